@@ -1,0 +1,41 @@
+# Everything a fresh machine needs: Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: play test soak bench map validate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP) $@
+
+play: $(STAMP)
+	$(BIN)/kiev-tui play
+
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q
+
+soak: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -m slow tests
+
+bench: $(TEST_STAMP)
+	$(BIN)/python -m benchmarks
+
+map: $(STAMP)
+	$(BIN)/python -m kiev_tui.games.spi_kiev.mapbuild
+
+validate: $(STAMP)
+	$(BIN)/kiev-tui validate data/spi_kiev
+
+clean:
+	rm -rf $(VENV) .pytest_cache

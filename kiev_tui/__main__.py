@@ -1,0 +1,3 @@
+from kiev_tui.cli import main
+
+main()

@@ -1,0 +1,193 @@
+"""Hex ids and hex-grid arithmetic shared by every game.
+
+Ids are four digits ``CCRR``: column from 01 at the west edge, row from 01 at the north
+edge.  Hexes are flat-topped and stand in vertical columns; even-numbered columns sit half
+a hex lower than odd ones (as on SPI maps)::
+
+     ____      ____
+    /0101\\____/0301\\
+    \\____/0201\\____/
+    /0102\\____/0302\\
+    \\____/0202\\____/
+
+So 0201 touches 0101 on its south-east side and 0102 on its north-east side.
+Internally a hex converts to axial coordinates ``q = col``, ``r = row - (col - 1) // 2``,
+which makes distance the usual cube-coordinate formula.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterator
+
+_HEX_RE = re.compile(r"^(\d{2})(\d{2})$")
+
+
+class HexError(ValueError):
+    """A string that is not a well-formed CCRR hex id."""
+
+
+class Direction(Enum):
+    """The six hexside directions of a flat-topped hex, clockwise from north."""
+
+    N = 0
+    NE = 1
+    SE = 2
+    S = 3
+    SW = 4
+    NW = 5
+
+    @property
+    def opposite(self) -> "Direction":
+        return Direction((self.value + 3) % 6)
+
+
+# Axial steps (dq, dr) for each direction.
+_AXIAL_STEP: dict[Direction, tuple[int, int]] = {
+    Direction.N: (0, -1),
+    Direction.NE: (1, -1),
+    Direction.SE: (1, 0),
+    Direction.S: (0, 1),
+    Direction.SW: (-1, 1),
+    Direction.NW: (-1, 0),
+}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hex:
+    """One hex, by column and row (both 1-based as printed on the map)."""
+
+    col: int
+    row: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Hex":
+        """Read a ``CCRR`` id such as ``"0319"``; raise HexError otherwise."""
+        if not isinstance(text, str):
+            raise HexError(f"hex id must be a string like '0319', not {text!r}")
+        m = _HEX_RE.match(text.strip())
+        if not m:
+            raise HexError(f"'{text}' is not a hex id (four digits CCRR, e.g. 0319)")
+        col, row = int(m.group(1)), int(m.group(2))
+        if col < 1 or row < 1:
+            raise HexError(f"'{text}' is not a hex id (column and row start at 01)")
+        return cls(col, row)
+
+    def __str__(self) -> str:
+        return f"{self.col:02d}{self.row:02d}"
+
+    @property
+    def id(self) -> str:
+        return str(self)
+
+    # -- axial conversion -------------------------------------------------
+    @property
+    def axial(self) -> tuple[int, int]:
+        return self.col, self.row - (self.col - 1) // 2
+
+    @classmethod
+    def from_axial(cls, q: int, r: int) -> "Hex":
+        return cls(q, r + (q - 1) // 2)
+
+    # -- neighbourhood ----------------------------------------------------
+    def step(self, direction: Direction) -> "Hex":
+        """The hex across the given side (it may lie off any particular map)."""
+        q, r = self.axial
+        dq, dr = _AXIAL_STEP[direction]
+        return Hex.from_axial(q + dq, r + dr)
+
+    def neighbours(self) -> list["Hex"]:
+        """All six adjacent hexes, clockwise from north (ids below 01 included)."""
+        return [self.step(d) for d in Direction]
+
+    def distance(self, other: "Hex") -> int:
+        q1, r1 = self.axial
+        q2, r2 = other.axial
+        dq, dr = q1 - q2, r1 - r2
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def direction_to(self, other: "Hex") -> Direction:
+        """Direction of an adjacent hex; ValueError if not adjacent."""
+        for d in Direction:
+            if self.step(d) == other:
+                return d
+        raise ValueError(f"{other} is not adjacent to {self}")
+
+    def ring(self, radius: int) -> list["Hex"]:
+        """Hexes at exactly ``radius`` from this one (radius 0 is the hex itself)."""
+        if radius < 0:
+            raise ValueError("radius must be >= 0")
+        if radius == 0:
+            return [self]
+        out: list[Hex] = []
+        q, r = self.axial
+        # Start radius steps to the south-west, then walk each of the six sides.
+        dq, dr = _AXIAL_STEP[Direction.SW]
+        cur = (q + dq * radius, r + dr * radius)
+        for d in (Direction.N, Direction.NE, Direction.SE, Direction.S, Direction.SW, Direction.NW):
+            sq, sr = _AXIAL_STEP[d]
+            for _ in range(radius):
+                out.append(Hex.from_axial(*cur))
+                cur = (cur[0] + sq, cur[1] + sr)
+        return out
+
+    def within(self, radius: int) -> Iterator["Hex"]:
+        for k in range(radius + 1):
+            yield from self.ring(k)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hexside:
+    """The side shared by two adjacent hexes, as an unordered pair."""
+
+    a: Hex
+    b: Hex
+
+    def __post_init__(self) -> None:
+        if self.a.distance(self.b) != 1:
+            raise HexError(f"{self.a} and {self.b} are not adjacent, so share no hexside")
+        if self.b < self.a:
+            first, second = self.b, self.a
+            object.__setattr__(self, "a", first)
+            object.__setattr__(self, "b", second)
+
+    @classmethod
+    def of(cls, h1: Hex, h2: Hex) -> "Hexside":
+        return cls(h1, h2)
+
+    @classmethod
+    def parse(cls, text: str) -> "Hexside":
+        """Read ``"2302/2401"`` (the rulebooks' notation) or ``"2302-2401"``."""
+        if not isinstance(text, str):
+            raise HexError(f"hexside must be a string like '2302/2401', not {text!r}")
+        parts = re.split(r"[/\-]", text.strip())
+        if len(parts) != 2:
+            raise HexError(f"'{text}' is not a hexside (write two adjacent hexes as 2302/2401)")
+        return cls(Hex.parse(parts[0]), Hex.parse(parts[1]))
+
+    def __str__(self) -> str:
+        return f"{self.a}/{self.b}"
+
+    def hexes(self) -> tuple[Hex, Hex]:
+        return self.a, self.b
+
+    def other(self, h: Hex) -> Hex:
+        if h == self.a:
+            return self.b
+        if h == self.b:
+            return self.a
+        raise ValueError(f"{h} is not on hexside {self}")
+
+
+def hexside(h1: Hex | str, h2: Hex | str) -> Hexside:
+    """Convenience: the hexside between two hexes given as Hex or id strings."""
+    a = h1 if isinstance(h1, Hex) else Hex.parse(h1)
+    b = h2 if isinstance(h2, Hex) else Hex.parse(h2)
+    return Hexside(a, b)
+
+
+def H(text: str) -> Hex:
+    """Short alias for Hex.parse, handy in tests and data code."""
+    return Hex.parse(text)
