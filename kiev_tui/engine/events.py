@@ -1,0 +1,108 @@
+"""Events: what happened, in order, as typed values that can also be told in words."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of everything Game.apply reports."""
+
+    kind: ClassVar[str] = "event"
+    #: Undo may not step back over an event of a kind that sets this (rolls, reveals, hand-overs).
+    barrier: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """A die roll from the game's seeded generator."""
+
+    kind: ClassVar[str] = "rolled"
+    barrier: ClassVar[bool] = True
+    purpose: str
+    sides: int
+    value: int
+    number: int  # how many rolls the game has made, this one included
+
+    def describe(self) -> str:
+        return f"Die roll #{self.number} for {self.purpose}: {self.value}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Drawn(Event):
+    """A random pick (e.g. an untried unit's hidden face), made and shown at once."""
+
+    kind: ClassVar[str] = "drawn"
+    barrier: ClassVar[bool] = True
+    purpose: str
+    choice: str
+
+    def describe(self) -> str:
+        return f"Drawn for {self.purpose}: {self.choice}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PhaseEnded(Event):
+    kind: ClassVar[str] = "phase_ended"
+    turn: int
+    player: str
+    phase: str
+
+    def describe(self) -> str:
+        return f"Turn {self.turn}: {self.player} {self.phase} phase ends"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    kind: ClassVar[str] = "phase_began"
+    turn: int
+    player: str
+    phase: str
+
+    def describe(self) -> str:
+        return f"Turn {self.turn}: {self.player} {self.phase} phase begins"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerChanged(Event):
+    """The other player takes over: hidden choices are final from here."""
+
+    kind: ClassVar[str] = "player_changed"
+    barrier: ClassVar[bool] = True
+    player: str
+
+    def describe(self) -> str:
+        return f"The {self.player} player now has the move"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Note(Event):
+    """Free text the rule system wants in the log (a summary line, a reminder)."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    winner: str
+    summary: str
+
+    def describe(self) -> str:
+        return f"Game over: {self.winner} victory. {self.summary}"

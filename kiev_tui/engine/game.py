@@ -1,0 +1,177 @@
+"""Game: one play of a scenario under a rule system.  ``apply`` is the only door to change."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from kiev_tui.engine.actions import Action
+from kiev_tui.engine.errors import Illegal, IllegalAction
+from kiev_tui.engine.events import Drawn, Event, Rolled
+from kiev_tui.engine.scenario import Scenario, load_scenario
+from kiev_tui.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where the game stands, and what must happen before the phase may end."""
+
+    turn: int
+    player: str
+    name: str
+    phases: tuple[str, ...]  # the phases of this player-turn, in order
+    todo: tuple[str, ...] = ()  # things still required before EndPhase is legal
+    pending: str = ""  # who must answer a pending choice, if any
+    over: bool = False
+
+    def __str__(self) -> str:
+        return f"Turn {self.turn}, {self.player} {self.name}"
+
+
+class RuleSystem(Protocol):
+    """What a game package (games/<id>/) provides to the engine."""
+
+    id: str
+    version: str
+
+    def setup(self, game: "Game") -> GameState: ...
+
+    def check(self, game: "Game", action: Action) -> Illegal | None: ...
+
+    def apply(self, game: "Game", action: Action) -> None: ...
+
+    def phase(self, game: "Game") -> Phase: ...
+
+
+def get_system(game_id: str) -> RuleSystem:
+    """Import games/<game_id>/ and return its rule system."""
+    try:
+        module = importlib.import_module(f"kiev_tui.games.{game_id}.system")
+    except ModuleNotFoundError as exc:
+        raise ValueError(f"no rule system for game '{game_id}'") from exc
+    return module.SYSTEM
+
+
+class Game:
+    """A scenario, a seed and the actions played so far; the state follows from them."""
+
+    def __init__(self, scenario: Scenario, seed: int = 1941, system: RuleSystem | None = None) -> None:
+        self.scenario = scenario
+        self.rules: RuleSystem = system or get_system(scenario.game)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rolls = 0
+        self.log: list[Action] = []
+        self.hashes: list[str] = []  # state hash after each logged action
+        self.journal: list[Event] = []
+        self._sink: list[Event] | None = None
+        self._undo: list[tuple[GameState, Any, int, int]] = []
+        self.autosave_path: Path | None = None
+        self.on_phase_end: Callable[["Game"], None] | None = None
+        self._sink = []
+        self.state: GameState = self.rules.setup(self)
+        self.journal.extend(self._sink)
+        self._sink = None
+
+    @classmethod
+    def new(cls, scenario: str | Path = "spi_kiev/campaign", seed: int = 1941) -> "Game":
+        return cls(load_scenario(scenario), seed)
+
+    # -- the referee ------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self.rules.phase(self)
+
+    def check(self, action: Action) -> Illegal | None:
+        """None if the action is legal now, else the rule case and reason that forbid it."""
+        if self.state.over:
+            return Illegal("24.0", "the game is over")
+        return self.rules.check(self, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play one action; raises IllegalAction (with case and reason) if it is not legal."""
+        illegal = self.check(action)
+        if illegal is not None:
+            raise IllegalAction(illegal)
+        before = (self.state.copy(), self.rng.getstate(), self.rolls, len(self.journal))
+        self._sink = []
+        try:
+            self.rules.apply(self, action)
+        except Exception:
+            # A rule-system bug must not leave a half-applied action behind.
+            self.state, rng, self.rolls, _ = before
+            self.rng.setstate(rng)
+            raise
+        finally:
+            events, self._sink = self._sink, None
+        self.log.append(action)
+        self.hashes.append(self.state_hash())
+        self.journal.extend(events)
+        if any(e.barrier for e in events):
+            self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over
+        else:
+            self._undo.append(before)
+        if any(e.kind == "phase_ended" for e in events) and self.on_phase_end is not None:
+            self.on_phase_end(self)
+        return events
+
+    def emit(self, event: Event) -> None:
+        if self._sink is None:
+            raise RuntimeError("events can only be emitted while an action is applied")
+        self._sink.append(event)
+
+    def roll(self, purpose: str, sides: int = 6) -> int:
+        """Roll the game's seeded die; the roll goes into the log."""
+        value = self.rng.randint(1, sides)
+        self.rolls += 1
+        self.emit(Rolled(purpose, sides, value, self.rolls))
+        return value
+
+    def choose(self, purpose: str, options: list[str]) -> str:
+        """A seeded random pick among options (e.g. an untried face), logged as drawn."""
+        if not options:
+            raise ValueError(f"nothing to draw for {purpose}")
+        pick = options[self.rng.randrange(len(options))]
+        self.rolls += 1
+        self.emit(Drawn(purpose, pick))
+        return pick
+
+    # -- undo -------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last action, unless a roll, reveal or change of player came after it."""
+        if not self._undo:
+            return False
+        state, rng, rolls, jlen = self._undo.pop()
+        self.state = state
+        self.rng.setstate(rng)
+        self.rolls = rolls
+        del self.journal[jlen:]
+        self.log.pop()
+        self.hashes.pop()
+        return True
+
+    # -- fingerprints -----------------------------------------------------
+    def state_hash(self) -> str:
+        return self.state.hash(extra=f"|rolls={self.rolls}")
+
+    # -- conveniences the faces use ---------------------------------------
+    def reachable(self, units: list[str] | tuple[str, ...]) -> Any:
+        return self.rules.reachable(self, tuple(units))  # type: ignore[attr-defined]
+
+    def save(self, path: str | Path) -> None:
+        from kiev_tui.engine.saves import save_game
+
+        save_game(self, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        from kiev_tui.engine.saves import load_game
+
+        return load_game(path)

@@ -1,0 +1,107 @@
+"""Saves: TOML files holding the scenario, the seed and the action log, checked by replay."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any
+
+from kiev_tui import __version__
+from kiev_tui.engine.actions import action_from_toml
+from kiev_tui.engine.errors import DataError, IllegalAction
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.scenario import load_scenario
+from kiev_tui.engine.state import GameState
+from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
+
+SAVE_FORMAT = 1
+
+
+def save_dict(game: Game) -> dict[str, Any]:
+    actions = []
+    for action, h in zip(game.log, game.hashes):
+        entry = action.to_toml()
+        entry["hash"] = h
+        actions.append(entry)
+    return {
+        "save": {
+            "format": SAVE_FORMAT,
+            "program": f"kiev-tui {__version__}",
+            "rules": game.rules.id,
+            "rules_version": game.rules.version,
+            "scenario": game.scenario.id,
+            "seed": game.seed,
+            "saved_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "turn": game.state.turn,
+            "player": game.state.player,
+            "phase": game.state.phase,
+        },
+        "action": actions,
+        "final": {"hash": game.state_hash(), "rolls": game.rolls, "state": game.state.to_dict()},
+        "journal": {"lines": [e.describe() for e in game.journal]},
+    }
+
+
+def save_game(game: Game, path: str | Path) -> Path:
+    """Write the save atomically: the previous file survives any crash mid-write."""
+    p = Path(path)
+    atomic_write_text(p, dump_toml(save_dict(game)))
+    return p
+
+
+def enable_autosave(game: Game, path: str | Path) -> None:
+    """Save to ``path`` at the end of every phase."""
+    target = Path(path)
+    game.autosave_path = target
+    game.on_phase_end = lambda g: save_game(g, target)
+
+
+def load_game(path: str | Path, verify: bool = True) -> Game:
+    """Rebuild a game by replaying its log; refuse a save whose replay does not match."""
+    path = Path(path)
+    root = Reader(path, load_toml(path))
+    root.only(["save", "action", "final", "journal"])
+    meta = root.table("save")
+    meta.only(["format", "program", "rules", "rules_version", "scenario", "seed", "saved_at",
+               "turn", "player", "phase"])
+    fmt = meta.int("format")
+    if fmt != SAVE_FORMAT:
+        raise meta.fail("format", f"save format {fmt} is not one this program reads ({SAVE_FORMAT})")
+    seed = meta.int("seed")
+    scenario_ref = meta.str("scenario")
+    try:
+        scenario = load_scenario(scenario_ref)
+    except DataError as exc:
+        raise DataError(path, "save.scenario", f"cannot load scenario '{scenario_ref}': {exc.line()}") from None
+    game = Game(scenario, seed)
+    if meta.str("rules") != game.rules.id:
+        raise meta.fail("rules", f"save is for rules '{meta.str('rules')}', scenario uses '{game.rules.id}'")
+    if meta.str("rules_version") != game.rules.version:
+        raise meta.fail("rules_version",
+                        f"save was made under rules version {meta.str('rules_version')}, this program has {game.rules.version}")
+    for i, entry in enumerate(root.tables("action")):
+        where = f"action[{i}]"
+        data = dict(entry.data)
+        expected = data.pop("hash", None)
+        act = action_from_toml(data, where, str(path))
+        try:
+            game.apply(act)
+        except IllegalAction as exc:
+            raise DataError(path, where, f"replay refused action {i + 1} ({act.kind}): {exc.illegal}") from None
+        if verify and expected is not None and expected != game.hashes[-1]:
+            raise DataError(path, where,
+                            f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
+    final = root.table("final")
+    final.only(["hash", "rolls", "state"])
+    if verify:
+        want = final.str("hash")
+        if want != game.state_hash():
+            raise DataError(path, "final.hash", "the replayed game does not match the saved final position")
+        snap = final.get("state", dict)
+        try:
+            saved_state = GameState.from_dict(snap)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError(path, "final.state", f"malformed snapshot ({exc})") from None
+        if saved_state.hash(extra=f"|rolls={final.int('rolls')}") != want:
+            raise DataError(path, "final.state", "the saved snapshot does not match its hash (edited by hand?)")
+    return game

@@ -1,0 +1,198 @@
+"""Scenarios: which map, counters and tables a game uses, the set-up and the schedule."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.mapdata import GameMap, load_map
+from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
+
+SCENARIO_KEYS = [
+    "id", "game", "title", "turns", "first_player", "map", "units", "tables", "mud_turns",
+    "rail_units_per_turn", "rail_hexes", "rpl_counters", "start_date", "days_per_turn", "note",
+]
+
+
+def data_root() -> Path:
+    """The project's data/ folder (KIEV_TUI_DATA overrides it)."""
+    env = os.environ.get("KIEV_TUI_DATA")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforcement:
+    side: str
+    turn: int
+    areas: tuple[str, ...]
+    units: tuple[str, ...] = ()
+    draw: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass
+class Scenario:
+    id: str  # "<game>/<name>" for shipped scenarios, or a file path for others
+    game: str
+    title: str
+    turns: int
+    first_player: str
+    path: Path
+    map: GameMap
+    catalog: UnitCatalog
+    tables: dict[str, Any]
+    tables_path: Path
+    setup: dict[str, Hex]
+    reinforcements: list[Reinforcement]
+    control: dict[str, list[Hex]]
+    victory: dict[str, Any]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def unit(self, uid: str) -> UnitDef:
+        return self.catalog.units[uid]
+
+
+def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
+    """Find a scenario file from 'game/name' or a path; return (path, id to record in saves)."""
+    text = str(ref)
+    p = Path(text)
+    if p.suffix == ".toml" or p.exists():
+        return p, str(p)
+    if "/" in text:
+        game, name = text.split("/", 1)
+        return data_root() / game / "scenarios" / f"{name}.toml", text
+    raise DataError(text, "", "unknown scenario: give 'game/name' (e.g. spi_kiev/campaign) or a .toml path")
+
+
+def load_scenario(ref: str | Path) -> Scenario:
+    path, sid = resolve_scenario(ref)
+    root = Reader(path, load_toml(path))
+    root.only(["scenario", "setup", "reinforcement", "control", "victory"])
+    meta = root.table("scenario")
+    meta.only(SCENARIO_KEYS)
+    base = path.parent.parent if path.parent.name == "scenarios" else path.parent
+    game = meta.str("game")
+    turns = meta.int("turns")
+    if turns < 1:
+        raise meta.fail("turns", "a scenario needs at least one game-turn")
+    first = meta.str("first_player")
+    if first not in ("german", "soviet"):
+        raise meta.fail("first_player", "first_player must be german or soviet")
+
+    def sub(key: str, default: str) -> Path:
+        return (base / meta.str(key, default)).resolve()
+
+    gmap = load_map(sub("map", "map.toml"))
+    catalog = load_units(sub("units", "units.toml"))
+    tables_path = sub("tables", "tables.toml")
+    tables = load_toml(tables_path) if tables_path.exists() else {}
+
+    def hex_on_map(reader: Reader, key: str, text: Any) -> Hex:
+        try:
+            h = Hex.parse(text)
+        except HexError as exc:
+            raise reader.fail(key, str(exc)) from None
+        if not gmap.on_map(h):
+            raise reader.fail(key, f"hex {h} is off the map ({gmap.columns} columns x {gmap.rows} rows)")
+        return h
+
+    setup: dict[str, Hex] = {}
+    st = root.table("setup", required=False)
+    for uid in st.keys():
+        if uid not in catalog.units:
+            raise st.fail(uid, f"no unit '{uid}' in units.toml")
+        setup[uid] = hex_on_map(st, uid, st.data[uid])
+
+    reinforcements: list[Reinforcement] = []
+    placed: dict[str, str] = {uid: f"setup.{uid}" for uid in setup}
+    for r in root.tables("reinforcement"):
+        r.only(["side", "turn", "areas", "units", "draw", "note"])
+        side = r.str("side")
+        if side not in ("german", "soviet"):
+            raise r.fail("side", "side must be german or soviet")
+        turn = r.int("turn")
+        if not (1 <= turn <= turns):
+            raise r.fail("turn", f"turn {turn} is outside the game's {turns} turns")
+        areas = tuple(r.strs("areas"))
+        for i, a in enumerate(areas):
+            if a not in gmap.areas:
+                raise r.fail(f"areas[{i}]", f"the map has no area '{a}'")
+        uids = tuple(r.strs("units", []))
+        for i, uid in enumerate(uids):
+            if uid not in catalog.units:
+                raise r.fail(f"units[{i}]", f"no unit '{uid}' in units.toml")
+            if catalog.units[uid].side != side:
+                raise r.fail(f"units[{i}]", f"unit '{uid}' is not {side}")
+            if uid in placed:
+                raise r.fail(f"units[{i}]", f"unit '{uid}' is already placed by {placed[uid]}: a unit can be in one place only")
+            placed[uid] = f"{r.path}"
+        draws: list[tuple[str, int]] = []
+        dr = r.table("draw", required=False)
+        for draw in dr.keys():
+            if draw not in catalog.untried_types:
+                raise dr.fail(draw, f"no untried draw type '{draw}'")
+            n = dr.int(draw)
+            if n < 0:
+                raise dr.fail(draw, "count cannot be negative")
+            draws.append((draw, n))
+        reinforcements.append(Reinforcement(side, turn, areas, uids, tuple(draws)))
+
+    control: dict[str, list[Hex]] = {}
+    ct = root.table("control", required=False)
+    for side in ct.keys():
+        if side not in ("german", "soviet"):
+            raise ct.fail(side, "control is listed by side: german or soviet")
+        control[side] = [hex_on_map(ct, f"{side}[{i}]", t) for i, t in enumerate(ct.strs(side))]
+
+    victory = root.data.get("victory", {})
+    if not isinstance(victory, dict):
+        raise root.fail("victory", "expected a table")
+    for key in ("margin", "city", "town"):
+        if key in victory and (not isinstance(victory[key], int) or isinstance(victory[key], bool)):
+            raise DataError(path, f"victory.{key}", "expected a whole number")
+    for i, f in enumerate(victory.get("formation", [])):
+        for j, uid in enumerate(f.get("units", [])):
+            if uid not in catalog.units:
+                raise DataError(path, f"victory.formation[{i}].units[{j}]", f"no unit '{uid}' in units.toml")
+
+    params = {k: v for k, v in meta.data.items() if k not in ("id", "game", "title", "turns", "first_player")}
+    scenario = Scenario(
+        id=sid, game=game, title=meta.str("title", sid), turns=turns, first_player=first, path=path,
+        map=gmap, catalog=catalog, tables=tables, tables_path=tables_path, setup=setup,
+        reinforcements=reinforcements, control=control, victory=victory, params=params,
+    )
+    _add_untried_placeholders(scenario)
+    return scenario
+
+
+def untried_id(side: str, turn: int, draw: str, k: int) -> str:
+    return f"{'so' if side == 'soviet' else 'ge'}-t{turn:02d}-{draw}-{k}"
+
+
+def _add_untried_placeholders(s: Scenario) -> None:
+    """Give every drawn reinforcement a counter id now; its true face is drawn at reveal (13.1)."""
+    for draw in s.catalog.untried_types:
+        need = sum(n for r in s.reinforcements for d, n in r.draw if d == draw)
+        have = len(s.catalog.faces_of(draw))
+        if need > have:
+            raise DataError(s.path, "reinforcement", f"{need} untried {draw} units are due but the pool holds {have} faces")
+    for i, r in enumerate(s.reinforcements):
+        extra: list[str] = []
+        for draw, n in r.draw:
+            t = s.catalog.untried_types[draw]
+            for k in range(1, n + 1):
+                uid = untried_id(r.side, r.turn, draw, k)
+                s.catalog.units[uid] = UnitDef(
+                    id=uid, side=r.side, type={"rifle": "rifle", "cavalry": "cavalry", "armor": "tank"}[draw],
+                    size=t.size, designation=f"untried {draw}", division="", steps=((0, 0),), ma=t.ma,
+                    mechanized=t.mechanized, untried_draw=draw,
+                )
+                extra.append(uid)
+        if extra:
+            s.reinforcements[i] = Reinforcement(r.side, r.turn, r.areas, r.units + tuple(extra), ())

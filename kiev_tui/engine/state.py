@@ -1,0 +1,68 @@
+"""The mutable position of a game: turn, phase, units, control, pending choices."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from kiev_tui.engine.units import UnitState
+
+
+@dataclass
+class GameState:
+    turn: int
+    player: str
+    phase: str
+    units: dict[str, UnitState] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)  # hex id -> side (24.0)
+    vars: dict[str, Any] = field(default_factory=dict)  # rule-system bookkeeping, JSON-able
+    pending: dict[str, Any] | None = None  # a choice that must be made before anything else
+    over: bool = False
+
+    # -- queries ----------------------------------------------------------
+    def on_map(self) -> Iterator[UnitState]:
+        return (u for u in self.units.values() if u.status == "map")
+
+    def at(self, hex_id: str) -> list[UnitState]:
+        return [u for u in self.units.values() if u.status == "map" and u.hex == hex_id]
+
+    def occupancy(self) -> dict[str, list[str]]:
+        occ: dict[str, list[str]] = {}
+        for u in self.units.values():
+            if u.status == "map" and u.hex is not None:
+                occ.setdefault(u.hex, []).append(u.id)
+        return occ
+
+    # -- persistence ------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "turn": self.turn,
+            "player": self.player,
+            "phase": self.phase,
+            "over": self.over,
+            "units": {uid: u.to_dict() for uid, u in sorted(self.units.items())},
+            "control": dict(sorted(self.control.items())),
+            "vars": self.vars,
+        }
+        if self.pending is not None:
+            d["pending"] = self.pending
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "GameState":
+        return cls(
+            turn=d["turn"], player=d["player"], phase=d["phase"],
+            units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
+            control=dict(d.get("control", {})), vars=json.loads(json.dumps(d.get("vars", {}))),
+            pending=d.get("pending"), over=d.get("over", False),
+        )
+
+    def copy(self) -> "GameState":
+        return GameState.from_dict(json.loads(json.dumps(self.to_dict())))
+
+    def hash(self, extra: str = "") -> str:
+        """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""
+        blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":")) + extra
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
