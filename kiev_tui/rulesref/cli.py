@@ -1,0 +1,181 @@
+"""`kiev-tui rules`: print a case, a whole section, or search the rules reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from kiev_tui.rulesref.model import GAMES, Case, RuleBook, RulesDataError, load_reference
+from kiev_tui.rulesref.search import Hit, Span, search
+
+MAX_WIDTH = 80
+HIGHLIGHT = "bold underline"  # reads without colour, and in NO_COLOR terminals
+EXCERPT_INDENT = 4
+
+
+class _Fail(Exception):
+    """One line for stderr, then exit 2."""
+
+
+def _console() -> Console:
+    width = min(Console().width, MAX_WIDTH)
+    return Console(width=width, highlight=False, emoji=False)
+
+
+def _load(game: str, data_dir: Path | None) -> RuleBook:
+    if game not in GAMES:
+        raise _Fail(f"rules: unknown game {game!r} (choose from {', '.join(GAMES)})")
+    try:
+        return load_reference(game, data_dir)
+    except RulesDataError as exc:
+        raise _Fail(f"rules: {exc}") from None
+
+
+def _marked(text: str, spans: tuple[Span, ...] | list[Span], base: str = "") -> Text:
+    out = Text(text, style=base)
+    for start, end in spans:
+        out.stylize(HIGHLIGHT, start, end)
+    return out
+
+
+class _Indented:
+    """A renderable shifted right, its lines not padded out with trailing spaces."""
+
+    def __init__(self, renderable: RenderableType, by: int) -> None:
+        self.renderable = renderable
+        self.by = by
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        inner = options.update_width(max(10, options.max_width - self.by))
+        for line in console.render_lines(self.renderable, inner, pad=False):
+            while line and not line[-1].text.strip():  # drop trailing blank segments
+                line.pop()
+            if line and line[-1].text != line[-1].text.rstrip():
+                last = line.pop()
+                line.append(Segment(last.text.rstrip(), last.style))
+            yield Segment(" " * self.by)
+            yield from line
+            yield Segment.line()
+
+
+def _indent(renderable: RenderableType, by: int = 2) -> _Indented:
+    return _Indented(renderable, by)
+
+
+def render_case(case: Case, spans: tuple[Span, ...] = ()) -> RenderableType:
+    """A case as it prints: heading, text, optional table, and its cross-references."""
+    heading = Text.assemble((case.id, "bold"), "  ", (case.title, "bold"))
+    if case.reconstructed:
+        heading.append("  (reconstructed)", style="italic")
+    parts: list[RenderableType] = [heading]
+    if case.text:
+        parts.append(_indent(_marked(case.flowing_text, spans)))
+    if case.table is not None:
+        table = RichTable(box=box.ASCII, show_header=bool(case.table.header))
+        for name in case.table.header or [""] * (len(case.table.rows[0]) if case.table.rows else 0):
+            table.add_column(name, overflow="fold")
+        for row in case.table.rows:
+            table.add_row(*row)
+        parts.append(_indent(table))
+    if case.see:
+        parts.append(_indent(Text("See: " + ", ".join(case.see), style="italic")))
+    return Group(*parts)
+
+
+def render_hit(hit: Hit, width: int, show_game: bool) -> RenderableType:
+    """Two lines per hit: id and title (matches marked), then one line of text around a match."""
+    first = Text()
+    if show_game:
+        first.append(f"{hit.game}  ", style="dim")
+    first.append(hit.case.id, style="bold")
+    first.append("  ")
+    first.append_text(_marked(hit.case.title, hit.title_spans))
+    excerpt, spans = hit.excerpt(max(20, width - EXCERPT_INDENT))
+    second = _indent(_marked(excerpt, spans), EXCERPT_INDENT)
+    return Group(first, second)
+
+
+def _print_case(console: Console, book: RuleBook, ref: str) -> None:
+    cases = book.section(ref)
+    for n, case in enumerate(cases):
+        if n:
+            console.print()
+        console.print(render_case(case))
+
+
+def _print_contents(console: Console, book: RuleBook) -> None:
+    console.print(Text(book.title, style="bold"))
+    for case in book.top_level():
+        console.print(Text.assemble((f"{case.id:>8}", "bold"), "  ", case.title))
+    console.print(Text("kiev-tui rules CASE prints a case; --search WORDS finds cases.", style="italic"))
+
+
+def _print_search(console: Console, books: list[RuleBook], query: str, limit: int) -> None:
+    hits = search(query, books, limit=limit)
+    where = books[0].game if len(books) == 1 else "all games"
+    if not hits:
+        console.print(Text(f"No case in {where} matches {query!r}."))
+        return
+    noun = "case" if len(hits) == 1 else "cases"
+    console.print(Text(f"{len(hits)} {noun} in {where} matching {query!r}, best first:", style="bold"))
+    for hit in hits:
+        console.print(render_hit(hit, console.width, show_game=len(books) > 1))
+
+
+def rules(
+    case: Annotated[
+        Optional[str], typer.Argument(help="A case number: 9.66, 9.6 (whole section), 'PB 3.1'.")
+    ] = None,
+    game: Annotated[
+        str, typer.Option("--game", "-g", help=f"Which rulebook: {', '.join(GAMES)}.")
+    ] = "spi_kiev",
+    query: Annotated[
+        Optional[str], typer.Option("--search", "-s", help="Find cases by words, best first.")
+    ] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Search every game's rulebook.")] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many hits.")] = 20,
+    data_dir: Annotated[
+        Optional[Path], typer.Option("--data-dir", hidden=True, help="Folder holding data/<game>.")
+    ] = None,
+) -> None:
+    """Read the rules reference: a case by number, a section, or a word search."""
+    try:
+        if case is not None and query is not None:
+            raise _Fail("rules: give a case number or --search, not both")
+        console = _console()
+        if query is not None:
+            if all_games:
+                books = []
+                for g in GAMES:
+                    try:
+                        books.append(load_reference(g, data_dir))
+                    except RulesDataError as exc:
+                        typer.echo(f"rules: skipping {g}: {exc}", err=True)
+                if not books:
+                    raise _Fail("rules: no game has a rules reference to search")
+            else:
+                books = [_load(game, data_dir)]
+            _print_search(console, books, query, max(1, limit))
+            return
+        book = _load(game, data_dir)
+        if case is None:
+            _print_contents(console, book)
+            return
+        if case not in book:
+            raise _Fail(f"rules: no case {case!r} in {game} (try --search WORDS, or --game)")
+        _print_case(console, book, case)
+    except _Fail as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(code=2) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `rules` command to the main CLI."""
+    app.command("rules")(rules)

@@ -1,0 +1,308 @@
+"""Ranked full-text search over rules references.
+
+Each book gets an inverted index when it is loaded: for every normalized word, the cases
+that hold it and where (title or text, token positions). A query ranks cases in tiers:
+the case number itself > the whole query as a phrase > every word > some words; inside a
+tier, rarer words and words in the title count for more. Hits carry the character spans
+that matched so a face can highlight them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from kiev_tui.rulesref.model import Case, RuleBook
+
+Span = tuple[int, int]
+
+# case numbers stay whole ("9.66"); words may carry an apostrophe ("Stalin's")
+_TOKEN_RE = re.compile(r"\d+(?:\.\d+)+[a-z]?|[^\W_]+(?:['\u2019][^\W_]+)*", re.IGNORECASE)
+
+# words too common to decide a match alone; they still count inside a phrase
+STOP_WORDS = frozenset(
+    "a an and are as at be by for from if in is it of on or pb that the this to with".split()
+)
+
+TITLE_WEIGHT = 3.0
+
+TIER_NAMES = {4: "id", 3: "phrase", 2: "all", 1: "some"}
+
+
+def normalize_word(word: str) -> str:
+    """Lowercase and strip a plural or possessive ending: "Rivers" -> "river"."""
+    w = word.lower().replace("\u2019", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 3 and not w[0].isdigit():
+        if w.endswith("ies") and len(w) > 4:
+            w = w[:-3] + "y"
+        elif w.endswith(("ches", "shes", "sses", "xes", "zes")):
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+            w = w[:-1]
+    return w
+
+
+def tokenize(text: str) -> list[tuple[str, int, int]]:
+    """(normalized word, start, end) for every word of a text."""
+    return [(normalize_word(m.group()), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
+    out: list[list[int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return tuple((s, e) for s, e in out)
+
+
+def _collapse(text: str) -> tuple[str, list[int]]:
+    """Text with every whitespace run made one space, and old index -> new index."""
+    out: list[str] = []
+    mapping: list[int] = []
+    prev_space = True  # drops leading whitespace
+    for ch in text:
+        if ch.isspace():
+            mapping.append(len(out))
+            if not prev_space:
+                out.append(" ")
+            prev_space = True
+        else:
+            mapping.append(len(out))
+            out.append(ch)
+            prev_space = False
+    mapping.append(len(out))
+    return "".join(out).rstrip(), mapping
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One case that matches a query, with what matched and where."""
+
+    case: Case
+    score: float
+    kind: str  # "id", "phrase", "all" or "some"
+    matched: tuple[str, ...]  # the normalized query words found in the case
+    title_spans: tuple[Span, ...]
+    text_spans: tuple[Span, ...]
+
+    @property
+    def game(self) -> str:
+        return self.case.game
+
+    def excerpt(self, width: int = 72) -> tuple[str, tuple[Span, ...]]:
+        """One line of the case text around the first match, and the spans inside it."""
+        flat, mapping = _collapse(self.case.text)
+        spans = [(mapping[s], mapping[e]) for s, e in self.text_spans]
+        spans = [(s, min(e, len(flat))) for s, e in spans if s < len(flat)]
+        if len(flat) <= width:
+            return flat, tuple(spans)
+        first = spans[0][0] if spans else 0
+        # keep some words before the match so the line reads as a sentence
+        start = self._word_start(flat, max(0, first - width // 4), first)
+        if len(flat) - start < width - 3:  # near the end: fill the line from the left
+            start = self._word_start(flat, max(0, len(flat) - (width - 3)), first)
+        lead = "..." if start > 0 else ""
+        room = width - len(lead)
+        if len(flat) - start <= room:
+            end, tail = len(flat), ""
+        else:
+            end, tail = start + room - 3, "..."
+            space = flat.rfind(" ", start, end + 1)
+            if space > start + room // 2:
+                end = space
+        body = flat[start:end].rstrip()
+        end = start + len(body)
+        shift = len(lead) - start
+        inside = tuple(
+            (max(s, start) + shift, min(e, end) + shift) for s, e in spans if e > start and s < end
+        )
+        return f"{lead}{body}{tail}", inside
+
+
+    @staticmethod
+    def _word_start(flat: str, start: int, limit: int) -> int:
+        """Move `start` to the beginning of a word, not past `limit` (the first match)."""
+        if start <= 0 or flat[start - 1] == " ":
+            return max(0, start)
+        space = flat.find(" ", start, limit)
+        return space + 1 if space != -1 else start
+
+
+class SearchIndex:
+    """Inverted index over one book's cases (titles and texts)."""
+
+    def __init__(self, cases: Sequence[Case], game: str = "") -> None:
+        self.game = game
+        self.cases = list(cases)
+        self._ids = {c.id: i for i, c in enumerate(self.cases)}
+        self._tokens: list[tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]] = []
+        # word -> case number -> (positions in title, positions in text)
+        self._postings: dict[str, dict[int, tuple[list[int], list[int]]]] = {}
+        for doc, case in enumerate(self.cases):
+            title_toks = tokenize(case.title)
+            text_toks = tokenize(case.text)
+            self._tokens.append((title_toks, text_toks))
+            for field_no, toks in enumerate((title_toks, text_toks)):
+                for pos, (word, _, _) in enumerate(toks):
+                    entry = self._postings.setdefault(word, {}).setdefault(doc, ([], []))
+                    entry[field_no].append(pos)
+        self._vocab = sorted(self._postings)
+        n = max(1, len(self.cases))
+        self._idf = {w: math.log(1 + n / len(d)) for w, d in self._postings.items()}
+
+    def _expand(self, word: str) -> frozenset[str]:
+        """Indexed words that begin with `word` (for the word still being typed)."""
+        if len(word) < 2:
+            return frozenset({word})
+        out = {word}
+        i = bisect.bisect_left(self._vocab, word)
+        while i < len(self._vocab) and self._vocab[i].startswith(word):
+            out.add(self._vocab[i])
+            i += 1
+        return frozenset(out)
+
+    def search(self, query: str, limit: int | None = 50, prefix: bool = False) -> list[Hit]:
+        """Cases matching `query`, best first. With `prefix`, the last word may be unfinished."""
+        q_tokens = [w for w, _, _ in tokenize(query)]
+        if not q_tokens:
+            return []
+        slots: list[frozenset[str]] = [frozenset({w}) for w in q_tokens]
+        if prefix:
+            raw_last = query.rstrip()
+            if raw_last and not raw_last[-1].isspace() and _TOKEN_RE.search(raw_last[-1]):
+                last_raw = tokenize(raw_last)[-1]
+                raw_word = raw_last[last_raw[1] : last_raw[2]].lower()
+                slots[-1] = self._expand(q_tokens[-1]) | self._expand(raw_word)
+        content = [s for s, w in zip(slots, q_tokens) if w not in STOP_WORDS] or slots
+        # one slot per distinct query word
+        unique: list[frozenset[str]] = []
+        for s in content:
+            if s not in unique:
+                unique.append(s)
+
+        exact_id = self._id_for(query)
+        docs: set[int] = set()
+        for slot in unique:
+            for word in slot:
+                docs.update(self._postings.get(word, ()))
+        if exact_id is not None:
+            docs.add(exact_id)
+
+        ranked: list[tuple[int, float, int]] = []
+        for doc in docs:
+            score = 0.0
+            found = 0
+            for slot in unique:
+                slot_score = 0.0
+                for word in slot:
+                    entry = self._postings.get(word, {}).get(doc)
+                    if entry is None:
+                        continue
+                    title_n, text_n = len(entry[0]), len(entry[1])
+                    tf = TITLE_WEIGHT * min(title_n, 2) + (1 + math.log(text_n) if text_n else 0)
+                    slot_score = max(slot_score, self._idf[word] * tf)
+                if slot_score:
+                    found += 1
+                    score += slot_score
+            phrase = len(slots) > 1 and self._has_phrase(doc, slots)
+            if doc == exact_id:
+                tier = 4
+            elif phrase:
+                tier = 3
+                if self._phrase_in(self._tokens[doc][0], slots):
+                    score += TITLE_WEIGHT * 2
+            elif found == len(unique):
+                tier = 2
+            elif found:
+                tier = 1
+            else:
+                continue
+            ranked.append((tier, score, doc))
+        ranked.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        if limit is not None:
+            ranked = ranked[:limit]
+        all_words = frozenset().union(*slots)
+        return [self._hit(doc, tier, score, slots, all_words) for tier, score, doc in ranked]
+
+    def _id_for(self, query: str) -> int | None:
+        from kiev_tui.rulesref.model import id_candidates
+
+        for cand in id_candidates(query):
+            if cand in self._ids:
+                return self._ids[cand]
+        return None
+
+    @staticmethod
+    def _phrase_starts(toks: list[tuple[str, int, int]], slots: list[frozenset[str]]) -> list[int]:
+        n = len(slots)
+        return [
+            i
+            for i in range(len(toks) - n + 1)
+            if all(toks[i + k][0] in slots[k] for k in range(n))
+        ]
+
+    def _phrase_in(self, toks: list[tuple[str, int, int]], slots: list[frozenset[str]]) -> bool:
+        return bool(self._phrase_starts(toks, slots))
+
+    def _has_phrase(self, doc: int, slots: list[frozenset[str]]) -> bool:
+        # cheap test first: every slot must occur somewhere in the case
+        for slot in slots:
+            if not any(doc in self._postings.get(w, {}) for w in slot):
+                return False
+        title_toks, text_toks = self._tokens[doc]
+        return self._phrase_in(title_toks, slots) or self._phrase_in(text_toks, slots)
+
+    def _spans(
+        self, toks: list[tuple[str, int, int]], slots: list[frozenset[str]], words: frozenset[str]
+    ) -> tuple[Span, ...]:
+        spans: list[Span] = []
+        n = len(slots)
+        if n > 1:
+            for i in self._phrase_starts(toks, slots):
+                spans.append((toks[i][1], toks[i + n - 1][2]))
+        content = {w for w in words if w not in STOP_WORDS} or set(words)
+        spans.extend((s, e) for w, s, e in toks if w in content)
+        return _merge(spans)
+
+    def _hit(
+        self, doc: int, tier: int, score: float, slots: list[frozenset[str]], words: frozenset[str]
+    ) -> Hit:
+        title_toks, text_toks = self._tokens[doc]
+        present = {w for w, _, _ in title_toks} | {w for w, _, _ in text_toks}
+        matched = tuple(sorted(w for w in words if w in present and w not in STOP_WORDS))
+        return Hit(
+            case=self.cases[doc],
+            score=score,
+            kind=TIER_NAMES[tier],
+            matched=matched,
+            title_spans=self._spans(title_toks, slots, words),
+            text_spans=self._spans(text_toks, slots, words),
+        )
+
+
+_TIER_RANK = {name: tier for tier, name in TIER_NAMES.items()}
+
+
+def search(
+    query: str, books: RuleBook | Sequence[RuleBook], limit: int | None = 50, prefix: bool = False
+) -> list[Hit]:
+    """Search one book or several; hits from all of them ranked together, best first."""
+    from kiev_tui.rulesref.model import RuleBook
+
+    book_list = [books] if isinstance(books, RuleBook) else list(books)
+    hits: list[tuple[int, Hit]] = []
+    for order, book in enumerate(book_list):
+        for hit in book.index.search(query, limit=limit, prefix=prefix):
+            hits.append((order, hit))
+    # ties keep book order, then case order, because sort is stable
+    hits.sort(key=lambda oh: (-_TIER_RANK[oh[1].kind], -oh[1].score))
+    out = [h for _, h in hits]
+    return out[:limit] if limit is not None else out
