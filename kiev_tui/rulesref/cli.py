@@ -6,18 +6,14 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
-from rich.table import Table as RichTable
+from rich.console import Console
 from rich.text import Text
 
-from kiev_tui.rulesref.model import GAMES, Case, RuleBook, RulesDataError, load_reference
-from kiev_tui.rulesref.search import Hit, Span, search
+from kiev_tui.rulesref.model import GAMES, RuleBook, RulesDataError, load_reference
+from kiev_tui.rulesref.render import render_case, render_hit
+from kiev_tui.rulesref.search import search
 
 MAX_WIDTH = 80
-HIGHLIGHT = "bold underline"  # reads without colour, and in NO_COLOR terminals
-EXCERPT_INDENT = 4
 
 
 class _Fail(Exception):
@@ -36,70 +32,6 @@ def _load(game: str, data_dir: Path | None) -> RuleBook:
         return load_reference(game, data_dir)
     except RulesDataError as exc:
         raise _Fail(f"rules: {exc}") from None
-
-
-def _marked(text: str, spans: tuple[Span, ...] | list[Span], base: str = "") -> Text:
-    out = Text(text, style=base)
-    for start, end in spans:
-        out.stylize(HIGHLIGHT, start, end)
-    return out
-
-
-class _Indented:
-    """A renderable shifted right, its lines not padded out with trailing spaces."""
-
-    def __init__(self, renderable: RenderableType, by: int) -> None:
-        self.renderable = renderable
-        self.by = by
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        inner = options.update_width(max(10, options.max_width - self.by))
-        for line in console.render_lines(self.renderable, inner, pad=False):
-            while line and not line[-1].text.strip():  # drop trailing blank segments
-                line.pop()
-            if line and line[-1].text != line[-1].text.rstrip():
-                last = line.pop()
-                line.append(Segment(last.text.rstrip(), last.style))
-            yield Segment(" " * self.by)
-            yield from line
-            yield Segment.line()
-
-
-def _indent(renderable: RenderableType, by: int = 2) -> _Indented:
-    return _Indented(renderable, by)
-
-
-def render_case(case: Case, spans: tuple[Span, ...] = ()) -> RenderableType:
-    """A case as it prints: heading, text, optional table, and its cross-references."""
-    heading = Text.assemble((case.id, "bold"), "  ", (case.title, "bold"))
-    if case.reconstructed:
-        heading.append("  (reconstructed)", style="italic")
-    parts: list[RenderableType] = [heading]
-    if case.text:
-        parts.append(_indent(_marked(case.flowing_text, spans)))
-    if case.table is not None:
-        table = RichTable(box=box.ASCII, show_header=bool(case.table.header))
-        for name in case.table.header or [""] * (len(case.table.rows[0]) if case.table.rows else 0):
-            table.add_column(name, overflow="fold")
-        for row in case.table.rows:
-            table.add_row(*row)
-        parts.append(_indent(table))
-    if case.see:
-        parts.append(_indent(Text("See: " + ", ".join(case.see), style="italic")))
-    return Group(*parts)
-
-
-def render_hit(hit: Hit, width: int, show_game: bool) -> RenderableType:
-    """Two lines per hit: id and title (matches marked), then one line of text around a match."""
-    first = Text()
-    if show_game:
-        first.append(f"{hit.game}  ", style="dim")
-    first.append(hit.case.id, style="bold")
-    first.append("  ")
-    first.append_text(_marked(hit.case.title, hit.title_spans))
-    excerpt, spans = hit.excerpt(max(20, width - EXCERPT_INDENT))
-    second = _indent(_marked(excerpt, spans), EXCERPT_INDENT)
-    return Group(first, second)
 
 
 def _print_case(console: Console, book: RuleBook, ref: str) -> None:

@@ -1,0 +1,253 @@
+"""The rules reference screen: search as you type, read a case, follow its cross-references."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from kiev_tui.rulesref.model import Case, RuleBook, RulesDataError, load_reference
+from kiev_tui.rulesref.render import marked, render_case
+from kiev_tui.rulesref.search import Hit, Span
+
+MAX_RESULTS = 100
+MAX_LINKS = 9  # links 1-9 have a number key each
+
+
+class RulesScreen(Screen[None]):
+    """Rules reference: a search box, a list of cases, the chosen case and its links."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", priority=True),
+        Binding("slash", "focus_search", "Search"),
+        Binding("backspace,b", "back", "Back", key_display="b"),
+        Binding("down", "focus_results", "Results", show=False),
+        *[Binding(str(n), f"follow({n})", f"Link {n}", show=False) for n in range(1, MAX_LINKS + 1)],
+    ]
+
+    DEFAULT_CSS = """
+    RulesScreen #rules-query { border: ascii $border-blurred; height: 3; }
+    RulesScreen #rules-query:focus { border: ascii $border; }
+    RulesScreen #rules-body { height: 1fr; }
+    RulesScreen #rules-results { width: 34%; min-width: 24; height: 1fr; border: ascii $border-blurred; }
+    RulesScreen #rules-results:focus { border: ascii $border; }
+    RulesScreen #rules-case-pane { width: 1fr; }
+    RulesScreen #rules-case-scroll { height: 1fr; border: ascii $border-blurred; padding: 0 1; }
+    RulesScreen #rules-case-scroll:focus { border: ascii $border; }
+    RulesScreen #rules-links { height: auto; max-height: 8; border: ascii $border-blurred; }
+    RulesScreen #rules-links:focus { border: ascii $border; }
+    RulesScreen #rules-links.-empty { display: none; }
+    """
+
+    def __init__(
+        self,
+        book_ids: list[str] | None = None,
+        game: str = "spi_kiev",
+        initial: str | None = None,
+        *,
+        book: RuleBook | None = None,
+        data_dir: Path | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.game = book.game if book is not None else game
+        self.book_ids = list(book_ids) if book_ids else None
+        self.initial = initial
+        self.error: str | None = None
+        if book is None:
+            try:
+                book = load_reference(game, data_dir)
+            except RulesDataError as exc:
+                self.error = str(exc)  # shown in the case pane rather than crashing the app
+        self.book = book
+        self.current: Case | None = None
+        self.history: list[str] = []
+        self._listed: list[tuple[Case, tuple[Span, ...], tuple[Span, ...]]] = []
+        self._links: list[str] = []
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        query = Input(placeholder="Search words, or a case number such as 9.66", id="rules-query")
+        query.border_title = "Search (/)"
+        yield query
+        with Horizontal(id="rules-body"):
+            results = OptionList(id="rules-results")
+            results.border_title = "Cases"
+            yield results
+            with Vertical(id="rules-case-pane"):
+                with VerticalScroll(id="rules-case-scroll") as scroll:
+                    scroll.border_title = "Case"
+                    yield Static(id="rules-case-text")
+                links = OptionList(id="rules-links", classes="-empty")
+                links.border_title = "See also (1-9, Enter)"
+                yield links
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.book is None:
+            self.query_one("#rules-case-text", Static).update(Text(f"Rules reference unavailable: {self.error}"))
+            return
+        self._list_default()
+        if self.initial is not None:
+            case = self.book.get(self.initial)
+            if case is None:
+                self._say(f"No case {self.initial!r} in the {self.game} rules reference.")
+            else:
+                self.show_case(case.id, remember=False)
+                self._highlight_in_results(case.id)
+                self.query_one("#rules-results", OptionList).focus()
+                return
+        elif self._listed:
+            self.show_case(self._listed[0][0].id, remember=False)
+        self.query_one("#rules-query", Input).focus()
+
+    # -- the results list ---------------------------------------------------------------------
+    def _default_cases(self) -> list[Case]:
+        assert self.book is not None
+        if self.book_ids:
+            found = [self.book.get(ref) for ref in self.book_ids]
+            return [c for c in found if c is not None]
+        return list(self.book.cases)
+
+    def _list_default(self) -> None:
+        self._fill([(c, (), ()) for c in self._default_cases()])
+
+    def _fill(self, rows: list[tuple[Case, tuple[Span, ...], tuple[Span, ...]]]) -> None:
+        results = self.query_one("#rules-results", OptionList)
+        self._listed = rows
+        options: list[Option] = []
+        for n, (case, title_spans, _) in enumerate(rows):
+            prompt = Text.assemble((case.id, "bold"), " ")
+            prompt.append_text(marked(case.title, title_spans))
+            options.append(Option(prompt, id=f"r{n}"))
+        if not options:
+            options.append(Option(Text("No matching case"), id="none", disabled=True))
+        # programmatic highlights must not echo back as if the reader had moved the cursor
+        with results.prevent(OptionList.OptionHighlighted):
+            results.set_options(options)
+            if rows:
+                results.highlighted = 0
+
+    def _highlight_in_results(self, case_id: str) -> None:
+        for n, (case, _, _) in enumerate(self._listed):
+            if case.id == case_id:
+                results = self.query_one("#rules-results", OptionList)
+                with results.prevent(OptionList.OptionHighlighted):
+                    results.highlighted = n
+                return
+
+    @on(Input.Changed, "#rules-query")
+    def _query_changed(self, event: Input.Changed) -> None:
+        if self.book is None:
+            return
+        query = event.value.strip()
+        if not query:
+            self._list_default()
+            return
+        hits: list[Hit] = self.book.index.search(query, limit=MAX_RESULTS, prefix=True)
+        self._fill([(h.case, h.title_spans, h.text_spans) for h in hits])
+        if hits:
+            self.show_case(hits[0].case.id, spans=hits[0].text_spans, remember=False)
+
+    @on(Input.Submitted, "#rules-query")
+    def _query_submitted(self) -> None:
+        if self._listed:
+            self.query_one("#rules-results", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#rules-results")
+    def _result_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        row = self._row(event.option)
+        if row is not None and (self.current is None or row[0].id != self.current.id):
+            self.show_case(row[0].id, spans=row[2], remember=False)
+
+    @on(OptionList.OptionSelected, "#rules-results")
+    def _result_selected(self, event: OptionList.OptionSelected) -> None:
+        row = self._row(event.option)
+        if row is not None:
+            self.show_case(row[0].id, spans=row[2], remember=False)
+            target = "#rules-links" if self._links else "#rules-case-scroll"
+            self.query_one(target).focus()
+
+    def _row(self, option: Option) -> tuple[Case, tuple[Span, ...], tuple[Span, ...]] | None:
+        if option.id is None or not option.id.startswith("r"):
+            return None
+        n = int(option.id[1:])
+        return self._listed[n] if n < len(self._listed) else None
+
+    # -- the case pane ------------------------------------------------------------------------
+    def show_case(self, ref: str, spans: tuple[Span, ...] = (), remember: bool = True) -> bool:
+        """Show a case (and its links); with `remember`, Back returns to the one shown now."""
+        if self.book is None:
+            return False
+        case = self.book.get(ref)
+        if case is None:
+            self._say(f"No case {ref!r} in the {self.game} rules reference.")
+            return False
+        if remember and self.current is not None and self.current.id != case.id:
+            self.history.append(self.current.id)
+        self.current = case
+        self.query_one("#rules-case-text", Static).update(render_case(case, spans, show_see=False))
+        scroll = self.query_one("#rules-case-scroll", VerticalScroll)
+        scroll.border_title = f"Case {case.id}"
+        scroll.scroll_home(animate=False)
+        self._show_links(case)
+        return True
+
+    def _show_links(self, case: Case) -> None:
+        assert self.book is not None
+        links = self.query_one("#rules-links", OptionList)
+        self._links = list(case.see)
+        options: list[Option] = []
+        for n, ref in enumerate(self._links, 1):
+            target = self.book.get(ref)
+            key = f"{n}" if n <= MAX_LINKS else " "
+            label = Text.assemble((f"{key} ", "bold"), (ref, "bold"))
+            if target is not None:
+                label.append(f"  {target.title}")
+            else:
+                label.append("  (not in this reference)", style="italic")
+            options.append(Option(label, id=f"l{n - 1}", disabled=target is None))
+        links.set_options(options)
+        if options:
+            links.highlighted = 0  # so Enter follows the first link without a cursor move
+        links.set_class(not options, "-empty")
+
+    def _say(self, message: str) -> None:
+        self.notify(message, severity="warning")
+
+    # -- actions ------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#rules-links")
+    def _link_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option.id.startswith("l"):
+            self.follow_link(int(event.option.id[1:]))
+
+    def follow_link(self, index: int) -> bool:
+        """Show the case the current case's `index`-th (0-based) cross-reference names."""
+        if not 0 <= index < len(self._links):
+            return False
+        return self.show_case(self._links[index])
+
+    def action_follow(self, number: int) -> None:
+        self.follow_link(number - 1)
+
+    def action_back(self) -> None:
+        if self.history:
+            self.show_case(self.history.pop(), remember=False)
+
+    def action_focus_search(self) -> None:
+        self.query_one("#rules-query", Input).focus()
+
+    def action_focus_results(self) -> None:
+        self.query_one("#rules-results", OptionList).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
