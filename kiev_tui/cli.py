@@ -1,0 +1,299 @@
+"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `state`, `replay`, `script`."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import typer
+
+from kiev_tui.engine.actions import action_from_toml
+from kiev_tui.engine.errors import DataError, IllegalAction
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import load_game, save_game
+from kiev_tui.engine.scenario import data_root, load_scenario
+from kiev_tui.engine.tomlio import Reader, load_toml
+
+DEFAULT_SCENARIO = "spi_kiev/campaign"
+SAVES = Path("saves")
+
+app = typer.Typer(add_completion=False, no_args_is_help=False, invoke_without_command=True,
+                  help="Rules-enforcing terminal versions of the 1941 Kiev board wargames.")
+
+
+def fail(message: str) -> "typer.Exit":
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Bad input becomes one line on stderr and exit status 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except DataError as exc:
+            raise fail(exc.line()) from None
+        except IllegalAction as exc:
+            raise fail(f"illegal action: {exc.illegal}") from None
+
+    return wrapper
+
+
+@app.callback()
+def main_callback(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(play)
+
+
+def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
+    try:
+        from kiev_tui.ui.app import run_app
+    except ImportError:
+        run_app = None
+    if run_app is None or not sys.stdout.isatty():
+        _print_overview(game)
+        return
+    run_app(game, save_path=save_path, **opts)
+
+
+def _print_overview(game: Game) -> None:
+    from kiev_tui.textmap import render
+
+    view = game.rules.view(game)  # type: ignore[attr-defined]
+    stacks = {}
+    for h, ids in view.occupancy.items():
+        side = view.side(ids[0])
+        stacks[h] = f"{'G' if side == 'german' else 'S'}{len(ids)}"
+    typer.echo(render(game.scenario.map, stacks))
+    ph = game.phase
+    typer.echo(f"\n{game.scenario.title}\n{ph}")
+    for item in ph.todo:
+        typer.echo(f"  to do: {item}")
+
+
+@app.command()
+@guarded
+def play(
+    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
+    seed: int = typer.Option(1941, help="seed of the game's dice"),
+    resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
+    ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
+    no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
+) -> None:
+    """Play (the default): resume the last game or start the default scenario."""
+    autosave = SAVES / "autosave.toml"
+    game: Game | None = None
+    if resume and autosave.exists():
+        try:
+            game = load_game(autosave)
+        except DataError as exc:
+            typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
+    if game is None:
+        game = Game.new(scenario, seed)
+    _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
+
+
+@app.command()
+@guarded
+def new(
+    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
+    seed: int = typer.Option(1941, help="seed of the game's dice"),
+    save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
+    ui: bool = typer.Option(True, help="open the game in the terminal UI"),
+) -> None:
+    """Start a new game."""
+    game = Game.new(scenario, seed)
+    if save is not None:
+        save_game(game, save)
+        typer.echo(f"saved {save}")
+    if ui:
+        _start_ui(game, save or SAVES / "autosave.toml")
+
+
+@app.command()
+@guarded
+def load(save: Path) -> None:
+    """Load a save (checked by replay) and play on."""
+    game = load_game(save)
+    _start_ui(game, save)
+
+
+@app.command()
+@guarded
+def validate(path: Path) -> None:
+    """Check a data folder or file against its schema: every problem as file, key, reason."""
+    problems = validate_path(path)
+    for p in problems:
+        typer.echo(f"error: {p}", err=True)
+    if problems:
+        raise typer.Exit(2)
+    typer.echo(f"{path}: ok")
+
+
+def validate_path(path: Path) -> list[str]:
+    from kiev_tui.engine.mapdata import load_map
+    from kiev_tui.engine.units import load_units
+    from kiev_tui.games.spi_kiev.tables import check_tables
+
+    if not path.exists():
+        return [f"{path}: not found"]
+    files = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
+    problems: list[str] = []
+    for f in files:
+        try:
+            data = load_toml(f)
+            if "map" in data and "hexes" in data or f.name == "map.toml":
+                load_map(f)
+            elif "unit" in data or f.name == "units.toml":
+                load_units(f)
+            elif "scenario" in data:
+                load_scenario(f)
+            elif "crt" in data or f.name == "tables.toml":
+                check_tables(f, data)
+            elif "save" in data:
+                load_game(f)
+            elif "case" in data or f.name.startswith("rules"):
+                _validate_rules(f, data)
+            else:
+                problems.append(f"{f}: not a known kind of data file (map, units, tables, scenario, rules or save)")
+        except DataError as exc:
+            problems.append(exc.line())
+    return problems
+
+
+def _validate_rules(path: Path, data: dict[str, Any]) -> None:
+    root = Reader(path, data)
+    root.only(["book", "case"])
+    seen: set[str] = set()
+    for c in root.tables("case"):
+        c.only(["id", "parent", "title", "text", "see", "table", "reconstructed"])
+        cid = c.str("id")
+        if cid in seen:
+            raise c.fail("id", f"case {cid} appears twice")
+        seen.add(cid)
+        c.str("title")
+        c.str("text")
+
+
+@app.command("map")
+@guarded
+def map_cmd(
+    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario whose map to draw"),
+    svg: Optional[Path] = typer.Option(None, help="also write the picture as SVG to this file"),
+    ids: bool = typer.Option(False, help="show hex numbers in plain hexes"),
+    units: bool = typer.Option(False, help="show the starting stacks"),
+) -> None:
+    """Draw the map as text (with a legend); --svg writes the same picture as SVG."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from kiev_tui.textmap import LEGEND, render
+
+    sc = load_scenario(scenario)
+    stacks = None
+    if units:
+        stacks = {}
+        for uid, h in sc.setup.items():
+            side = sc.catalog.units[uid].side
+            n = int(stacks.get(h, "X0")[1:]) + 1
+            stacks[h] = f"{'G' if side == 'german' else 'S'}{n}"
+    text = render(sc.map, stacks, ids=ids)
+    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in LEGEND)
+    body = f"{text}\n\nLegend:\n{legend}\n"
+    console = Console(record=svg is not None, width=max(100, 5 * sc.map.columns + 4),
+                      no_color="NO_COLOR" in os.environ, highlight=False)
+    console.print(Text(body), soft_wrap=True)
+    if svg is not None:
+        svg.write_text(console.export_svg(title=f"{sc.title} - map"))
+        typer.echo(f"wrote {svg}", err=True)
+
+
+@app.command()
+@guarded
+def state(save: Path, as_json: bool = typer.Option(False, "--json", help="print as JSON")) -> None:
+    """Print the position a save holds (after checking it by replay)."""
+    game = load_game(save)
+    if as_json:
+        typer.echo(json.dumps({"phase": str(game.phase), "hash": game.state_hash(), "state": game.state.to_dict()}, indent=1))
+        return
+    _print_overview(game)
+
+
+@app.command()
+@guarded
+def replay(save: Path, verify: bool = typer.Option(True, "--verify/--no-verify")) -> None:
+    """Replay a save's log from its scenario; with --verify, check every hash on the way."""
+    game = load_game(save, verify=verify)
+    typer.echo(f"{save}: {len(game.log)} actions replayed, final position {game.state_hash()} matches")
+
+
+@app.command()
+@guarded
+def script(
+    scenario: str,
+    actions: Path,
+    seed: int = typer.Option(1941, help="seed of the game's dice"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
+    save: Optional[Path] = typer.Option(None, help="save the game at the end"),
+) -> None:
+    """Play a list of actions headlessly and print each event or refusal."""
+    game = Game.new(scenario, seed)
+    root = Reader(actions, load_toml(actions))
+    root.only(["action"])
+    refused = 0
+    for i, entry in enumerate(root.tables("action")):
+        act = action_from_toml(entry.data, f"action[{i}]", str(actions))
+        illegal = game.check(act)
+        if illegal is not None:
+            refused += 1
+            if as_json:
+                typer.echo(json.dumps({"action": i, "kind": act.kind, "refused": {"case": illegal.case, "why": illegal.why}}))
+            else:
+                typer.echo(f"[{i}] {act.kind}: REFUSED {illegal}")
+            continue
+        for ev in game.apply(act):
+            if as_json:
+                typer.echo(json.dumps({"action": i, "event": ev.to_dict(), "text": ev.describe()}))
+            else:
+                typer.echo(f"[{i}] {ev.describe()}")
+    if save is not None:
+        save_game(game, save)
+    if refused and not as_json:
+        typer.echo(f"{refused} action(s) refused", err=True)
+
+
+@app.command()
+@guarded
+def selfplay(
+    games: int = typer.Option(1, help="how many games to play"),
+    seed: int = typer.Option(1, help="seed of the first game (each next game adds one)"),
+    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
+    combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
+) -> None:
+    """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
+    from kiev_tui.games.spi_kiev.bot import play_game
+
+    for k in range(games):
+        result = play_game(scenario, seed + k, combat=combat)
+        typer.echo(result.summary())
+
+
+try:
+    from kiev_tui.rulesref.cli import register as _register_rules
+except ImportError:  # pragma: no cover
+    _register_rules = None
+if _register_rules is not None:
+    _register_rules(app)
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["app", "main", "data_root"]

@@ -1,0 +1,138 @@
+"""A random legal-play bot: a test tool that plays whole campaigns and checks invariants."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.game import Game
+
+from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev.actions import Enter, Move, RailMove, RemoveExcess
+from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, View
+
+#: Extra move generators (combat, overrun) add themselves here: (game, rng) -> [actions].
+EXTRA_GENERATORS: list[Callable[[Game, random.Random], list[Action]]] = []
+
+
+@dataclass
+class Result:
+    seed: int
+    actions: int
+    turns: int
+    over: bool
+    score: dict = field(default_factory=dict)
+
+    def summary(self) -> str:
+        if self.score:
+            return (f"seed {self.seed}: {self.actions} actions, game over after turn {self.turns}; "
+                    f"German {self.score['german']} VP, Soviet {self.score['soviet']} VP: {self.score['winner']} victory")
+        return f"seed {self.seed}: {self.actions} actions, reached turn {self.turns}"
+
+
+def _stacks(view: View, side: str) -> list[tuple[str, ...]]:
+    out = []
+    for h, ids in sorted(view.occupancy.items()):
+        mine = tuple(u for u in ids if view.side(u) == side)
+        if mine:
+            out.append(mine)
+    return out
+
+
+def movement_actions(game: Game, rng: random.Random, budget: int = 40) -> list[Action]:
+    """A few random legal moves for the phasing player (entries and excess removal first)."""
+    view = View(game)
+    st = game.state
+    out: list[Action] = []
+    for uid in reinforcements.ready_to_enter(view):
+        hexes = reinforcements.entry_hexes(view, uid)
+        if hexes:
+            h = rng.choice(hexes)
+            use_rail = (st.player == "soviet" and rail.is_rail_hex(view, h) and rng.random() < 0.3)
+            out.append(Enter((uid,), str(h), use_rail))
+            return out
+    over = stacking.over_limit(view, st.player)
+    if over:
+        for uid in sorted(u for u in st.units if st.units[u].status == "map"):
+            if stacking.may_remove(view, uid):
+                return [RemoveExcess(uid)]
+    stacks = _stacks(view, st.player)
+    rng.shuffle(stacks)
+    for stack in stacks[: max(1, budget // 4)]:
+        units = stack
+        if len(stack) > 1 and rng.random() < 0.4:
+            units = tuple(rng.sample(stack, rng.randint(1, len(stack))))
+        if st.phase == MECHANIZED:
+            units = tuple(u for u in units if view.udef(u).mechanized or view.is_hq_like(u))
+            if not units:
+                continue
+        if st.phase == MOVEMENT and st.player == "soviet" and rng.random() < 0.1:
+            railed = _rail_move(view, units, rng)
+            if railed is not None:
+                out.append(railed)
+                continue
+        reach = game.rules.reachable(game, units)  # type: ignore[attr-defined]
+        options = [(h, r) for h, r in reach.items() if r.ok]
+        if not options:
+            continue
+        h, r = rng.choice(options)
+        out.append(Move(units, r.path))
+    return out
+
+
+def _rail_move(view: View, units: tuple[str, ...], rng: random.Random) -> RailMove | None:
+    start = view.hex_of(units[0])
+    if start is None or not rail.friendly_rail(view, start):
+        return None
+    path: list = []
+    cur = start
+    seen = {start}
+    for _ in range(rng.randint(1, 12)):
+        nxt = [n for n in view.map.neighbours(cur) if view.map.has(cur, n, "railroad") and n not in seen
+               and rail.friendly_rail(view, n)]
+        if not nxt:
+            break
+        cur = rng.choice(nxt)
+        seen.add(cur)
+        path.append(str(cur))
+    return RailMove(units, tuple(path)) if path else None
+
+
+def play_game(scenario: str | Path, seed: int, combat: bool = True, max_actions: int = 20000,
+              on_action: Callable[[Game, Action], None] | None = None) -> Result:
+    """Play one whole game with random legal actions; raise if any rule check misbehaves."""
+    game = Game.new(scenario, seed)
+    rng = random.Random(seed * 7919 + 17)
+    count = 0
+    while not game.state.over and count < max_actions:
+        actions: list[Action] = []
+        if game.state.phase in (MOVEMENT, MECHANIZED) and game.state.pending is None:
+            actions = movement_actions(game, rng)
+        if combat:
+            for gen in EXTRA_GENERATORS:
+                actions.extend(gen(game, rng))
+        played = False
+        for act in actions:
+            if game.check(act) is None:
+                game.apply(act)
+                count += 1
+                played = True
+                if on_action:
+                    on_action(game, act)
+                if game.state.pending is not None:
+                    break
+        if game.state.pending is None and (not played or rng.random() < 0.5 or game.state.phase == COMBAT):
+            end = EndPhase()
+            illegal = game.check(end)
+            if illegal is None:
+                game.apply(end)
+                count += 1
+                if on_action:
+                    on_action(game, end)
+            elif not played:
+                raise RuntimeError(f"bot stuck at {game.phase}: {illegal}")
+    score = game.state.vars.get("final_score", {})
+    return Result(seed, count, game.state.turn, game.state.over, score)

@@ -1,0 +1,119 @@
+"""Shared vocabulary of the SPI Kiev rule system: sides, unit classes, a cached view of the state."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.units import UnitDef
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+GERMAN = "german"
+SOVIET = "soviet"
+
+MOVEMENT = "movement"
+COMBAT = "combat"
+MECHANIZED = "mechanized"
+
+
+def enemy_of(side: str) -> str:
+    return SOVIET if side == GERMAN else GERMAN
+
+
+class View:
+    """Read-only questions about one position, with the costly answers cached.
+
+    Build a fresh View after every change; never keep one across Game.apply.
+    """
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self.state = game.state
+        self.map = game.scenario.map
+        self.catalog = game.scenario.catalog
+
+    # -- units ------------------------------------------------------------
+    def udef(self, uid: str) -> UnitDef:
+        """The counter's values, with an untried unit's drawn face applied once revealed."""
+        base = self.catalog.units[uid]
+        face_id = self.state.units[uid].face
+        if face_id is None:
+            return base
+        face = self.catalog.faces[face_id]
+        return replace(base, type=face.type, size=face.size, designation=face.designation,
+                       steps=((face.attack, face.defense),), ma=face.ma)
+
+    def side(self, uid: str) -> str:
+        return self.catalog.units[uid].side
+
+    def untried(self, uid: str) -> bool:
+        return bool(self.catalog.units[uid].untried_draw) and self.state.units[uid].face is None
+
+    def asterisk(self, uid: str) -> bool:
+        face_id = self.state.units[uid].face
+        return face_id is not None and self.catalog.faces[face_id].asterisk
+
+    def hex_of(self, uid: str) -> Hex | None:
+        h = self.state.units[uid].hex
+        return Hex.parse(h) if h is not None and self.state.units[uid].status == "map" else None
+
+    @cached_property
+    def occupancy(self) -> dict[Hex, list[str]]:
+        occ: dict[Hex, list[str]] = {}
+        for u in self.state.units.values():
+            if u.status == "map" and u.hex is not None:
+                occ.setdefault(Hex.parse(u.hex), []).append(u.id)
+        for ids in occ.values():
+            ids.sort()
+        return occ
+
+    def at(self, h: Hex) -> list[str]:
+        return self.occupancy.get(h, [])
+
+    def occupant_side(self, h: Hex) -> str | None:
+        ids = self.occupancy.get(h)
+        return self.side(ids[0]) if ids else None
+
+    def occupied_by(self, h: Hex, side: str) -> bool:
+        return self.occupant_side(h) == side
+
+    def is_hq_like(self, uid: str) -> bool:
+        """Soviet HQs and German leaders follow the same rules (21.0)."""
+        d = self.catalog.units[uid]
+        return d.hq or d.leader
+
+    # -- zones of control ---------------------------------------------------
+    def _zoc(self, side: str, include_hq: bool) -> frozenset[Hex]:
+        out: set[Hex] = set()
+        for h, ids in self.occupancy.items():
+            if self.side(ids[0]) != side:
+                continue
+            if not include_hq and all(self.is_hq_like(u) for u in ids):
+                continue
+            for n in self.map.neighbours(h):
+                # 8.12: no zone across a major river, an impassable hexside, or into a lake.
+                if self.map.is_major_river(h, n) or self.map.is_impassable_side(h, n):
+                    continue
+                out.add(n)
+        return frozenset(out)
+
+    @cached_property
+    def zoc_movement(self) -> dict[str, frozenset[Hex]]:
+        """Hexes in each side's zone of control for movement (HQs and leaders count, 19.67)."""
+        return {GERMAN: self._zoc(GERMAN, True), SOVIET: self._zoc(SOVIET, True)}
+
+    @cached_property
+    def zoc_blocking(self) -> dict[str, frozenset[Hex]]:
+        """Zones that block supply, command and retreat: HQs and leaders excluded (19.67, 21.0)."""
+        return {GERMAN: self._zoc(GERMAN, False), SOVIET: self._zoc(SOVIET, False)}
+
+    def in_enemy_zoc(self, h: Hex, side: str) -> bool:
+        return h in self.zoc_movement[enemy_of(side)]
+
+    def enemy_controlled_for_tracing(self, h: Hex, side: str) -> bool:
+        """8.25: a friendly unit in the hex cancels the enemy zone for supply, command and retreat."""
+        return h in self.zoc_blocking[enemy_of(side)] and not self.occupied_by(h, side)

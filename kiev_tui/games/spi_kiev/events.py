@@ -1,0 +1,88 @@
+"""Events of the SPI Kiev rule system, each able to tell itself in words for the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from kiev_tui.engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    cost: float
+    stopped_in_zoc: bool = False
+
+    def describe(self) -> str:
+        tail = " and stop in an enemy zone of control" if self.stopped_in_zoc else ""
+        return f"{', '.join(self.units)} move {' > '.join(self.path)} ({self.cost:g} MP){tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Railed(Event):
+    kind: ClassVar[str] = "railed"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} go by rail {' > '.join(self.path)} ({len(self.path)} rail hexes)"
+
+
+@dataclass(frozen=True, slots=True)
+class Entered(Event):
+    kind: ClassVar[str] = "entered"
+    units: tuple[str, ...]
+    hex: str
+    cost: float
+    rail: bool = False
+
+    def describe(self) -> str:
+        how = " by rail" if self.rail else f" ({self.cost:g} MP)"
+        return f"Reinforcements {', '.join(self.units)} enter at {self.hex}{how}"
+
+
+@dataclass(frozen=True, slots=True)
+class Relieved(Event):
+    kind: ClassVar[str] = "relieved"
+    reliever: str
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.reliever} relieves {self.unit}, which may now move freely (22.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    kind: ClassVar[str] = "eliminated"
+    unit: str
+    case: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} is eliminated ({self.reason}, {self.case})"
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyChecked(Event):
+    kind: ClassVar[str] = "supply_checked"
+    side: str
+    out_of_supply: tuple[str, ...]
+
+    def describe(self) -> str:
+        if not self.out_of_supply:
+            return f"Supply check: every {self.side} unit is in supply"
+        return f"Supply check: {len(self.out_of_supply)} {self.side} units out of supply: {', '.join(self.out_of_supply)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ControlChanged(Event):
+    kind: ClassVar[str] = "control_changed"
+    hex: str
+    side: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name or self.hex} ({self.hex}) now belongs to the {self.side} player (24.0)"

@@ -1,0 +1,79 @@
+"""Rail movement (5.3 with 19.3): Soviet only, 8 units a turn, 25 rail hexes, friendly rail only."""
+
+from __future__ import annotations
+
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.hexes import Hex, HexError
+
+from kiev_tui.games.spi_kiev import directive
+from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View
+from kiev_tui.games.spi_kiev.movement import common_start, may_start_moving
+
+
+def capacity(view: View) -> tuple[int, int]:
+    """(units moved by rail this turn, units allowed per turn)."""
+    p = view.game.scenario.params
+    return int(view.state.vars.get("rail_used", 0)), int(p.get("rail_units_per_turn", 8))
+
+
+def max_hexes(view: View) -> int:
+    return int(view.game.scenario.params.get("rail_hexes", 25))
+
+
+def is_rail_hex(view: View, h: Hex) -> bool:
+    return any(view.map.has(h, n, "railroad") for n in view.map.neighbours(h))
+
+
+def friendly_rail(view: View, h: Hex) -> bool:
+    """19.3: a rail hex the Germans neither occupy nor control (their zones, leaders included)."""
+    return is_rail_hex(view, h) and not view.occupied_by(h, GERMAN) and h not in view.zoc_movement[GERMAN]
+
+
+def counted(view: View, units: tuple[str, ...]) -> int:
+    return sum(1 for u in units if not view.is_hq_like(u))  # 11.21: HQs ride free
+
+
+def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Illegal | None:
+    st = view.state
+    if st.player != SOVIET or any(view.side(u) != SOVIET for u in units if u in st.units):
+        return Illegal("19.3", "only the Soviet player may move units by rail")
+    bad = may_start_moving(view, units)
+    if bad:
+        return bad
+    if st.phase != MOVEMENT:
+        return Illegal("5.34", "rail movement is allowed only in the initial movement phase")
+    start = common_start(view, units)
+    if isinstance(start, Illegal):
+        return start
+    v = st.vars
+    for u in units:
+        if u in v.get("moved", []) and u not in v.get("rail_entry", []):
+            return Illegal("5.33", f"{u} has already moved normally this phase")
+        if u in v.get("railed", []):
+            return Illegal("5.33", f"{u} has already moved by rail this phase")
+    try:
+        hexes = [Hex.parse(t) for t in path]
+    except HexError as exc:
+        return Illegal("5.31", str(exc))
+    if not hexes:
+        return Illegal("5.31", "the rail path is empty")
+    if len(hexes) > max_hexes(view):
+        return Illegal("19.3", f"a rail move covers at most {max_hexes(view)} rail hexes, this one {len(hexes)}")
+    used, limit = capacity(view)
+    already = [u for u in units if u in v.get("rail_entry", [])]
+    need = counted(view, tuple(u for u in units if u not in already))
+    if used + need > limit:
+        return Illegal("19.3", f"rail capacity is {limit} units a turn; {used} already used, {need} more asked")
+    if not friendly_rail(view, start):
+        return Illegal("5.31", f"{start} is not a friendly rail hex (it must have a railroad and be free of German units and zones)")
+    prev = start
+    for h in hexes:
+        if prev.distance(h) != 1 or not view.map.has(prev, h, "railroad"):
+            return Illegal("5.31", f"no railroad runs from {prev} to {h}")
+        if not friendly_rail(view, h):
+            return Illegal("5.33", f"{h} is German-occupied or German-controlled: the train cannot pass")
+        prev = h
+    bound = [u for u in units if directive.in_force(view.game) and directive.exempt(view, u, start) is None]
+    if bound and hexes[-1].col > start.col:
+        return Illegal("22.22", f"Stalin's Directive: {', '.join(bound)} must end the rail move in hexrow {start.col:02d} or lower")
+    return None

@@ -1,0 +1,106 @@
+"""Reinforcements (15.0, 23.0): who is due, where they may enter, and at what cost."""
+
+from __future__ import annotations
+
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.hexes import Hex, HexError
+
+from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.rail import capacity, counted, is_rail_hex
+from kiev_tui.games.spi_kiev.terrain import hex_entry_cost, movement_class
+
+
+def schedule(view: View) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """unit id -> (turn due, entry areas)."""
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for r in view.game.scenario.reinforcements:
+        for uid in r.units:
+            out[uid] = (r.turn, r.areas)
+    return out
+
+
+def due_now(view: View) -> list[str]:
+    """Reinforcements of the phasing player waiting to enter (late ones stay due: 23.0)."""
+    st = view.state
+    if st.phase != MOVEMENT:
+        return []
+    sched = schedule(view)
+    return sorted(uid for uid, (turn, _) in sched.items()
+                  if turn <= st.turn and view.side(uid) == st.player and st.units[uid].status == "pending")
+
+
+def entry_hexes(view: View, uid: str) -> list[Hex]:
+    """Map-edge road hexes (rail too, for the Soviets) of the unit's areas, free of the enemy."""
+    sched = schedule(view)
+    if uid not in sched:
+        return []
+    side = view.side(uid)
+    out: set[Hex] = set()
+    for area in sched[uid][1]:
+        a = view.map.areas.get(area)
+        if a is None:
+            continue
+        for h in a.hexes:
+            if not view.map.edges_of(h):
+                continue
+            road = h in view.map.road_exits or any(view.map.has(h, n, "road") for n in view.map.neighbours(h))
+            rail = side == SOVIET and (h in view.map.rail_exits or is_rail_hex(view, h))
+            if not (road or rail):
+                continue
+            if view.occupied_by(h, enemy_of(side)):
+                continue  # 23.0: never into an enemy-occupied entry hex
+            out.add(h)
+    return sorted(out)
+
+
+def entry_cost(view: View, uid: str, h: Hex) -> float:
+    """15.0: entering costs the entry hex's own movement points."""
+    terrain = view.map.terrain(h)
+    if view.map.settlement(h) == "city" and terrain == "clear":
+        terrain = "city"
+    return hex_entry_cost(view.game.scenario.tables, terrain, movement_class(view.udef(uid)))
+
+
+def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> Illegal | None:
+    st = view.state
+    if st.pending is not None:
+        return Illegal("9.83", "a combat result is waiting to be settled first")
+    if st.phase != MOVEMENT:
+        return Illegal("15.0", "reinforcements enter only in the initial movement phase")
+    if not units or len(set(units)) != len(units):
+        return Illegal("15.0", "name each entering unit once")
+    due = set(due_now(view))
+    for u in units:
+        if u not in st.units:
+            return Illegal("15.0", f"there is no unit '{u}'")
+        if view.side(u) != st.player:
+            return Illegal("15.0", f"{u} is not a reinforcement of the {st.player} player")
+        if u not in due:
+            return Illegal("23.0", f"{u} is not due to arrive now")
+    try:
+        h = Hex.parse(hex_id)
+    except HexError as exc:
+        return Illegal("23.0", str(exc))
+    for u in units:
+        if h not in entry_hexes(view, u):
+            if view.occupied_by(h, enemy_of(st.player)):
+                return Illegal("23.0", f"{h} holds enemy units: reinforcements cannot enter there")
+            return Illegal("23.0", f"{h} is not a road{' or rail' if st.player == SOVIET else ''} edge hex of {u}'s entry area")
+    if rail:
+        if st.player != SOVIET:
+            return Illegal("19.3", "only the Soviet player may move units by rail")
+        if not is_rail_hex(view, h):
+            return Illegal("15.0", f"{h} has no railroad to arrive by")
+        used, limit = capacity(view)
+        if used + counted(view, units) > limit:
+            return Illegal("19.3", f"rail capacity is {limit} units a turn; {used} already used")
+    return None
+
+
+def ready_to_enter(view: View) -> list[str]:
+    """Due units that have a legal entry hex now: ending the phase must wait for them (23.0)."""
+    return [u for u in due_now(view) if entry_hexes(view, u)]
+
+
+__all__ = ["due_now", "entry_hexes", "entry_cost", "check_enter", "ready_to_enter", "schedule",
+           "GERMAN"]

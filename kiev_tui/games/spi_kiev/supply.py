@@ -1,0 +1,211 @@
+"""Supply and command: lines of supply (12.1, 19.8) and lines of communications (11.3)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cached_property
+
+from kiev_tui.engine.hexes import Hex
+
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyStatus:
+    """One unit's supply and command standing at this instant."""
+
+    in_supply: bool
+    in_command: bool  # Soviet: a line of communications reaches some HQ (9.15, 11.33)
+    hq: str | None = None  # the HQ it traces to (Soviet)
+    why: str = ""  # one line, with the case, when out of supply
+
+    @property
+    def label(self) -> str:
+        if self.in_supply:
+            return f"in supply via {self.hq}" if self.hq else "in supply"
+        return "OUT OF SUPPLY"
+
+
+def supply_sources(view: View, side: str) -> list[Hex]:
+    """Map-edge road (and, for the Soviets, rail) exits that feed a side (19.82, 19.84)."""
+    gmap = view.map
+    out: list[Hex] = []
+    if side == GERMAN:
+        area_n = gmap.areas.get("N")
+        for h in sorted(gmap.road_exits):
+            edges = gmap.edges_of(h)
+            if not edges & {"north", "west", "south"}:
+                continue
+            if area_n is not None and h in area_n.hexes:
+                continue
+            if view.occupied_by(h, SOVIET):
+                continue
+            out.append(h)
+    else:
+        areas = [gmap.areas[a] for a in ("K", "L", "M", "N") if a in gmap.areas]
+        for h in sorted(gmap.road_exits | gmap.rail_exits):
+            # 19.84: road or rail exits in areas K-N (the east side, N at its corner).
+            if not any(h in a.hexes for a in areas):
+                continue
+            # 19.84: a source stops feeding once the Germans control it.
+            if view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET):
+                continue
+            out.append(h)
+    return out
+
+
+class SupplyMap:
+    """Which hexes can trace a line of supply for a side, computed once per position."""
+
+    def __init__(self, view: View, side: str) -> None:
+        self.view = view
+        self.side = side
+        self.parent: dict[Hex, Hex | None] = {}
+        self._flood()
+
+    def _can_cross(self, a: Hex, b: Hex) -> bool:
+        gmap = self.view.map
+        if gmap.is_impassable_side(a, b):
+            return False
+        if gmap.is_major_river(a, b):
+            # 10.15: across a major river only by road, railroad, or at a friendly city on it.
+            if gmap.has(a, b, "road") or gmap.has(a, b, "railroad"):
+                return True
+            for h in (a, b):
+                if gmap.settlement(h) == "city" and self.view.state.control.get(str(h)) == self.side:
+                    return True
+            return False
+        return True
+
+    def _passable(self, h: Hex) -> bool:
+        v = self.view
+        if v.occupied_by(h, enemy_of(self.side)):
+            return False  # 12.1: never through an enemy unit
+        return not v.enemy_controlled_for_tracing(h, self.side)
+
+    def _flood(self) -> None:
+        v = self.view
+        q: deque[Hex] = deque()
+        for s in supply_sources(v, self.side):
+            self.parent[s] = None
+            q.append(s)
+        while q:
+            h = q.popleft()
+            # 12.11: a line may end in a swamp but not pass through one (sources excepted).
+            if v.map.terrain(h) == "swamp" and self.parent[h] is not None:
+                continue
+            for n in v.map.neighbours(h):
+                if n in self.parent or not self._can_cross(h, n):
+                    continue
+                if v.map.terrain(n) == "lake":
+                    continue
+                if not self._passable(n):
+                    continue
+                self.parent[n] = h
+                q.append(n)
+
+    def reaches(self, h: Hex) -> bool:
+        return h in self.parent
+
+    def path(self, h: Hex) -> list[Hex]:
+        out: list[Hex] = []
+        cur: Hex | None = h if h in self.parent else None
+        while cur is not None:
+            out.append(cur)
+            cur = self.parent[cur]
+        return out
+
+
+class Supply:
+    """Supply and command status of every unit of both sides for one position."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+
+    @cached_property
+    def lines(self) -> dict[str, SupplyMap]:
+        return {GERMAN: SupplyMap(self.view, GERMAN), SOVIET: SupplyMap(self.view, SOVIET)}
+
+    def _loc_reach(self, hq: str) -> dict[Hex, int]:
+        """Hexes within an HQ's command radius by a legal line of communications (11.31)."""
+        v = self.view
+        start = v.hex_of(hq)
+        if start is None:
+            return {}
+        radius = v.udef(hq).leadership
+        dist = {start: 0}
+        q: deque[Hex] = deque([start])
+        while q:
+            h = q.popleft()
+            if dist[h] >= radius:
+                continue
+            for n in v.map.neighbours(h):
+                if n in dist or v.map.is_impassable_side(h, n) or v.map.terrain(n) == "lake":
+                    continue
+                # 11.31: not through enemy units, nor enemy-controlled hexes without a friend there.
+                if v.occupied_by(n, GERMAN):
+                    continue
+                if v.enemy_controlled_for_tracing(n, SOVIET):
+                    # The line may still end in such a hex when it holds the traced unit (8.25).
+                    continue
+                dist[n] = dist[h] + 1
+                q.append(n)
+        return dist
+
+    @cached_property
+    def soviet_hqs(self) -> list[str]:
+        v = self.view
+        return sorted(u.id for u in v.state.on_map() if v.catalog.units[u.id].hq and v.side(u.id) == SOVIET)
+
+    @cached_property
+    def command(self) -> dict[Hex, list[tuple[str, bool]]]:
+        """For each hex, the HQs whose line of communications reaches it, and whether each is supplied."""
+        out: dict[Hex, list[tuple[str, bool]]] = {}
+        line = self.lines[SOVIET]
+        for hq in self.soviet_hqs:
+            h = self.view.hex_of(hq)
+            supplied = h is not None and line.reaches(h)
+            for n in self._loc_all[hq]:
+                out.setdefault(n, []).append((hq, supplied))
+        return out
+
+    def status(self, uid: str) -> SupplyStatus:
+        v = self.view
+        h = v.hex_of(uid)
+        side = v.side(uid)
+        if h is None:
+            return SupplyStatus(True, True, None, "")
+        if str(uid) in v.state.vars.get("entered", []):
+            return SupplyStatus(True, True, None, "")  # 15.0: in supply on the turn of arrival
+        if side == GERMAN:
+            ok = self.lines[GERMAN].reaches(h)
+            return SupplyStatus(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
+        d = v.catalog.units[uid]
+        if v.state.turn == 1:
+            # 19.85: on turn 1 Soviet lines run straight to a source, any length, no HQ needed.
+            ok = self.lines[SOVIET].reaches(h)
+            return SupplyStatus(ok, True, None, "" if ok else "19.85: cut off from every eastern supply source")
+        if d.hq:
+            ok = self.lines[SOVIET].reaches(h)
+            return SupplyStatus(ok, True, uid if ok else None,
+                                "" if ok else "19.83: the HQ has no line of supply to an eastern source")
+        # 8.25: the unit's own hex holds a friendly unit, so zones there never cut the line.
+        reach = self.command.get(h, [])
+        supplied = [hq for hq, s in reach if s]
+        if supplied:
+            return SupplyStatus(True, True, supplied[0], "")
+        if reach:
+            return SupplyStatus(False, True, reach[0][0], "11.34: its HQ is itself out of supply")
+        return SupplyStatus(False, False, None, "11.34: no HQ within command radius")
+
+    @cached_property
+    def _loc_all(self) -> dict[str, dict[Hex, int]]:
+        return {hq: self._loc_reach(hq) for hq in self.soviet_hqs}
+
+    def loc_path_length(self, hq: str, h: Hex) -> int | None:
+        """Length of the shortest line of communications from an HQ to a hex (HQ hex not counted)."""
+        return self._loc_all.get(hq, {}).get(h)
+
+    def all_status(self, side: str) -> dict[str, SupplyStatus]:
+        return {u.id: self.status(u.id) for u in self.view.state.on_map() if self.view.side(u.id) == side}

@@ -1,0 +1,375 @@
+"""The SPI Kiev rule system: sequence of play (4.2 as changed by 19.1) and the action referee.
+
+Each action kind has a checker and an applier; movement lives here and in movement.py,
+combat, overrun and victory register theirs from their own modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.events import GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
+from kiev_tui.engine.game import Phase
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.state import GameState
+from kiev_tui.engine.units import UnitState
+
+from kiev_tui.games.spi_kiev import directive, movement, rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev.actions import Enter, Move, RailMove, RemoveExcess
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.events import ControlChanged, Eliminated, Entered, Moved, Railed, Relieved, SupplyChecked
+from kiev_tui.games.spi_kiev.supply import Supply
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+Checker = Callable[[View, Any], Illegal | None]
+Applier = Callable[["Game", Any], None]
+HANDLERS: dict[type, tuple[Checker, Applier]] = {}
+#: Functions that add to the list of things to do before a phase may end: (view) -> [text].
+TODO_HOOKS: list[Callable[[View], list[str]]] = []
+#: Called when a new phase begins, after the standard bookkeeping: (game) -> None.
+PHASE_HOOKS: list[Callable[["Game"], None]] = []
+
+
+def handles(kind: type) -> Callable[[tuple[Checker, Applier]], None]:
+    def register(pair: tuple[Checker, Applier]) -> None:
+        HANDLERS[kind] = pair
+    return register
+
+
+def player_phases(game: "Game", side: str, turn: int) -> tuple[str, ...]:
+    """19.13: no Soviet mechanized phase; 19.9: no German one in mud; 19.14: no air phases."""
+    if side == SOVIET:
+        return (MOVEMENT, COMBAT)
+    if turn in game.scenario.params.get("mud_turns", []):
+        return (MOVEMENT, COMBAT)
+    return (MOVEMENT, COMBAT, MECHANIZED)
+
+
+# -- shared state changes -----------------------------------------------------------------
+
+def place(game: "Game", uid: str, h: Hex) -> None:
+    """Put a unit in a hex and take control of a town or city there (24.0)."""
+    u = game.state.units[uid]
+    u.status = "map"
+    u.hex = str(h)
+    claim(game, h, game.scenario.catalog.units[uid].side)
+
+
+def claim(game: "Game", h: Hex, side: str) -> None:
+    gmap = game.scenario.map
+    if gmap.settlement(h) is None:
+        return
+    key = str(h)
+    if game.state.control.get(key) != side:
+        game.state.control[key] = side
+        game.emit(ControlChanged(key, side, gmap.name(h) or ""))
+
+
+def eliminate(game: "Game", uid: str, case: str, reason: str) -> None:
+    u = game.state.units[uid]
+    u.status = "eliminated"
+    u.hex = None
+    game.emit(Eliminated(uid, case, reason))
+
+
+def _add(vars_: dict[str, Any], key: str, items: list[str] | tuple[str, ...]) -> None:
+    lst = vars_.setdefault(key, [])
+    for i in items:
+        if i not in lst:
+            lst.append(i)
+
+
+# -- movement handlers --------------------------------------------------------------------
+
+def _check_move(view: View, a: Move) -> Illegal | None:
+    return movement.check_move(view, a.units, a.path, a.relieve)
+
+
+def _apply_move(game: "Game", a: Move) -> None:
+    view = View(game)
+    start = Hex.parse(game.state.units[a.units[0]].hex)  # type: ignore[arg-type]
+    hexes = [Hex.parse(t) for t in a.path]
+    v = game.state.vars
+    mp = v.setdefault("mp", {})
+    prev = start
+    total = 0.0
+    from kiev_tui.games.spi_kiev.terrain import step_cost
+    for h in hexes:
+        costs = [step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h) for u in a.units]
+        for u, c in zip(a.units, costs):
+            mp[u] = float(mp.get(u, 0.0)) + float(c)  # type: ignore[arg-type]
+        total += max(float(c) for c in costs)  # type: ignore[arg-type]
+        prev = h
+    for h in hexes:
+        claim(game, h, game.state.player)  # 24.0: moving through a town or city takes it
+    for u in a.units:
+        game.state.units[u].hex = str(hexes[-1])
+    _add(v, "moved", a.units)
+    v["active"] = list(a.units)
+    for u in a.units:
+        if u in v.get("overran", []):
+            v["overran"].remove(u)
+    stopped = View(game).in_enemy_zoc(hexes[-1], game.state.player)
+    if stopped:
+        _add(v, "stopped", a.units)
+        v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+    game.emit(Moved(a.units, a.path, total, stopped))
+    if a.relieve:
+        _add(v, "relieved", [a.relieve])
+        _add(v, "relievers", list(a.units))
+        _add(v, "stopped", a.units)
+        v.setdefault("stop_case", {}).update({u: "22.2" for u in a.units})
+        game.emit(Relieved(a.units[0], a.relieve))
+
+
+def _check_rail(view: View, a: RailMove) -> Illegal | None:
+    return rail.check_rail(view, a.units, a.path)
+
+
+def _apply_rail(game: "Game", a: RailMove) -> None:
+    view = View(game)
+    v = game.state.vars
+    fresh = tuple(u for u in a.units if u not in v.get("rail_entry", []))
+    v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, fresh)
+    for t in a.path:
+        claim(game, Hex.parse(t), SOVIET)
+    for u in a.units:
+        game.state.units[u].hex = a.path[-1]
+    _add(v, "railed", a.units)
+    _add(v, "moved", a.units)
+    _add(v, "stopped", a.units)
+    v.setdefault("stop_case", {}).update({u: "5.33" for u in a.units})
+    v["active"] = []
+    game.emit(Railed(a.units, a.path))
+
+
+def _check_enter(view: View, a: Enter) -> Illegal | None:
+    return reinforcements.check_enter(view, a.units, a.hex, a.rail)
+
+
+def _apply_enter(game: "Game", a: Enter) -> None:
+    view = View(game)
+    h = Hex.parse(a.hex)
+    v = game.state.vars
+    mp = v.setdefault("mp", {})
+    cost = 0.0
+    for u in a.units:
+        place(game, u, h)
+        c = 0.0 if a.rail else reinforcements.entry_cost(view, u, h)
+        mp[u] = c
+        cost = max(cost, c)
+        v.setdefault("start_hex", {})[u] = str(h)
+    _add(v, "entered", a.units)  # 15.0: in supply for this player-turn
+    if a.rail:
+        v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, a.units)
+        _add(v, "rail_entry", a.units)
+        v["active"] = []
+    else:
+        _add(v, "moved", a.units)
+        v["active"] = list(a.units)
+        if View(game).in_enemy_zoc(h, game.state.player):
+            _add(v, "stopped", a.units)
+            v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+    game.emit(Entered(a.units, a.hex, cost, a.rail))
+
+
+def _check_remove(view: View, a: RemoveExcess) -> Illegal | None:
+    st = view.state
+    if a.unit not in st.units or st.units[a.unit].status != "map":
+        return Illegal("7.0", f"{a.unit} is not on the map")
+    if view.side(a.unit) != st.player:
+        return Illegal("7.0", "only the owner removes excess units, at the end of his own movement phase")
+    if st.phase not in (MOVEMENT, MECHANIZED):
+        return Illegal("7.0", "overstacking is settled at the end of a movement phase")
+    if not stacking.may_remove(view, a.unit):
+        return Illegal("7.0", f"{a.unit}'s hex is within the stacking limit")
+    return None
+
+
+def _apply_remove(game: "Game", a: RemoveExcess) -> None:
+    eliminate(game, a.unit, "7.0", "removed from an overstacked hex")
+
+
+HANDLERS[Move] = (_check_move, _apply_move)
+HANDLERS[RailMove] = (_check_rail, _apply_rail)
+HANDLERS[Enter] = (_check_enter, _apply_enter)
+HANDLERS[RemoveExcess] = (_check_remove, _apply_remove)
+
+
+# -- the rule system ----------------------------------------------------------------------
+
+class KievRules:
+    id = "spi_kiev"
+    version = "1"
+
+    def setup(self, game: "Game") -> GameState:
+        sc = game.scenario
+        units = {uid: UnitState(uid) for uid in sc.catalog.units}
+        for uid, h in sc.setup.items():
+            units[uid].status = "map"
+            units[uid].hex = str(h)
+        control: dict[str, str] = {}
+        german = {str(h) for h in sc.control.get(GERMAN, [])}
+        soviet = {str(h) for h in sc.control.get(SOVIET, [])}
+        for h in sc.map.settlements():
+            key = str(h)
+            # 24.0: the Germans start with the listed cities; everything else is Soviet.
+            control[key] = GERMAN if key in german else SOVIET if key in soviet or not german else SOVIET
+        state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control)
+        rpl = sc.params.get("rpl_counters")
+        if rpl is None:
+            rpl = sum(1 for d in sc.catalog.units.values() if d.replacement)
+        state.vars = {"rpl_left": int(rpl), "pool_used": [], "directive": {}}
+        game.state = state
+        directive.determine(game)
+        begin_phase(game)
+        return state
+
+    def check(self, game: "Game", action: Action) -> Illegal | None:
+        view = View(game)
+        if isinstance(action, EndPhase):
+            return check_end_phase(view)
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            return Illegal("4.2", f"'{action.kind}' is not an action of this game")
+        return handler[0](view, action)
+
+    def apply(self, game: "Game", action: Action) -> None:
+        if isinstance(action, EndPhase):
+            end_phase(game)
+            return
+        HANDLERS[type(action)][1](game, action)
+
+    def phase(self, game: "Game") -> Phase:
+        st = game.state
+        view = View(game)
+        pending = ""
+        if st.pending is not None:
+            pending = str(st.pending.get("side", ""))
+        return Phase(st.turn, st.player, st.phase, player_phases(game, st.player, st.turn),
+                     tuple(todo(view)), pending, st.over)
+
+    # -- queries for the faces ------------------------------------------------------------
+    def reachable(self, game: "Game", units: tuple[str, ...]) -> dict[Hex, movement.Reach]:
+        return movement.reachable(View(game), units)
+
+    def supply(self, game: "Game") -> Supply:
+        return Supply(View(game))
+
+    def view(self, game: "Game") -> View:
+        return View(game)
+
+
+def todo(view: View) -> list[str]:
+    """What must still happen before the phase may end (the phase object shows it)."""
+    st = view.state
+    out: list[str] = []
+    if st.over:
+        return out
+    if st.pending is not None:
+        out.append(str(st.pending.get("prompt", "settle the pending combat result")))
+    if st.phase == MOVEMENT:
+        waiting = reinforcements.ready_to_enter(view)
+        if waiting:
+            out.append(f"bring on {len(waiting)} reinforcement(s): {', '.join(waiting)} (23.0)")
+    if st.phase in (MOVEMENT, MECHANIZED):
+        for h, problem in sorted(stacking.over_limit(view, st.player).items()):
+            out.append(f"{h} holds {problem}: remove the excess (7.0)")
+    for hook in TODO_HOOKS:
+        out.extend(hook(view))
+    return out
+
+
+def check_end_phase(view: View) -> Illegal | None:
+    st = view.state
+    if st.pending is not None:
+        return Illegal("9.6", str(st.pending.get("prompt", "a combat result must be settled first")))
+    if st.phase == MOVEMENT:
+        waiting = reinforcements.ready_to_enter(view)
+        if waiting:
+            return Illegal("23.0", f"reinforcements may not be held back: {', '.join(waiting)} must enter first")
+    if st.phase in (MOVEMENT, MECHANIZED):
+        over = stacking.over_limit(view, st.player)
+        if over:
+            h, problem = sorted(over.items())[0]
+            return Illegal("7.0", f"{h} holds {problem}: remove the excess before ending the phase")
+    for hook in TODO_HOOKS:
+        left = hook(view)
+        if left:
+            return Illegal("4.2", left[0])
+    return None
+
+
+def end_phase(game: "Game") -> None:
+    st = game.state
+    game.emit(PhaseEnded(st.turn, st.player, st.phase))
+    phases = player_phases(game, st.player, st.turn)
+    i = phases.index(st.phase)
+    if i + 1 < len(phases):
+        st.phase = phases[i + 1]
+    else:
+        second = enemy_of(game.scenario.first_player)
+        if st.player != second:
+            st.player = second
+            st.phase = MOVEMENT
+            game.emit(PlayerChanged(st.player))
+        else:
+            # 4.2 C: the interphase moves the turn marker on; after the last turn the game ends.
+            if st.turn >= game.scenario.turns:
+                finish(game)
+                return
+            st.turn += 1
+            st.player = game.scenario.first_player
+            st.phase = MOVEMENT
+            game.emit(PlayerChanged(st.player))
+            directive.determine(game)
+    begin_phase(game)
+
+
+def begin_phase(game: "Game") -> None:
+    st = game.state
+    v = st.vars
+    for key in ("mp", "moved", "active", "stopped", "stop_case", "overran", "railed", "rail_entry",
+                "start_hex", "attacked", "defended", "advanced", "retreated_into"):
+        v.pop(key, None)
+    if st.phase == MOVEMENT:
+        if st.player == game.scenario.first_player:
+            v["rail_used"] = 0
+            v.pop("relieved", None)
+            v.pop("relievers", None)
+        v.pop("entered", None)  # 15.0: arrivals are in supply only for their own player-turn
+    view = View(game)
+    v["start_hex"] = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
+    if st.phase in (MOVEMENT, MECHANIZED):
+        # 12.21: supply is judged once, before anything moves, and holds for the whole phase.
+        sup = Supply(view)
+        oos = sorted(uid for uid, s in sup.all_status(st.player).items() if not s.in_supply)
+        v["oos_start"] = oos
+        game.emit(SupplyChecked(st.player, tuple(oos)))
+    game.emit(PhaseBegan(st.turn, st.player, st.phase))
+    if st.phase == MOVEMENT:
+        due = reinforcements.due_now(view)
+        if due:
+            game.emit(Note(f"Reinforcements due for the {st.player} player: {', '.join(due)}"))
+    for hook in PHASE_HOOKS:
+        hook(game)
+
+
+def finish(game: "Game") -> None:
+    from kiev_tui.games.spi_kiev import victory
+
+    st = game.state
+    st.over = True
+    score = victory.score(View(game))
+    st.vars["final_score"] = score.to_dict()
+    game.emit(GameOver(score.winner, score.summary()))
+
+
+SYSTEM = KievRules()
+
+# Modules that add their own actions to HANDLERS (combat, overrun) register on import.
+from kiev_tui.games.spi_kiev import registry as _registry  # noqa: E402,F401

@@ -1,0 +1,80 @@
+"""The Combat Results Table and other charts of tables.toml, checked on load."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.tomlio import Reader
+
+RESULT_RE = re.compile(r"^(?:eng|(?:-|E|[1-3])/(?:-|E|[1-3]))$")
+COLUMNS = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
+
+
+@dataclass(frozen=True, slots=True)
+class CRT:
+    columns: tuple[str, ...]
+    rows: dict[int, tuple[str, ...]]
+    reconstructed: dict[int, tuple[bool, ...]]
+
+    def result(self, column: str, die: int) -> str:
+        return self.rows[die][self.columns.index(column)]
+
+    def is_reconstructed(self, column: str, die: int) -> bool:
+        return self.reconstructed[die][self.columns.index(column)]
+
+
+def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
+    """Check tables.toml's structure; return its CRT.  Raises DataError with file and key."""
+    root = Reader(path, data)
+    root.only(["crt", "tec", "mud", "stalins_directive", "odds", "note"])
+    crt = root.table("crt")
+    crt.only(["columns", "row", "note", "die", "reconstructed"])
+    columns = crt.strs("columns")
+    if not columns:
+        raise crt.fail("columns", "the CRT needs its odds columns")
+    for i, c in enumerate(columns):
+        if not re.match(r"^\d+-\d+$", c):
+            raise crt.fail(f"columns[{i}]", f"'{c}' is not an odds column like 3-1")
+    rows: dict[int, tuple[str, ...]] = {}
+    recon: dict[int, tuple[bool, ...]] = {}
+    for r in crt.tables("row", required=True):
+        r.only(["die", "results", "reconstructed", "note"])
+        die = r.int("die")
+        if not 1 <= die <= 6:
+            raise r.fail("die", f"die roll {die} is not 1-6")
+        if die in rows:
+            raise r.fail("die", f"die roll {die} appears twice")
+        results = r.strs("results")
+        if len(results) != len(columns):
+            raise r.fail("results", f"{len(results)} results for {len(columns)} columns")
+        for i, res in enumerate(results):
+            if not RESULT_RE.match(res):
+                raise r.fail(f"results[{i}]", f"'{res}' is not a CRT result (like -/1, 1/1, -/E or eng)")
+        flags = r.get("reconstructed", (list, bool), [False] * len(results))
+        if isinstance(flags, bool):
+            flags = [flags] * len(results)
+        if len(flags) != len(results) or not all(isinstance(f, bool) for f in flags):
+            raise r.fail("reconstructed", "one true/false per result")
+        rows[die] = tuple(results)
+        recon[die] = tuple(flags)
+    missing = [d for d in range(1, 7) if d not in rows]
+    if missing:
+        raise DataError(path, "crt.row", f"no row for die roll(s) {', '.join(map(str, missing))}")
+    tec = root.table("tec", required=False)
+    tec.only(["terrain", "hexside", "note"])
+    for group in ("terrain", "hexside"):
+        g = tec.table(group, required=False)
+        for name in g.keys():
+            row = g.table(name)
+            row.only(["mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense", "reconstructed",
+                      "note", "supply", "zoc"])
+            for key in ("mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense"):
+                if key in row.data:
+                    val = row.num(key)
+                    if val < 0:
+                        raise row.fail(key, "must not be negative")
+    return CRT(tuple(columns), rows, recon)

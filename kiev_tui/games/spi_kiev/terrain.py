@@ -1,0 +1,75 @@
+"""Terrain effects on movement (10.1-10.4 and 19.5), read from the scenario's tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.mapdata import GameMap
+from kiev_tui.engine.units import UnitDef
+
+from kiev_tui.games.spi_kiev.common import GERMAN
+
+
+def movement_class(d: UnitDef) -> str:
+    """'mech' pays mechanized costs; 'hq' moves as infantry but uses roads as mech (11.21)."""
+    if d.hq or d.leader:
+        return "hq"
+    return "mech" if d.mechanized else "inf"
+
+
+def _tec(tables: dict[str, Any]) -> dict[str, Any]:
+    return tables.get("tec", {})
+
+
+def hex_entry_cost(tables: dict[str, Any], terrain: str, mclass: str) -> float:
+    """Cost of the hex itself (a town or railroad adds nothing: 10.21)."""
+    row = _tec(tables).get("terrain", {}).get(terrain, {})
+    if mclass == "mech" and "mp_mech" in row:
+        return float(row["mp_mech"])
+    if mclass != "mech" and "mp_other" in row:
+        return float(row["mp_other"])
+    if "mp" in row:
+        return float(row["mp"])
+    defaults = {"clear": 1.0, "woods": 2.0 if mclass == "mech" else 1.0, "swamp": 2.0, "city": 1.0}
+    return defaults.get(terrain, 1.0)
+
+
+def hexside_cost(tables: dict[str, Any], feature: str, side: str) -> float:
+    row = _tec(tables).get("hexside", {}).get(feature, {})
+    key = "mp_german" if side == GERMAN else "mp_soviet"
+    if key in row:
+        return float(row[key])
+    # 10.4 TEC: minor river Axis +2 / Soviet +1; major river Axis +3 / Soviet +2.
+    return {("minor_river", True): 2.0, ("minor_river", False): 1.0,
+            ("major_river", True): 3.0, ("major_river", False): 2.0}[(feature, side == GERMAN)]
+
+
+def road_cost(tables: dict[str, Any]) -> float:
+    return float(_tec(tables).get("hexside", {}).get("road", {}).get("mp_mech", 0.5))
+
+
+def step_cost(gmap: GameMap, tables: dict[str, Any], d: UnitDef, a: Hex, b: Hex) -> float | Illegal:
+    """Movement points for one unit to go from hex a into adjacent hex b, or why it cannot."""
+    if not gmap.on_map(b):
+        return Illegal("5.1", f"{b} is off the map")
+    if gmap.terrain(b) == "lake" or gmap.has(a, b, "lake"):
+        return Illegal("10.16", f"{b} cannot be entered: all-lake hex or hexside")
+    mclass = movement_class(d)
+    if mclass in ("mech", "hq") and gmap.has(a, b, "road"):
+        # 10.23: along a road hexside a mechanized unit (or HQ, 11.21) pays half a point;
+        # the road's bridge spares it the river cost (see docs/rulings.md, 10.23).
+        return road_cost(tables)
+    terrain = gmap.terrain(b)
+    if gmap.settlement(b) == "city" and terrain == "clear":
+        terrain = "city"
+    cost = hex_entry_cost(tables, terrain, mclass)
+    if gmap.has(a, b, "major_river"):
+        # 19.51: never straight across a major river into swamp except along a road.
+        if gmap.terrain(b) == "swamp" and not gmap.has(a, b, "road"):
+            return Illegal("19.51", f"cannot cross the major river into the swamp at {b} except along a road")
+        cost += hexside_cost(tables, "major_river", d.side)
+    elif gmap.has(a, b, "minor_river"):
+        cost += hexside_cost(tables, "minor_river", d.side)
+    return cost  # 10.31: hex and hexside costs add up
