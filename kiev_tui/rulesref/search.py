@@ -212,6 +212,9 @@ class SearchIndex:
                 if slot_score:
                     found += 1
                     score += slot_score
+            title_words = self._tokens[doc][0]
+            if len(title_words) == len(slots) and all(w in sl for (w, _, _), sl in zip(title_words, slots)):
+                score += TITLE_WEIGHT * 3  # the query is the whole title: this case is about it
             phrase = len(slots) > 1 and self._has_phrase(doc, slots)
             if doc == exact_id:
                 tier = 4
