@@ -148,7 +148,7 @@ def validate_path(path: Path) -> list[str]:
     for f in files:
         try:
             data = load_toml(f)
-            if "map" in data and "hexes" in data or f.name == "map.toml":
+            if "map" in data or f.name == "map.toml":
                 load_map(f)
             elif "unit" in data or f.name == "units.toml":
                 load_units(f)

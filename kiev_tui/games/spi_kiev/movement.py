@@ -254,7 +254,7 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
                 continue
             in_zoc = view.in_enemy_zoc(n, side)
             if in_zoc and view.map.is_major_river(h, n) and not view.occupied_by(n, side):
-                why.setdefault(n, ("10.13", "across a major river into an enemy zone of control"))
+                why.setdefault(n, ("10.13", "the major river may not be crossed straight into an enemy zone here"))
                 continue
             if in_zoc and not has_combat and not any(not view.is_hq_like(u) for u in view.at(n) if view.side(u) == side):
                 why.setdefault(n, ("11.23", "an HQ alone may not enter an enemy zone"))
