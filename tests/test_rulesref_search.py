@@ -159,8 +159,10 @@ def test_real_books_answer_fast_when_present() -> None:
     if not games:
         pytest.skip("no data/<game>/rules.toml yet")
     books = [load_reference(g) for g in games]
-    for query in ("major river", "supply", "zone of control", "retreat across"):
+    for query in ("major river", "supply", "zone of control", "retreat across", "the"):
         assert best_time(lambda: search(query, books, limit=50)) < 0.1, query
+    for typed in ("re", "sup", "major riv"):  # the screen searches on every key press
+        assert best_time(lambda: search(typed, books, limit=100, prefix=True)) < 0.1, typed
 
 
 def test_tokenize_keeps_case_numbers_whole() -> None:

@@ -169,40 +169,42 @@ class SearchIndex:
             i += 1
         return frozenset(out)
 
-    def search(self, query: str, limit: int | None = 50, prefix: bool = False) -> list[Hit]:
-        """Cases matching `query`, best first. With `prefix`, the last word may be unfinished."""
-        q_tokens = [w for w, _, _ in tokenize(query)]
-        if not q_tokens:
-            return []
-        slots: list[frozenset[str]] = [frozenset({w}) for w in q_tokens]
-        if prefix:
-            raw_last = query.rstrip()
-            if raw_last and not raw_last[-1].isspace() and _TOKEN_RE.search(raw_last[-1]):
-                last_raw = tokenize(raw_last)[-1]
-                raw_word = raw_last[last_raw[1] : last_raw[2]].lower()
-                slots[-1] = self._expand(q_tokens[-1]) | self._expand(raw_word)
-        content = [s for s, w in zip(slots, q_tokens) if w not in STOP_WORDS] or slots
-        # one slot per distinct query word
-        unique: list[frozenset[str]] = []
-        for s in content:
-            if s not in unique:
-                unique.append(s)
+    def _slots(self, query: str, prefix: bool) -> list[frozenset[str]]:
+        """One set of acceptable indexed words per query word, in query order."""
+        q_tokens = tokenize(query)
+        slots = [frozenset({w}) for w, _, _ in q_tokens]
+        if prefix and slots and q_tokens[-1][2] == len(query.rstrip()) and query[-1:].strip():
+            raw_word = query[q_tokens[-1][1] : q_tokens[-1][2]].lower()
+            slots[-1] = self._expand(q_tokens[-1][0]) | self._expand(raw_word)
+        return slots
+
+    def rank(self, query: str, prefix: bool = False) -> Ranking:
+        """Every matching case as (tier, score, case number), best first; no spans yet."""
+        slots = self._slots(query, prefix)
+        ranking = Ranking(self, slots, [])
+        if not slots:
+            return ranking
+        words = [next(iter(sl)) if len(sl) == 1 else "" for sl in slots]
+        content = [sl for sl, w in zip(slots, words) if w not in STOP_WORDS] or slots
+        unique: list[frozenset[str]] = []  # one slot per distinct query word
+        for sl in content:
+            if sl not in unique:
+                unique.append(sl)
 
         exact_id = self._id_for(query)
         docs: set[int] = set()
-        for slot in unique:
-            for word in slot:
+        for sl in unique:
+            for word in sl:
                 docs.update(self._postings.get(word, ()))
         if exact_id is not None:
             docs.add(exact_id)
 
-        ranked: list[tuple[int, float, int]] = []
         for doc in docs:
             score = 0.0
             found = 0
-            for slot in unique:
+            for sl in unique:
                 slot_score = 0.0
-                for word in slot:
+                for word in sl:
                     entry = self._postings.get(word, {}).get(doc)
                     if entry is None:
                         continue
@@ -215,12 +217,13 @@ class SearchIndex:
             title_words = self._tokens[doc][0]
             if len(title_words) == len(slots) and all(w in sl for (w, _, _), sl in zip(title_words, slots)):
                 score += TITLE_WEIGHT * 3  # the query is the whole title: this case is about it
-            phrase = len(slots) > 1 and self._has_phrase(doc, slots)
             if doc == exact_id:
                 tier = 4
-            elif phrase:
+            elif len(slots) > 1 and found == len(unique) and (
+                self._phrase_starts(doc, 0, slots) or self._phrase_starts(doc, 1, slots)
+            ):
                 tier = 3
-                if self._phrase_in(self._tokens[doc][0], slots):
+                if self._phrase_starts(doc, 0, slots):
                     score += TITLE_WEIGHT * 2
             elif found == len(unique):
                 tier = 2
@@ -228,12 +231,15 @@ class SearchIndex:
                 tier = 1
             else:
                 continue
-            ranked.append((tier, score, doc))
-        ranked.sort(key=lambda t: (-t[0], -t[1], t[2]))
-        if limit is not None:
-            ranked = ranked[:limit]
-        all_words = frozenset().union(*slots)
-        return [self._hit(doc, tier, score, slots, all_words) for tier, score, doc in ranked]
+            ranking.ranked.append((tier, score, doc))
+        ranking.ranked.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        return ranking
+
+    def search(self, query: str, limit: int | None = 50, prefix: bool = False) -> list[Hit]:
+        """Cases matching `query`, best first. With `prefix`, the last word may be unfinished."""
+        ranking = self.rank(query, prefix)
+        top = ranking.ranked if limit is None else ranking.ranked[:limit]
+        return [ranking.hit(entry) for entry in top]
 
     def _id_for(self, query: str) -> int | None:
         from kiev_tui.rulesref.model import id_candidates
@@ -243,41 +249,37 @@ class SearchIndex:
                 return self._ids[cand]
         return None
 
-    @staticmethod
-    def _phrase_starts(toks: list[tuple[str, int, int]], slots: list[frozenset[str]]) -> list[int]:
-        n = len(slots)
-        return [
-            i
-            for i in range(len(toks) - n + 1)
-            if all(toks[i + k][0] in slots[k] for k in range(n))
-        ]
+    def _positions(self, doc: int, field_no: int, slot: frozenset[str]) -> set[int]:
+        out: set[int] = set()
+        for word in slot:
+            entry = self._postings.get(word, {}).get(doc)
+            if entry is not None:
+                out.update(entry[field_no])
+        return out
 
-    def _phrase_in(self, toks: list[tuple[str, int, int]], slots: list[frozenset[str]]) -> bool:
-        return bool(self._phrase_starts(toks, slots))
+    def _phrase_starts(self, doc: int, field_no: int, slots: list[frozenset[str]]) -> list[int]:
+        """Token positions in one field (0 title, 1 text) where the whole query stands in order."""
+        starts = self._positions(doc, field_no, slots[0])
+        for k in range(1, len(slots)):
+            if not starts:
+                break
+            following = self._positions(doc, field_no, slots[k])
+            starts = {p for p in starts if p + k in following}
+        return sorted(starts)
 
-    def _has_phrase(self, doc: int, slots: list[frozenset[str]]) -> bool:
-        # cheap test first: every slot must occur somewhere in the case
-        for slot in slots:
-            if not any(doc in self._postings.get(w, {}) for w in slot):
-                return False
-        title_toks, text_toks = self._tokens[doc]
-        return self._phrase_in(title_toks, slots) or self._phrase_in(text_toks, slots)
-
-    def _spans(
-        self, toks: list[tuple[str, int, int]], slots: list[frozenset[str]], words: frozenset[str]
-    ) -> tuple[Span, ...]:
+    def _spans(self, doc: int, field_no: int, slots: list[frozenset[str]], words: frozenset[str]) -> tuple[Span, ...]:
+        toks = self._tokens[doc][field_no]
         spans: list[Span] = []
         n = len(slots)
         if n > 1:
-            for i in self._phrase_starts(toks, slots):
+            for i in self._phrase_starts(doc, field_no, slots):
                 spans.append((toks[i][1], toks[i + n - 1][2]))
         content = {w for w in words if w not in STOP_WORDS} or set(words)
         spans.extend((s, e) for w, s, e in toks if w in content)
         return _merge(spans)
 
-    def _hit(
-        self, doc: int, tier: int, score: float, slots: list[frozenset[str]], words: frozenset[str]
-    ) -> Hit:
+    def _hit(self, doc: int, tier: int, score: float, slots: list[frozenset[str]]) -> Hit:
+        words = frozenset().union(*slots)
         title_toks, text_toks = self._tokens[doc]
         present = {w for w, _, _ in title_toks} | {w for w, _, _ in text_toks}
         matched = tuple(sorted(w for w in words if w in present and w not in STOP_WORDS))
@@ -286,12 +288,22 @@ class SearchIndex:
             score=score,
             kind=TIER_NAMES[tier],
             matched=matched,
-            title_spans=self._spans(title_toks, slots, words),
-            text_spans=self._spans(text_toks, slots, words),
+            title_spans=self._spans(doc, 0, slots, words),
+            text_spans=self._spans(doc, 1, slots, words),
         )
 
 
-_TIER_RANK = {name: tier for tier, name in TIER_NAMES.items()}
+@dataclass(slots=True)
+class Ranking:
+    """One book's ranked matches for a query; hits (with spans) are built only when asked."""
+
+    index: SearchIndex
+    slots: list[frozenset[str]]
+    ranked: list[tuple[int, float, int]]  # (tier, score, case number), best first
+
+    def hit(self, entry: tuple[int, float, int]) -> Hit:
+        tier, score, doc = entry
+        return self.index._hit(doc, tier, score, self.slots)
 
 
 def search(
@@ -301,11 +313,13 @@ def search(
     from kiev_tui.rulesref.model import RuleBook
 
     book_list = [books] if isinstance(books, RuleBook) else list(books)
-    hits: list[tuple[int, Hit]] = []
+    merged: list[tuple[int, float, int, int, Ranking, tuple[int, float, int]]] = []
     for order, book in enumerate(book_list):
-        for hit in book.index.search(query, limit=limit, prefix=prefix):
-            hits.append((order, hit))
-    # ties keep book order, then case order, because sort is stable
-    hits.sort(key=lambda oh: (-_TIER_RANK[oh[1].kind], -oh[1].score))
-    out = [h for _, h in hits]
-    return out[:limit] if limit is not None else out
+        ranking = book.index.rank(query, prefix)
+        for pos, entry in enumerate(ranking.ranked if limit is None else ranking.ranked[:limit]):
+            merged.append((-entry[0], -entry[1], order, pos, ranking, entry))
+    # ties keep book order, then each book's own order
+    merged.sort(key=lambda m: m[:4])
+    if limit is not None:
+        merged = merged[:limit]
+    return [m[4].hit(m[5]) for m in merged]
