@@ -211,3 +211,13 @@ def test_missing_reference(tmp_path: Path) -> None:
     assert "rules.toml" in str(err.value) and "not found" in str(err.value)
     with pytest.raises(RulesDataError):
         load_reference("../etc", tmp_path)
+
+
+def test_reference_is_reused_until_a_file_changes(tmp_path: Path) -> None:
+    data = write_game(tmp_path, {"rules.toml": BOOK_HEAD + case_toml("1.0")})
+    first = load_reference("spi_kiev", data)
+    assert load_reference("spi_kiev", data) is first
+    (data / "spi_kiev" / "rules-2.toml").write_text(case_toml("1.1", "1.0"), encoding="utf-8")
+    second = load_reference("spi_kiev", data)
+    assert second is not first
+    assert second.ids == ["1.0", "1.1"]

@@ -57,6 +57,8 @@ async def test_search_select_follow_back_and_close() -> None:
 
         await pilot.press("enter")  # from the search box into the results
         assert isinstance(app.focused, OptionList) and app.focused.id == "rules-results"
+        await pilot.press("slash", "down")  # back to the box and down again: same place
+        assert app.focused is not None and app.focused.id == "rules-results"
         await pilot.press("down")
         await pilot.pause()
         assert screen.current.id == "9.78"  # moving through the results shows each case

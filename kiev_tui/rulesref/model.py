@@ -334,13 +334,36 @@ def _parse_case(file: Path, n: int, raw: Any, game: str) -> Case:
 
 
 def load_reference(game: str, data_dir: Path | None = None) -> RuleBook:
-    """Read and check a game's rules reference; raise RulesDataError naming file and key."""
+    """Read and check a game's rules reference; raise RulesDataError naming file and key.
+
+    The result is kept while its files are unchanged, so reopening the reference is free.
+    """
     base = data_dir or default_data_dir()
     if not _GAME_RE.match(game):
         raise RulesDataError(base, "", f"not a game name: {game!r}")
     files = rules_files(game, base)
     if not files:
         raise RulesDataError(base / game / "rules.toml", "", "file not found")
+    try:
+        stamp = tuple((str(p.resolve()), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    except OSError:
+        stamp = ()
+    cached = _CACHE.get((game, stamp)) if stamp else None
+    if cached is not None:
+        return cached
+    book = _read_reference(game, files)
+    if stamp:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[(game, stamp)] = book
+    return book
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RuleBook] = {}
+_CACHE_SIZE = 8
+
+
+def _read_reference(game: str, files: list[Path]) -> RuleBook:
     book: dict[str, Any] | None = None
     book_file: Path | None = None
     cases: list[Case] = []
