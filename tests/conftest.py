@@ -35,8 +35,13 @@ def put(game: Game, uid: str, hex_id: str) -> None:
 
 
 def position(game: Game, placements: dict[str, str], player: str = "soviet", phase: str = "movement",
-             turn: int = 1) -> Game:
-    """A hand-made position: only the listed units on the map, phase bookkeeping fresh."""
+             turn: int = 1, reinforcements: bool = True) -> Game:
+    """A hand-made position: only the listed units on the map, phase bookkeeping fresh.
+
+    ``reinforcements=False`` drops this game's reinforcement schedule, so that nothing is due.
+    """
+    if not reinforcements:
+        game.scenario.reinforcements = []
     clear(game)
     for uid, h in placements.items():
         put(game, uid, h)

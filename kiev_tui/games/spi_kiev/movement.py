@@ -295,6 +295,8 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
                 path.append(str(cur))
                 cur = parent[cur]
             out[h] = Reach(best[h], tuple(reversed(path)))
+        elif view.occupied_by(h, enemy):
+            out[h] = Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
         elif h in why:
             case, text = why[h]
             out[h] = Reach(None, (), case, text)
