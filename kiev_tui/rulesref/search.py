@@ -126,7 +126,6 @@ class Hit:
         )
         return f"{lead}{body}{tail}", inside
 
-
     @staticmethod
     def _word_start(flat: str, start: int, limit: int) -> int:
         """Move `start` to the beginning of a word, not past `limit` (the first match)."""
