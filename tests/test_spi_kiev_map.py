@@ -326,3 +326,85 @@ def test_north_entry_areas_split_west_and_east(m: dict) -> None:
     a = [H(h).col for h in m["areas"]["A"]["hexes"]]
     b = [H(h).col for h in m["areas"]["B"]["hexes"]]
     assert max(a) < min(b)
+
+
+def test_every_settlement_is_on_a_road(m: dict) -> None:
+    road_hexes = {h for t in m["hexsides"]["road"] for h in side(t).hexes()}
+    for hid, row in m["hexes"].items():
+        if "settlement" in row:
+            assert H(hid) in road_hexes, f"{row['name']} ({hid}) has no road"
+
+
+# -- the builder itself --------------------------------------------------------------------
+
+def test_lattice_neighbours_agree_with_the_engine_grid() -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import cell_neighbours
+
+    for hid in ("0101", "0201", "0319", "1329", "2302", "2401", "2433", "3433"):
+        h = H(hid)
+        assert {Hex(*c) for c in cell_neighbours((h.col, h.row))} == set(h.neighbours())
+
+
+def test_projection_lands_the_named_places() -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import Projection, load_geo, nearest_cell
+
+    proj = Projection(**{k: float(v) for k, v in load_geo()["projection"].items()})
+    for lat, lon, hid in ((50.45, 30.52, "0319"), (49.75, 31.47, "1329"), (51.05, 31.88, "1711")):
+        assert Hex(*nearest_cell(proj.lattice(lat, lon))) == H(hid)
+
+
+def _tiny_geo() -> dict:
+    return {
+        "map": {"game": "t", "columns": 8, "rows": 8, "scale_km": 8},
+        "projection": {"lat0": 50.0, "lon0": 30.0, "col0": 1.0, "row0": 1.0,
+                       "km_per_degree": 111.32, "col_km": 6.9282, "row_km": 8.0},
+        "settlement": [{"name": "A", "kind": "city", "lat": 49.75, "lon": 30.05},
+                       {"name": "B", "kind": "town", "lat": 49.60, "lon": 30.60}],
+        "river": [{"name": "R", "kind": "major", "points": [[50.1, 30.40], [49.70, 30.30], [49.40, 30.35]]},
+                  {"name": "T", "kind": "minor", "joins": "R", "points": [[49.80, 30.90], [49.68, 30.32]]}],
+        "road": [{"name": "A-B", "points": ["A", "B", [49.30, 31.20]]}],
+        "railroad": [],
+        "terrain": [{"name": "w", "terrain": "woods",
+                     "polygon": [[49.95, 29.95], [49.95, 30.15], [49.80, 30.15], [49.80, 29.95]]}],
+        "areas": {"E": {"side": "soviet", "edges": [{"edge": "east", "from": 1, "to": 8}]}},
+    }
+
+
+def test_builder_on_a_tiny_map() -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import build_map, render_map_toml
+
+    doc = build_map(_tiny_geo())
+    text = render_map_toml(doc)
+    assert tomllib.loads(text)["map"]["columns"] == 8
+    assert render_map_toml(build_map(_tiny_geo())) == text
+    r = [x for x in doc["river"] if x["name"] == "R"][0]["hexsides"]
+    start, end = assert_chain(r, "R")
+    assert any(not (1 <= h.col <= 8 and 1 <= h.row <= 8) for h in start | end)
+    t = [x for x in doc["river"] if x["name"] == "T"][0]["hexsides"]
+    _, t_end = assert_chain(t, "T")
+    assert any({side(s).a, side(s).b} <= t_end for s in r), "tributary ends on its river"
+    # the road is a path of adjacent hexes from A through B and off the east edge
+    assert doc["edges"]["road_exits"] and all(H(h).col == 8 or H(h).row in (1, 8)
+                                                for h in doc["edges"]["road_exits"])
+    names = {v["name"]: k for k, v in doc["hexes"].items() if "name" in v}
+    assert graph_path_exists(doc["hexsides"]["road"], names["A"], H(names["B"]))
+    assert doc["areas"]["E"]["hexes"] == [f"08{r:02d}" for r in range(1, 9)]
+
+
+def test_builder_refuses_two_settlements_in_one_hex() -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import MapBuildError, build_map
+
+    geo = _tiny_geo()
+    geo["settlement"].append({"name": "C", "kind": "town", "lat": 49.75, "lon": 30.06})
+    with pytest.raises(MapBuildError, match="both fall in hex"):
+        build_map(geo)
+
+
+def test_check_mode_reports_a_stale_map(tmp_path: Path) -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import main
+
+    out = tmp_path / "map.toml"
+    assert main(["--out", str(out)]) == 0
+    assert main(["--check", "--out", str(out)]) == 0
+    out.write_text(out.read_text() + "# edited\n")
+    assert main(["--check", "--out", str(out)]) == 1
