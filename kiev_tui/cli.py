@@ -148,7 +148,9 @@ def validate_path(path: Path) -> list[str]:
     for f in files:
         try:
             data = load_toml(f)
-            if "map" in data or f.name == "map.toml":
+            if "meta" in data and "settlement" in data:
+                _validate_geo(f, data)
+            elif "map" in data or f.name == "map.toml":
                 load_map(f)
             elif "unit" in data or f.name == "units.toml":
                 load_units(f)
@@ -165,6 +167,18 @@ def validate_path(path: Path) -> list[str]:
         except DataError as exc:
             problems.append(exc.line())
     return problems
+
+
+def _validate_geo(path: Path, data: dict[str, Any]) -> None:
+    """A geography source is valid when the map builder can rasterise it."""
+    from kiev_tui.games.spi_kiev.mapbuild import build_map
+
+    try:
+        build_map(data)
+    except DataError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise DataError(path, "", f"the map builder cannot use it: {exc!r}") from None
 
 
 def _validate_rules(path: Path, data: dict[str, Any]) -> None:

@@ -32,7 +32,8 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
     root = Reader(path, data)
     root.only(["crt", "tec", "mud", "stalins_directive", "odds", "note"])
     crt = root.table("crt")
-    crt.only(["columns", "row", "note", "die", "reconstructed"])
+    crt.only(["columns", "row", "note", "die", "die_sides", "reconstructed", "above_highest", "below_lowest",
+              "round_toward"])
     columns = crt.strs("columns")
     if not columns:
         raise crt.fail("columns", "the CRT needs its odds columns")
@@ -65,13 +66,11 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
     if missing:
         raise DataError(path, "crt.row", f"no row for die roll(s) {', '.join(map(str, missing))}")
     tec = root.table("tec", required=False)
-    tec.only(["terrain", "hexside", "note"])
+    tec.only(["terrain", "hexside", "note", "max_defense_multiplier", "hex_defense"])
     for group in ("terrain", "hexside"):
         g = tec.table(group, required=False)
         for name in g.keys():
             row = g.table(name)
-            row.only(["mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense", "reconstructed",
-                      "note", "supply", "zoc"])
             for key in ("mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense"):
                 if key in row.data:
                     val = row.num(key)
