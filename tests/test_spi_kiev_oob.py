@@ -409,3 +409,65 @@ def test_victory_formations(scenario, by_id):
     assert forms["2 Pz HQ"] == {"name": "2 Pz HQ", "units": ["ge-ldr-guderian"], "points": 20}
     assert forms["1 Pz HQ"] == {"name": "1 Pz HQ", "units": ["ge-ldr-kleist"], "points": 10}
     assert "SSR Mot" not in forms and "1P2 HQ" not in forms  # addenda
+
+
+# --------------------------------------------------------------------------- sides of the rivers
+
+def _banks(game_map: dict) -> dict[str, int]:
+    """Label each hex with the land area it shares with others, major rivers being the borders."""
+    from kiev_tui.engine.hexes import Hex, Hexside
+
+    cols, rows = game_map["map"]["columns"], game_map["map"]["rows"]
+    major = {Hexside.parse(s) for r in game_map.get("river", []) if r["kind"] == "major" for s in r["hexsides"]}
+    lake = {hx for hx, h in game_map.get("hexes", {}).items() if h.get("terrain") == "lake"}
+    label: dict[str, int] = {}
+    for c in range(1, cols + 1):
+        for r in range(1, rows + 1):
+            start = Hex(c, r)
+            if str(start) in label:
+                continue
+            n = len(set(label.values())) + 1
+            label[str(start)] = n
+            todo = [start]
+            while todo:
+                h = todo.pop()
+                for nb in h.neighbours():
+                    if not (1 <= nb.col <= cols and 1 <= nb.row <= rows) or str(nb) in label:
+                        continue
+                    if str(nb) in lake or Hexside(h, nb) in major:
+                        continue
+                    label[str(nb)] = n
+                    todo.append(nb)
+    return label
+
+
+def test_germans_stay_out_of_the_salient_and_soviets_out_of_the_west_bank(scenario, by_id, game_map):
+    from kiev_tui.engine.hexes import Hex
+
+    bank = _banks(game_map)
+    salient = bank["0618"]      # Brovary, east of Kiev: the body of the pocket
+    west = bank["0319"]         # Kiev stands on the west bank
+    for uid, hx in scenario["setup"].items():
+        if by_id[uid]["side"] == "german":
+            assert bank[hx] != salient, (uid, hx)
+        elif bank[hx] == west:
+            # only the Kiev bridgehead (and the addenda's hexes) hold Soviet units west of the river
+            assert Hex.parse(hx).distance(Hex.parse("0319")) <= 2 or uid in ADDENDA, (uid, hx)
+
+
+def test_no_start_hex_in_swamp_except_book_hexes(scenario, game_map):
+    hexes = game_map.get("hexes", {})
+    for uid, hx in scenario["setup"].items():
+        if uid in ADDENDA:
+            continue
+        assert hexes.get(hx, {}).get("terrain") != "swamp", (uid, hx)
+
+
+def test_german_entry_roads_start_free_of_soviet_units(scenario, by_id, game_map):
+    roads = {h for s in game_map.get("hexsides", {}).get("road", []) for h in s.split("/")}
+    soviet_hexes = {hx for uid, hx in scenario["setup"].items() if by_id[uid]["side"] == "soviet"}
+    used = {a for r in scenario["reinforcement"] if r["side"] == "german" for a in r["areas"]}
+    for a in used:
+        entry = set(game_map["areas"][a]["hexes"]) & (roads | set(game_map.get("edges", {}).get("road_exits", [])))
+        assert entry, f"area {a} has no road hex to enter by (23.0)"
+        assert entry - soviet_hexes, f"every road hex of area {a} is held by a Soviet unit"
