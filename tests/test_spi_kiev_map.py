@@ -408,3 +408,24 @@ def test_check_mode_reports_a_stale_map(tmp_path: Path) -> None:
     assert main(["--check", "--out", str(out)]) == 0
     out.write_text(out.read_text() + "# edited\n")
     assert main(["--check", "--out", str(out)]) == 1
+
+
+def test_builder_names_a_typo_in_geo() -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import MapBuildError, build_map
+
+    geo = _tiny_geo()
+    geo["river"][0]["jions"] = "R"
+    with pytest.raises(MapBuildError, match="river\\[0\\] 'R': unknown key 'jions'"):
+        build_map(geo)
+
+
+@pytest.mark.parametrize("kind", ["road", "railroad"])
+def test_every_traced_line_links_the_towns_it_names(m: dict, kind: str) -> None:
+    # no gaps: each road or railway of geo.toml joins the settlements it passes through
+    with open(MAP_PATH.with_name("geo.toml"), "rb") as fh:
+        geo = tomllib.load(fh)
+    hex_of = {row["name"]: hid for hid, row in m["hexes"].items() if "name" in row}
+    for line in geo[kind]:
+        towns = [p for p in line["points"] if isinstance(p, str)]
+        for a, b in zip(towns, towns[1:]):
+            assert graph_path_exists(m["hexsides"][kind], hex_of[a], H(hex_of[b])), f"{line['name']}: {a}-{b}"

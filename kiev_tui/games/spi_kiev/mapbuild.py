@@ -185,9 +185,6 @@ class Frame:
     def cells(self) -> list[Cell]:
         return [(c, r) for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)]
 
-    def is_edge(self, cell: Cell) -> bool:
-        return self.on_map(cell) and any(not self.on_map(n) for n in cell_neighbours(cell))
-
 
 class CornerGraph:
     """Hex corners joined by hexsides, over the map and a margin around it."""
@@ -316,6 +313,63 @@ def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
             if x < xi:
                 inside = not inside
     return inside
+
+
+# -- geo.toml shape -----------------------------------------------------------------------
+
+_GEO_KEYS: dict[str, tuple[set[str], set[str]]] = {   # section: (required keys, optional keys)
+    "map": ({"game", "columns", "rows", "scale_km"}, set()),
+    "projection": ({"lat0", "lon0", "col0", "row0", "km_per_degree", "col_km", "row_km"}, set()),
+    "settlement": ({"name", "kind", "lat", "lon"}, {"hex"}),
+    "river": ({"name", "kind", "points"}, {"joins"}),
+    "road": ({"name", "points"}, set()),
+    "railroad": ({"name", "points"}, set()),
+    "terrain": ({"name", "terrain", "polygon"}, set()),
+    "lines": ({"rivers", "from", "to"}, set()),
+}
+
+
+def _check_keys(where: str, table: Any, section: str) -> None:
+    if not isinstance(table, dict):
+        raise MapBuildError(f"{where}: expected a table")
+    required, optional = _GEO_KEYS[section]
+    missing = sorted(required - set(table))
+    unknown = sorted(set(table) - required - optional)
+    if missing:
+        raise MapBuildError(f"{where}: missing key {missing[0]!r}")
+    if unknown:
+        raise MapBuildError(f"{where}: unknown key {unknown[0]!r} (a typo?)")
+
+
+def validate_geo(geo: dict) -> None:
+    """Refuse a geo.toml with unknown or missing keys, naming the table and key."""
+    top = {"meta", "map", "projection", "settlement", "river", "road", "railroad", "terrain", "areas", "lines"}
+    unknown = sorted(set(geo) - top)
+    if unknown:
+        raise MapBuildError(f"geo: unknown section {unknown[0]!r}")
+    for section in ("map", "projection"):
+        _check_keys(section, geo.get(section), section)
+    for section in ("settlement", "river", "road", "railroad", "terrain"):
+        for i, table in enumerate(geo.get(section, [])):
+            _check_keys(f"{section}[{i}] {table.get('name', '')!r}", table, section)
+    for i, t in enumerate(geo.get("terrain", [])):
+        if t["terrain"] not in ("clear", "woods", "swamp", "lake"):
+            raise MapBuildError(f"terrain[{i}]: terrain must be clear, woods, swamp or lake")
+    for i, r in enumerate(geo.get("river", [])):
+        if r["kind"] not in ("major", "minor"):
+            raise MapBuildError(f"river[{i}] {r['name']!r}: kind must be major or minor")
+    for name, spec in geo.get("lines", {}).items():
+        _check_keys(f"lines.{name}", spec, "lines")
+    for name, spec in geo.get("areas", {}).items():
+        if not isinstance(spec, dict) or spec.get("side") not in ("german", "soviet"):
+            raise MapBuildError(f"areas.{name}: side must be german or soviet")
+        extra = sorted(set(spec) - {"side", "edges", "west_of_line"})
+        if extra:
+            raise MapBuildError(f"areas.{name}: unknown key {extra[0]!r} (a typo?)")
+        if ("edges" in spec) == ("west_of_line" in spec):
+            raise MapBuildError(f"areas.{name}: give either edges or west_of_line")
+        if "west_of_line" in spec and spec["west_of_line"] not in geo.get("lines", {}):
+            raise MapBuildError(f"areas.{name}: no line named {spec['west_of_line']!r}")
 
 
 # -- the builder --------------------------------------------------------------------------
@@ -600,6 +654,7 @@ class _Builder:
 
 def build_map(geo: dict) -> dict:
     """The map.toml document (a plain dict in DATA-SCHEMA.md's shape) for a geo.toml dict."""
+    validate_geo(geo)
     return _Builder(geo).build()
 
 
