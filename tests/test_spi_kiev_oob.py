@@ -471,3 +471,16 @@ def test_german_entry_roads_start_free_of_soviet_units(scenario, by_id, game_map
         entry = set(game_map["areas"][a]["hexes"]) & (roads | set(game_map.get("edges", {}).get("road_exits", [])))
         assert entry, f"area {a} has no road hex to enter by (23.0)"
         assert entry - soviet_hexes, f"every road hex of area {a} is held by a Soviet unit"
+
+
+def test_every_unit_starts_in_supply(game_map):
+    """A set-up that leaves units unsupplied on turn 1 would misplace them (12.0, 19.82, 19.85)."""
+    pytest.importorskip("kiev_tui.games.spi_kiev.supply")
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.spi_kiev.common import View
+    from kiev_tui.games.spi_kiev.supply import Supply
+
+    supply = Supply(View(Game.new(str(DATA / "scenarios" / "campaign.toml"), 1)))
+    for side in ("german", "soviet"):
+        out = {uid: st.why for uid, st in supply.all_status(side).items() if not st.in_supply}
+        assert out == {}, side
