@@ -1,0 +1,51 @@
+"""The Textual app: `build_app` for tests, `run_app` for the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import enable_autosave
+from kiev_tui.ui.game_screen import GameScreen
+from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
+
+
+class KievApp(App[None]):
+    """One app, one game at a time, shown on the GameScreen."""
+
+    TITLE = "kiev-tui"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.ascii = ascii
+        self.glyphs: Glyphs = ASCII if ascii else UNICODE
+        self.saves_dir = self.save_path.parent if self.save_path is not None else Path("saves")
+        self.animation_level = "none"  # nothing moves by itself on a slow link
+        self.adopt(game)
+
+    def adopt(self, game: Game) -> None:
+        """Make `game` the one being played, saving itself at the end of every phase."""
+        self.game = game
+        if self.save_path is not None:
+            enable_autosave(game, self.save_path)
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.game))
+
+
+def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:
+    """The app for a game; `mouse` is used by `run_app` (kept here so both share one signature)."""
+    app = KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii)
+    app.mouse_enabled = mouse  # type: ignore[attr-defined]
+    return app
+
+
+def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
+    """Build the app and run it in this terminal until the players quit."""
+    app = build_app(game, save_path=save_path, ascii=ascii, mouse=mouse)
+    app.run(mouse=mouse)

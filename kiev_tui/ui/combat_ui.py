@@ -1,0 +1,234 @@
+"""Combat and overrun on screen: the preview before the roll, and answers to pending results.
+
+Everything goes through `kiev_tui.games.spi_kiev.combat` (ENGINE-API.md); the screens only
+build actions and hand them back to the game screen, which plays them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from kiev_tui.engine.actions import Action
+from kiev_tui.games.spi_kiev import actions as kiev_actions
+from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
+from kiev_tui.ui.dialogs import DIALOG_CSS, Choices
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+
+def combat_module() -> ModuleType | None:
+    """The combat rules, or None while that module is not part of the program."""
+    try:
+        return importlib.import_module("kiev_tui.games.spi_kiev.combat")
+    except ModuleNotFoundError as exc:
+        if exc.name != "kiev_tui.games.spi_kiev.combat":
+            raise
+        return None
+
+
+def unit_label(game: "Game", uid: str) -> str:
+    view = game.rules.view(game)  # type: ignore[attr-defined]
+    d = view.udef(uid)
+    if view.untried(uid):
+        return f"{uid} (untried {d.type})"
+    return f"{uid} {d.designation} {d.type}"
+
+
+def _strength_lines(game: "Game", title: str, rows: Any, total: Any) -> list[str]:
+    lines = [f"{title} (total {total if total is not None else 'unknown until revealed'}):"]
+    for us in rows:
+        value = getattr(us, "value", None)
+        base = getattr(us, "base", None)
+        shown = "?" if value is None else str(value)
+        lines.append(f"  {unit_label(game, us.unit)}: {base if base is not None else '?'} -> {shown}")
+        for m in getattr(us, "mods", ()):
+            lines.append(f"      [{m.case}] {m.text}")
+    return lines
+
+
+def _chance_lines(chances: dict[Any, float]) -> list[str]:
+    if not chances:
+        return []
+    out = ["Chance of each result:"]
+    for result, p in sorted(chances.items(), key=lambda kv: -kv[1]):
+        out.append(f"  {str(result):<10} {p * 100:5.1f}%")
+    return out
+
+
+def preview_lines(game: "Game", p: Any, head: str) -> list[str]:
+    """Every number of a combat preview, with the case behind each modifier."""
+    lines = [head]
+    if getattr(p, "column", None):
+        lines.append(f"Odds column: {p.column}")
+    else:
+        lines.append("Odds column: not known until the untried units are revealed")
+    lines.extend(_strength_lines(game, "Attackers", p.attackers, p.attack))
+    lines.extend(_strength_lines(game, "Defenders", p.defenders, p.defense))
+    lines.extend(_chance_lines(dict(getattr(p, "chances", {}) or {})))
+    for note in getattr(p, "notes", ()) or ():
+        lines.append(f"Note: {note}")
+    return lines
+
+
+def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> tuple[list[str], Any]:
+    """(lines, illegal) for a planned attack; illegal is None when it may go ahead."""
+    mod = combat_module()
+    if mod is None:
+        return (["The combat rules are not part of this build yet."], None)
+    p = mod.preview(game, attackers, targets)
+    return preview_lines(game, p, f"Attack on {', '.join(targets)}"), p.illegal
+
+
+def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[list[str], Any]:
+    mod = combat_module()
+    if mod is None:
+        return (["The overrun rules are not part of this build yet."], None)
+    p = mod.overrun_preview(game, units, target)
+    return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), getattr(p, "illegal", None)
+
+
+class PendingScreen(ModalScreen[Action | None]):
+    """Answer the combat result waiting in game.state.pending; returns the answering action."""
+
+    DEFAULT_CSS = """
+    PendingScreen { align: center middle; }
+    PendingScreen #pending-msg { color: $warning; }
+    """ + DIALOG_CSS
+    BINDINGS = [
+        Binding("escape", "later", "Later", key_display="Esc"),
+        Binding("R", "retreat", "Retreat instead", key_display="R"),
+        Binding("backspace", "unpick", "Take back", key_display="Bksp"),
+        Binding("n", "decline", "Do not advance"),
+    ]
+
+    def __init__(self, game: "Game") -> None:
+        super().__init__()
+        self.game = game
+        self.pending: dict[str, Any] = dict(game.state.pending or {})
+        self.kind = str(self.pending.get("kind", ""))
+        self.units: list[str] = list(self.pending.get("units", []))
+        self.losses: list[str] = []
+        self.paths: list[tuple[str, ...]] = []
+        self.options: dict[str, list[tuple[str, ...]]] = {}
+        self.stops: list[tuple[str, ...]] = []
+
+    def compose(self) -> ComposeResult:
+        side = str(self.pending.get("side", "")).upper()
+        with Vertical(classes="dialog"):
+            yield Static(f"{side} PLAYER: {self.pending.get('prompt', 'answer the combat result')}", classes="dialog-title")
+            yield Static("", id="pending-head")
+            if self.kind == "advance":
+                yield Static("Units that may advance (space ticks):")
+                yield Choices([unit_label(self.game, u) for u in self.units], multi=True,
+                              ticked=set(range(len(self.units))), id="pending-units")
+                yield Static("How far:")
+            yield Choices([], id="pending-list")
+            yield Static("", id="pending-msg")
+            yield Static(self._foot(), classes="dialog-foot")
+
+    def _foot(self) -> str:
+        if self.kind == "loss_or_retreat":
+            foot = "Enter takes a step from the highlighted unit; Bksp takes it back"
+            return foot + "; R retreats instead; Esc later"
+        if self.kind == "retreat":
+            return "Enter picks the highlighted path for the unit named above; Bksp goes back; Esc later"
+        if self.kind == "advance":
+            return "Tab switch list, Enter on a distance to advance, n to stay put, Esc later"
+        return "Esc close"
+
+    def on_mount(self) -> None:
+        if self.kind == "retreat":
+            mod = combat_module()
+            raw = mod.retreat_options(self.game) if mod is not None else {}
+            self.options = {u: [tuple(p) for p in raw.get(u, [])] for u in self.units}
+        if self.kind == "advance":
+            mod = combat_module()
+            opts = mod.advance_options(self.game) if mod is not None else {}
+            self.stops = [tuple(p) for p in opts.get("paths", [])]
+            if not self.stops:  # fall back on the documented single path of retreat
+                path = tuple(self.pending.get("path", ()))
+                most = int(self.pending.get("max", len(path)))
+                self.stops = [path[:k] for k in range(1, min(most, len(path)) + 1)]
+        self._show()
+        self.query_one("#pending-list", Choices).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#pending-msg", Static).update(text)
+
+    def _show(self) -> None:
+        head = self.query_one("#pending-head", Static)
+        lst = self.query_one("#pending-list", Choices)
+        if self.kind == "loss_or_retreat":
+            steps = int(self.pending.get("steps", 1))
+            may = self.pending.get("may_lose_steps", True)
+            head.update(f"Lose {steps} step(s) or retreat every unit {steps} hex(es) (9.66)."
+                        + ("" if may else " These units cannot lose enough steps: retreat (R).")
+                        + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}")
+            lst.set_items([unit_label(self.game, u) for u in self.units])
+        elif self.kind == "retreat":
+            n = len(self.paths)
+            if n < len(self.units):
+                uid = self.units[n]
+                head.update(f"Retreat path for {unit_label(self.game, uid)} ({n + 1} of {len(self.units)}):")
+                opts = self.options.get(uid, [])
+                lst.set_items([" > ".join(p) if p else "(no path: the unit is lost)" for p in opts] or ["(no path: the unit is lost)"])
+        elif self.kind == "advance":
+            head.update(f"Advance up to {self.pending.get('max', '?')} hex(es) (9.8); each line is one way to go.")
+            lst.set_items([" > ".join(s) for s in self.stops])
+        else:
+            head.update(f"Unknown kind of pending choice: {self.kind!r}")
+
+    @on(Choices.Chosen, "#pending-list")
+    def _chosen(self, event: Choices.Chosen) -> None:
+        if self.kind == "loss_or_retreat":
+            if not self.units:
+                return
+            self.losses.append(self.units[event.index])
+            if len(self.losses) >= int(self.pending.get("steps", 1)):
+                self.dismiss(TakeLosses(tuple(self.losses)))
+                return
+            self._show()
+        elif self.kind == "retreat":
+            uid = self.units[len(self.paths)]
+            opts = self.options.get(uid, [])
+            self.paths.append(opts[event.index] if event.index < len(opts) else ())
+            if len(self.paths) == len(self.units):
+                self.dismiss(Retreat(tuple(self.units), tuple(self.paths)))
+                return
+            self._show()
+        elif self.kind == "advance":
+            ticks = self.query_one("#pending-units", Choices).ticked
+            units = tuple(u for i, u in enumerate(self.units) if i in ticks)
+            if not units:
+                self.say("Tick at least one unit, or press n to stay put.")
+                return
+            self.dismiss(Advance(units, self.stops[event.index]))
+
+    def action_retreat(self) -> None:
+        choose = getattr(kiev_actions, "ChooseRetreat", None)  # written with the combat module
+        if self.kind == "loss_or_retreat" and choose is not None:
+            self.dismiss(choose())
+
+    def action_decline(self) -> None:
+        if self.kind == "advance":
+            self.dismiss(DeclineAdvance())
+
+    def action_unpick(self) -> None:
+        if self.kind == "loss_or_retreat" and self.losses:
+            self.losses.pop()
+        elif self.kind == "retreat" and self.paths:
+            self.paths.pop()
+        self._show()
+
+    def action_later(self) -> None:
+        self.dismiss(None)

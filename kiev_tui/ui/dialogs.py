@@ -1,0 +1,371 @@
+"""Small screens over the map: hand-off, confirm, text, go-to, lists of choices, final score.
+
+Lists mark the highlighted row with '>' and chosen rows with '[x]', so they read without colour.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Key
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+DIALOG_CSS = """
+.dialog { width: 76; max-width: 100%; height: auto; max-height: 100%; border: ascii $accent;
+          background: $panel; padding: 0 1; }
+.dialog-title { text-style: bold; }
+.dialog-foot { color: $text-muted; }
+.dialog Input { border: ascii $border; height: 3; }
+"""
+
+
+class Choices(Widget, can_focus=True):
+    """A keyboard list: up/down to highlight, Enter to choose, space to tick (multi mode)."""
+
+    DEFAULT_CSS = "Choices { height: auto; max-height: 16; }"
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("enter", "choose", "Choose", key_display="Enter"),
+        Binding("space", "tick", "Tick", show=False),
+    ]
+    index: reactive[int] = reactive(0)
+
+    class Chosen(Message):
+        def __init__(self, choices: "Choices", index: int) -> None:
+            self.choices = choices
+            self.index = index
+            super().__init__()
+
+        @property
+        def control(self) -> "Choices":
+            return self.choices
+
+    def __init__(self, items: list[str], multi: bool = False, ticked: set[int] | None = None,
+                 *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.items = list(items)
+        self.multi = multi
+        self.ticked: set[int] = set(ticked or ())
+
+    def set_items(self, items: list[str]) -> None:
+        self.items = list(items)
+        self.index = min(self.index, max(0, len(items) - 1))
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        out = Text()
+        if not self.items:
+            out.append("  (none)")
+        for i, item in enumerate(self.items):
+            mark = ">" if i == self.index else " "
+            box = ("[x] " if i in self.ticked else "[ ] ") if self.multi else ""
+            style = "reverse" if i == self.index and self.has_focus else ""
+            out.append(f"{mark} {box}{item}", style=style)
+            if i < len(self.items) - 1:
+                out.append("\n")
+        return out
+
+    def action_move(self, delta: int) -> None:
+        if self.items:
+            self.index = (self.index + delta) % len(self.items)
+
+    def action_choose(self) -> None:
+        if self.items:
+            self.post_message(self.Chosen(self, self.index))
+
+    def action_tick(self) -> None:
+        if self.multi and self.items:
+            self.ticked ^= {self.index}
+            self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class HandoffScreen(Screen[None]):
+    """Hot-seat: hides the map until the next player is at the keyboard."""
+
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; background: $background; }
+    HandoffScreen #handoff { width: 60; max-width: 100%; height: auto; border: ascii $accent; padding: 1 2; }
+    """
+
+    def __init__(self, player: str, turn: int, note: str = "") -> None:
+        super().__init__()
+        self.player = player
+        self.turn = turn
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        text = (f"Turn {self.turn}: hand the keyboard to the {self.player.upper()} player.\n\n"
+                "The map stays hidden until that player is ready.\n")
+        if self.note:
+            text += f"\n{self.note}\n"
+        text += "\nPress any key to continue."
+        yield Static(text, id="handoff")
+
+    def on_key(self, event: Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question, with a list of things the player may want to know first."""
+
+    DEFAULT_CSS = "ConfirmScreen { align: center middle; }" + DIALOG_CSS
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", key_display="y"),
+        Binding("n,escape", "answer(False)", "No", key_display="n"),
+    ]
+
+    def __init__(self, title: str, lines: list[str], question: str = "Go ahead? (y/n)") -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            with VerticalScroll(id="confirm-body"):
+                yield Static("\n".join(self.lines) or " ")
+            yield Static(self.question, classes="dialog-foot")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class TextScreen(ModalScreen[None]):
+    """Help, legend and other read-only text; Escape closes."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen .dialog { width: 100; height: 90%; }
+    TextScreen VerticalScroll { height: 1fr; }
+    """ + DIALOG_CSS
+    BINDINGS = [
+        Binding("escape,q,question_mark,L", "close", "Close", key_display="Esc"),
+        Binding("r", "rules", "Rules", show=False),
+        Binding("down,j", "scroll(1)", "Down", show=False),
+        Binding("up,k", "scroll(-1)", "Up", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, on_rules: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.on_rules = on_rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            with VerticalScroll(id="text-body"):
+                yield Static(Text(self.body))
+            yield Static("Esc close" + ("   r rules for this phase" if self.on_rules else ""), classes="dialog-foot")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#text-body", VerticalScroll).scroll_relative(y=delta, animate=False)
+
+    def action_rules(self) -> None:
+        if self.on_rules is not None:
+            self.dismiss(None)
+            self.on_rules()
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One line of input: a hex number for go-to, a file name for save."""
+
+    DEFAULT_CSS = "AskScreen { align: center middle; }" + DIALOG_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+
+    def __init__(self, title: str, placeholder: str = "", value: str = "", auto_length: int = 0,
+                 restrict: str | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.placeholder = placeholder
+        self.value = value
+        self.auto_length = auto_length  # submit by itself once this many characters are typed
+        self.restrict = restrict
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            box = Input(value=self.value, placeholder=self.placeholder, id="ask-input", restrict=self.restrict)
+            box.cursor_blink = False
+            yield box
+            yield Static("Enter to accept, Esc to cancel", classes="dialog-foot")
+
+    def on_mount(self) -> None:
+        self.query_one("#ask-input", Input).focus()
+
+    @on(Input.Changed, "#ask-input")
+    def _changed(self, event: Input.Changed) -> None:
+        if self.auto_length and len(event.value) == self.auto_length and event.value.isdigit():
+            self.dismiss(event.value)
+
+    @on(Input.Submitted, "#ask-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickScreen(ModalScreen[Any]):
+    """Choose one item from a list; the screen returns the value paired with it."""
+
+    DEFAULT_CSS = "PickScreen { align: center middle; }" + DIALOG_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+
+    def __init__(self, title: str, items: list[tuple[str, Any]], foot: str = "Enter to choose, Esc to cancel") -> None:
+        super().__init__()
+        self.title_text = title
+        self.items = items
+        self.foot = foot
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Choices([label for label, _ in self.items], id="pick")
+            yield Static(self.foot, classes="dialog-foot")
+
+    def on_mount(self) -> None:
+        self.query_one("#pick", Choices).focus()
+
+    @on(Choices.Chosen, "#pick")
+    def _chosen(self, event: Choices.Chosen) -> None:
+        if self.items:
+            self.dismiss(self.items[event.index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EntryScreen(ModalScreen[tuple[tuple[str, ...], str, bool] | None]):
+    """Reinforcements: tick the units that come on together, then choose their entry hex."""
+
+    DEFAULT_CSS = """
+    EntryScreen { align: center middle; }
+    EntryScreen #entry-msg { color: $warning; }
+    """ + DIALOG_CSS
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", key_display="Esc"),
+        Binding("tab", "switch", "Units/hexes", key_display="Tab"),
+        Binding("t", "toggle_rail", "Rail on/off"),
+    ]
+
+    def __init__(self, due: list[tuple[str, str, list[Any]]], rail_allowed: bool, message: str = "") -> None:
+        super().__init__()
+        self.due = due
+        self.rail_allowed = rail_allowed
+        self.rail = False
+        self.message = message
+        self._hexes: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Reinforcements due now (15.0, 23.0)", classes="dialog-title")
+            yield Static("Units (space ticks; the ticked units enter together):")
+            yield Choices([f"{uid}  {label}" for uid, label, _ in self.due], multi=True,
+                          ticked={0} if self.due else set(), id="entry-units")
+            yield Static("", id="entry-hexes-title")
+            yield Choices([], id="entry-hexes")
+            yield Static(self.message, id="entry-msg")
+            foot = "Tab switch list, space tick, Enter on a hex to bring the units on, Esc cancel"
+            if self.rail_allowed:
+                foot += ", t by rail"
+            yield Static(foot, classes="dialog-foot")
+
+    def on_mount(self) -> None:
+        self._refresh_hexes()
+        self.query_one("#entry-units", Choices).focus()
+
+    def chosen_units(self) -> tuple[str, ...]:
+        units = self.query_one("#entry-units", Choices)
+        return tuple(self.due[i][0] for i in sorted(units.ticked))
+
+    def _refresh_hexes(self) -> None:
+        units = set(self.chosen_units())
+        common: set[str] | None = None
+        for uid, _, hexes in self.due:
+            if uid in units:
+                these = {str(h) for h in hexes}
+                common = these if common is None else common & these
+        self._hexes = sorted(common or ())
+        how = "by rail" if self.rail else "by road"
+        self.query_one("#entry-hexes-title", Static).update(f"Entry hexes open to all ticked units ({how}):")
+        self.query_one("#entry-hexes", Choices).set_items(self._hexes)
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "space":
+            self.call_after_refresh(self._refresh_hexes)
+
+    def action_switch(self) -> None:
+        self.focus_next()
+
+    def action_toggle_rail(self) -> None:
+        if self.rail_allowed:
+            self.rail = not self.rail
+            self._refresh_hexes()
+
+    @on(Choices.Chosen, "#entry-units")
+    def _unit_enter(self, event: Choices.Chosen) -> None:
+        self.query_one("#entry-hexes", Choices).focus()
+
+    @on(Choices.Chosen, "#entry-hexes")
+    def _hex_chosen(self, event: Choices.Chosen) -> None:
+        units = self.chosen_units()
+        if units and self._hexes:
+            self.dismiss((units, self._hexes[event.index], self.rail))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ScoreScreen(Screen[str]):
+    """The end of the game: the score line by line and the winner."""
+
+    DEFAULT_CSS = """
+    ScoreScreen { align: center middle; }
+    ScoreScreen #score { width: 90; max-width: 100%; height: 1fr; border: ascii $accent; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close('map')", "Back to the map", key_display="Esc"),
+        Binding("N", "close('new')", "New game", key_display="N"),
+        Binding("ctrl+q", "close('quit')", "Quit", key_display="^q"),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="score"):
+            yield Static("FINAL SCORE (24.0)\n\n" + "\n".join(self.lines)
+                         + "\n\nEsc back to the map, N new game, ctrl+q quit")
+
+    def action_close(self, what: str) -> None:
+        self.dismiss(what)
+
+
+def list_saves(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.toml"))

@@ -1,0 +1,763 @@
+"""The main screen: map, tracker, inspector, log, status line and footer; the keys of play.
+
+The screen never changes the game except through `game.apply(action)` and `game.undo()`;
+refusals are shown with their rule case, and `r` opens the rules at that case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.errors import DataError, Illegal
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Direction, Hex, HexError
+from kiev_tui.games.spi_kiev import reinforcements
+from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
+from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.ui import present
+from kiev_tui.ui.combat_ui import PendingScreen, attack_preview, overrun_preview
+from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen,
+                                 TextScreen, list_saves)
+from kiev_tui.ui.glyphs import legend
+from kiev_tui.ui.help import RULES_BY_PHASE, phase_help
+from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
+
+if TYPE_CHECKING:
+    from kiev_tui.ui.app import KievApp
+
+_DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
+         "SW": Direction.SW, "NW": Direction.NW}
+
+
+def _b(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
+    # every key shown in the footer gets a plain-ASCII label (Textual would draw arrows etc.)
+    return Binding(keys, action, text, show=show, key_display=display or keys.split(",")[0], priority=True)
+
+
+class GameScreen(Screen[None]):
+    """Where the game is played."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
+    DEFAULT_CSS = """
+    GameScreen #body { height: 1fr; }
+    GameScreen HexMap { width: 1fr; height: 1fr; }
+    GameScreen #side { width: 44; height: 1fr; }
+    GameScreen.-narrow #side { width: 32; }
+    GameScreen.-narrow #tracker { padding: 0; }
+    GameScreen #tracker { height: auto; max-height: 12; border: ascii $border-blurred; padding: 0 1; }
+    GameScreen #inspector-box { height: 1fr; min-height: 5; border: ascii $border-blurred; }
+    GameScreen #inspector { padding: 0 1; }
+    GameScreen #log { height: 1fr; min-height: 4; border: ascii $border-blurred; }
+    GameScreen #status { height: 1; padding: 0 1; background: $boost; }
+    GameScreen.-ascii * { scrollbar-size: 0 0; }
+    GameScreen.-narrow #tracker { max-height: 9; }
+    """
+
+    BINDINGS = [
+        _b("up,k", "cursor('N')", "", show=False),
+        _b("down,j", "cursor('S')", "", show=False),
+        _b("left,h", "column(-1)", "", show=False),
+        _b("right,l", "column(1)", "", show=False),
+        _b("w", "cursor('N')", "", show=False),
+        _b("s", "cursor('S')", "", show=False),
+        _b("q", "cursor('NW')", "", show=False),
+        _b("e", "cursor('NE')", "", show=False),
+        _b("a", "cursor('SW')", "", show=False),
+        _b("d", "cursor('SE')", "", show=False),
+        _b("enter,space", "select", "Select/go", "Enter"),
+        _b("escape", "cancel", "Cancel", "Esc"),
+        _b("tab", "next_actor", "Next", "Tab"),
+        _b("P", "end_phase", "End phase"),
+        _b("question_mark", "help", "Help+keys", "?"),
+        _b("u", "undo", "Undo"),
+        _b("r", "rules", "Rules"),
+        _b("i", "reinforce", "Reinforce"),
+        _b("t", "rail", "Rail"),
+        _b("o", "overrun", "Overrun"),
+        _b("x", "remove_excess", "Remove"),
+        _b("c", "attack", "Attack"),
+        _b("p", "pending", "Answer"),
+        _b("g", "goto", "Go to", show=False),
+        *[_b(str(n), f"pick({n})", "", show=False) for n in range(1, 10)],
+        _b("L", "legend", "Legend", show=False),
+        _b("z", "zoom", "Zoom", show=False),
+        _b("S", "save", "Save", show=False),
+        _b("O", "load", "Load", show=False),
+        _b("N", "new_game", "New", show=False),
+        _b("pageup", "log(-1)", "", show=False),
+        _b("pagedown", "log(1)", "", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.cursor = self._first_cursor()
+        self.overlay = present.Overlay()
+        self.sel_hex: Hex | None = None
+        self.rail_mode = False
+        self.message = ""
+        self.last_case: str | None = None
+        self._supply_key: str = ""
+        self._supply: dict[str, Any] = {}
+        self._logged = 0
+        self._handing_off = False
+
+    @property
+    def kapp(self) -> "KievApp":
+        return self.app  # type: ignore[return-value]
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            yield HexMap(self.game.scenario.map, self.kapp.glyphs, id="map")
+            with Vertical(id="side"):
+                yield Static(id="tracker")
+                with VerticalScroll(id="inspector-box"):
+                    yield Static(id="inspector")
+                log = RichLog(id="log", max_lines=5000, wrap=True, markup=False, highlight=False, min_width=20)
+                log.can_focus = False
+                yield log
+        yield Static(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if self.kapp.ascii:
+            self.add_class("-ascii")
+        self.query_one("#tracker").border_title = "Sequence of play"
+        self.query_one("#inspector-box").border_title = "Inspector"
+        self.query_one("#log").border_title = "Log"
+        hexmap = self.query_one(HexMap)
+        hexmap.focus()
+        hexmap.painter.cursor = self.cursor
+        self.refresh_all()
+        self.call_after_refresh(hexmap.scroll_to_hex, self.cursor, True)
+        self.call_after_refresh(self.check_pending)
+
+    def _first_cursor(self) -> Hex:
+        view = self.view()
+        for h in present.actors(view):
+            return h
+        mine = sorted(h for h, ids in view.occupancy.items() if view.side(ids[0]) == self.game.state.player)
+        return mine[0] if mine else Hex(1, 1)
+
+    # -- reading the position -------------------------------------------------------------
+    def view(self) -> View:
+        return self.game.rules.view(self.game)  # type: ignore[attr-defined,no-any-return]
+
+    def supply(self, view: View) -> dict[str, Any]:
+        key = f"{id(self.game)}:{self.game.state_hash()}"
+        if key != self._supply_key:
+            self._supply = present.supply_all(view)
+            self._supply_key = key
+        return self._supply
+
+    def set_game(self, game: Game) -> None:
+        """Show another game (new or loaded) in this screen."""
+        self.game = game
+        self.clear_selection()
+        hexmap = self.query_one(HexMap)
+        hexmap.set_map(game.scenario.map)
+        self.cursor = self._first_cursor()
+        hexmap.painter.cursor = self.cursor
+        self._logged = 0
+        self.query_one("#log", RichLog).clear()
+        self.last_case = None
+        self.refresh_all()
+        hexmap.scroll_to_hex(self.cursor, True)
+
+    def refresh_all(self) -> None:
+        view = self.view()
+        sup = self.supply(view)
+        self._refresh_path()
+        looks = present.hex_looks(view, sup, self.overlay, self.cursor, self.kapp.glyphs)
+        self.query_one(HexMap).update_looks(looks)
+        self.query_one("#tracker", Static).update(Text("\n".join(present.tracker_lines(self.game))))
+        self._refresh_inspector(view, sup)
+        self._refresh_log()
+        self._refresh_status()
+        self.refresh_bindings()
+
+    def _refresh_inspector(self, view: View | None = None, sup: dict[str, Any] | None = None) -> None:
+        view = view or self.view()
+        sup = sup if sup is not None else self.supply(view)
+        chosen = self.overlay.selected + self.overlay.attackers
+        lines = present.inspector_lines(view, self.cursor, sup, chosen)
+        if self.overlay.targets:
+            lines.append(f"Targets: {', '.join(self.overlay.targets)}")
+        self.query_one("#inspector", Static).update(Text("\n".join(lines)))
+
+    def _refresh_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        journal = self.game.journal
+        if len(journal) < self._logged:  # undo took lines back
+            log.clear()
+            self._logged = 0
+        for e in journal[self._logged:]:
+            log.write(Text(e.describe()))
+        self._logged = len(journal)
+
+    def _refresh_status(self) -> None:
+        st = self.game.state
+        name = self.game.scenario.map.name(self.cursor)
+        where = f"{self.cursor}" + (f" {name}" if name else "")
+        parts = [where]
+        if self.overlay.selected:
+            r = self.overlay.reach.get(self.cursor)
+            if self.rail_mode:
+                rp = self.overlay.rail.get(self.cursor)
+                parts.append(f"rail: {len(rp)} hexes" if rp else "rail: not reachable")
+            elif r is not None:
+                parts.append(f"{r.cost:g} MP" if r.ok else f"no: [{r.case}] {r.why}")
+        if self.message:
+            parts.append(self.message)
+        elif st.pending is not None:
+            parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
+        self.query_one("#status", Static).update(Text(" | ".join(parts), no_wrap=True, overflow="ellipsis"))
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self._refresh_status()
+
+    def refuse(self, illegal: Illegal) -> None:
+        self.last_case = illegal.case
+        self.say(f"Refused [{illegal.case}] {illegal.why} (r: read {illegal.case})")
+
+    # -- playing --------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Check and apply one action; show the refusal or what followed."""
+        illegal = self.game.check(action)
+        if illegal is not None:
+            self.refuse(illegal)
+            return False
+        events = self.game.apply(action)
+        self.message = events[-1].describe() if events else ""
+        self.last_case = None
+        self.after(events)
+        return True
+
+    def after(self, events: list[Any]) -> None:
+        self.refresh_all()
+        if self.game.state.over:
+            self.call_after_refresh(self.show_score)
+            return
+        changed = [e for e in events if e.kind == "player_changed"]
+        if changed:
+            self.clear_selection()
+            self.refresh_all()
+            self.hand_off(changed[-1].player)
+            return
+        self.check_pending()
+
+    def hand_off(self, player: str) -> None:
+        self._handing_off = True
+        self.cursor = self._first_cursor()
+        self.query_one(HexMap).set_cursor(self.cursor)
+
+        def done(_: None) -> None:
+            self._handing_off = False
+            self.refresh_all()
+            self.check_pending()
+
+        todo = self.game.phase.todo
+        self.app.push_screen(HandoffScreen(player, self.game.state.turn, "\n".join(todo)), done)
+
+    def check_pending(self) -> None:
+        if self.game.state.pending is not None and not self._handing_off and self.app.screen is self:
+            self.action_pending()
+
+    def show_score(self) -> None:
+        score = self.game.state.vars.get("final_score", {})
+
+        def done(what: str | None) -> None:
+            if what == "new":
+                self.start_new_game()
+            elif what == "quit":
+                self.app.exit()
+
+        self.app.push_screen(ScoreScreen(present.score_lines(score)), done)
+
+    # -- selection ------------------------------------------------------------------------
+    def clear_selection(self) -> None:
+        self.overlay = present.Overlay()
+        self.sel_hex = None
+        self.rail_mode = False
+
+    def _own_stack(self, view: View, h: Hex) -> list[str]:
+        return present.stack_order(view, [u for u in view.at(h) if view.side(u) == self.game.state.player])
+
+    def select_at(self, h: Hex) -> None:
+        view = self.view()
+        st = self.game.state
+        own = self._own_stack(view, h)
+        if not own:
+            ids = view.at(h)
+            if ids:
+                self.say(f"Those are {present.side_name(view.side(ids[0]))} units; it is the {present.side_name(st.player)} player's turn")
+            else:
+                self.say("No units here")
+            return
+        movers = [u for u in own if present.can_still_move(view, u)]
+        if not movers:
+            # let the engine say why (stopped, phase, zone of control...)
+            reach = self.game.reachable(tuple(own))
+            why = next((r for r in reach.values() if not r.ok), None)
+            if why is not None:
+                self.refuse(Illegal(why.case, why.why))
+            else:
+                self.say("None of these units can move now")
+            return
+        self.set_selection(tuple(movers), h)
+
+    def set_selection(self, units: tuple[str, ...], h: Hex) -> None:
+        self.overlay = present.Overlay(selected=units)
+        self.sel_hex = h
+        if units:
+            if self.rail_mode:
+                self.overlay.rail = present.rail_reach(self.view(), units)
+            else:
+                self.overlay.reach = dict(self.game.reachable(units))
+        self.message = f"Selected {', '.join(units)}" if units else ""
+        self.refresh_all()
+
+    def _refresh_path(self) -> None:
+        if not self.overlay.selected:
+            self.overlay.path = ()
+            return
+        if self.rail_mode:
+            self.overlay.path = self.overlay.rail.get(self.cursor, ())
+            return
+        r = self.overlay.reach.get(self.cursor)
+        self.overlay.path = r.path if r is not None and r.ok else ()
+
+    # -- key actions: cursor --------------------------------------------------------------
+    def move_cursor(self, h: Hex) -> None:
+        if not self.game.scenario.map.on_map(h):
+            return
+        self.cursor = h
+        self.message = ""
+        hexmap = self.query_one(HexMap)
+        hexmap.set_cursor(h)
+        if self.overlay.selected:
+            old = self.overlay.path
+            self._refresh_path()
+            if old != self.overlay.path:
+                view = self.view()
+                hexmap.update_looks(present.hex_looks(view, self.supply(view), self.overlay, h, self.kapp.glyphs))
+        self._refresh_inspector()
+        self._refresh_status()
+
+    def action_cursor(self, direction: str) -> None:
+        self.move_cursor(self.cursor.step(_DIRS[direction]))
+
+    def action_column(self, delta: int) -> None:
+        self.move_cursor(Hex(self.cursor.col + delta, self.cursor.row))
+
+    def action_goto(self) -> None:
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            gmap = self.game.scenario.map
+            try:
+                h = Hex.parse(text)
+            except HexError:
+                found = gmap.find(text)
+                if found is None:
+                    self.say(f"No hex or place called {text!r}")
+                    return
+                h = found
+            if not gmap.on_map(h):
+                self.say(f"{h} is off the map ({gmap.columns:02d} columns, {gmap.rows:02d} rows)")
+                return
+            self.move_cursor(h)
+            self.query_one(HexMap).scroll_to_hex(h, True)
+
+        self.app.push_screen(AskScreen("Go to hex: four digits (e.g. 0319) or a place name", "0319",
+                                       auto_length=4), done)
+
+    def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
+        if event.hex == self.cursor:
+            self.action_select()
+        else:
+            self.move_cursor(event.hex)
+
+    def action_next_actor(self) -> None:
+        hexes = present.actors(self.view())
+        if not hexes:
+            self.say("Nothing left that can act this phase: P ends the phase")
+            return
+        later = [h for h in hexes if h > self.cursor]
+        self.move_cursor((later or hexes)[0])
+
+    # -- key actions: play ----------------------------------------------------------------
+    def action_select(self) -> None:
+        st = self.game.state
+        if st.over:
+            self.show_score()
+            return
+        if st.pending is not None:
+            self.action_pending()
+            return
+        if st.phase == COMBAT:
+            self.toggle_attack(self.cursor)
+            return
+        if not self.overlay.selected:
+            self.select_at(self.cursor)
+            return
+        if self.cursor == self.sel_hex:
+            self.clear_selection()
+            self.say("Selection dropped")
+            self.refresh_all()
+            return
+        view = self.view()
+        if view.occupied_by(self.cursor, enemy_of(st.player)):
+            self.action_overrun()
+            return
+        if self.rail_mode:
+            self.do_rail(self.cursor)
+            return
+        r = self.overlay.reach.get(self.cursor)
+        if r is not None and r.ok:
+            self.do_move(self.cursor, r.path)
+            return
+        if self._own_stack(view, self.cursor):
+            self.clear_selection()
+            self.select_at(self.cursor)
+            return
+        if r is not None:
+            self.refuse(Illegal(r.case, r.why))
+
+    def do_move(self, h: Hex, path: tuple[str, ...]) -> None:
+        units = self.overlay.selected
+        if self.play(Move(units, path)):
+            self._continue_with(units, h)
+
+    def do_rail(self, h: Hex) -> None:
+        units = self.overlay.selected
+        path = self.overlay.rail.get(h)
+        if not path:
+            self.say(f"{h} cannot be reached by rail from here (friendly rail hexes only, 5.31)")
+            self.last_case = "5.31"
+            return
+        if self.play(RailMove(units, path)):
+            self.clear_selection()
+            self.refresh_all()
+
+    def _continue_with(self, units: tuple[str, ...], h: Hex) -> None:
+        """Keep the stack selected where it stopped, if it can go on (5.1)."""
+        message = self.message
+        view = self.view()
+        if self.game.state.pending is None and all(present.can_still_move(view, u) for u in units):
+            self.set_selection(units, h)
+            if not any(r.ok for r in self.overlay.reach.values()):
+                self.clear_selection()
+        else:
+            self.clear_selection()
+        self.message = message
+        self.refresh_all()
+
+    def action_cancel(self) -> None:
+        if self.overlay.selected or self.overlay.attackers or self.overlay.targets:
+            self.clear_selection()
+            self.say("Selection dropped")
+            self.refresh_all()
+        else:
+            self.say("")
+
+    def action_pick(self, n: int) -> None:
+        view = self.view()
+        st = self.game.state
+        h = self.sel_hex if self.overlay.selected and st.phase != COMBAT else self.cursor
+        own = self._own_stack(view, h)
+        if not 1 <= n <= len(own):
+            self.say(f"No unit {n} in the stack at {h}")
+            return
+        uid = own[n - 1]
+        if st.phase == COMBAT:
+            chosen = list(self.overlay.attackers)
+            chosen.remove(uid) if uid in chosen else chosen.append(uid)
+            self.overlay.attackers = tuple(chosen)
+            self.refresh_all()
+            return
+        chosen = [u for u in self.overlay.selected if view.hex_of(u) == h] if self.sel_hex == h else []
+        chosen.remove(uid) if uid in chosen else chosen.append(uid)
+        self.set_selection(tuple(u for u in own if u in chosen), h)
+        if not chosen:
+            self.clear_selection()
+            self.refresh_all()
+
+    def action_rail(self) -> None:
+        st = self.game.state
+        if st.player != SOVIET or st.phase != MOVEMENT:
+            self.refuse(Illegal("5.34" if st.player == SOVIET else "19.3",
+                                "only the Soviet player moves by rail, and only in the initial movement phase"))
+            return
+        if not self.overlay.selected:
+            self.say("Select a stack first (Enter), then t for rail movement")
+            return
+        self.rail_mode = not self.rail_mode
+        assert self.sel_hex is not None
+        self.set_selection(self.overlay.selected, self.sel_hex)
+        self.say("Rail movement: friendly rail hexes show their distance" if self.rail_mode else "Back to normal movement")
+
+    def action_overrun(self) -> None:
+        st = self.game.state
+        if st.phase not in (MOVEMENT, MECHANIZED):
+            self.refuse(Illegal("6.11", "overruns happen only in a movement phase"))
+            return
+        if not self.overlay.selected:
+            self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
+            return
+        units, target = self.overlay.selected, str(self.cursor)
+        lines, illegal = overrun_preview(self.game, units, target)
+        if illegal is None:
+            illegal = self.game.check(Overrun(units, target))
+        if illegal is not None:
+            self.refuse(illegal)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes and self.play(Overrun(units, target)):
+                self._continue_with(units, self.cursor)
+
+        self.app.push_screen(ConfirmScreen("Overrun", lines, "Roll the die? (y/n)"), done)
+
+    def toggle_attack(self, h: Hex) -> None:
+        view = self.view()
+        st = self.game.state
+        ids = view.at(h)
+        if not ids:
+            self.say("Nothing here to attack with or against")
+            return
+        if view.side(ids[0]) == st.player:
+            own = [u for u in self._own_stack(view, h) if not view.is_hq_like(u)]
+            current = [u for u in self.overlay.attackers if u in own]
+            if current:
+                self.overlay.attackers = tuple(u for u in self.overlay.attackers if u not in own)
+            else:
+                able = [u for u in own if present.can_still_attack(view, u)] or own
+                self.overlay.attackers = self.overlay.attackers + tuple(able)
+        else:
+            t = str(h)
+            targets = list(self.overlay.targets)
+            targets.remove(t) if t in targets else targets.append(t)
+            self.overlay.targets = tuple(targets)
+        self.message = (f"Attack: {len(self.overlay.attackers)} attacker(s), targets {', '.join(self.overlay.targets) or 'none'}"
+                        " (c to see the odds)")
+        self.refresh_all()
+
+    def action_attack(self) -> None:
+        st = self.game.state
+        if st.phase != COMBAT:
+            self.refuse(Illegal("9.11", "attacks are made only in the combat phase"))
+            return
+        attackers, targets = self.overlay.attackers, self.overlay.targets
+        if not attackers or not targets:
+            self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
+            return
+        lines, illegal = attack_preview(self.game, attackers, targets)
+        if illegal is None:
+            illegal = self.game.check(Attack(attackers, targets))
+        if illegal is not None:
+            self.refuse(illegal)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.overlay.attackers, self.overlay.targets = (), ()
+                self.play(Attack(attackers, targets))
+
+        self.app.push_screen(ConfirmScreen("Combat preview", lines, "Roll the die? (y/n)"), done)
+
+    def action_pending(self) -> None:
+        if self.game.state.pending is None:
+            self.say("No combat result is waiting")
+            return
+
+        def done(answer: Action | None) -> None:
+            if answer is not None:
+                self.play(answer)
+
+        self.app.push_screen(PendingScreen(self.game), done)
+
+    def action_reinforce(self) -> None:
+        view = self.view()
+        due = present.due_entries(view)
+        if not due:
+            self.say("No reinforcements are due now")
+            return
+        rail_ok = self.game.state.player == SOVIET
+
+        def done(choice: tuple[tuple[str, ...], str, bool] | None) -> None:
+            if choice is None:
+                return
+            units, hex_id, by_rail = choice
+            if self.play(Enter(units, hex_id, by_rail)):
+                h = Hex.parse(hex_id)
+                self.move_cursor(h)
+                if not by_rail:
+                    self._continue_with(units, h)
+
+        self.app.push_screen(EntryScreen(due, rail_ok), done)
+
+    def action_remove_excess(self) -> None:
+        view = self.view()
+        own = self._own_stack(view, self.cursor)
+        chosen = [u for u in self.overlay.selected if u in own]
+        if len(chosen) != 1:
+            self.say("In an overstacked hex, pick the one unit to remove (1-9), then x (7.0)")
+            return
+        uid = chosen[0]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.clear_selection()
+                self.play(RemoveExcess(uid))
+
+        self.app.push_screen(ConfirmScreen("Remove a unit (7.0)", [f"Eliminate {uid} to meet the stacking limit?"]), done)
+
+    def action_undo(self) -> None:
+        if self.game.undo():
+            self.clear_selection()
+            self.message = "Undone"
+            self.refresh_all()
+        else:
+            self.say("Nothing to undo: a die roll, a reveal or a change of player cannot be taken back")
+
+    def action_end_phase(self) -> None:
+        if self.game.state.over:
+            self.show_score()
+            return
+        ph = self.game.phase
+        view = self.view()
+        lines = [f"- {t}" for t in ph.todo]
+        left = present.actors(view)
+        if left:
+            what = "could still attack" if ph.name == COMBAT else "could still move"
+            shown = ", ".join(str(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
+            lines.append(f"- stacks that {what}: {shown}")
+        if self.game.state.player == SOVIET and ph.name == MOVEMENT:
+            lines.extend(f"- reinforcement {u} has nowhere to enter" for u in reinforcements.due_now(view)
+                         if not reinforcements.entry_hexes(view, u))
+        title = f"End the {present.side_name(ph.player)} {present.PHASE_TITLE.get(ph.name, ph.name).lower()} phase?"
+        if not lines:
+            lines = ["Nothing is left undone."]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.clear_selection()
+                self.play(EndPhase())
+
+        self.app.push_screen(ConfirmScreen(title, lines, "End the phase? (y/n)"), done)
+
+    # -- key actions: screens -------------------------------------------------------------
+    def action_help(self) -> None:
+        self.app.push_screen(TextScreen(f"Help: {present.PHASE_TITLE.get(self.game.state.phase, '')} phase",
+                                        phase_help(self.game.state.phase), on_rules=self.action_rules))
+
+    def action_legend(self) -> None:
+        rows = legend(self.kapp.glyphs)
+        width = max(len(g) for g, _ in rows)
+        body = "\n".join(f"  {g:<{width}}  {meaning}" for g, meaning in rows)
+        self.app.push_screen(TextScreen("Legend", body))
+
+    def action_rules(self) -> None:
+        from kiev_tui.ui.rules_screen import RulesScreen
+
+        cases = RULES_BY_PHASE.get(self.game.state.phase, [])
+        initial = self.last_case or (cases[0] if cases else None)
+        book_ids = ([self.last_case] if self.last_case and self.last_case not in cases else []) + cases
+        self.app.push_screen(RulesScreen(book_ids=book_ids or None, game=self.game.rules.id, initial=initial))
+
+    def action_zoom(self) -> None:
+        hexmap = self.query_one(HexMap)
+        hexmap.zoom = COMPACT if hexmap.zoom == FULL else FULL
+        self.say(f"Zoom: {hexmap.zoom}")
+
+    def action_log(self, delta: int) -> None:
+        log = self.query_one("#log", RichLog)
+        log.scroll_relative(y=delta * max(1, log.size.height - 1), animate=False)
+
+    def action_save(self) -> None:
+        st = self.game.state
+        default = self.kapp.saves_dir / f"turn{st.turn:02d}-{st.player}-{st.phase}.toml"
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            path = Path(text)
+            if path.suffix != ".toml":
+                path = path.with_suffix(".toml")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.game.save(path)
+            except OSError as exc:
+                self.say(f"Could not save to {path}: {exc.strerror or exc}")
+                return
+            self.say(f"Saved to {path}")
+
+        self.app.push_screen(AskScreen("Save the game as", str(default), str(default)), done)
+
+    def action_load(self) -> None:
+        saves = list_saves(self.kapp.saves_dir)
+        if not saves:
+            self.say(f"No saves in {self.kapp.saves_dir}/")
+            return
+
+        def done(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                game = Game.load(path)
+            except DataError as exc:
+                self.say(f"Cannot load: {exc.line()}")
+                return
+            self.kapp.adopt(game)
+            self.set_game(game)
+            self.say(f"Loaded {path}: {game.phase}")
+            self.check_pending()
+
+        self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
+
+    def action_new_game(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.start_new_game()
+
+        self.app.push_screen(ConfirmScreen("New game", [f"Start {self.game.scenario.title} again from turn 1?",
+                                                        "The game in progress stays in its saves."]), done)
+
+    def start_new_game(self) -> None:
+        game = Game.new(self.game.scenario.id, self.game.seed)
+        self.kapp.adopt(game)
+        self.set_game(game)
+        self.say("New game")
+
+    # -- which keys work now ----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        st = self.game.state
+        moving = st.phase in (MOVEMENT, MECHANIZED) and st.pending is None and not st.over
+        if action == "reinforce":
+            return moving and st.phase == MOVEMENT and bool(reinforcements.due_now(self.view()))
+        if action == "rail":
+            return moving and st.phase == MOVEMENT and st.player == SOVIET and bool(self.overlay.selected)
+        if action == "overrun":
+            return moving and bool(self.overlay.selected)
+        if action == "remove_excess":
+            return moving and len(self.overlay.selected) == 1
+        if action == "attack":
+            return st.phase == COMBAT and st.pending is None and not st.over
+        if action == "pending":
+            return st.pending is not None
+        if action == "undo":
+            return self.game.can_undo
+        return True

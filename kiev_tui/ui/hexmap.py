@@ -1,0 +1,453 @@
+"""The hex map: a Line-API scroll view drawing interlocking flat-topped hexes as text.
+
+Full zoom uses the layout of ARCHITECTURE.md: each hex column is 5 cells wide and each hex
+2 rows tall, even columns half a hex lower; hexside features are drawn on the borders.
+Compact zoom drops the borders: 3x2 cells per hex.
+
+What a hex shows is a small value (`HexLook`).  When the position changes the map compares the
+new looks with the old ones and refreshes only the text rows of the hexes that differ, so a
+cursor move repaints two rows, not the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.engine.mapdata import GameMap
+from kiev_tui.ui.glyphs import ASCII, Glyphs
+
+FULL = "full"
+COMPACT = "compact"
+
+
+@dataclass(frozen=True, slots=True)
+class HexLook:
+    """Everything that can change about how one hex is drawn."""
+
+    letter: str = ""  # type letter of the top unit ('' when the hex is empty)
+    strength: str = ""  # the top unit's "attack-defence", as on the counter; "?-?" while untried
+    count: int = 0  # units in the stack
+    steps: int = 0  # steps left in the top unit
+    side: str = ""  # side of the stack
+    mark: str = ""  # out of supply / enemy zone marker glyph
+    reach: str = ""  # overlay when the selected stack can get here: glyph + cost
+    frame: str = ""  # '(' selected or attacker, '>' attack target
+
+
+# -- styles (colour only repeats what the glyphs already say) ---------------------------------
+S_BORDER = Style(color="grey50")
+S_MINOR = Style(color="bright_blue", bold=True)
+S_MAJOR = Style(color="blue", bold=True)
+S_ROAD = Style(color="yellow")
+S_RAIL = Style(color="magenta", bold=True)
+S_WOODS = Style(color="green")
+S_SWAMP = Style(color="dark_khaki")
+S_LAKE = Style(color="blue")
+S_CITY = Style(bold=True, color="bright_white")
+S_TOWN = Style(color="white")
+S_ID = Style(color="grey42")
+S_GERMAN = Style(color="black", bgcolor="grey70", bold=True)
+S_SOVIET = Style(color="bright_white", bgcolor="dark_red", bold=True)
+S_MARK = Style(color="bright_red", bold=True)
+S_REACH = Style(color="bright_cyan", bold=True)
+S_PATH = Style(color="black", bgcolor="bright_cyan", bold=True)
+S_FRAME = Style(color="bright_yellow", bold=True)
+S_CURSOR = Style(reverse=True, bold=True)
+S_BLANK = Style()
+
+Cell = tuple[str, Style]
+
+
+class MapPainter:
+    """Pure drawing: which character and style each cell of the map has."""
+
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL) -> None:
+        self.map = gmap
+        self.g = glyphs
+        self.zoom = zoom
+        self._looks: dict[Hex, HexLook] = {}
+        self.framed: list[Hex] = []
+        self.cursor: Hex | None = None
+        self._side_cache: dict[tuple[Hex, Direction], Cell] = {}
+
+    @property
+    def looks(self) -> dict[Hex, HexLook]:
+        return self._looks
+
+    @looks.setter
+    def looks(self, looks: dict[Hex, HexLook]) -> None:
+        self._looks = looks
+        self.framed = [h for h, look in looks.items() if look.frame]
+
+    # -- geometry -------------------------------------------------------------------------
+    @property
+    def size(self) -> Size:
+        cols, rows = self.map.columns, self.map.rows
+        if self.zoom == FULL:
+            return Size(5 * cols + 1, 2 * rows + 2)
+        return Size(3 * cols, 2 * rows + 1)
+
+    def shift(self, col: int) -> int:
+        return 1 if col % 2 == 0 else 0
+
+    def origin(self, h: Hex) -> tuple[int, int]:
+        """Top-left cell of a hex: for full zoom the left end of its top border."""
+        if self.zoom == FULL:
+            return 5 * (h.col - 1), 2 * (h.row - 1) + self.shift(h.col)
+        return 3 * (h.col - 1), 2 * (h.row - 1) + self.shift(h.col)
+
+    def rows_of(self, h: Hex) -> range:
+        """The text rows a hex's drawing touches."""
+        x, y = self.origin(h)
+        return range(y, y + 3) if self.zoom == FULL else range(y, y + 2)
+
+    def region_of(self, h: Hex) -> Region:
+        x, y = self.origin(h)
+        return Region(x, y, 6, 3) if self.zoom == FULL else Region(x, y, 3, 2)
+
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The hex whose inside covers a cell (for mouse clicks)."""
+        if self.zoom == FULL:
+            col = x // 5 + 1
+            k = y - self.shift(col) - 1
+        else:
+            col = x // 3 + 1
+            k = y - self.shift(col)
+        if k < 0:
+            return None
+        h = Hex(col, k // 2 + 1)
+        return h if self.map.on_map(h) else None
+
+    # -- one cell at a time ---------------------------------------------------------------
+    def _side(self, h: Hex, d: Direction) -> Cell:
+        """The glyph on one hexside of an on-map hex (diagonals only; N/S use _edge)."""
+        key = (h, d)
+        cell = self._side_cache.get(key)
+        if cell is None:
+            plain = "/" if d in (Direction.NW, Direction.SE) else "\\"
+            cell = self._feature(h, h.step(d), plain, diagonal=True)
+            self._side_cache[key] = cell
+        return cell
+
+    def _feature(self, a: Hex, b: Hex, plain: str, diagonal: bool) -> Cell:
+        if not self.map.on_map(b):
+            return plain, S_BORDER
+        f = self.map.side_features(a, b)
+        if "major_river" in f:
+            return self.g.major, S_MAJOR
+        if "minor_river" in f:
+            return self.g.minor, S_MINOR
+        if "lake" in f:
+            return self.g.lake, S_LAKE
+        if "railroad" in f:
+            return self.g.rail, S_RAIL
+        if "road" in f:
+            return self.g.road, S_ROAD
+        return plain, S_BORDER
+
+    def _bottom(self, h: Hex) -> list[Cell]:
+        """The four cells of a hex's south border: the hexside glyph, with steps and marker."""
+        s = h.step(Direction.S)
+        glyph, style = self._feature(h, s, "_", diagonal=False)
+        if glyph in (self.g.rail, self.g.road):
+            cells = [("_", S_BORDER), (glyph, style), (glyph, style), ("_", S_BORDER)]
+        else:
+            cells = [(glyph, style)] * 4
+        look = self.looks.get(h)
+        if look is not None and look.letter:
+            # positions: reach marker, steps left, supply/zone marker, units in the stack
+            if look.reach:
+                cells[0] = (look.reach[0], S_PATH if look.reach[0] == self.g.path else S_REACH)
+            if look.steps:
+                cells[1] = (str(min(look.steps, 9)), S_BORDER if glyph == "_" else style)
+            if look.mark:
+                cells[2] = (look.mark, S_MARK)
+            if look.count > 1:
+                cells[3] = (str(min(look.count, 9)), S_FRAME)
+        return cells
+
+    def _inside(self, h: Hex) -> list[Cell]:
+        """The four cells inside a hex (full zoom)."""
+        look = self.looks.get(h) or HexLook()
+        if look.letter:
+            st = S_GERMAN if look.side == "german" else S_SOVIET
+            text = f"{look.letter}{look.strength}".ljust(4)
+            return [(ch, st) for ch in text[:4]]
+        if look.reach:
+            text = look.reach[:4].ljust(4)
+            st = S_PATH if look.reach[0] == self.g.path else S_REACH
+            # keep a woods or swamp fill (it matters to the cost), never a hex number or name
+            terrain = self.map.terrain(h)
+            base = self._plain_inside(h) if terrain != "clear" and not self.map.settlement(h) else [(" ", S_BLANK)] * 4
+            return [(ch, st) if ch != " " else base[i] for i, ch in enumerate(text)]
+        return self._plain_inside(h)
+
+    def _plain_inside(self, h: Hex) -> list[Cell]:
+        kind = self.map.settlement(h)
+        if kind:
+            name = (self.map.name(h) or str(h))[:4]
+            text = (name.upper() if kind == "city" else name.lower()).ljust(4)
+            st = S_CITY if kind == "city" else S_TOWN
+            return [(ch, st) for ch in text]
+        terrain = self.map.terrain(h)
+        if terrain == "clear":
+            return [(ch, S_ID) for ch in str(h)]
+        fill = self.g.fill(terrain)
+        st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
+        return [(fill, st)] * 4
+
+    # -- compact zoom ---------------------------------------------------------------------
+    def _compact(self, h: Hex, part: int) -> list[Cell]:
+        look = self.looks.get(h) or HexLook()
+        if part == 0:
+            if look.letter:
+                st = S_GERMAN if look.side == "german" else S_SOVIET
+                return [(ch, st) for ch in (look.letter + look.strength.replace("-", "")).ljust(3)[:3]]
+            if look.reach:
+                st = S_PATH if look.reach[0] == self.g.path else S_REACH
+                return [(ch, st) for ch in look.reach[:3].ljust(3)]
+            kind = self.map.settlement(h)
+            if kind:
+                name = (self.map.name(h) or str(h))[:3]
+                text = name.upper() if kind == "city" else name.lower()
+                return [(ch, S_CITY if kind == "city" else S_TOWN) for ch in text.ljust(3)]
+            terrain = self.map.terrain(h)
+            fill = self.g.fill(terrain)
+            st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
+            return [(fill, st)] * 3
+        # second row: river along any side, road/rail or steps, then count or marker
+        river: Cell = (" ", S_BLANK)
+        way: Cell = (" ", S_BLANK)
+        for n in self.map.neighbours(h):
+            f = self.map.side_features(h, n)
+            if "major_river" in f:
+                river = (self.g.major, S_MAJOR)
+            elif "minor_river" in f and river[0] == " ":
+                river = (self.g.minor, S_MINOR)
+            if "railroad" in f:
+                way = (self.g.rail, S_RAIL)
+            elif "road" in f and way[0] == " ":
+                way = (self.g.road, S_ROAD)
+        if look.letter:
+            st = S_GERMAN if look.side == "german" else S_SOVIET
+            last: Cell = (look.mark, S_MARK) if look.mark else ((str(look.count), st) if look.count > 1 else (" ", S_BLANK))
+            if look.reach:
+                last = (look.reach[0], S_REACH)
+            return [river, (str(min(look.steps, 9)) if look.steps else " ", S_BORDER), last]
+        return [river, way, (" ", S_BLANK)]
+
+    # -- rows -----------------------------------------------------------------------------
+    def row(self, y: int) -> list[Cell]:
+        """Every cell of one text row of the whole map."""
+        width = self.size.width
+        cells: list[Cell] = [(" ", S_BLANK)] * width
+        cols, rows = self.map.columns, self.map.rows
+        if self.zoom == COMPACT:
+            for col in range(1, cols + 1):
+                k = y - self.shift(col)
+                if k < 0 or k >= 2 * rows:
+                    continue
+                h = Hex(col, k // 2 + 1)
+                x = 3 * (col - 1)
+                cells[x:x + 3] = self._compact(h, k % 2)
+            self._cursor_compact(y, cells)
+            return cells
+        for col in range(1, cols + 1):
+            x = 5 * (col - 1)
+            k = y - self.shift(col)
+            if k < 0:
+                continue
+            r, part = k // 2 + 1, k % 2
+            if part == 0:
+                # a border row: bottom of hex r-1, top of hex r
+                if r - 1 >= 1:
+                    cells[x + 1:x + 5] = self._bottom(Hex(col, r - 1))
+                elif r <= rows:
+                    cells[x + 1:x + 5] = [("_", S_BORDER)] * 4
+            elif r <= rows:
+                cells[x + 1:x + 5] = self._inside(Hex(col, r))
+        # side cells between columns: x = 5 * (col - 1) for col = 1 .. cols + 1
+        for col in range(1, cols + 2):
+            x = 5 * (col - 1)
+            cell = self._side_cell(col, y)
+            if cell is not None:
+                cells[x] = cell
+        self._frames(y, cells)
+        return cells
+
+    def _side_cell(self, col: int, y: int) -> Cell | None:
+        """The cell at the left edge of column `col` (the right edge of column col-1)."""
+        rows = self.map.rows
+        if 1 <= col <= self.map.columns:
+            k = y - self.shift(col) - 1
+            if k >= 0:
+                r, part = k // 2 + 1, k % 2
+                if r <= rows:
+                    return self._side(Hex(col, r), Direction.NW if part == 0 else Direction.SW)
+        left = col - 1
+        if left >= 1:
+            k = y - self.shift(left) - 1
+            if k >= 0:
+                r, part = k // 2 + 1, k % 2
+                if r <= rows:
+                    return self._side(Hex(left, r), Direction.NE if part == 0 else Direction.SE)
+        return None
+
+    def _frames(self, y: int, cells: list[Cell]) -> None:
+        """Brackets either side of the inside of selected hexes, targets and the cursor."""
+        for h in self.framed:
+            if self._inside_row(h) == y:
+                x = self.origin(h)[0]
+                left, right = ("(", ")") if self.looks[h].frame == "(" else (">", "<")
+                cells[x], cells[x + 5] = (left, S_FRAME), (right, S_FRAME)
+        if self.cursor is not None and self._inside_row(self.cursor) == y:
+            x = self.origin(self.cursor)[0]
+            cells[x], cells[x + 5] = ("[", S_CURSOR), ("]", S_CURSOR)
+            for i in range(x + 1, x + 5):
+                ch, st = cells[i]
+                cells[i] = (ch, st + S_CURSOR)
+
+    def _cursor_compact(self, y: int, cells: list[Cell]) -> None:
+        for h in self.framed:
+            if self.origin(h)[1] + 1 == y:
+                x = self.origin(h)[0]
+                ch, st = cells[x]
+                cells[x] = (self.looks[h].frame, S_FRAME) if ch == " " else (ch, st + Style(underline=True))
+        if self.cursor is not None and self.cursor.col >= 1:
+            x, top = self.origin(self.cursor)
+            if y in (top, top + 1):
+                for i in range(x, x + 3):
+                    ch, st = cells[i]
+                    cells[i] = (ch, st + S_CURSOR)
+
+    def _inside_row(self, h: Hex) -> int:
+        return self.origin(h)[1] + 1
+
+    def text(self) -> str:
+        """The whole map as plain text (tests and debugging)."""
+        return "\n".join("".join(ch for ch, _ in self.row(y)).rstrip() for y in range(self.size.height))
+
+
+def to_strip(cells: list[Cell]) -> Strip:
+    """Join runs of one style into segments."""
+    segments: list[Segment] = []
+    run: list[str] = []
+    style: Style | None = None
+    for ch, st in cells:
+        if st is not style and st != style:
+            if run:
+                segments.append(Segment("".join(run), style))
+            run, style = [], st
+        run.append(ch)
+    if run:
+        segments.append(Segment("".join(run), style))
+    return Strip(segments, len(cells))
+
+
+class HexMap(ScrollView, can_focus=True):
+    """The map panel: row strips cached, only the rows of changed hexes refreshed."""
+
+    DEFAULT_CSS = """
+    HexMap { background: $surface; }
+    """
+
+    class Clicked(Message):
+        """The player clicked a hex."""
+
+        def __init__(self, hex: Hex) -> None:
+            self.hex = hex
+            super().__init__()
+
+    zoom: reactive[str] = reactive(FULL, init=False)
+
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.painter = MapPainter(gmap, glyphs)
+        self._strips: dict[int, Strip] = {}
+        self.rows_painted = 0  # rows rebuilt so far: tests check a cursor move stays cheap
+        self.virtual_size = self.painter.size
+
+    # -- what to show ---------------------------------------------------------------------
+    def set_map(self, gmap: GameMap) -> None:
+        self.painter = MapPainter(gmap, self.painter.g, self.painter.zoom)
+        self._strips.clear()
+        self.virtual_size = self.painter.size
+        self.refresh()
+
+    def update_looks(self, looks: dict[Hex, HexLook]) -> None:
+        """Show new looks; only the rows of hexes whose look changed are redrawn."""
+        old = self.painter.looks
+        changed = {h for h in old.keys() | looks.keys() if old.get(h) != looks.get(h)}
+        self.painter.looks = looks
+        for h in changed:
+            self._invalidate(h)
+
+    def set_cursor(self, h: Hex) -> None:
+        old = self.painter.cursor
+        if old == h:
+            return
+        self.painter.cursor = h
+        if old is not None:
+            self._invalidate(old, cursor_only=True)
+        self._invalidate(h, cursor_only=True)
+        self.scroll_to_hex(h)
+
+    def watch_zoom(self, zoom: str) -> None:
+        self.painter.zoom = zoom
+        self._strips.clear()
+        self.virtual_size = self.painter.size
+        self.refresh()
+        if self.painter.cursor is not None:
+            self.call_after_refresh(self.scroll_to_hex, self.painter.cursor, True)
+
+    def scroll_to_hex(self, h: Hex, center: bool = False) -> None:
+        region = self.painter.region_of(h)
+        if center:
+            self.scroll_to_center_region(region)
+        else:
+            self.scroll_to_region(region.grow((1, 2, 1, 2)), animate=False, immediate=True)
+
+    def scroll_to_center_region(self, region: Region) -> None:
+        w, ht = self.scrollable_content_region.size
+        self.scroll_to(max(0, region.x - w // 2), max(0, region.y - ht // 2), animate=False, immediate=True)
+
+    def _invalidate(self, h: Hex, cursor_only: bool = False) -> None:
+        rows = [self.painter._inside_row(h)] if cursor_only and self.painter.zoom == FULL else list(self.painter.rows_of(h))
+        for y in rows:
+            self._strips.pop(y, None)
+            self.refresh_lines(y, 1)
+
+    # -- Line API -------------------------------------------------------------------------
+    def _strip(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            strip = to_strip(self.painter.row(y))
+            self._strips[y] = strip
+            self.rows_painted += 1
+        return strip
+
+    def render_line(self, y: int) -> Strip:
+        sx, sy = self.scroll_offset
+        vy = sy + y
+        width = self.scrollable_content_region.width
+        if vy >= self.painter.size.height:
+            return Strip.blank(width, self.rich_style)
+        return self._strip(vy).crop_extend(sx, sx + width, self.rich_style)
+
+    def on_click(self, event: object) -> None:
+        offset = getattr(event, "offset", None)
+        if offset is None:
+            return
+        sx, sy = self.scroll_offset
+        h = self.painter.hex_at(offset.x + sx, offset.y + sy)
+        if h is not None:
+            self.post_message(self.Clicked(h))

@@ -1,0 +1,369 @@
+"""What the panels say: pure functions from a game position to text and hex looks.
+
+Nothing here changes the game; the screen calls these after every action.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.games.spi_kiev import directive, rail, reinforcements
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, View
+from kiev_tui.games.spi_kiev.movement import Reach, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
+from kiev_tui.ui.glyphs import Glyphs, type_letter
+from kiev_tui.ui.hexmap import HexLook
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized movement"}
+
+
+@dataclass
+class Overlay:
+    """What the player is doing on the map: the selection and what it may reach."""
+
+    selected: tuple[str, ...] = ()
+    reach: dict[Hex, Reach] = field(default_factory=dict)
+    rail: dict[Hex, tuple[str, ...]] = field(default_factory=dict)  # hex -> rail path
+    path: tuple[str, ...] = ()  # to the cursor
+    attackers: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+
+
+def side_name(side: str) -> str:
+    return "German" if side == GERMAN else "Soviet"
+
+
+def stack_order(view: View, ids: list[str]) -> list[str]:
+    """Combat units first, strongest on top; HQs and leaders underneath."""
+    def key(uid: str) -> tuple[bool, int, int, str]:
+        a, d = current_strength(view, uid)
+        return (view.is_hq_like(uid), -a, -d, uid)
+    return sorted(ids, key=key)
+
+
+def current_strength(view: View, uid: str) -> tuple[int, int]:
+    d = view.udef(uid)
+    step = min(view.state.units[uid].step, len(d.steps) - 1)
+    return d.steps[step]
+
+
+def steps_left(view: View, uid: str) -> int:
+    return max(0, len(view.udef(uid).steps) - view.state.units[uid].step)
+
+
+def strength_text(view: View, uid: str) -> str:
+    if view.untried(uid):
+        return "?-?"
+    a, d = current_strength(view, uid)
+    return f"{min(a, 9)}-{min(d, 9)}"
+
+
+def supply_all(view: View) -> dict[str, SupplyStatus]:
+    sup = Supply(view)
+    out: dict[str, SupplyStatus] = {}
+    for side in ("german", "soviet"):
+        out.update(sup.all_status(side))
+    return out
+
+
+def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, cursor: Hex | None,
+              glyphs: Glyphs) -> dict[Hex, HexLook]:
+    """How every hex that is not plain terrain should look now."""
+    looks: dict[Hex, HexLook] = {}
+    frames: dict[Hex, str] = {}
+    for uid in overlay.selected + overlay.attackers:
+        h = view.hex_of(uid)
+        if h is not None:
+            frames[h] = "("
+    for t in overlay.targets:
+        frames[Hex.parse(t)] = ">"
+    reach_text: dict[Hex, str] = {}
+    for h, r in overlay.reach.items():
+        if r.ok:
+            reach_text[h] = glyphs.reach + f"{r.cost:g}"
+    for h, p in overlay.rail.items():
+        reach_text[h] = glyphs.rail_reach + str(len(p))
+    for t in overlay.path:
+        h = Hex.parse(t)
+        r = overlay.reach.get(h)
+        if r is not None and r.ok:
+            reach_text[h] = glyphs.path + f"{r.cost:g}"
+        elif h in overlay.rail:
+            reach_text[h] = glyphs.path + str(len(overlay.rail[h]))
+    for h, ids in view.occupancy.items():
+        order = stack_order(view, ids)
+        top = order[0]
+        side = view.side(top)
+        mark = ""
+        if any(uid in supply and not supply[uid].in_supply for uid in ids):
+            mark = glyphs.oos
+        elif view.in_enemy_zoc(h, side):
+            mark = glyphs.zoc
+        looks[h] = HexLook(
+            letter=type_letter(view.udef(top).type, side), strength=strength_text(view, top),
+            count=len(ids), steps=steps_left(view, top), side=side, mark=mark,
+            reach=reach_text.get(h, ""), frame=frames.get(h, ""),
+        )
+    for h, text in reach_text.items():
+        if h not in looks:
+            looks[h] = HexLook(reach=text, frame=frames.get(h, ""))
+    for h, fr in frames.items():
+        if h not in looks:
+            looks[h] = HexLook(frame=fr)
+    return looks
+
+
+# -- the unit inspector ---------------------------------------------------------------------
+
+_SIDE_NAMES = {Direction.N: "N", Direction.NE: "NE", Direction.SE: "SE", Direction.S: "S",
+               Direction.SW: "SW", Direction.NW: "NW"}
+
+
+def hex_lines(view: View, h: Hex) -> list[str]:
+    """The hex itself: number, name, terrain, and what runs along its sides."""
+    gmap = view.map
+    name = gmap.name(h)
+    kind = gmap.settlement(h)
+    head = f"Hex {h}"
+    if name:
+        head += f" {name}"
+    if kind:
+        head += f" ({kind})"
+    head += f", {gmap.terrain(h)}"
+    lines = [head]
+    owner = view.state.control.get(str(h))
+    if owner:
+        lines.append(f"  held by the {side_name(owner)} player")
+    sides = []
+    for d in Direction:
+        n = h.step(d)
+        f = sorted(gmap.side_features(h, n)) if gmap.on_map(n) else []
+        if f:
+            sides.append(f"{_SIDE_NAMES[d]} {'+'.join(x.replace('_', ' ') for x in f)}")
+    if sides:
+        lines.append("  sides: " + "; ".join(sides))
+    return lines
+
+
+def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], number: int | None = None,
+               chosen: bool = False) -> list[str]:
+    """One unit in a few short lines: identity, strengths, movement, supply, status."""
+    d = view.udef(uid)
+    st = view.state.units[uid]
+    side = view.side(uid)
+    mark = "*" if chosen else " "
+    num = f"{number}" if number is not None and number <= 9 else " "
+    head = f"{num}{mark}{type_letter(d.type, side)} {d.designation} {d.type.replace('_', ' ')} {d.size}".rstrip()
+    lines = [head]
+    if view.untried(uid):
+        lines.append("    untried: strength hidden until it fights (13.0)")
+    else:
+        a, df = current_strength(view, uid)
+        fa, fd = d.steps[0]
+        revealed = " revealed" if st.face is not None else ""
+        lines.append(f"    {a}-{df} now, {fa}-{fd} full; {steps_left(view, uid)}/{len(d.steps)} steps{revealed}")
+    ma = movement_allowance(view, uid)
+    spent = mp_spent(view, uid)
+    lines.append(f"    MA {ma}, MP left {max(0.0, ma - spent):g}")
+    s = supply.get(uid)
+    if s is not None:
+        text = "in supply" if s.in_supply else "OUT OF SUPPLY"
+        if side != GERMAN:
+            if s.hq:
+                text += f", command via {view.udef(s.hq).designation}"
+            elif not s.in_command:
+                text += ", no HQ in range"
+        lines.append(f"    {text}")
+        if s.why and not s.in_supply:
+            lines.append(f"    ({s.why})")
+    v = view.state.vars
+    status = []
+    if uid in v.get("stopped", []):
+        status.append(f"stopped ({v.get('stop_case', {}).get(uid, '8.21')})")
+    elif uid in v.get("moved", []) and uid not in v.get("active", []):
+        status.append("has moved")
+    if uid in v.get("railed", []):
+        status.append("went by rail")
+    if uid in v.get("attacked", []):
+        status.append("has attacked")
+    if status:
+        lines.append("    " + ", ".join(status))
+    if d.division and side == GERMAN:
+        partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
+        if partners:
+            where = []
+            for p in sorted(partners):
+                ph = view.hex_of(p)
+                where.append(f"{view.udef(p).designation}@{ph if ph else view.state.units[p].status}")
+            lines.append(f"    division {d.division}: {', '.join(where)}")
+    return lines
+
+
+def inspector_lines(view: View, h: Hex, supply: dict[str, SupplyStatus], chosen: tuple[str, ...] = ()) -> list[str]:
+    lines = hex_lines(view, h)
+    ids = stack_order(view, view.at(h))
+    if not ids:
+        lines.append("No units.")
+        return lines
+    lines.append(f"{side_name(view.side(ids[0]))} stack of {len(ids)} (keys 1-{min(len(ids), 9)} pick units):")
+    for n, uid in enumerate(ids, 1):
+        lines.extend(unit_lines(view, uid, supply, n, uid in chosen))
+    return lines
+
+
+# -- the sequence-of-play tracker -------------------------------------------------------------
+
+def turn_date(game: "Game", turn: int) -> str:
+    start = game.scenario.params.get("start_date")
+    if not start:
+        return ""
+    try:
+        d = _dt.date.fromisoformat(str(start)) + _dt.timedelta(days=int(game.scenario.params.get("days_per_turn", 2)) * (turn - 1))
+    except ValueError:
+        return ""
+    return d.strftime("%d %b %Y").lstrip("0")
+
+
+def directive_turns(game: "Game") -> set[int]:
+    """Turns the directive is known to hold: the fixed ones, and those already rolled in force."""
+    known = {int(t) for t, on in game.state.vars.get("directive", {}).items() if on}
+    return known | set(directive.settings(game)["automatic_turns"])
+
+
+def tracker_lines(game: "Game") -> list[str]:
+    st = game.state
+    ph = game.phase
+    turns = game.scenario.turns
+    mud = set(game.scenario.params.get("mud_turns", []))
+    dirs = directive_turns(game)
+    nums, mud_row, dir_row = "", "", ""
+    for t in range(1, turns + 1):
+        cell = (">" if t == st.turn else " ") + str(t)
+        nums += cell
+        pad = " " * (len(cell) - 1)
+        mud_row += pad + ("M" if t in mud else " ")
+        dir_row += pad + ("S" if t in dirs else " ")
+    date = turn_date(game, st.turn)
+    lines = [f"Turn {st.turn} of {turns}" + (f", {date}" if date else "") + (" (mud)" if st.turn in mud else "")]
+    lines.append(nums)
+    lines.append(mud_row.rstrip() or " ")
+    lines.append(dir_row.rstrip() or " ")
+    lines.append("(M mud, S Stalin's Directive)")
+    if st.over:
+        lines.append("The game is over.")
+        return lines
+    steps = []
+    for p in ph.phases:
+        title = PHASE_TITLE.get(p, p)
+        steps.append(f"[{title.upper()}]" if p == st.phase else title.lower())
+    lines.append(f"{side_name(st.player)} player: " + " > ".join(steps))
+    if directive.in_force(game) and st.player != GERMAN:
+        lines.append("Stalin's Directive is in force (22.0)")
+    if st.phase == MOVEMENT and st.player != GERMAN:
+        used, limit = rail.capacity(game.rules.view(game))  # type: ignore[attr-defined]
+        lines.append(f"Rail: {used}/{limit} units used this turn")
+    if st.pending is not None:
+        lines.append(f"WAITING for the {side_name(str(st.pending.get('side', '')))} player:")
+    for item in ph.todo:
+        lines.append(f"- {item}")
+    return lines
+
+
+def can_still_move(view: View, uid: str) -> bool:
+    """A cheap test for 'could act this phase': not stopped, not finished, right phase."""
+    st = view.state
+    if st.phase not in (MOVEMENT, MECHANIZED) or view.side(uid) != st.player:
+        return False
+    v = st.vars
+    if uid in v.get("stopped", []) or uid in v.get("railed", []) or uid in v.get("rail_entry", []):
+        return False
+    if uid in v.get("moved", []) and uid not in v.get("active", []):
+        return False
+    d = view.udef(uid)
+    if st.phase == MECHANIZED and not (d.mechanized or d.hq or d.leader):
+        return False
+    h = view.hex_of(uid)
+    if h is None or (view.in_enemy_zoc(h, st.player) and uid not in v.get("overran", [])):
+        return False
+    return movement_allowance(view, uid) - mp_spent(view, uid) > 0
+
+
+def can_still_attack(view: View, uid: str) -> bool:
+    st = view.state
+    if st.phase != COMBAT or view.side(uid) != st.player or view.is_hq_like(uid):
+        return False
+    if uid in st.vars.get("attacked", []):
+        return False
+    h = view.hex_of(uid)
+    if h is None:
+        return False
+    return any(view.occupied_by(n, "soviet" if st.player == GERMAN else GERMAN) for n in view.map.neighbours(h))
+
+
+def actors(view: View) -> list[Hex]:
+    """Hexes holding units of the phasing player that can still act this phase."""
+    st = view.state
+    out = []
+    for h, ids in sorted(view.occupancy.items()):
+        if st.phase == COMBAT:
+            if any(can_still_attack(view, u) for u in ids):
+                out.append(h)
+        elif any(can_still_move(view, u) for u in ids):
+            out.append(h)
+    return out
+
+
+def rail_reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:
+    """Hexes the stack could reach by rail now (friendly rail only), with the path to each."""
+    start = view.hex_of(units[0]) if units else None
+    if start is None or not rail.friendly_rail(view, start):
+        return {}
+    limit = rail.max_hexes(view)
+    out: dict[Hex, tuple[str, ...]] = {}
+    frontier = [(start, ())]
+    seen = {start}
+    while frontier:
+        nxt = []
+        for h, path in frontier:
+            if len(path) >= limit:
+                continue
+            for n in view.map.neighbours(h):
+                if n in seen or not view.map.has(h, n, "railroad") or not rail.friendly_rail(view, n):
+                    continue
+                seen.add(n)
+                p = path + (str(n),)
+                out[n] = p
+                nxt.append((n, p))
+        frontier = nxt
+    return out
+
+
+def due_entries(view: View) -> list[tuple[str, str, list[Hex]]]:
+    """Reinforcements due now: (unit id, label, entry hexes)."""
+    out = []
+    for uid in reinforcements.due_now(view):
+        d = view.udef(uid)
+        out.append((uid, f"{d.designation} {d.type} {d.size}".strip(), reinforcements.entry_hexes(view, uid)))
+    return out
+
+
+def score_lines(score: dict[str, Any]) -> list[str]:
+    lines = []
+    for side in ("german", "soviet"):
+        lines.append(f"{side_name(side)} points: {score.get(side, 0)}")
+        for line in score.get("lines", []):
+            if line.get("side") == side:
+                lines.append(f"  {line.get('points', 0):>4}  {line.get('what', '')}")
+    margin = score.get("margin", 0)
+    lead = int(score.get("german", 0)) - int(score.get("soviet", 0))
+    lines.append("")
+    lines.append(f"The German player needed a lead of {margin} points and has {lead}.")
+    winner = score.get("winner", "")
+    lines.append(f"{side_name(winner).upper()} VICTORY" if winner else "No winner recorded.")
+    return lines
