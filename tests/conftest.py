@@ -52,4 +52,5 @@ def position(game: Game, placements: dict[str, str], player: str = "soviet", pha
     begin_phase(game)
     game._sink = None
     game._undo.clear()
+    game.touch()
     return game

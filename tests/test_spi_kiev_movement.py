@@ -212,12 +212,11 @@ def test_19_51_no_major_river_crossing_straight_into_swamp(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0508"})
     assert case(mini, Move(("so-rifle-1",), ("0608",))) == "19.51"
     gm, tb = mini.scenario.map, mini.scenario.tables
-    from kiev_tui.engine.hexes import Hexside
-    gm.features[Hexside(H("0508"), H("0608"))] = frozenset({"major_river", "road"})
+    gm.set_side_features(H("0508"), H("0608"), frozenset({"major_river", "road"}))
     try:
         assert not hasattr(step_cost(gm, tb, mini.scenario.catalog.units["so-rifle-1"], H("0508"), H("0608")), "case")
     finally:
-        gm.features[Hexside(H("0508"), H("0608"))] = frozenset({"major_river"})
+        gm.set_side_features(H("0508"), H("0608"), frozenset({"major_river"}))
     # Leaving a swamp across the river into firm ground is allowed.
     assert not hasattr(step_cost(gm, tb, mini.scenario.catalog.units["so-rifle-1"], H("0608"), H("0508")), "case")
 

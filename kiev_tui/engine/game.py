@@ -69,6 +69,7 @@ class Game:
         self.journal: list[Event] = []
         self._sink: list[Event] | None = None
         self._undo: list[tuple[GameState, Any, int, int]] = []
+        self.version = 0  # bumped by every change, so position caches know when to refresh
         self.autosave_path: Path | None = None
         self.on_phase_end: Callable[["Game"], None] | None = None
         self._sink = []
@@ -107,6 +108,7 @@ class Game:
             raise
         finally:
             events, self._sink = self._sink, None
+        self.version += 1
         self.log.append(action)
         self.hashes.append(self.state_hash())
         self.journal.extend(events)
@@ -149,6 +151,7 @@ class Game:
         if not self._undo:
             return False
         state, rng, rolls, jlen = self._undo.pop()
+        self.version += 1
         self.state = state
         self.rng.setstate(rng)
         self.rolls = rolls
@@ -156,6 +159,10 @@ class Game:
         self.log.pop()
         self.hashes.pop()
         return True
+
+    def touch(self) -> None:
+        """Call after editing ``state`` by hand (tests, editors): drops cached position answers."""
+        self.version += 1
 
     # -- fingerprints -----------------------------------------------------
     def state_hash(self) -> str:

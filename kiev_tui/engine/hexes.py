@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 _HEX_RE = re.compile(r"^(\d{2})(\d{2})$")
 
@@ -55,9 +55,11 @@ _AXIAL_STEP: dict[Direction, tuple[int, int]] = {
 }
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """One hex, by column and row (both 1-based as printed on the map)."""
+class Hex(NamedTuple):
+    """One hex, by column and row (both 1-based as printed on the map).
+
+    A NamedTuple, so hashing and comparison run at C speed: hexes key every hot table.
+    """
 
     col: int
     row: int
@@ -77,6 +79,9 @@ class Hex:
 
     def __str__(self) -> str:
         return f"{self.col:02d}{self.row:02d}"
+
+    def __repr__(self) -> str:
+        return f"Hex({self.col:02d}{self.row:02d})"
 
     @property
     def id(self) -> str:

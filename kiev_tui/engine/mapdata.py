@@ -14,6 +14,7 @@ TERRAINS = ("clear", "woods", "swamp", "lake")
 SETTLEMENTS = ("city", "town")
 HEXSIDE_FEATURES = ("road", "railroad", "lake", "minor_river", "major_river")
 SIDES = ("german", "soviet")
+_NONE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,12 @@ class GameMap:
             h: tuple(n for n in h.neighbours() if self.on_map(n)) for h in self._hexes
         }
         self._by_name = {name.lower(): h for h, name in self.name_of.items()}
+        # Both orders of every hexside, so hot loops look features up without building Hexsides.
+        self._pair: dict[tuple[Hex, Hex], frozenset[str]] = {}
+        for side, feats in self.features.items():
+            self._pair[(side.a, side.b)] = feats
+            self._pair[(side.b, side.a)] = feats
+        self._lakes = frozenset(h for h, t in self.terrain_of.items() if t == "lake")
 
     # -- geometry ---------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
@@ -96,17 +103,23 @@ class GameMap:
         return self._by_name.get(name.lower())
 
     def side_features(self, a: Hex, b: Hex) -> frozenset[str]:
-        return self.features.get(Hexside(a, b), frozenset())
+        return self._pair.get((a, b), _NONE)
+
+    def set_side_features(self, a: Hex, b: Hex, feats: frozenset[str]) -> None:
+        """Change one hexside (map editors and tests); keeps the fast lookup in step."""
+        self.features[Hexside(a, b)] = feats
+        self._pair[(a, b)] = feats
+        self._pair[(b, a)] = feats
 
     def has(self, a: Hex, b: Hex, feature: str) -> bool:
-        return feature in self.features.get(Hexside(a, b), ())
+        return feature in self._pair.get((a, b), _NONE)
 
     def is_major_river(self, a: Hex, b: Hex) -> bool:
-        return self.has(a, b, "major_river")
+        return "major_river" in self._pair.get((a, b), _NONE)
 
     def is_impassable_side(self, a: Hex, b: Hex) -> bool:
         # 10.16: all-lake or all-sea hexes and hexsides cannot be crossed.
-        return self.has(a, b, "lake") or self.terrain(a) == "lake" or self.terrain(b) == "lake"
+        return a in self._lakes or b in self._lakes or "lake" in self._pair.get((a, b), _NONE)
 
     def road_hexes(self) -> set[Hex]:
         return {h for side, f in self.features.items() if "road" in f for h in side.hexes()}
