@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from kiev_tui.engine.actions import Action, EndPhase, action
 
 __all__ = ["EndPhase", "Move", "RailMove", "Enter", "RemoveExcess", "Attack", "Overrun",
-           "TakeLosses", "Retreat", "Advance", "DeclineAdvance"]
+           "TakeLosses", "ChooseRetreat", "Retreat", "Advance", "DeclineAdvance"]
 
 
 @action("move")
@@ -72,6 +72,13 @@ class TakeLosses(Action):
     """Answer a numeric or engaged result by removing steps, one unit id per step (9.66, 9.67)."""
 
     units: tuple[str, ...]
+
+
+@action("choose_retreat")
+@dataclass(frozen=True, slots=True)
+class ChooseRetreat(Action):
+    """Answer a numeric result by retreating instead of losing steps (9.66); the enemy then
+    picks the paths (19.7)."""
 
 
 @action("retreat")

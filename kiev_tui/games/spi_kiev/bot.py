@@ -101,6 +101,77 @@ def _rail_move(view: View, units: tuple[str, ...], rng: random.Random) -> RailMo
     return RailMove(units, tuple(path)) if path else None
 
 
+def answer_pending(game: Game, rng: random.Random) -> Action | None:
+    """A random legal answer to whatever combat decision is waiting."""
+    from kiev_tui.games.spi_kiev import combat
+    from kiev_tui.games.spi_kiev.actions import Advance, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses
+
+    p = game.state.pending
+    if p is None:
+        return None
+    view = View(game)
+    if p["kind"] == "loss_or_retreat":
+        if p["hexes"] and rng.random() < 0.5:
+            return ChooseRetreat()
+        pool = [u for u in p["units"] for _ in range(combat.steps_left(view, u))]
+        need = min(p["steps"], len(pool))
+        rng.shuffle(pool)
+        return TakeLosses(tuple(pool[:need]))
+    if p["kind"] == "retreat":
+        opts = combat.retreat_options(game)
+        units = tuple(p["units"])
+        for _ in range(20):
+            paths = tuple(rng.choice(opts[u]) if opts[u] else () for u in units)
+            act = Retreat(units, paths)
+            if game.check(act) is None:
+                return act
+        return Retreat(units, tuple(opts[u][0] if opts[u] else () for u in units))
+    if p["kind"] == "advance":
+        opts = combat.advance_options(game)
+        if opts.get("paths") and rng.random() < 0.6:
+            units = tuple(rng.sample(opts["units"], rng.randint(1, len(opts["units"]))))
+            act = Advance(units, rng.choice(opts["paths"]))
+            if game.check(act) is None:
+                return act
+        return DeclineAdvance()
+    return None
+
+
+def combat_actions(game: Game, rng: random.Random) -> list[Action]:
+    """Random attacks in the combat phase and random overruns while moving."""
+    from kiev_tui.games.spi_kiev.actions import Attack, Overrun
+
+    st = game.state
+    view = View(game)
+    out: list[Action] = []
+    side = st.player
+    if st.phase == COMBAT:
+        targets = sorted({n for h, ids in view.occupancy.items() if view.side(ids[0]) == side
+                          for n in view.map.neighbours(h) if view.occupied_by(n, "german" if side == "soviet" else "soviet")})
+        rng.shuffle(targets)
+        for t in targets[:3]:
+            if rng.random() < 0.5:
+                continue
+            attackers = tuple(u for n in view.map.neighbours(t) for u in view.at(n)
+                              if view.side(u) == side and u not in st.vars.get("attacked", [])
+                              and u not in st.vars.get("advanced", []))
+            if attackers:
+                out.append(Attack(attackers, (str(t),)))
+    elif st.phase in (MOVEMENT, MECHANIZED) and rng.random() < 0.3:
+        for h, ids in sorted(view.occupancy.items()):
+            mine = tuple(u for u in ids if view.side(u) == side)
+            if not mine or not any(view.udef(u).mechanized and not view.is_hq_like(u) for u in mine):
+                continue
+            for n in view.map.neighbours(h):
+                if view.occupied_by(n, "german" if side == "soviet" else "soviet"):
+                    out.append(Overrun(mine, str(n)))
+                    break
+    return out
+
+
+EXTRA_GENERATORS.append(combat_actions)
+
+
 def play_game(scenario: str | Path, seed: int, combat: bool = True, max_actions: int = 20000,
               on_action: Callable[[Game, Action], None] | None = None) -> Result:
     """Play one whole game with random legal actions; raise if any rule check misbehaves."""
@@ -109,7 +180,19 @@ def play_game(scenario: str | Path, seed: int, combat: bool = True, max_actions:
     count = 0
     while not game.state.over and count < max_actions:
         actions: list[Action] = []
-        if game.state.phase in (MOVEMENT, MECHANIZED) and game.state.pending is None:
+        if game.state.pending is not None:
+            answer = answer_pending(game, rng)
+            if answer is None:
+                raise RuntimeError(f"bot cannot answer {game.state.pending}")
+            illegal = game.check(answer)
+            if illegal is not None:
+                raise RuntimeError(f"bot's answer {answer} to {game.state.pending['kind']} refused: {illegal}")
+            game.apply(answer)
+            count += 1
+            if on_action:
+                on_action(game, answer)
+            continue
+        if game.state.phase in (MOVEMENT, MECHANIZED):
             actions = movement_actions(game, rng)
         if combat:
             for gen in EXTRA_GENERATORS:

@@ -86,6 +86,13 @@ class View:
         d = self.catalog.units[uid]
         return d.hq or d.leader
 
+    @cached_property
+    def supply(self):  # type: ignore[no-untyped-def]
+        """Supply and command for this position (computed once, on first use)."""
+        from kiev_tui.games.spi_kiev.supply import Supply
+
+        return Supply(self)
+
     # -- zones of control ---------------------------------------------------
     def _zoc(self, side: str, include_hq: bool) -> frozenset[Hex]:
         out: set[Hex] = set()

@@ -110,6 +110,10 @@ def _apply_move(game: "Game", a: Move) -> None:
         game.state.units[u].hex = str(hexes[-1])
     _add(v, "moved", a.units)
     v["active"] = list(a.units)
+    v["move_no"] = int(v.get("move_no", 0)) + 1
+    sig = v.setdefault("sig", {})
+    for u in a.units:
+        sig.setdefault(u, []).append(v["move_no"])  # 6.13: which units have moved only together
     for u in a.units:
         if u in v.get("overran", []):
             v["overran"].remove(u)
@@ -179,6 +183,8 @@ def _apply_enter(game: "Game", a: Enter) -> None:
 
 def _check_remove(view: View, a: RemoveExcess) -> Illegal | None:
     st = view.state
+    if st.pending is not None:
+        return Illegal("9.6", "settle the pending combat result first")
     if a.unit not in st.units or st.units[a.unit].status != "map":
         return Illegal("7.0", f"{a.unit} is not on the map")
     if view.side(a.unit) != st.player:
@@ -201,6 +207,18 @@ HANDLERS[RemoveExcess] = (_check_remove, _apply_remove)
 
 
 # -- the rule system ----------------------------------------------------------------------
+
+def current_view(game: "Game") -> View:
+    """The View of the game's present position, reused until the next change."""
+    key = (id(game.state), game.version)
+    cached = getattr(game, "_view_cache", None)
+    if cached is not None and cached[0] == key and game._sink is None:
+        return cached[1]
+    view = View(game)
+    if game._sink is None:  # never cache a view of a position that is being changed
+        game._view_cache = (key, view)  # type: ignore[attr-defined]
+    return view
+
 
 class KievRules:
     id = "spi_kiev"
@@ -230,7 +248,7 @@ class KievRules:
         return state
 
     def check(self, game: "Game", action: Action) -> Illegal | None:
-        view = View(game)
+        view = current_view(game)
         if isinstance(action, EndPhase):
             return check_end_phase(view)
         handler = HANDLERS.get(type(action))
@@ -246,7 +264,7 @@ class KievRules:
 
     def phase(self, game: "Game") -> Phase:
         st = game.state
-        view = View(game)
+        view = current_view(game)
         pending = ""
         if st.pending is not None:
             pending = str(st.pending.get("side", ""))
@@ -255,13 +273,13 @@ class KievRules:
 
     # -- queries for the faces ------------------------------------------------------------
     def reachable(self, game: "Game", units: tuple[str, ...]) -> dict[Hex, movement.Reach]:
-        return movement.reachable(View(game), units)
+        return movement.reachable(current_view(game), units)
 
     def supply(self, game: "Game") -> Supply:
-        return Supply(View(game))
+        return current_view(game).supply
 
     def view(self, game: "Game") -> View:
-        return View(game)
+        return current_view(game)
 
 
 def todo(view: View) -> list[str]:
@@ -334,7 +352,7 @@ def begin_phase(game: "Game") -> None:
     st = game.state
     v = st.vars
     for key in ("mp", "moved", "active", "stopped", "stop_case", "overran", "railed", "rail_entry",
-                "start_hex", "attacked", "defended", "advanced", "retreated_into"):
+                "start_hex", "attacked", "defended", "advanced", "retreated_into", "sig", "move_no"):
         v.pop(key, None)
     if st.phase == MOVEMENT:
         if st.player == game.scenario.first_player:
@@ -346,7 +364,7 @@ def begin_phase(game: "Game") -> None:
     v["start_hex"] = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
     if st.phase in (MOVEMENT, MECHANIZED):
         # 12.21: supply is judged once, before anything moves, and holds for the whole phase.
-        sup = Supply(view)
+        sup = view.supply
         oos = sorted(uid for uid, s in sup.all_status(st.player).items() if not s.in_supply)
         v["oos_start"] = oos
         game.emit(SupplyChecked(st.player, tuple(oos)))

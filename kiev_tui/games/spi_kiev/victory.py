@@ -77,7 +77,7 @@ def score(view: View, final: bool = True) -> Score:
     per_unit = int(vic.get("soviet_unit_points", 1))
     out_of_supply: set[str] = set()
     if final:
-        sup = Supply(view)
+        sup = view.supply
         out_of_supply = {uid for uid, s in sup.all_status(SOVIET).items() if not s.in_supply}
     for uid in sorted(gone | out_of_supply):
         d = view.catalog.units[uid]

@@ -1,0 +1,233 @@
+"""Combat strengths (9.3, 10.x, 11.37-11.38, 12.23, 19.53, 19.66, 20.0-21.0) and odds (9.4)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kiev_tui.engine.hexes import Hex
+
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View
+from kiev_tui.games.spi_kiev.supply import Supply
+
+KIEV = "0319"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    case: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStrength:
+    """One unit's part in a battle: printed value, final value and every modifier applied."""
+
+    unit: str
+    base: int | None  # None while untried (unknown to both players)
+    value: float | None
+    mods: tuple[Modifier, ...] = ()
+
+
+def current_strength(view: View, uid: str) -> tuple[int, int]:
+    d = view.udef(uid)
+    step = view.state.units[uid].step
+    return d.steps[min(step, len(d.steps) - 1)]
+
+
+def integrity_partners(view: View, uid: str, integrity_choice: str = "") -> list[str]:
+    """German regiments of the same division in this hex (20.0); GD joins any one division (20.2)."""
+    d = view.udef(uid)
+    h = view.hex_of(uid)
+    if d.side != GERMAN or h is None or d.leader or d.size != "III":
+        return []  # 20.12: single-counter divisions and leaders are not eligible
+    mates = [u for u in view.at(h) if u != uid and view.side(u) == GERMAN and view.udef(u).size == "III"
+             and not view.udef(u).leader]
+    if _is_gd(d.division, d.designation):
+        # 20.2: GD pairs with a mechanized regiment; with two divisions present, only the chosen one.
+        divs = sorted({view.udef(u).division for u in mates if view.udef(u).mechanized and view.udef(u).division})
+        if not divs:
+            return []
+        pick = integrity_choice if integrity_choice in divs else divs[0]
+        return [u for u in mates if view.udef(u).division == pick][:1] if len(divs) > 1 else \
+            [u for u in mates if view.udef(u).division == pick]
+    same = [u for u in mates if d.division and view.udef(u).division == d.division]
+    if same:
+        return same
+    gd = [u for u in mates if _is_gd(view.udef(u).division, view.udef(u).designation)]
+    if gd and d.mechanized:
+        divs = sorted({view.udef(u).division for u in mates if view.udef(u).mechanized and view.udef(u).division
+                       and not _is_gd(view.udef(u).division, view.udef(u).designation)} | {d.division})
+        pick = integrity_choice if integrity_choice in divs else divs[0]
+        if len(divs) > 1 and d.division != pick:
+            return []
+        return gd
+    return []
+
+
+def _is_gd(division: str, designation: str) -> bool:
+    return division.upper() in ("GD", "GROSS DEUTSCHLAND") or designation.upper() == "GD"
+
+
+def _river_across(view: View, target: Hex, attacker_hexes: list[Hex]) -> str:
+    """'major' or 'minor' when every attacker strikes across such a river hexside, else ''."""
+    if not attacker_hexes:
+        return ""
+    kinds = []
+    for a in attacker_hexes:
+        f = view.map.side_features(a, target)
+        if "major_river" in f:
+            kinds.append("major")
+        elif "minor_river" in f:
+            kinds.append("minor")
+        else:
+            return ""  # 10.12: one attacker on dry ground cancels the river bonus
+    return "major" if all(k == "major" for k in kinds) else "minor"
+
+
+def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_supply: bool) -> tuple[int, list[Modifier]]:
+    """Defence multiplier of a hex against these attackers, capped at three (10.32)."""
+    mods: list[Modifier] = []
+    bonuses = 0
+    mult = 1
+    if str(target) == KIEV and view.map.settlement(target) == "city":
+        if in_supply:
+            return 3, [Modifier("19.53", "Kiev: defence tripled while in supply")]
+        mods.append(Modifier("19.53", "Kiev out of supply: defence doubled"))
+        return 2, mods
+    terrain = view.map.terrain(target)
+    if view.map.settlement(target) == "city":
+        bonuses += 1
+        mods.append(Modifier("10.26", "city: defence doubled"))
+    elif terrain == "woods":
+        bonuses += 1
+        mods.append(Modifier("10.4", "woods: defence doubled"))
+    river = _river_across(view, target, attacker_hexes)
+    if river == "major":
+        mult = 3
+        mods.append(Modifier("10.14", "attacked only across a major river: defence tripled"))
+    elif river == "minor":
+        bonuses += 1
+        mods.append(Modifier("10.12", "attacked only across rivers: defence doubled"))
+    if mult == 3 or bonuses >= 2:
+        if bonuses >= 2 and mult != 3:
+            mods.append(Modifier("10.32", "two defensive bonuses: tripled, never more"))
+        return 3, mods
+    return (2 if bonuses == 1 else 1), mods
+
+
+def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
+            excluded: set[str] = frozenset()) -> tuple[float, list[UnitStrength]]:
+    """Total defence of one hex (before the once-only rounding) and each unit's share."""
+    ids = [u for u in view.at(target) if u not in excluded]
+    combat_units = [u for u in ids if not view.is_hq_like(u)]
+    out: list[UnitStrength] = []
+    total = 0.0
+    for uid in ids:
+        d = view.udef(uid)
+        if view.untried(uid):
+            out.append(UnitStrength(uid, None, None, (Modifier("13.2", "untried: revealed when the battle is fought"),)))
+            continue
+        mods: list[Modifier] = []
+        if d.hq or d.leader:
+            if d.hq and combat_units:
+                out.append(UnitStrength(uid, 0, 0.0, (Modifier("11.38", "an HQ adds nothing to its stack's defence"),)))
+                continue
+            base = d.leadership // 2
+            mods.append(Modifier("19.66" if d.hq else "21.0", f"half its rating {d.leadership}, rounded down: {base}"))
+            value = float(base)
+            if d.leader and combat_units:
+                out.append(UnitStrength(uid, base, value, tuple(mods)))
+                total += value
+                continue
+        else:
+            base = current_strength(view, uid)[1]
+            value = float(base)
+        st = supply.status(uid)
+        mult, tmods = terrain_multiplier(view, target, attacker_hexes, st.in_supply)
+        if mult > 1:
+            value *= mult
+            mods.extend(tmods)
+        if integrity_partners(view, uid):
+            value *= 2
+            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+        if not st.in_supply:
+            value /= 2
+            mods.append(Modifier("12.23", "out of supply: halved"))
+        out.append(UnitStrength(uid, base, value, tuple(mods)))
+        total += value
+    return total, out
+
+
+def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = False,
+           integrity_choice: str = "") -> tuple[float, list[UnitStrength]]:
+    """Total attack (before the final rounding) and each unit's share; HQs and leaders add their
+    rating to the units of their own hex, never more than those units' strength (11.37)."""
+    out: list[UnitStrength] = []
+    by_hex: dict[Hex, float] = {}
+    leaders: list[str] = []
+    total = 0.0
+    for uid in attackers:
+        d = view.udef(uid)
+        if d.hq or d.leader:
+            leaders.append(uid)
+            continue
+        if view.untried(uid):
+            out.append(UnitStrength(uid, None, None, (Modifier("13.2", "untried: revealed when the battle is fought"),)))
+            continue
+        base = current_strength(view, uid)[0]
+        value = float(base)
+        mods: list[Modifier] = []
+        if integrity_partners(view, uid, integrity_choice):
+            value *= 2
+            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+        st = supply.status(uid)
+        if not st.in_supply:
+            value /= 2
+            mods.append(Modifier("12.23", "out of supply: halved"))
+        h = view.hex_of(uid)
+        assert h is not None
+        by_hex[h] = by_hex.get(h, 0.0) + value
+        out.append(UnitStrength(uid, base, value, tuple(mods)))
+        total += value
+    if overrun:
+        total = float(math.floor(total / 2))  # 6.0: overrun strength halved, fractions dropped
+    for uid in leaders:
+        d = view.udef(uid)
+        h = view.hex_of(uid)
+        own = by_hex.get(h, 0.0) if h is not None else 0.0
+        if overrun:
+            own = math.floor(own / 2)
+        add = float(min(d.leadership, math.floor(own)))
+        case = "19.43" if overrun else ("21.0" if d.leader else "11.37")
+        out.append(UnitStrength(uid, d.leadership, add,
+                                (Modifier(case, f"adds its rating {d.leadership}, capped at its stack's {math.floor(own)}"),)))
+        total += add
+    return total, out
+
+
+def final(total: float, any_units: bool) -> int:
+    """9.32: round down once at the very end; a stack with strength is never worth less than one."""
+    value = math.floor(total + 1e-9)
+    return max(1, value) if any_units and total > 0 else value
+
+
+def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...]) -> str:
+    """9.4: simplify the ratio in the defender's favour, then clamp to the table's ends."""
+    lowest, highest = columns[0], columns[-1]
+    if defence_total <= 0:
+        return highest
+    if attack_total <= 0:
+        return lowest
+    if attack_total >= defence_total:
+        k = attack_total // defence_total
+        col = f"{k}-1"
+        hi = int(highest.split("-")[0])
+        return col if k <= hi else highest
+    k = math.ceil(defence_total / attack_total)
+    lo = int(lowest.split("-")[1])
+    return f"1-{k}" if k <= lo else lowest
+
+
+__all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "odds_column", "terrain_multiplier",
+           "integrity_partners", "current_strength", "SOVIET", "GERMAN"]
