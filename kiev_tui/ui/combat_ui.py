@@ -26,14 +26,18 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 
-def combat_module() -> ModuleType | None:
-    """The combat rules, or None while that module is not part of the program."""
+def _module(name: str) -> ModuleType | None:
     try:
-        return importlib.import_module("kiev_tui.games.spi_kiev.combat")
+        return importlib.import_module(f"kiev_tui.games.spi_kiev.{name}")
     except ModuleNotFoundError as exc:
-        if exc.name != "kiev_tui.games.spi_kiev.combat":
+        if exc.name != f"kiev_tui.games.spi_kiev.{name}":
             raise
         return None
+
+
+def combat_module() -> ModuleType | None:
+    """The combat rules, or None while that module is not part of the program."""
+    return _module("combat")
 
 
 def unit_label(game: "Game", uid: str) -> str:
@@ -90,9 +94,10 @@ def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str,
 
 
 def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[list[str], Any]:
-    mod = combat_module()
+    # ENGINE-API.md names combat.overrun_preview; the overrun module is where it lives now
+    mod = next((m for m in (combat_module(), _module("overrun")) if m is not None and hasattr(m, "overrun_preview")), None)
     if mod is None:
-        return (["The overrun rules are not part of this build yet."], None)
+        return (["No overrun preview in this build: the die decides."], None)
     p = mod.overrun_preview(game, units, target)
     return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), getattr(p, "illegal", None)
 
@@ -160,7 +165,8 @@ class PendingScreen(ModalScreen[Action | None]):
                 most = int(self.pending.get("max", len(path)))
                 self.stops = [path[:k] for k in range(1, min(most, len(path)) + 1)]
         self._show()
-        self.query_one("#pending-list", Choices).focus()
+        first = "#pending-units" if self.kind == "advance" else "#pending-list"
+        self.query_one(first, Choices).focus()
 
     def say(self, text: str) -> None:
         self.query_one("#pending-msg", Static).update(text)
@@ -171,8 +177,12 @@ class PendingScreen(ModalScreen[Action | None]):
         if self.kind == "loss_or_retreat":
             steps = int(self.pending.get("steps", 1))
             may = self.pending.get("may_lose_steps", True)
-            head.update(f"Lose {steps} step(s) or retreat every unit {steps} hex(es) (9.66)."
-                        + ("" if may else " These units cannot lose enough steps: retreat (R).")
+            hexes = int(self.pending.get("hexes", steps))
+            if hexes:
+                text = f"Lose {steps} step(s), or retreat every unit {hexes} hex(es) (9.66)."
+            else:
+                text = f"Engaged: lose {steps} step(s); no retreat (9.69)."
+            head.update(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
                         + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}")
             lst.set_items([unit_label(self.game, u) for u in self.units])
         elif self.kind == "retreat":
@@ -187,6 +197,10 @@ class PendingScreen(ModalScreen[Action | None]):
             lst.set_items([" > ".join(s) for s in self.stops])
         else:
             head.update(f"Unknown kind of pending choice: {self.kind!r}")
+
+    @on(Choices.Chosen, "#pending-units")
+    def _units_done(self) -> None:
+        self.query_one("#pending-list", Choices).focus()
 
     @on(Choices.Chosen, "#pending-list")
     def _chosen(self, event: Choices.Chosen) -> None:

@@ -306,7 +306,7 @@ class GameScreen(Screen[None]):
             else:
                 self.say("No units here")
             return
-        movers = [u for u in own if present.can_still_move(view, u)]
+        movers = [u for u in own if present.can_still_move(view, u, zoc=False)]
         if not movers:
             # let the engine say why (stopped, phase, zone of control...)
             reach = self.game.reachable(tuple(own))
@@ -317,6 +317,9 @@ class GameScreen(Screen[None]):
                 self.say("None of these units can move now")
             return
         self.set_selection(tuple(movers), h)
+        if not any(r.ok for r in self.overlay.reach.values()) and view.in_enemy_zoc(h, st.player):
+            self.last_case = "8.23"
+            self.say("In an enemy zone of control (8.23): this stack may only overrun (o on an adjacent enemy)")
 
     def set_selection(self, units: tuple[str, ...], h: Hex) -> None:
         self.overlay = present.Overlay(selected=units)
@@ -456,9 +459,9 @@ class GameScreen(Screen[None]):
         """Keep the stack selected where it stopped, if it can go on (5.1)."""
         message = self.message
         view = self.view()
-        if self.game.state.pending is None and all(present.can_still_move(view, u) for u in units):
+        if self.game.state.pending is None and all(present.can_still_move(view, u, zoc=False) for u in units):
             self.set_selection(units, h)
-            if not any(r.ok for r in self.overlay.reach.values()):
+            if not any(r.ok for r in self.overlay.reach.values()) and not view.in_enemy_zoc(h, self.game.state.player):
                 self.clear_selection()
         else:
             self.clear_selection()

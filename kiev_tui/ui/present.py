@@ -275,8 +275,11 @@ def tracker_lines(game: "Game") -> list[str]:
     return lines
 
 
-def can_still_move(view: View, uid: str) -> bool:
-    """A cheap test for 'could act this phase': not stopped, not finished, right phase."""
+def can_still_move(view: View, uid: str, zoc: bool = True) -> bool:
+    """A cheap test for 'could act this phase': not stopped, not finished, right phase.
+
+    With ``zoc=False`` a unit held in an enemy zone still counts: it may overrun (6.0).
+    """
     st = view.state
     if st.phase not in (MOVEMENT, MECHANIZED) or view.side(uid) != st.player:
         return False
@@ -289,7 +292,7 @@ def can_still_move(view: View, uid: str) -> bool:
     if st.phase == MECHANIZED and not (d.mechanized or d.hq or d.leader):
         return False
     h = view.hex_of(uid)
-    if h is None or (view.in_enemy_zoc(h, st.player) and uid not in v.get("overran", [])):
+    if h is None or (zoc and view.in_enemy_zoc(h, st.player) and uid not in v.get("overran", [])):
         return False
     return movement_allowance(view, uid) - mp_spent(view, uid) > 0
 

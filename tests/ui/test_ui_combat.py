@@ -1,0 +1,92 @@
+"""Combat through the UI: an overrun, and an attack through to the retreat and the advance.
+
+Seeds are chosen so the die gives a -/1 result (checked below, so a change in the dice shows).
+"""
+
+from __future__ import annotations
+
+from kiev_tui.ui.app import build_app
+from kiev_tui.ui.combat_ui import PendingScreen
+from kiev_tui.ui.dialogs import ConfirmScreen
+from kiev_tui.ui.game_screen import GameScreen
+
+from tests.conftest import position
+from tests.ui.helpers import game_screen, goto, keys, new_mini, screen_text
+
+SIZE = (120, 40)
+
+
+async def test_overrun_then_the_defender_takes_the_loss() -> None:
+    game = position(new_mini(seed=1), {"ge-1pz-1": "0305", "ge-1pz-2": "0305", "so-rifle-3": "0405"},
+                    player="german", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0305")
+        await keys(pilot, "enter", "d")  # select the panzer regiments, cursor onto the enemy
+        assert game_screen(app).cursor.id == "0405"
+        await keys(pilot, "o")
+        assert isinstance(app.screen, ConfirmScreen)
+        text = screen_text(app)
+        assert "Overrun of 0405" in text and "3-1" in text and "[20.0]" in text
+        await keys(pilot, "y")
+        assert game.state.pending is not None and game.state.pending["kind"] == "loss_or_retreat"
+        assert isinstance(app.screen, PendingScreen)  # the Soviet player answers at once
+        assert "SOVIET PLAYER" in screen_text(app)
+        await keys(pilot, "enter")  # lose the step
+        assert game.state.units["so-rifle-3"].status == "eliminated"
+        assert game.state.units["ge-1pz-1"].hex == "0405"  # 6.24: the overrunners move in
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_attack_preview_retreat_and_advance() -> None:
+    game = position(new_mini(seed=1), {"ge-inf-1": "0304", "ge-inf-2": "0305", "so-rifle-3": "0404",
+                                       "so-hq-army": "0505"}, player="german", phase="combat",
+                    reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0304")
+        await keys(pilot, "enter")
+        await goto(pilot, "0305")
+        await keys(pilot, "enter")
+        await goto(pilot, "0404")
+        await keys(pilot, "enter")
+        assert game_screen(app).overlay.attackers == ("ge-inf-1", "ge-inf-2")
+        assert game_screen(app).overlay.targets == ("0404",)
+        await keys(pilot, "c")
+        assert isinstance(app.screen, ConfirmScreen)
+        text = screen_text(app)
+        assert "Odds column: 2-1" in text
+        assert "[10.4] woods: defence doubled" in text  # every modifier with its case
+        assert "33.3%" in text  # the chance of each result
+        await keys(pilot, "y")
+        pending = game.state.pending
+        assert pending is not None and pending["kind"] == "loss_or_retreat" and pending["side"] == "soviet"
+        assert isinstance(app.screen, PendingScreen)
+        await keys(pilot, "R")  # the Soviet player retreats rather than lose the step
+        assert game.state.pending is not None and game.state.pending["kind"] == "retreat"
+        assert isinstance(app.screen, PendingScreen)
+        assert "GERMAN PLAYER" in screen_text(app)  # 19.7: the enemy picks the path
+        await keys(pilot, "enter")
+        assert game.state.units["so-rifle-3"].hex == "0504"
+        assert game.state.pending is not None and game.state.pending["kind"] == "advance"
+        await keys(pilot, "space")  # untick ge-inf-1: only ge-inf-2 goes
+        await keys(pilot, "tab", "enter")
+        assert game.state.pending is None
+        assert game.state.units["ge-inf-2"].hex == "0404"
+        assert game.state.units["ge-inf-1"].hex == "0304"
+        assert isinstance(app.screen, GameScreen)
+        log = screen_text(app)
+        assert "advance" in log
+
+
+async def test_attack_refused_shows_the_case() -> None:
+    game = position(new_mini(seed=1), {"ge-inf-1": "0204", "so-rifle-3": "0404"}, player="german",
+                    phase="combat", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0204")
+        await keys(pilot, "enter")
+        await goto(pilot, "0404")
+        await keys(pilot, "enter", "c")
+        assert isinstance(app.screen, GameScreen)  # no preview for an attack that cannot be made
+        assert "Refused [" in str(game_screen(app).query_one("#status").render())
