@@ -63,6 +63,8 @@ class GameMap:
             self._pair[(side.a, side.b)] = feats
             self._pair[(side.b, side.a)] = feats
         self._lakes = frozenset(h for h, t in self.terrain_of.items() if t == "lake")
+        #: Tables a rule system derives from the map once (cleared whenever the map changes).
+        self.derived: dict[str, object] = {}
 
     # -- geometry ---------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
@@ -110,6 +112,7 @@ class GameMap:
         self.features[Hexside(a, b)] = feats
         self._pair[(a, b)] = feats
         self._pair[(b, a)] = feats
+        self.derived.clear()
 
     def has(self, a: Hex, b: Hex, feature: str) -> bool:
         return feature in self._pair.get((a, b), _NONE)

@@ -55,10 +55,12 @@ def movement_actions(game: Game, rng: random.Random, budget: int = 40) -> list[A
             out.append(Enter((uid,), str(h), use_rail))
             return out
     over = stacking.over_limit(view, st.player)
-    if over:
-        for uid in sorted(u for u in st.units if st.units[u].status == "map"):
-            if stacking.may_remove(view, uid):
-                return [RemoveExcess(uid)]
+    for h in sorted(over):
+        ids = [u for u in view.at(h) if view.side(u) == st.player]
+        hq_excess = "HQs" in over[h]
+        victims = [u for u in ids if view.is_hq_like(u) == hq_excess]
+        if victims:
+            return [RemoveExcess(rng.choice(victims))]
     stacks = _stacks(view, st.player)
     rng.shuffle(stacks)
     for stack in stacks[: max(1, budget // 4)]:

@@ -11,7 +11,7 @@ from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.terrain import step_cost
+from kiev_tui.games.spi_kiev.terrain import cached_step_cost, step_cost
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -234,9 +234,16 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
     has_combat = any(not view.is_hq_like(u) for u in units)
     left = min(movement_allowance(view, u) - mp_spent(view, u) for u in units)
     fresh = all(mp_spent(view, u) == 0 for u in units)
-    defs = [view.udef(u) for u in units]
     dir_bound = bool(_directive_bound(view, units, start))
     tables = game.scenario.tables
+    gmap = view.map
+    # One representative per movement class: units that move alike pay alike.
+    defs = list({(d.side, d.mechanized, d.hq or d.leader): d for d in (view.udef(u) for u in units)}.values())
+    enemy_hexes = {h for h, ids in view.occupancy.items() if view.side(ids[0]) == enemy}
+    friendly_combat = {h for h, ids in view.occupancy.items()
+                       if any(view.side(u) == side and not view.is_hq_like(u) for u in ids)}
+    friendly_any = {h for h, ids in view.occupancy.items() if view.side(ids[0]) == side}
+    zoc = view.zoc_movement[enemy]
     best: dict[Hex, float] = {start: 0.0}
     parent: dict[Hex, Hex] = {}
     why: dict[Hex, tuple[str, str]] = {}
@@ -246,30 +253,31 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
         cost, _, h = heapq.heappop(heap)
         if cost > best.get(h, float("inf")) + 1e-9:
             continue
-        if h != start and view.in_enemy_zoc(h, side):
+        if h != start and h in zoc:
             continue  # 8.21: entering an enemy zone ends the move
-        for n in view.map.neighbours(h):
-            if view.occupied_by(n, enemy):
+        for n in gmap.neighbours(h):
+            if n in enemy_hexes:
                 why.setdefault(n, ("5.22", "enemy units are there (only an overrun may enter)"))
                 continue
-            in_zoc = view.in_enemy_zoc(n, side)
-            if in_zoc and view.map.is_major_river(h, n) and not view.occupied_by(n, side):
+            in_zoc = n in zoc
+            if in_zoc and n not in friendly_any and gmap.is_major_river(h, n):
                 why.setdefault(n, ("10.13", "the major river may not be crossed straight into an enemy zone here"))
                 continue
-            if in_zoc and not has_combat and not any(not view.is_hq_like(u) for u in view.at(n) if view.side(u) == side):
+            if in_zoc and not has_combat and n not in friendly_combat:
                 why.setdefault(n, ("11.23", "an HQ alone may not enter an enemy zone"))
                 continue
-            if dir_bound and n.col > h.col and not view.map.has(h, n, "road"):
+            if dir_bound and n.col > h.col and not gmap.has(h, n, "road"):
                 why.setdefault(n, ("22.1", "Stalin's Directive forbids moving east here"))
                 continue
             step = 0.0
             illegal = None
             for d in defs:
-                c = step_cost(view.map, tables, d, h, n)
+                c = cached_step_cost(gmap, tables, d, h, n)
                 if isinstance(c, Illegal):
                     illegal = c
                     break
-                step = max(step, c)
+                if c > step:
+                    step = c
             if illegal is not None:
                 why.setdefault(n, (illegal.case, illegal.why))
                 continue
@@ -295,7 +303,7 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
                 path.append(str(cur))
                 cur = parent[cur]
             out[h] = Reach(best[h], tuple(reversed(path)))
-        elif view.occupied_by(h, enemy):
+        elif h in enemy_hexes:
             out[h] = Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
         elif h in why:
             case, text = why[h]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.mapdata import GameMap
 
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
 
@@ -55,6 +56,39 @@ def supply_sources(view: View, side: str) -> list[Hex]:
     return out
 
 
+def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]:
+    """The map's static supply graph, built once per map.
+
+    Each link carries None when always open, or the two hex ids whose friendly city would
+    open an unbridged major-river crossing (10.15).  Lakes are never linked (10.16).
+    """
+    cached = gmap.derived.get("supply_links")
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    out: dict[Hex, list[tuple[Hex, tuple[str, str] | None]]] = {}
+    for h in gmap.hexes():
+        lst: list[tuple[Hex, tuple[str, str] | None]] = []
+        for n in gmap.neighbours(h):
+            if gmap.is_impassable_side(h, n):
+                continue
+            if gmap.is_major_river(h, n) and not (gmap.has(h, n, "road") or gmap.has(h, n, "railroad")):
+                cities = tuple(str(x) if gmap.settlement(x) == "city" else "" for x in (h, n))
+                if not any(cities):
+                    continue
+                lst.append((n, (cities[0], cities[1])))
+            else:
+                lst.append((n, None))
+        out[h] = lst
+    gmap.derived["supply_links"] = out
+    gmap.derived["swamps"] = frozenset(h for h in gmap.hexes() if gmap.terrain(h) == "swamp")
+    return out
+
+
+def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
+    supply_links(gmap)
+    return gmap.derived["swamps"]  # type: ignore[no-any-return]
+
+
 class SupplyMap:
     """Which hexes can trace a line of supply for a side, computed once per position."""
 
@@ -64,45 +98,41 @@ class SupplyMap:
         self.parent: dict[Hex, Hex | None] = {}
         self._flood()
 
-    def _can_cross(self, a: Hex, b: Hex) -> bool:
-        gmap = self.view.map
-        if gmap.is_impassable_side(a, b):
-            return False
-        if gmap.is_major_river(a, b):
-            # 10.15: across a major river only by road, railroad, or at a friendly city on it.
-            if gmap.has(a, b, "road") or gmap.has(a, b, "railroad"):
-                return True
-            for h in (a, b):
-                if gmap.settlement(h) == "city" and self.view.state.control.get(str(h)) == self.side:
-                    return True
-            return False
-        return True
-
-    def _passable(self, h: Hex) -> bool:
-        v = self.view
-        if v.occupied_by(h, enemy_of(self.side)):
-            return False  # 12.1: never through an enemy unit
-        return not v.enemy_controlled_for_tracing(h, self.side)
-
     def _flood(self) -> None:
         v = self.view
+        links = supply_links(v.map)
+        enemy = enemy_of(self.side)
+        occupied = v.occupancy
+        side_of = v.side
+        blocking = v.zoc_blocking[enemy]
+        control = v.state.control
+        swamp = swamp_hexes(v.map)
+        parent = self.parent
+
+        def open_hex(n: Hex) -> bool:
+            ids = occupied.get(n)
+            if ids:
+                return side_of(ids[0]) == self.side  # 12.1 / 8.25: a friend there opens it
+            return n not in blocking
+
         q: deque[Hex] = deque()
-        for s in supply_sources(v, self.side):
-            self.parent[s] = None
-            q.append(s)
+        for src in supply_sources(v, self.side):
+            parent[src] = None
+            q.append(src)
         while q:
             h = q.popleft()
             # 12.11: a line may end in a swamp but not pass through one (sources excepted).
-            if v.map.terrain(h) == "swamp" and self.parent[h] is not None:
+            if h in swamp and parent[h] is not None:
                 continue
-            for n in v.map.neighbours(h):
-                if n in self.parent or not self._can_cross(h, n):
+            for n, city_only in links[h]:
+                if n in parent:
                     continue
-                if v.map.terrain(n) == "lake":
+                if city_only is not None and control.get(city_only[0]) != self.side \
+                        and control.get(city_only[1]) != self.side:
+                    continue  # 10.15: an unbridged major river, crossed only at a friendly city
+                if not open_hex(n):
                     continue
-                if not self._passable(n):
-                    continue
-                self.parent[n] = h
+                parent[n] = h
                 q.append(n)
 
     def reaches(self, h: Hex) -> bool:

@@ -73,3 +73,22 @@ def step_cost(gmap: GameMap, tables: dict[str, Any], d: UnitDef, a: Hex, b: Hex)
     elif gmap.has(a, b, "minor_river"):
         cost += hexside_cost(tables, "minor_river", d.side)
     return cost  # 10.31: hex and hexside costs add up
+
+
+def step_costs(gmap: GameMap, tables: dict[str, Any], d: UnitDef) -> dict[tuple[Hex, Hex], float | Illegal]:
+    """Memo of step_cost for every unit that moves like ``d`` (same movement class and side)."""
+    key = f"step:{movement_class(d)}:{d.side}"
+    memo = gmap.derived.get(key)
+    if memo is None:
+        memo = {}
+        gmap.derived[key] = memo
+    return memo  # type: ignore[return-value]
+
+
+def cached_step_cost(gmap: GameMap, tables: dict[str, Any], d: UnitDef, a: Hex, b: Hex) -> float | Illegal:
+    memo = step_costs(gmap, tables, d)
+    c = memo.get((a, b))
+    if c is None:
+        c = step_cost(gmap, tables, d, a, b)
+        memo[(a, b)] = c
+    return c
