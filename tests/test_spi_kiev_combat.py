@@ -543,3 +543,19 @@ def test_24_2_24_3_points_for_destroyed_units_and_out_of_supply_soviets(mini: Ga
 def test_24_0_the_german_needs_the_margin(mini: Game) -> None:
     sc = score(View(mini), final=False)
     assert sc.margin == 30 and sc.winner == "soviet"
+
+
+def test_9_74_units_with_no_room_at_the_end_of_a_forced_retreat_are_eliminated(mini: Game) -> None:
+    # Three defenders, one way out, and that hex already holds two friends: one is lost.
+    battle(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "ge-inf-1": "0806",
+                  "ge-inf-2": "1004", "so-rifle-1": "0804", "so-rifle-2": "0804", "so-rifle-3": "0804",
+                  "so-rifle-4": "0904", "so-cav-1": "0904"})
+    p = combat.preview(mini, ["ge-1pz-1", "ge-1pz-2", "ge-1pz-3"], ["0804"])
+    load_dice(mini, [die_for(mini, p.column, "-/1")])
+    mini.apply(Attack(("ge-1pz-1", "ge-1pz-2", "ge-1pz-3"), ("0804",)))
+    mini.apply(ChooseRetreat())
+    units = tuple(pending(mini)["units"])
+    assert combat.safe_assignment(View(mini), pending(mini)) is None
+    mini.apply(Retreat(units, tuple(("0904",) for _ in units)))
+    lost = [u for u in units if status(mini, u) == "eliminated"]
+    assert len(lost) == 2  # 0904 takes one more combat unit (7.0)

@@ -55,6 +55,9 @@ _AXIAL_STEP: dict[Direction, tuple[int, int]] = {
 }
 
 
+_PARSED: dict[str, "Hex"] = {}
+
+
 class Hex(NamedTuple):
     """One hex, by column and row (both 1-based as printed on the map).
 
@@ -67,6 +70,9 @@ class Hex(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Hex":
         """Read a ``CCRR`` id such as ``"0319"``; raise HexError otherwise."""
+        hit = _PARSED.get(text) if isinstance(text, str) else None
+        if hit is not None:
+            return hit
         if not isinstance(text, str):
             raise HexError(f"hex id must be a string like '0319', not {text!r}")
         m = _HEX_RE.match(text.strip())
@@ -75,7 +81,10 @@ class Hex(NamedTuple):
         col, row = int(m.group(1)), int(m.group(2))
         if col < 1 or row < 1:
             raise HexError(f"'{text}' is not a hex id (column and row start at 01)")
-        return cls(col, row)
+        h = cls(col, row)
+        if len(_PARSED) < 20000:  # positions name the same few thousand hexes over and over
+            _PARSED[text] = h
+        return h
 
     def __str__(self) -> str:
         return f"{self.col:02d}{self.row:02d}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -60,7 +61,14 @@ class GameState:
         )
 
     def copy(self) -> "GameState":
-        return GameState.from_dict(json.loads(json.dumps(self.to_dict())))
+        """An independent copy (undo keeps one before every action, so it must be cheap)."""
+        return GameState(
+            turn=self.turn, player=self.player, phase=self.phase,
+            units={uid: UnitState(u.id, u.status, u.hex, u.step, u.face, set(u.markers))
+                   for uid, u in self.units.items()},
+            control=dict(self.control), vars=copy.deepcopy(self.vars),
+            pending=copy.deepcopy(self.pending), over=self.over,
+        )
 
     def hash(self, extra: str = "") -> str:
         """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""

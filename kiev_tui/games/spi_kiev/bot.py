@@ -76,7 +76,7 @@ def movement_actions(game: Game, rng: random.Random, budget: int = 40) -> list[A
             if railed is not None:
                 out.append(railed)
                 continue
-        reach = game.rules.reachable(game, units)  # type: ignore[attr-defined]
+        reach = game.rules.reachable(game, units, explain=False)  # type: ignore[attr-defined]
         options = [(h, r) for h, r in reach.items() if r.ok]
         if not options:
             continue
@@ -127,6 +127,9 @@ def answer_pending(game: Game, rng: random.Random) -> Action | None:
             act = Retreat(units, paths)
             if game.check(act) is None:
                 return act
+        safe = combat.safe_assignment(View(game), p)
+        if safe is not None:
+            return Retreat(units, safe)
         return Retreat(units, tuple(opts[u][0] if opts[u] else () for u in units))
     if p["kind"] == "advance":
         opts = combat.advance_options(game)

@@ -8,6 +8,7 @@ Overruns (overrun.py) use the same machinery.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -631,14 +632,48 @@ def check_retreat(view: View, a: Retreat) -> Illegal | None:
             continue
         if tuple(path) not in options:
             return Illegal("9.71", f"{' > '.join(path)} is not a legal retreat for {uid}")
-    ends: dict[str, int] = {}
-    for uid, path in zip(a.units, a.paths):
-        if path and not view.is_hq_like(uid):
-            ends[path[-1]] = ends.get(path[-1], 0) + 1
-    for h, n in ends.items():
-        here = sum(1 for u in view.at(Hex.parse(h)) if not view.is_hq_like(u) and view.side(u) == view.side(a.units[0]))
-        if here + n > 3:
-            return Illegal("9.74", f"retreating units would overstack {h}")
+    if _overstacked(view, a.units, a.paths):
+        if safe_assignment(view, p) is not None:
+            return Illegal("9.74", "these retreats would overstack a hex while a way that fits exists (19.7)")
+    return None
+
+
+def _overstacked(view: View, units: tuple[str, ...], paths: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Units that would end beyond the limits of their final hex (in the order given)."""
+    side = view.side(units[0])
+    combat_in: dict[str, int] = {}
+    hq_in: dict[str, int] = {}
+    excess: list[str] = []
+    for uid, path in zip(units, paths):
+        if not path:
+            continue
+        end = path[-1]
+        here = [u for u in view.at(Hex.parse(end)) if view.side(u) == side and u not in units]
+        if view.is_hq_like(uid):
+            hq_in[end] = hq_in.get(end, sum(1 for u in here if view.is_hq_like(u))) + 1
+            if hq_in[end] > 1:
+                excess.append(uid)
+        else:
+            combat_in[end] = combat_in.get(end, sum(1 for u in here if not view.is_hq_like(u))) + 1
+            if combat_in[end] > 3:
+                excess.append(uid)
+    return excess
+
+
+def safe_assignment(view: View, p: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
+    """A retreat for every unit that overstacks nothing, if one exists (9.74, 19.7)."""
+    zone = set(view.state.vars["battle"]["zone"])
+    units = tuple(p["units"])
+    options = [_retreat_paths(view, u, p["hexes"], p["who"], zone)[0] or [()] for u in units]
+    # Only the final hex matters for stacking: try one path per distinct end hex.
+    pruned = [list({path[-1] if path else "": path for path in opts}.values()) for opts in options]
+    count = 0
+    for combo in itertools.product(*pruned):
+        count += 1
+        if count > 5000:
+            break
+        if not _overstacked(view, units, combo):
+            return combo
     return None
 
 
@@ -650,7 +685,12 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
     view = View(game)
     zone = set(b["zone"])
     side = view.side(a.units[0])
+    excess = set(_overstacked(view, a.units, a.paths))
     for uid, path in zip(a.units, a.paths):
+        if uid in excess:
+            game.emit(Retreated(uid, tuple(path)))
+            system.eliminate(game, uid, "9.74", "no room for it at the end of its retreat")
+            continue
         if not path:
             _, river_only = _retreat_paths(view, uid, p["hexes"], p["who"], zone)
             if river_only:

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.units import UnitDef
 
 if TYPE_CHECKING:
@@ -18,6 +19,18 @@ SOVIET = "soviet"
 MOVEMENT = "movement"
 COMBAT = "combat"
 MECHANIZED = "mechanized"
+
+
+def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
+    """For each hex, the hexes a unit there controls (8.12), derived once per map."""
+    cached = gmap.derived.get("zoc_reach")
+    if cached is None:
+        # 8.12: no zone across a major river, an impassable hexside, or into a lake.
+        cached = {h: tuple(n for n in gmap.neighbours(h)
+                           if not gmap.is_major_river(h, n) and not gmap.is_impassable_side(h, n))
+                  for h in gmap.hexes()}
+        gmap.derived["zoc_reach"] = cached
+    return cached  # type: ignore[return-value]
 
 
 def enemy_of(side: str) -> str:
@@ -95,17 +108,14 @@ class View:
 
     # -- zones of control ---------------------------------------------------
     def _zoc(self, side: str, include_hq: bool) -> frozenset[Hex]:
+        reach = zoc_reach(self.map)
         out: set[Hex] = set()
         for h, ids in self.occupancy.items():
             if self.side(ids[0]) != side:
                 continue
             if not include_hq and all(self.is_hq_like(u) for u in ids):
                 continue
-            for n in self.map.neighbours(h):
-                # 8.12: no zone across a major river, an impassable hexside, or into a lake.
-                if self.map.is_major_river(h, n) or self.map.is_impassable_side(h, n):
-                    continue
-                out.add(n)
+            out.update(reach[h])
         return frozenset(out)
 
     @cached_property

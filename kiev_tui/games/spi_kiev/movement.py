@@ -200,7 +200,7 @@ def _check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, reli
     return None
 
 
-def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
+def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[Hex, Reach]:
     """Every hex the stack may end its move in now, with cost and path; other hexes say why not.
 
     Mixed stacks are searched with the dearest unit's cost per hex and the smallest MP left,
@@ -290,7 +290,7 @@ def reachable(view: View, units: tuple[str, ...]) -> dict[Hex, Reach]:
                 parent[n] = h
                 tick += 1
                 heapq.heappush(heap, (new, tick, n))
-    for h in view.map.hexes():
+    for h in (view.map.hexes() if explain else list(best)):
         if h == start:
             continue
         if h in best:

@@ -272,8 +272,9 @@ class KievRules:
                      tuple(todo(view)), pending, st.over)
 
     # -- queries for the faces ------------------------------------------------------------
-    def reachable(self, game: "Game", units: tuple[str, ...]) -> dict[Hex, movement.Reach]:
-        return movement.reachable(current_view(game), units)
+    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, movement.Reach]:
+        """Hexes the stack may end in (cost, path); with ``explain``, why every other hex is out."""
+        return movement.reachable(current_view(game), units, explain)
 
     def supply(self, game: "Game") -> Supply:
         return current_view(game).supply
