@@ -17,6 +17,10 @@ class KievApp(App[None]):
 
     TITLE = "kiev-tui"
     ENABLE_COMMAND_PALETTE = False
+    # Scroll bars are drawn with block characters: none at all in ASCII-only mode.
+    CSS = """
+    KievApp.-ascii * { scrollbar-size: 0 0; }
+    """
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False) -> None:
         super().__init__()
@@ -26,6 +30,8 @@ class KievApp(App[None]):
         self.glyphs: Glyphs = ASCII if ascii else UNICODE
         self.saves_dir = self.save_path.parent if self.save_path is not None else Path("saves")
         self.animation_level = "none"  # nothing moves by itself on a slow link
+        if ascii:
+            self.add_class("-ascii")
         self.adopt(game)
 
     def adopt(self, game: Game) -> None:

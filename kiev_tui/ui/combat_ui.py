@@ -14,13 +14,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from kiev_tui.engine.actions import Action
 from kiev_tui.games.spi_kiev import actions as kiev_actions
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices
+from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -102,7 +101,7 @@ def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[
     return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), getattr(p, "illegal", None)
 
 
-class PendingScreen(ModalScreen[Action | None]):
+class PendingScreen(Dialog):
     """Answer the combat result waiting in game.state.pending; returns the answering action."""
 
     DEFAULT_CSS = """

@@ -123,7 +123,13 @@ class HandoffScreen(Screen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class Dialog(ModalScreen[Any]):
+    """Base of the dialogs: opaque, so no dimmed copy of the map is redrawn over a slow link."""
+
+    DEFAULT_CSS = "Dialog { background: $background; align: center middle; }"
+
+
+class ConfirmScreen(Dialog):
     """A yes/no question, with a list of things the player may want to know first."""
 
     DEFAULT_CSS = "ConfirmScreen { align: center middle; }" + DIALOG_CSS
@@ -149,7 +155,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(Dialog):
     """Help, legend and other read-only text; Escape closes."""
 
     DEFAULT_CSS = """
@@ -189,7 +195,7 @@ class TextScreen(ModalScreen[None]):
             self.on_rules()
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(Dialog):
     """One line of input: a hex number for go-to, a file name for save."""
 
     DEFAULT_CSS = "AskScreen { align: center middle; }" + DIALOG_CSS
@@ -228,7 +234,7 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class PickScreen(ModalScreen[Any]):
+class PickScreen(Dialog):
     """Choose one item from a list; the screen returns the value paired with it."""
 
     DEFAULT_CSS = "PickScreen { align: center middle; }" + DIALOG_CSS
@@ -258,7 +264,7 @@ class PickScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class EntryScreen(ModalScreen[tuple[tuple[str, ...], str, bool] | None]):
+class EntryScreen(Dialog):
     """Reinforcements: tick the units that come on together, then choose their entry hex."""
 
     DEFAULT_CSS = """

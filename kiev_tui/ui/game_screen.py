@@ -34,6 +34,21 @@ from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
 
+class Panel(Static):
+    """A Static that skips unchanged text and asks for a new layout only when its shape changes."""
+
+    _shown: str = ""
+
+    def show(self, text: str) -> None:
+        if text == self._shown:
+            return
+        old, new = self._shown.split("\n"), text.split("\n")
+        # a layout pass costs a whole-screen repaint: only when the height may have changed
+        relayout = len(old) != len(new) or [len(x) > 30 for x in old] != [len(x) > 30 for x in new]
+        self._shown = text
+        self.update(Text(text), layout=relayout)
+
+
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
          "SW": Direction.SW, "NW": Direction.NW}
 
@@ -59,7 +74,6 @@ class GameScreen(Screen[None]):
     GameScreen #inspector { padding: 0 1; }
     GameScreen #log { height: 1fr; min-height: 4; border: ascii $border-blurred; }
     GameScreen #status { height: 1; padding: 0 1; background: $boost; }
-    GameScreen.-ascii * { scrollbar-size: 0 0; }
     GameScreen.-narrow #tracker { max-height: 9; }
     """
 
@@ -121,18 +135,16 @@ class GameScreen(Screen[None]):
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario.map, self.kapp.glyphs, id="map")
             with Vertical(id="side"):
-                yield Static(id="tracker")
+                yield Panel(id="tracker")
                 with VerticalScroll(id="inspector-box"):
-                    yield Static(id="inspector")
+                    yield Panel(id="inspector")
                 log = RichLog(id="log", max_lines=5000, wrap=True, markup=False, highlight=False, min_width=20)
                 log.can_focus = False
                 yield log
-        yield Static(id="status")
+        yield Panel(id="status")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        if self.kapp.ascii:
-            self.add_class("-ascii")
         self.query_one("#tracker").border_title = "Sequence of play"
         self.query_one("#inspector-box").border_title = "Inspector"
         self.query_one("#log").border_title = "Log"
@@ -181,7 +193,7 @@ class GameScreen(Screen[None]):
         self._refresh_path()
         looks = present.hex_looks(view, sup, self.overlay, self.cursor, self.kapp.glyphs)
         self.query_one(HexMap).update_looks(looks)
-        self.query_one("#tracker", Static).update(Text("\n".join(present.tracker_lines(self.game))))
+        self.query_one("#tracker", Panel).show("\n".join(present.tracker_lines(self.game)))
         self._refresh_inspector(view, sup)
         self._refresh_log()
         self._refresh_status()
@@ -194,7 +206,7 @@ class GameScreen(Screen[None]):
         lines = present.inspector_lines(view, self.cursor, sup, chosen)
         if self.overlay.targets:
             lines.append(f"Targets: {', '.join(self.overlay.targets)}")
-        self.query_one("#inspector", Static).update(Text("\n".join(lines)))
+        self.query_one("#inspector", Panel).show("\n".join(lines))
 
     def _refresh_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -222,7 +234,11 @@ class GameScreen(Screen[None]):
             parts.append(self.message)
         elif st.pending is not None:
             parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
-        self.query_one("#status", Static).update(Text(" | ".join(parts), no_wrap=True, overflow="ellipsis"))
+        line = " | ".join(parts)
+        panel = self.query_one("#status", Panel)
+        if line != panel._shown:
+            panel._shown = line
+            panel.update(Text(line, no_wrap=True, overflow="ellipsis"), layout=False)
 
     def say(self, text: str) -> None:
         self.message = text

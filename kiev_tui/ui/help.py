@@ -22,31 +22,28 @@ KEYS = """Keys on the map
 """
 
 PHASE_HELP = {
-    MOVEMENT: """Movement phase
-Select a stack with Enter; the hexes it can reach light up with their cost in movement
-points ('+3'), and the path to the cursor is starred ('*2').  Press Enter on a lit hex to go.
-A stack that entered an enemy zone of control stops there, and a stack that starts in one
-may not leave it (except right after a successful overrun).  You may stop and go on with
-the same stack until another stack moves.
+    MOVEMENT: """Select a stack with Enter; the hexes it can reach light up with their cost in movement points
+('+3'), and the path to the cursor is starred ('*2').  Press Enter on a lit hex to go. A stack
+that entered an enemy zone of control stops there, and a stack that starts in one may not leave
+it (except right after a successful overrun).  You may stop and go on with the same stack until
+another stack moves.
 
-Numbers 1-9 split the stack: only the marked units go.  Press o with an adjacent enemy hex
-under the cursor to overrun it (3 MP, half the attack strength; the result is shown before
-you commit).  The Soviet player may press t to move the selected stack by rail instead:
-friendly rail hexes light up with their rail distance.
+Numbers 1-9 split the stack: only the marked units go.  Press o with an adjacent enemy hex under
+the cursor to overrun it (3 MP, half the attack strength; the result is shown before you
+commit).  The Soviet player may press t to move the selected stack by rail instead: friendly
+rail hexes light up with their rail distance.
 
-Reinforcements that are due must come on before the phase ends: press i, tick the units,
-choose an entry hex.  Overstacked hexes must be thinned before the phase ends.""",
-    COMBAT: """Combat phase
-Build an attack: Enter on your stacks adds their units as attackers (1-9 picks single units),
-Enter on enemy hexes adds them as targets; every attacker must be next to every target.
-Press c to see the odds, each modifier with its rule case, and the chance of each result;
-then confirm to roll.  The side that must answer a result (losses or retreat, the retreat
-paths, an advance) gets a dialog; press p to reopen it.  A unit attacks once per phase,
-and a hex is attacked once per phase.""",
-    MECHANIZED: """Mechanized movement phase
-Only mechanized units, cavalry, HQs and leaders may move again.  Moving works as in the
-movement phase (Enter to select and go, o to overrun); there is no rail movement and no
-reinforcement now.""",
+Reinforcements that are due must come on before the phase ends: press i, tick the units, choose
+an entry hex.  Overstacked hexes must be thinned before the phase ends.""",
+    COMBAT: """Build an attack: Enter on your stacks adds their units as attackers (1-9 picks single units),
+Enter on enemy hexes adds them as targets; every attacker must be next to every target. Press c
+to see the odds, each modifier with its rule case, and the chance of each result; then confirm
+to roll.  The side that must answer a result (losses or retreat, the retreat paths, an advance)
+gets a dialog; press p to reopen it.  A unit attacks once per phase, and a hex is attacked once
+per phase.""",
+    MECHANIZED: """Only mechanized units, cavalry, HQs and leaders may move again.  Moving works as in the movement
+phase (Enter to select and go, o to overrun); there is no rail movement and no reinforcement
+now.""",
 }
 
 RULES_BY_PHASE = {
@@ -56,5 +53,10 @@ RULES_BY_PHASE = {
 }
 
 
+def unwrap(text: str) -> str:
+    """Paragraphs as single lines, so the dialog wraps them to its own width."""
+    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
+
+
 def phase_help(phase: str) -> str:
-    return PHASE_HELP.get(phase, "") + "\n\n" + KEYS
+    return unwrap(PHASE_HELP.get(phase, "")) + "\n\n" + KEYS

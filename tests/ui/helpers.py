@@ -30,9 +30,8 @@ def status(app: App) -> str:
 
 
 async def keys(pilot: Pilot, *presses: str) -> None:
-    for key in presses:
-        await pilot.press(key)
-        await pilot.pause()
+    await pilot.press(*presses)
+    await pilot.pause()  # let call_after_refresh work (score screen, pending dialogs) happen
 
 
 async def goto(pilot: Pilot, hex_id: str) -> None:

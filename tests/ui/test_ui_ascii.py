@@ -1,0 +1,69 @@
+"""ASCII-only mode: not one character above 127 on any screen the game shows."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from kiev_tui.engine.game import Game
+from kiev_tui.ui.app import build_app
+from kiev_tui.ui.combat_ui import PendingScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, ScoreScreen, TextScreen
+
+from tests.conftest import position
+from tests.ui.helpers import goto, keys, new_mini, screen_text
+
+
+def non_ascii(app: App) -> set[str]:
+    return {ch for ch in screen_text(app) if ord(ch) > 127}
+
+
+async def test_every_screen_of_a_campaign_turn_is_plain_ascii() -> None:
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941), ascii=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not non_ascii(app)
+        await keys(pilot, "z")  # compact zoom
+        assert not non_ascii(app)
+        await keys(pilot, "z", "enter")  # a selection with costs on the map
+        assert not non_ascii(app)
+        for key, screen in (("question_mark", TextScreen), ("L", TextScreen), ("i", EntryScreen),
+                            ("P", ConfirmScreen)):
+            await keys(pilot, key)
+            assert isinstance(app.screen, screen)
+            assert not non_ascii(app), key
+            await keys(pilot, "escape")
+
+
+async def test_combat_dialogs_hand_off_and_score_are_plain_ascii() -> None:
+    game = position(new_mini(seed=1), {"ge-inf-1": "0304", "ge-inf-2": "0305", "so-rifle-3": "0404"},
+                    player="german", phase="combat", turn=3, reinforcements=False)
+    app = build_app(game, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await goto(pilot, "0304")
+        await keys(pilot, "enter")
+        await goto(pilot, "0404")
+        await keys(pilot, "enter", "c")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert not non_ascii(app)
+        await keys(pilot, "y")
+        assert isinstance(app.screen, PendingScreen)
+        assert not non_ascii(app)
+        await keys(pilot, "enter")
+        while game.state.pending is not None:
+            await keys(pilot, "n" if game.state.pending["kind"] == "advance" else "enter")
+        await keys(pilot, "P", "y")  # into the mechanized phase
+        await keys(pilot, "P", "y")  # the end of the last turn
+        assert isinstance(app.screen, ScoreScreen)
+        assert not non_ascii(app)
+
+    game = position(new_mini(), {"so-rifle-1": "0705"}, phase="combat", reinforcements=False)
+    app = build_app(game, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("question_mark", "L"):  # long texts: scrolling without scroll bars
+            await keys(pilot, key)
+            assert isinstance(app.screen, TextScreen)
+            assert not non_ascii(app), key
+            await keys(pilot, "escape")
+        await keys(pilot, "P", "y")
+        assert isinstance(app.screen, HandoffScreen)
+        assert not non_ascii(app)
