@@ -559,3 +559,10 @@ def test_9_74_units_with_no_room_at_the_end_of_a_forced_retreat_are_eliminated(m
     mini.apply(Retreat(units, tuple(("0904",) for _ in units)))
     lost = [u for u in units if status(mini, u) == "eliminated"]
     assert len(lost) == 2  # 0904 takes one more combat unit (7.0)
+
+
+def test_9_1_the_engine_lists_who_may_attack_which_hex(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "ge-inf-1": "0703", "so-rifle-3": "0804", "so-rifle-1": "0803"})
+    opts = combat.attack_options(mini)
+    assert opts["0804"] == ["ge-1pz-1"]
+    assert sorted(opts["0803"]) == ["ge-1pz-1", "ge-inf-1"]

@@ -523,3 +523,12 @@ def test_24_0_moving_through_a_town_takes_control(mini: Game) -> None:
     # A zone of control alone never takes a town.
     position(mini, {"ge-1pz-1": "0705", "so-rifle-1": "0110"}, player="german", turn=2)
     assert mini.state.control["0805"] == "german"
+
+
+def test_5_3_the_engine_lists_legal_rail_destinations(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.rail import destinations
+    position(mini, {"so-rifle-1": "1007", "ge-inf-1": "0406"})
+    dest = destinations(View(mini), ("so-rifle-1",))
+    assert H("0607") in dest and dest[H("0607")] == ("0907", "0807", "0707", "0607")
+    assert H("0507") not in dest  # in the German zone
+    assert all(mini.check(RailMove(("so-rifle-1",), p)) is None for p in dest.values())

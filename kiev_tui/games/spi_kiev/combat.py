@@ -302,6 +302,25 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
     return None
 
 
+def attack_options(game: "Game") -> dict[str, list[str]]:
+    """For each enemy hex that may be attacked now, the phasing units able to join in (9.1)."""
+    view = View(game)
+    st = game.state
+    if st.phase != COMBAT or st.pending is not None:
+        return {}
+    out: dict[str, list[str]] = {}
+    for h, ids in sorted(view.occupancy.items()):
+        if view.side(ids[0]) == st.player:
+            continue
+        cands = [u for n in view.map.neighbours(h) for u in view.at(n)
+                 if view.side(u) == st.player and not view.map.is_impassable_side(n, h)]
+        ok = [u for u in cands if check_attack(view, Attack((u,), (str(h),))) is None
+              or view.is_hq_like(u)]
+        if any(not view.is_hq_like(u) for u in ok):
+            out[str(h)] = sorted(ok)
+    return out
+
+
 # -- resolution ------------------------------------------------------------------------------
 
 def reveal(game: "Game", uids: list[str]) -> None:

@@ -77,3 +77,42 @@ def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Ill
     if bound and hexes[-1].col > start.col:
         return Illegal("22.22", f"Stalin's Directive: {', '.join(bound)} must end the rail move in hexrow {start.col:02d} or lower")
     return None
+
+
+def destinations(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:
+    """Every hex the units could reach by rail now, with the shortest rail path (5.3, 19.3).
+
+    Empty when a rail move is not allowed at all (check_rail on a one-hex path says why).
+    """
+    start = common_start(view, units)
+    if isinstance(start, Illegal) or not friendly_rail(view, start):
+        return {}
+    limit = max_hexes(view)
+    parent: dict[Hex, Hex] = {start: start}
+    depth = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt: list[Hex] = []
+        for h in frontier:
+            if depth[h] >= limit:
+                continue
+            for n in view.map.neighbours(h):
+                if n in parent or not view.map.has(h, n, "railroad") or not friendly_rail(view, n):
+                    continue
+                parent[n] = h
+                depth[n] = depth[h] + 1
+                nxt.append(n)
+        frontier = nxt
+    out: dict[Hex, tuple[str, ...]] = {}
+    for h in parent:
+        if h == start:
+            continue
+        path: list[str] = []
+        cur = h
+        while cur != start:
+            path.append(str(cur))
+            cur = parent[cur]
+        cand = tuple(reversed(path))
+        if check_rail(view, units, cand) is None:
+            out[h] = cand
+    return out
