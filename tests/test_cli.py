@@ -1,0 +1,58 @@
+"""The command line on good input: validate, map, new, state, replay, script."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kiev_tui.cli import app
+
+from tests.conftest import MINI, ROOT
+
+runner = CliRunner()
+
+
+def test_validate_the_shipped_kiev_data_is_clean() -> None:
+    result = runner.invoke(app, ["validate", str(ROOT / "data" / "spi_kiev")])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip().endswith("ok")
+
+
+def test_map_draws_kiev_with_a_legend_and_writes_svg(tmp_path: Path) -> None:
+    svg = tmp_path / "map.svg"
+    result = runner.invoke(app, ["map", "--svg", str(svg)])
+    assert result.exit_code == 0, result.stderr
+    assert "KIEV" in result.stdout and "Legend" in result.stdout
+    text = svg.read_text()
+    assert text.startswith("<svg") and "KIEV" in text
+
+
+def test_new_state_and_replay_round_trip(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    assert runner.invoke(app, ["new", "--scenario", str(MINI), "--seed", "5", "--save", str(save), "--no-ui"]).exit_code == 0
+    state = runner.invoke(app, ["state", str(save), "--json"])
+    assert state.exit_code == 0
+    data = json.loads(state.stdout)
+    assert data["state"]["turn"] == 1 and data["phase"].startswith("Turn 1")
+    replay = runner.invoke(app, ["replay", str(save), "--verify"])
+    assert replay.exit_code == 0 and "matches" in replay.stdout
+
+
+def test_script_prints_events_and_refusals_as_json_lines(tmp_path: Path) -> None:
+    acts = tmp_path / "acts.toml"
+    acts.write_text(
+        '[[action]]\nkind = "move"\nunits = ["so-rifle-1"]\npath = ["0706"]\n'
+        '[[action]]\nkind = "move"\nunits = ["ge-inf-1"]\npath = ["0204"]\n'
+        '[[action]]\nkind = "enter"\nunits = ["so-t01-rifle-1", "so-t01-rifle-2"]\nhex = "1005"\n'
+        '[[action]]\nkind = "end_phase"\n'
+    )
+    result = runner.invoke(app, ["script", str(MINI), str(acts), "--json", "--save", str(tmp_path / "s.toml")])
+    assert result.exit_code == 0, result.stderr
+    lines = [json.loads(x) for x in result.stdout.strip().splitlines()]
+    assert lines[0]["event"]["kind"] == "moved"
+    refused = [x for x in lines if "refused" in x]
+    assert refused and refused[0]["refused"]["case"] == "5.21"
+    assert any(x.get("event", {}).get("kind") == "phase_ended" for x in lines)
+    assert (tmp_path / "s.toml").exists()
