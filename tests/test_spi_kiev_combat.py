@@ -566,3 +566,11 @@ def test_9_1_the_engine_lists_who_may_attack_which_hex(mini: Game) -> None:
     opts = combat.attack_options(mini)
     assert opts["0804"] == ["ge-1pz-1"]
     assert sorted(opts["0803"]) == ["ge-1pz-1", "ge-inf-1"]
+
+
+def test_6_17_an_hq_in_the_overrunning_hex_shares_adverse_results(mini: Game) -> None:
+    overrun_pos(mini, {"ge-1pz-1": "0704", "ge-leader": "0704", "so-rifle-4": "0804"})
+    load_dice(mini, [3])  # 3 against 8: 1-3, die 3: 2/-
+    mini.apply(Overrun(("ge-1pz-1",), "0804"))
+    p = pending(mini)
+    assert "ge-leader" in p["units"]  # it did not fight but takes part in the loss or retreat

@@ -532,3 +532,12 @@ def test_5_3_the_engine_lists_legal_rail_destinations(mini: Game) -> None:
     assert H("0607") in dest and dest[H("0607")] == ("0907", "0807", "0707", "0607")
     assert H("0507") not in dest  # in the German zone
     assert all(mini.check(RailMove(("so-rifle-1",), p)) is None for p in dest.values())
+
+
+def test_12_1_the_engine_shows_the_traced_line_of_supply(mini: Game) -> None:
+    position(mini, {"so-hq-army": "0903", "so-rifle-1": "0804", "so-rifle-2": "0101"}, turn=2)
+    sup = mini.rules.supply(mini)  # type: ignore[attr-defined]
+    line = sup.trace("so-rifle-1")
+    assert line[0] == H("0804") and H("0903") in line and line[-1] in (H("1005"), H("1007"))
+    assert all(a.distance(b) == 1 for a, b in zip(line, line[1:]))
+    assert sup.trace("so-rifle-2") == []  # beyond every HQ's radius: out of supply

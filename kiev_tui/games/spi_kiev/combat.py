@@ -343,7 +343,7 @@ def reveal(game: "Game", uids: list[str]) -> None:
 
 
 def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: tuple[str, ...],
-                 integrity: str = "") -> None:
+                 integrity: str = "", passengers: tuple[str, ...] = ()) -> None:
     """Commit a battle: reveal, settle 19.63/19.65, roll, and queue the result's parts."""
     st = game.state
     view = View(game)
@@ -354,7 +354,8 @@ def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: t
     st.vars["battle"] = {"kind": kind, "attackers": list(attackers), "targets": list(targets),
                          "defenders": defenders, "origin": origin, "asterisk": False,
                          "zone": sorted(str(h) for h in _battle_zone(view, hexes)), "stages": [],
-                         "retreat_paths": {}, "attacker_lost": False, "integrity": integrity}
+                         "retreat_paths": {}, "attacker_lost": False, "integrity": integrity,
+                         "passengers": list(passengers)}
     if kind == "attack":
         system._add(st.vars, "attacked", attackers)  # 9.14
         system._add(st.vars, "defended", [u for u in defenders if u not in retreated_into])
@@ -415,7 +416,8 @@ def _battle_zone(view: View, hexes: list[Hex]) -> set[Hex]:
 def involved(game: "Game", who: str) -> list[str]:
     """Units of one side of the current battle still on the map."""
     b = game.state.vars["battle"]
-    ids = b["defenders"] if who == "defender" else b["attackers"]
+    # 6.17: an HQ sharing the overrunning stack's hex shares its losses and retreats.
+    ids = b["defenders"] if who == "defender" else b["attackers"] + b.get("passengers", [])
     return [u for u in ids if game.state.units[u].status == "map"]
 
 

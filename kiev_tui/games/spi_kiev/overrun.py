@@ -82,7 +82,10 @@ def apply_overrun(game: "Game", a: Overrun) -> None:
         mp[u] = float(mp.get(u, 0.0)) + OVERRUN_COST
     system._add(v, "moved", a.units)
     v["active"] = list(a.units)
-    combat.start_battle(game, "overrun", a.units, (a.target,))
+    view = View(game)
+    here = view.hex_of(a.units[0])
+    passengers = tuple(u for u in view.at(here) if u not in a.units) if here is not None else ()
+    combat.start_battle(game, "overrun", a.units, (a.target,), passengers=passengers)
 
 
 def after_battle(game: "Game", battle: dict[str, Any]) -> None:

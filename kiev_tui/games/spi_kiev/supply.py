@@ -177,11 +177,31 @@ class Supply:
                 if v.occupied_by(n, GERMAN):
                     continue
                 if v.enemy_controlled_for_tracing(n, SOVIET):
-                    # The line may still end in such a hex when it holds the traced unit (8.25).
-                    continue
+                    continue  # a friendly unit in the hex would have opened it (8.25)
                 dist[n] = dist[h] + 1
                 q.append(n)
         return dist
+
+    def trace(self, uid: str) -> list[Hex]:
+        """The line a unit's supply follows, from the unit to its source (through its HQ for
+        Soviet units after turn 1); empty if it is out of supply."""
+        v = self.view
+        h = v.hex_of(uid)
+        st = self.status(uid)
+        if h is None or not st.in_supply:
+            return []
+        side = v.side(uid)
+        if side == GERMAN or v.state.turn == 1 or v.catalog.units[uid].hq or st.hq is None:
+            return self.lines[side].path(h)
+        hq_hex = v.hex_of(st.hq)
+        assert hq_hex is not None
+        dist = self._loc_all[st.hq]
+        path = [h]
+        cur = h
+        while cur != hq_hex:  # walk down the distances back to the HQ
+            cur = next(n for n in v.map.neighbours(cur) if dist.get(n) == dist[cur] - 1)
+            path.append(cur)
+        return path + self.lines[SOVIET].path(hq_hex)[1:]
 
     @cached_property
     def soviet_hqs(self) -> list[str]:
