@@ -52,7 +52,7 @@ def _strength_lines(game: "Game", title: str, rows: Any, total: Any) -> list[str
     for us in rows:
         value = getattr(us, "value", None)
         base = getattr(us, "base", None)
-        shown = "?" if value is None else str(value)
+        shown = "?" if value is None else f"{value:g}"
         lines.append(f"  {unit_label(game, us.unit)}: {base if base is not None else '?'} -> {shown}")
         for m in getattr(us, "mods", ()):
             lines.append(f"      [{m.case}] {m.text}")
@@ -129,7 +129,10 @@ class PendingScreen(Dialog):
     def compose(self) -> ComposeResult:
         side = str(self.pending.get("side", "")).upper()
         with Vertical(classes="dialog"):
-            yield Static(f"{side} PLAYER: {self.pending.get('prompt', 'answer the combat result')}", classes="dialog-title")
+            prompt = str(self.pending.get("prompt", "answer the combat result"))
+            if prompt.lower().startswith(f"{side.lower()} player: "):
+                prompt = prompt[len(side) + len(" player: "):]
+            yield Static(f"{side} PLAYER to answer: {prompt}", classes="dialog-title")
             yield Static("", id="pending-head")
             if self.kind == "advance":
                 yield Static("Units that may advance (space ticks):")

@@ -132,7 +132,9 @@ class Dialog(ModalScreen[Any]):
 class ConfirmScreen(Dialog):
     """A yes/no question, with a list of things the player may want to know first."""
 
-    DEFAULT_CSS = "ConfirmScreen { align: center middle; }" + DIALOG_CSS
+    DEFAULT_CSS = """
+    ConfirmScreen #confirm-body { height: auto; max-height: 32; }
+    """ + DIALOG_CSS
     BINDINGS = [
         Binding("y,enter", "answer(True)", "Yes", key_display="y"),
         Binding("n,escape", "answer(False)", "No", key_display="n"),

@@ -777,6 +777,4 @@ class GameScreen(Screen[None]):
             return st.phase == COMBAT and st.pending is None and not st.over
         if action == "pending":
             return st.pending is not None
-        if action == "undo":
-            return self.game.can_undo
         return True

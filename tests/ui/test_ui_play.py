@@ -189,3 +189,54 @@ async def test_split_a_stack_with_number_keys() -> None:
         assert game.state.units[mover].hex == "0706"
         stayer = ({"so-rifle-1", "so-rifle-2"} - {mover}).pop()
         assert game.state.units[stayer].hex == "0705"
+
+
+async def test_rail_move_shows_rail_distances_and_goes() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0907", "ge-inf-1": "0203"}, reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0907")
+        await keys(pilot, "enter", "t")
+        rail = game_screen(app).overlay.rail
+        assert rail and all(len(p) <= 25 for p in rail.values())
+        assert "=4" in screen_text(app)  # 0507 is four rail hexes away
+        await goto(pilot, "0507")
+        await keys(pilot, "enter")
+        assert game.state.units["so-rifle-1"].hex == "0507"
+        assert any(e.kind == "railed" for e in game.journal)
+        assert "Rail: 1/8" in screen_text(app)
+
+
+async def test_rail_is_refused_to_the_german_player_with_its_case() -> None:
+    game = position(new_mini(), {"ge-inf-1": "0407"}, player="german", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0407")
+        await keys(pilot, "enter")
+        assert game_screen(app).check_action("rail", ()) is False  # not even offered in the footer
+        game_screen(app).action_rail()  # even if reached some other way, the engine's case is shown
+        assert "Refused [19.3]" in status(app)
+
+
+async def test_new_game_starts_over_from_turn_one() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0703")
+        await keys(pilot, "enter", "w", "enter")
+        assert game.state.units["so-rifle-2"].hex == "0702"
+        await keys(pilot, "N", "y")
+        fresh = game_screen(app).game
+        assert fresh is not game and fresh.state.units["so-rifle-2"].hex == "0703"
+        assert fresh.scenario.id == game.scenario.id and fresh.seed == game.seed
+        assert not fresh.log
+
+
+async def test_undo_cannot_step_over_a_change_of_player() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0705", "ge-inf-1": "0203"}, phase="combat",
+                    reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "P", "y", "space", "u")
+        assert game.state.player == "german"
+        assert "Nothing to undo" in status(app)
