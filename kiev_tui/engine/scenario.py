@@ -79,8 +79,16 @@ def load_scenario(ref: str | Path) -> Scenario:
     base = path.parent.parent if path.parent.name == "scenarios" else path.parent
     game = meta.str("game")
     turns = meta.int("turns")
-    if turns < 1:
-        raise meta.fail("turns", "a scenario needs at least one game-turn")
+    if not 1 <= turns <= 99:
+        raise meta.fail("turns", f"a scenario has 1 to 99 game-turns, not {turns}")
+    for key in ("rail_units_per_turn", "rail_hexes", "rpl_counters", "days_per_turn"):
+        if key in meta.data and meta.int(key) < 0:
+            raise meta.fail(key, "must not be negative")
+    for i, t in enumerate(meta.ints("mud_turns", [])):
+        if not 1 <= t <= turns:
+            raise meta.fail(f"mud_turns[{i}]", f"turn {t} is outside the game's {turns} turns")
+    for key in ("title", "start_date", "note"):
+        meta.str(key, "")
     first = meta.str("first_player")
     if first not in ("german", "soviet"):
         raise meta.fail("first_player", "first_player must be german or soviet")
@@ -153,13 +161,23 @@ def load_scenario(ref: str | Path) -> Scenario:
     victory = root.data.get("victory", {})
     if not isinstance(victory, dict):
         raise root.fail("victory", "expected a table")
-    for key in ("margin", "city", "town"):
-        if key in victory and (not isinstance(victory[key], int) or isinstance(victory[key], bool)):
-            raise DataError(path, f"victory.{key}", "expected a whole number")
-    for i, f in enumerate(victory.get("formation", [])):
-        for j, uid in enumerate(f.get("units", [])):
+    vr = Reader(path, victory, "victory")
+    for key in ("margin", "city", "town", "soviet_front_hq_points", "soviet_unit_points"):
+        vr.int(key, 0)
+    vr.str("soviet_front_hq", "")
+    special = vr.table("special_hexes", required=False)
+    for key in special.keys():
+        hex_on_map(special, key, key)
+        special.int(key)
+    reg = vr.table("regiment_points", required=False)
+    for key in reg.keys():
+        reg.int(key)
+    for f in vr.tables("formation"):
+        for j, uid in enumerate(f.strs("units")):
             if uid not in catalog.units:
-                raise DataError(path, f"victory.formation[{i}].units[{j}]", f"no unit '{uid}' in units.toml")
+                raise f.fail(f"units[{j}]", f"no unit '{uid}' in units.toml")
+        f.str("name")
+        f.int("points")
 
     params = {k: v for k, v in meta.data.items() if k not in ("id", "game", "title", "turns", "first_player")}
     scenario = Scenario(

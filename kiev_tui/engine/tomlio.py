@@ -30,6 +30,8 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise DataError(p, "", "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(p, "(syntax)", f"malformed TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(p, "(syntax)", "malformed TOML: arrays or tables nested too deeply") from None
 
 
 def dump_toml(data: dict[str, Any]) -> str:
