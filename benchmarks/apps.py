@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -71,9 +72,12 @@ def bench_startup(quick: bool) -> list[Row]:
     return rows
 
 
-def _session(argv: list[str], width: int, height: int, cwd: str, quiet: float = 1.0) -> PtySession:
+def _session(argv: list[str], width: int, height: int, cwd: str, quiet: float = 1.0,
+             no_color: bool = False) -> PtySession:
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
+    if no_color:
+        env["NO_COLOR"] = "1"
     return PtySession(argv, width, height, cwd=cwd, env=env, quiet=quiet)
 
 
@@ -136,6 +140,17 @@ def bench_terminal(quick: bool) -> list[Row]:
         move.ok = 0 < cursor < 300
         sel = Row(f"pty {size}: select a stack", float(select), "bytes", row_bytes, "one screen row repainted")
         rows += [paint, move, sel, _combat_row(battle, size, width, height, tmp_root, row_bytes)]
+        if (width, height) == (80, 24):
+            plain_dir = tmp_root / "plain"
+            plain_dir.mkdir()
+            with _session(argv + ["--ascii"], width, height, str(plain_dir), no_color=True) as s:
+                plain = s.read_until_quiet()
+                plain_moves = [s.send(k) for k in (b"s", b"w", b"s", b"w")]
+            p_row = Row(f"pty {size}: first paint, NO_COLOR and --ascii", float(plain), "bytes", float(bare_paint),
+                        "bare app first paint", "< 30 KB", note=f"cursor moves: {', '.join(map(str, plain_moves))}")
+            p_row.ok = plain < 30_000
+            rows.append(p_row)
+    shutil.rmtree(tmp_root, ignore_errors=True)
     return rows
 
 
