@@ -78,9 +78,10 @@ class PtySession:
         if b"\x1b[6n" in chunk:
             os.write(self.master, f"\x1b[{self.height};{self.width}R".encode())
 
-    def send(self, keys: bytes) -> int:
+    def send(self, keys: bytes, wait: float = 2.0) -> int:
+        """Type ``keys``; bytes written in answer (waiting up to ``wait`` s for the first one)."""
         os.write(self.master, keys)
-        return self.read_until_quiet(first_byte_timeout=2.0)
+        return self.read_until_quiet(first_byte_timeout=wait)
 
     def resize(self, width: int, height: int) -> int:
         self.width, self.height = width, height

@@ -144,7 +144,7 @@ def test_limited_terminal_no_color_ascii(tmp_path: Path) -> None:
         first = s.read_until_quiet()
         assert first > 500, bytes(s.transcript[-400:])
         for key in (b"s", b"\t", b"\r", b"\x1b"):
-            s.send(key)
+            s.send(key, wait=5)
         out = bytes(s.transcript)
         assert not re.search(rb"\x1b\[[0-9;]*(38|48);[25];", out), "colour codes sent although NO_COLOR is set"
         s.send(b"\x11")  # ctrl+q
@@ -169,10 +169,15 @@ def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
     s.start()
     try:
         s.read_until_quiet()
-        s.send(b"P")
-        s.send(b"y")  # the phase ends: autosave
+        assert s.send(b"P", wait=15) > 0  # the confirmation dialog
+        s.send(b"y", wait=15)  # the phase ends: autosave
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if len(load_game(saves / "autosave.toml").log) == before + 1:
+                break
+            s.read_until_quiet(first_byte_timeout=0.3)
         s.send(b"\t")
-        s.send(b"\r")
+        s.send(b"\r")  # a stack selected, half-way through the next phase
         os.killpg(s.proc.pid, signal.SIGHUP)  # type: ignore[union-attr]
         s.proc.wait(timeout=10)  # type: ignore[union-attr]
     finally:
