@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         self._supply: dict[str, Any] = {}
         self._logged = 0
         self._handing_off = False
+        self._footer_keys: tuple[bool | None, ...] = ()
 
     @property
     def kapp(self) -> "KievApp":
@@ -197,7 +198,11 @@ class GameScreen(Screen[None]):
         self._refresh_inspector(view, sup)
         self._refresh_log()
         self._refresh_status()
-        self.refresh_bindings()
+        # the footer is rebuilt on every bindings refresh: only when a key comes or goes
+        keys = tuple(self.check_action(a, ()) for a in ("reinforce", "rail", "overrun", "remove_excess", "attack", "pending"))
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def _refresh_inspector(self, view: View | None = None, sup: dict[str, Any] | None = None) -> None:
         view = view or self.view()

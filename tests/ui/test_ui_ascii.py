@@ -67,3 +67,19 @@ async def test_combat_dialogs_hand_off_and_score_are_plain_ascii() -> None:
         await keys(pilot, "P", "y")
         assert isinstance(app.screen, HandoffScreen)
         assert not non_ascii(app)
+
+
+async def test_no_color_keeps_every_meaning_in_glyphs(monkeypatch: object) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")  # type: ignore[attr-defined]
+    game = position(new_mini(), {"so-rifle-1": "0705", "so-rifle-2": "0805", "ge-inf-1": "0906"},
+                    reinforcements=False)
+    app = build_app(game, ascii=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.no_color
+        await goto(pilot, "0705")
+        await keys(pilot, "enter", "e")
+        text = screen_text(app)
+        assert "(r4-5)" in text  # the selected stack: brackets, not a colour
+        assert "[*1  ]" in text  # the cursor on a path hex, with its cost
+        assert "+2" in text  # other reachable hexes and their cost
+        assert "I5-7" in text and "_3z_" in text  # German: capital letter; 3 steps; in a Soviet zone
