@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -35,18 +35,14 @@ if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
 
 class Panel(Static):
-    """A Static that skips unchanged text and asks for a new layout only when its shape changes."""
+    """Text in a box of fixed size: an update repaints the box and never re-lays out the screen."""
 
     _shown: str = ""
 
     def show(self, text: str) -> None:
-        if text == self._shown:
-            return
-        old, new = self._shown.split("\n"), text.split("\n")
-        # a layout pass costs a whole-screen repaint: only when the height may have changed
-        relayout = len(old) != len(new) or [len(x) > 30 for x in old] != [len(x) > 30 for x in new]
-        self._shown = text
-        self.update(Text(text), layout=relayout)
+        if text != self._shown:
+            self._shown = text
+            self.update(Text(text), layout=False)
 
 
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
@@ -69,12 +65,11 @@ class GameScreen(Screen[None]):
     GameScreen #side { width: 44; height: 1fr; }
     GameScreen.-narrow #side { width: 32; }
     GameScreen.-narrow #tracker { padding: 0; }
-    GameScreen #tracker { height: auto; max-height: 12; border: ascii $border-blurred; padding: 0 1; }
-    GameScreen #inspector-box { height: 1fr; min-height: 5; border: ascii $border-blurred; }
-    GameScreen #inspector { padding: 0 1; }
+    GameScreen #tracker { height: 12; border: ascii $border-blurred; padding: 0 1; overflow: hidden; }
+    GameScreen #inspector { height: 1fr; min-height: 5; border: ascii $border-blurred; padding: 0 1; overflow: hidden; }
     GameScreen #log { height: 1fr; min-height: 4; border: ascii $border-blurred; }
     GameScreen #status { height: 1; padding: 0 1; background: $boost; }
-    GameScreen.-narrow #tracker { max-height: 9; }
+    GameScreen.-narrow #tracker { height: 9; }
     """
 
     BINDINGS = [
@@ -88,11 +83,11 @@ class GameScreen(Screen[None]):
         _b("e", "cursor('NE')", "", show=False),
         _b("a", "cursor('SW')", "", show=False),
         _b("d", "cursor('SE')", "", show=False),
-        _b("enter,space", "select", "Select/go", "Enter"),
+        _b("enter,space", "select", "Select", "Enter"),
         _b("escape", "cancel", "Cancel", "Esc"),
         _b("tab", "next_actor", "Next", "Tab"),
         _b("P", "end_phase", "End phase"),
-        _b("question_mark", "help", "Help+keys", "?"),
+        _b("question_mark", "help", "Help", "?"),
         _b("u", "undo", "Undo"),
         _b("r", "rules", "Rules"),
         _b("i", "reinforce", "Reinforce"),
@@ -137,8 +132,7 @@ class GameScreen(Screen[None]):
             yield HexMap(self.game.scenario.map, self.kapp.glyphs, id="map")
             with Vertical(id="side"):
                 yield Panel(id="tracker")
-                with VerticalScroll(id="inspector-box"):
-                    yield Panel(id="inspector")
+                yield Panel(id="inspector")
                 log = RichLog(id="log", max_lines=5000, wrap=True, markup=False, highlight=False, min_width=20)
                 log.can_focus = False
                 yield log
@@ -147,7 +141,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#tracker").border_title = "Sequence of play"
-        self.query_one("#inspector-box").border_title = "Inspector"
+        self.query_one("#inspector").border_title = "Inspector"
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
         hexmap.focus()
