@@ -213,6 +213,16 @@ def test_campaign_positions_keep_their_promises(seed: int, actions: int) -> None
     check_recomputable(game)
 
 
+@pytest.mark.slow
+@settings(BOUNDED, max_examples=25, derandomize=False)
+@given(seed=st.integers(0, 2**31), actions=st.integers(20, 150))
+def test_campaign_positions_keep_their_promises_many(seed: int, actions: int) -> None:
+    """make soak: more and longer campaign positions, new ones on every run."""
+    game = Game(scenario("spi_kiev/campaign"), seed)
+    play(game, random.Random(seed), actions, checker(recompute_every=1))
+    check_recomputable(game)
+
+
 @settings(BOUNDED, max_examples=10)
 @given(seed=st.integers(0, 2**20), actions=st.integers(0, 40))
 def test_state_dict_round_trips_exactly(seed: int, actions: int) -> None:
