@@ -22,8 +22,9 @@ class KievApp(App[None]):
     KievApp.-ascii * { scrollbar-size: 0 0; }
     """
 
-    def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False) -> None:
+    def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
         super().__init__()
+        self.mouse = mouse  # off: the terminal is never asked for mouse reports (run_app)
         self.game = game
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
@@ -45,13 +46,11 @@ class KievApp(App[None]):
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:
-    """The app for a game; `mouse` is used by `run_app` (kept here so both share one signature)."""
-    app = KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii)
-    app.mouse_enabled = mouse  # type: ignore[attr-defined]
-    return app
+    """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal)."""
+    return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse)
 
 
 def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
     """Build the app and run it in this terminal until the players quit."""
     app = build_app(game, save_path=save_path, ascii=ascii, mouse=mouse)
-    app.run(mouse=mouse)
+    app.run(mouse=app.mouse)

@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from kiev_tui.engine.actions import Action
 from kiev_tui.games.spi_kiev import actions as kiev_actions
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.events import Click
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -443,11 +444,8 @@ class HexMap(ScrollView, can_focus=True):
             return Strip.blank(width, self.rich_style)
         return self._strip(vy).crop_extend(sx, sx + width, self.rich_style)
 
-    def on_click(self, event: object) -> None:
-        offset = getattr(event, "offset", None)
-        if offset is None:
-            return
+    def on_click(self, event: Click) -> None:
         sx, sy = self.scroll_offset
-        h = self.painter.hex_at(offset.x + sx, offset.y + sy)
+        h = self.painter.hex_at(event.x + sx, event.y + sy)
         if h is not None:
             self.post_message(self.Clicked(h))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
 from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, ScoreScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.hexmap import HexMap
@@ -240,3 +239,19 @@ async def test_undo_cannot_step_over_a_change_of_player() -> None:
         await keys(pilot, "P", "y", "space", "u")
         assert game.state.player == "german"
         assert "Nothing to undo" in status(app)
+
+
+async def test_mouse_click_puts_the_cursor_and_a_second_click_selects() -> None:
+    game = position(new_mini(), {"so-rifle-2": "0703"}, reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        hexmap = game_screen(app).query_one(HexMap)
+        hexmap.scroll_to(0, 0, animate=False, immediate=True)
+        await pilot.pause()
+        x, y = hexmap.painter.origin(Hex(8, 5))  # Eastville
+        await pilot.click(HexMap, offset=(x + 2, y + 1))
+        assert game_screen(app).cursor.id == "0805"
+        x, y = hexmap.painter.origin(Hex(7, 3))
+        await pilot.click(HexMap, offset=(x + 2, y + 1))
+        await pilot.click(HexMap, offset=(x + 2, y + 1))
+        assert game_screen(app).overlay.selected == ("so-rifle-2",)
