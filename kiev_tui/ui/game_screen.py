@@ -20,7 +20,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Direction, Hex, HexError
-from kiev_tui.games.spi_kiev import reinforcements
+from kiev_tui.games.spi_kiev import reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.ui import present
@@ -33,6 +33,7 @@ from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
+
 
 class Panel(Static):
     """Text in a box of fixed size: an update repaints the box and never re-lays out the screen."""
@@ -47,6 +48,10 @@ class Panel(Static):
 
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
          "SW": Direction.SW, "NW": Direction.NW}
+
+
+def _toggle(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    return tuple(i for i in items if i != item) if item in items else items + (item,)
 
 
 def _b(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
@@ -501,13 +506,10 @@ class GameScreen(Screen[None]):
             return
         uid = own[n - 1]
         if st.phase == COMBAT:
-            chosen = list(self.overlay.attackers)
-            chosen.remove(uid) if uid in chosen else chosen.append(uid)
-            self.overlay.attackers = tuple(chosen)
+            self.overlay.attackers = _toggle(self.overlay.attackers, uid)
             self.refresh_all()
             return
-        chosen = [u for u in self.overlay.selected if view.hex_of(u) == h] if self.sel_hex == h else []
-        chosen.remove(uid) if uid in chosen else chosen.append(uid)
+        chosen = _toggle(self.overlay.selected if self.sel_hex == h else (), uid)
         self.set_selection(tuple(u for u in own if u in chosen), h)
         if not chosen:
             self.clear_selection()
@@ -565,10 +567,7 @@ class GameScreen(Screen[None]):
                 able = [u for u in own if present.can_still_attack(view, u)] or own
                 self.overlay.attackers = self.overlay.attackers + tuple(able)
         else:
-            t = str(h)
-            targets = list(self.overlay.targets)
-            targets.remove(t) if t in targets else targets.append(t)
-            self.overlay.targets = tuple(targets)
+            self.overlay.targets = _toggle(self.overlay.targets, str(h))
         self.message = (f"Attack: {len(self.overlay.attackers)} attacker(s), targets {', '.join(self.overlay.targets) or 'none'}"
                         " (c to see the odds)")
         self.refresh_all()
@@ -629,19 +628,18 @@ class GameScreen(Screen[None]):
 
     def action_remove_excess(self) -> None:
         view = self.view()
-        own = self._own_stack(view, self.cursor)
-        chosen = [u for u in self.overlay.selected if u in own]
-        if len(chosen) != 1:
-            self.say("In an overstacked hex, pick the one unit to remove (1-9), then x (7.0)")
+        removable = [u for u in self._own_stack(view, self.cursor) if stacking.may_remove(view, u)]
+        if not removable:
+            self.refuse(Illegal("7.0", f"{self.cursor} is within the stacking limit: nothing to remove there"))
             return
-        uid = chosen[0]
 
-        def done(yes: bool | None) -> None:
-            if yes:
+        def done(uid: str | None) -> None:
+            if uid is not None:
                 self.clear_selection()
                 self.play(RemoveExcess(uid))
 
-        self.app.push_screen(ConfirmScreen("Remove a unit (7.0)", [f"Eliminate {uid} to meet the stacking limit?"]), done)
+        items = [(f"{uid}  {view.udef(uid).designation} {view.udef(uid).type}", uid) for uid in removable]
+        self.app.push_screen(PickScreen(f"Overstacked {self.cursor}: which unit is eliminated? (7.0)", items), done)
 
     def action_undo(self) -> None:
         if self.game.undo():
@@ -771,7 +769,7 @@ class GameScreen(Screen[None]):
         if action == "overrun":
             return moving and bool(self.overlay.selected)
         if action == "remove_excess":
-            return moving and len(self.overlay.selected) == 1
+            return moving and bool(stacking.over_limit(self.view(), st.player))
         if action == "attack":
             return st.phase == COMBAT and st.pending is None and not st.over
         if action == "pending":

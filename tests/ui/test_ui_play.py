@@ -6,7 +6,7 @@ from pathlib import Path
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, ScoreScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.hexmap import HexMap
 from kiev_tui.ui.rules_screen import RulesScreen
@@ -255,3 +255,20 @@ async def test_mouse_click_puts_the_cursor_and_a_second_click_selects() -> None:
         await pilot.click(HexMap, offset=(x + 2, y + 1))
         await pilot.click(HexMap, offset=(x + 2, y + 1))
         assert game_screen(app).overlay.selected == ("so-rifle-2",)
+
+
+async def test_overstacked_hex_must_be_thinned_before_the_phase_ends() -> None:
+    four = {"so-rifle-1": "0705", "so-rifle-2": "0705", "so-rifle-3": "0705", "so-rifle-4": "0705"}
+    game = position(new_mini(), four, reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "P", "y")
+        assert "Refused [7.0]" in status(app)
+        await goto(pilot, "0705")
+        await keys(pilot, "x")
+        assert isinstance(app.screen, PickScreen)
+        await keys(pilot, "enter")
+        gone = [u for u in four if game.state.units[u].status == "eliminated"]
+        assert len(gone) == 1
+        await keys(pilot, "P", "y")
+        assert game.state.phase == "combat"
