@@ -290,12 +290,16 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
                 parent[n] = h
                 tick += 1
                 heapq.heappush(heap, (new, tick, n))
+    far = Reach(None, (), "5.11", "beyond the stack's movement allowance or cut off by zones of control")
+    enemy_there = Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
+    east = Reach(None, (), "22.25", "Stalin's Directive: the move must end in this hexrow or a lower one")
+    reasons: dict[tuple[str, str], Reach] = {}
     for h in (view.map.hexes() if explain else list(best)):
         if h == start:
             continue
         if h in best:
             if dir_bound and h.col > start.col:
-                out[h] = Reach(None, (), "22.25", "Stalin's Directive: the move must end in this hexrow or a lower one")
+                out[h] = east
                 continue
             path: list[str] = []
             cur = h
@@ -304,10 +308,14 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
                 cur = parent[cur]
             out[h] = Reach(best[h], tuple(reversed(path)))
         elif h in enemy_hexes:
-            out[h] = Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
+            out[h] = enemy_there
         elif h in why:
-            case, text = why[h]
-            out[h] = Reach(None, (), case, text)
+            # Shared Reach objects: most refusals repeat the same case and words.
+            key = why[h]
+            r = reasons.get(key)
+            if r is None:
+                r = reasons[key] = Reach(None, (), key[0], key[1])
+            out[h] = r
         else:
-            out[h] = Reach(None, (), "5.11", "beyond the stack's movement allowance or cut off by zones of control")
+            out[h] = far
     return out

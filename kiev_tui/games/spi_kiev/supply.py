@@ -147,6 +147,19 @@ class SupplyMap:
         return out
 
 
+class _Lines(dict):  # type: ignore[type-arg]
+    """Each side's supply flood, run only when that side is first asked about."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__()
+        self.view = view
+
+    def __missing__(self, side: str) -> SupplyMap:
+        flood = SupplyMap(self.view, side)
+        self[side] = flood
+        return flood
+
+
 class Supply:
     """Supply and command status of every unit of both sides for one position."""
 
@@ -154,8 +167,8 @@ class Supply:
         self.view = view
 
     @cached_property
-    def lines(self) -> dict[str, SupplyMap]:
-        return {GERMAN: SupplyMap(self.view, GERMAN), SOVIET: SupplyMap(self.view, SOVIET)}
+    def lines(self) -> "_Lines":
+        return _Lines(self.view)
 
     def _loc_reach(self, hq: str) -> dict[Hex, int]:
         """Hexes within an HQ's command radius by a legal line of communications (11.31)."""
