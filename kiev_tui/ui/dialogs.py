@@ -279,10 +279,12 @@ class EntryScreen(Dialog):
         Binding("t", "toggle_rail", "Rail on/off"),
     ]
 
-    def __init__(self, due: list[tuple[str, str, list[Any]]], rail_allowed: bool, message: str = "") -> None:
+    def __init__(self, due: list[tuple[str, str, list[Any]]], rail_hexes: set[str] | None = None,
+                 message: str = "") -> None:
         super().__init__()
         self.due = due
-        self.rail_allowed = rail_allowed
+        self.rail_hexes = rail_hexes or set()  # entry hexes with a railroad (Soviet only)
+        self.rail_allowed = bool(rail_hexes)
         self.rail = False
         self.message = message
         self._hexes: list[str] = []
@@ -316,7 +318,7 @@ class EntryScreen(Dialog):
             if uid in units:
                 these = {str(h) for h in hexes}
                 common = these if common is None else common & these
-        self._hexes = sorted(common or ())
+        self._hexes = sorted(h for h in common or () if not self.rail or h in self.rail_hexes)
         how = "by rail" if self.rail else "by road"
         self.query_one("#entry-hexes-title", Static).update(f"Entry hexes open to all ticked units ({how}):")
         self.query_one("#entry-hexes", Choices).set_items(self._hexes)

@@ -20,7 +20,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Direction, Hex, HexError
-from kiev_tui.games.spi_kiev import reinforcements, stacking
+from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.ui import present
@@ -612,7 +612,9 @@ class GameScreen(Screen[None]):
         if not due:
             self.say("No reinforcements are due now")
             return
-        rail_ok = self.game.state.player == SOVIET
+        rail_hexes: set[str] = set()
+        if self.game.state.player == SOVIET:  # 19.3: only the Soviets come on by train
+            rail_hexes = {str(h) for _, _, hexes in due for h in hexes if rail.is_rail_hex(view, h)}
 
         def done(choice: tuple[tuple[str, ...], str, bool] | None) -> None:
             if choice is None:
@@ -624,7 +626,7 @@ class GameScreen(Screen[None]):
                 if not by_rail:
                     self._continue_with(units, h)
 
-        self.app.push_screen(EntryScreen(due, rail_ok), done)
+        self.app.push_screen(EntryScreen(due, rail_hexes), done)
 
     def action_remove_excess(self) -> None:
         view = self.view()

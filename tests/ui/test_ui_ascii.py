@@ -8,6 +8,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.ui.app import build_app
 from kiev_tui.ui.combat_ui import PendingScreen
 from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, ScoreScreen, TextScreen
+from kiev_tui.ui.rules_screen import RulesScreen
 
 from tests.conftest import position
 from tests.ui.helpers import goto, keys, new_mini, screen_text
@@ -27,7 +28,7 @@ async def test_every_screen_of_a_campaign_turn_is_plain_ascii() -> None:
         await keys(pilot, "z", "enter")  # a selection with costs on the map
         assert not non_ascii(app)
         for key, screen in (("question_mark", TextScreen), ("L", TextScreen), ("i", EntryScreen),
-                            ("P", ConfirmScreen)):
+                            ("P", ConfirmScreen), ("r", RulesScreen)):
             await keys(pilot, key)
             assert isinstance(app.screen, screen)
             assert not non_ascii(app), key

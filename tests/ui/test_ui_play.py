@@ -272,3 +272,19 @@ async def test_overstacked_hex_must_be_thinned_before_the_phase_ends() -> None:
         assert len(gone) == 1
         await keys(pilot, "P", "y")
         assert game.state.phase == "combat"
+
+
+async def test_soviet_reinforcements_by_rail_list_only_rail_entry_hexes() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "i")
+        entry = app.screen
+        assert isinstance(entry, EntryScreen)
+        by_road = list(entry._hexes)
+        await keys(pilot, "t")
+        assert entry._hexes == ["1007"]  # the only rail exit in area K
+        assert len(by_road) > 1
+        await keys(pilot, "tab", "enter")
+        assert game.state.units["so-t01-rifle-1"].hex == "1007"
+        assert "by rail" in screen_text(app)
