@@ -266,17 +266,16 @@ class GameScreen(Screen[None]):
         return True
 
     def after(self, events: list[Any]) -> None:
-        self.refresh_all()
-        if self.game.state.over:
-            self.call_after_refresh(self.show_score)
-            return
         changed = [e for e in events if e.kind == "player_changed"]
         if changed:
             self.clear_selection()
-            self.refresh_all()
+        self.refresh_all()
+        if self.game.state.over:
+            self.call_after_refresh(self.show_score)
+        elif changed:
             self.hand_off(changed[-1].player)
-            return
-        self.check_pending()
+        else:
+            self.check_pending()
 
     def hand_off(self, player: str) -> None:
         self._handing_off = True
