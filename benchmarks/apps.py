@@ -37,10 +37,10 @@ def ui_ready() -> str:
     return ""
 
 
-def _probe(kind: str, width: int, height: int) -> dict:
+def _probe(kind: str, width: int, height: int, mode: str = "probe", *extra: str) -> dict:
     env = dict(os.environ, KIEV_BENCH_T0=repr(time.time()))
     env.pop("NO_COLOR", None)
-    out = subprocess.run([sys.executable, "-m", "benchmarks.launcher", kind, "probe", str(width), str(height)],
+    out = subprocess.run([sys.executable, "-m", "benchmarks.launcher", kind, mode, str(width), str(height), *extra],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}")
@@ -69,6 +69,11 @@ def bench_startup(quick: bool) -> list[Row]:
             Row("app: peak memory", g_mem, "MiB", b_mem, "bare Textual app", "<= 1.5x")]
     for r in rows:
         r.ok = r.ratio is not None and r.ratio <= 1.5
+    presses = "10" if quick else "30"
+    bare_key = _probe("bare", 120, 40, "keys", presses)["cpu_per_key"]
+    game_key = _probe("app", 120, 40, "keys", presses)["cpu_per_key"]
+    rows.append(Row("app: CPU per cursor key (Pilot, 120x40)", game_key * 1e3, "ms", bare_key * 1e3,
+                    "same keys, bare Textual app", note="app and pilot together, headless"))
     return rows
 
 

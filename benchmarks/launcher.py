@@ -2,6 +2,7 @@
 
     python -m benchmarks.launcher bare|app run            # a real terminal session (for the pty)
     python -m benchmarks.launcher bare|app probe W H      # headless: first frame, then report
+    python -m benchmarks.launcher bare|app keys W H N     # headless: CPU per cursor key
 
 ``probe`` prints one JSON line: seconds from the interpreter's start to the first frame
 (``t0`` comes from the parent through KIEV_BENCH_T0) and the peak resident memory in KiB.
@@ -51,8 +52,28 @@ async def _probe(kind: str, width: int, height: int) -> dict[str, Any]:
     return {"first_frame_at": first, "maxrss_kib": rss_kib}
 
 
+async def _keys(kind: str, width: int, height: int, presses: int) -> dict[str, Any]:
+    """CPU seconds per cursor key (alternately down and up), pilot and app together."""
+    app = make(kind)
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.pause()
+        for key in ("s", "w"):  # warm up: first-use caches
+            await pilot.press(key)
+            await pilot.pause()
+        cpu = time.process_time()
+        for i in range(presses):
+            await pilot.press("s" if i % 2 == 0 else "w")
+            await pilot.pause()
+        cpu = time.process_time() - cpu
+    return {"cpu_per_key": cpu / presses}
+
+
 def main(argv: list[str]) -> int:
     kind, mode = argv[0], argv[1]
+    if mode == "keys":
+        out = asyncio.run(_keys(kind, int(argv[2]), int(argv[3]), int(argv[4])))
+        print(json.dumps(out), flush=True)
+        return 0
     if mode == "probe":
         width, height = int(argv[2]), int(argv[3])
         out = asyncio.run(_probe(kind, width, height))
