@@ -281,7 +281,13 @@ def _swap(d: dict[str, Any]) -> None:
     a[i], a[i + 1] = a[i + 1], a[i]
 
 
+def _off_map_path(d: dict[str, Any]) -> None:
+    move = next(a for a in d["action"] if a["kind"] == "move")
+    move["path"] = list(move["path"][:-1]) + ["9999"]
+
+
 SAVE_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "move_off_the_map": (_off_map_path, "replay refused action"),
     "action_hash_tampered": (lambda d: d["action"][3].update(hash="0123456789abcdef"), "action[3]: replay diverges"),
     "final_hash_tampered": (lambda d: d["final"].update(hash="0123456789abcdef"), "final.hash"),
     "snapshot_unit_moved": (_move_a_unit, "final.state"),

@@ -93,8 +93,8 @@ def rebuilt(game: Game, shadow: Game | None = None) -> Game:
     shadow.state = GameState.from_dict(json.loads(json.dumps(game.state.to_dict())))
     shadow.rolls = game.rolls
     if hasattr(shadow, "version"):
-        # The engine's view cache is keyed on id(state) and version; a new state may reuse a
-        # freed state's id, so the version must move on after a hand-made replacement.
+        # The engine caches one view per (state, version); after a change made by hand the
+        # version moves on, as it does after every action.
         shadow.version += 1
     return shadow
 
