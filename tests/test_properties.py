@@ -194,7 +194,7 @@ BOUNDED = settings(deadline=None, derandomize=True, database=None, phases=(Phase
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@settings(BOUNDED, max_examples=12)
+@settings(BOUNDED, max_examples=20)
 @given(seed=st.integers(0, 2**20), actions=st.integers(0, 70))
 def test_mini_positions_keep_their_promises(seed: int, actions: int) -> None:
     game = Game(scenario(MINI), seed)
@@ -203,8 +203,8 @@ def test_mini_positions_keep_their_promises(seed: int, actions: int) -> None:
     check_recomputable(game)
 
 
-@settings(BOUNDED, max_examples=3)
-@given(seed=st.integers(0, 2**20), actions=st.integers(10, 40))
+@settings(BOUNDED, max_examples=8)
+@given(seed=st.integers(0, 2**20), actions=st.integers(10, 120))
 def test_campaign_positions_keep_their_promises(seed: int, actions: int) -> None:
     game = Game(scenario("spi_kiev/campaign"), seed)
     check_position(game)
