@@ -66,7 +66,7 @@ CORPUS_CASES: dict[str, str] = {
     "binary_garbage.toml": "not UTF-8 text",
     "utf16.toml": "not UTF-8 text",
     "nul_bytes.toml": "malformed TOML",
-    "map_columns_huge.toml": "map.columns: columns and rows must be between 1 and 99",
+    "map_columns_huge.toml": "map.columns: must be between 1 and 99",
     "map_rows_zero.toml": "between 1 and 99",
     "map_river_not_adjacent.toml": "river[0].hexsides[0]: 0101 and 0505 are not adjacent",
     "map_river_bad_kind.toml": "river[0].kind",
@@ -136,7 +136,7 @@ def test_scenario_naming_a_missing_map_file() -> None:
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 2
     err = result.stderr.strip().splitlines()
-    assert len(err) == 1 and "no_such_map.toml" in err[0] and "file not found" in err[0]
+    assert len(err) == 1 and "no_such_map.toml" in err[0] and "scenario.map" in err[0] and "does not exist" in err[0]
 
 
 def test_absurd_number_of_turns_is_refused() -> None:

@@ -231,7 +231,7 @@ def test_state_dict_round_trips_exactly(seed: int, actions: int) -> None:
     d = game.state.to_dict()
     again = GameState.from_dict(json.loads(json.dumps(d)))
     assert again.to_dict() == d
-    assert again.hash(extra=f"|rolls={game.rolls}") == game.state_hash()
+    assert again.hash(extra=f"|rolls={game.rolls}|seed={game.seed}") == game.state_hash()
     assert game.state.copy().to_dict() == d
 
 

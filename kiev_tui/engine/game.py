@@ -70,6 +70,7 @@ class Game:
         self._sink: list[Event] | None = None
         self._undo: list[tuple[GameState, Any, int, int]] = []
         self.version = 0  # bumped by every change, so position caches know when to refresh
+        self.replaying = False  # while a save is replayed no undo snapshots are kept
         self.autosave_path: Path | None = None
         self.on_phase_end: Callable[["Game"], None] | None = None
         self._sink = []
@@ -97,12 +98,15 @@ class Game:
         illegal = self.check(action)
         if illegal is not None:
             raise IllegalAction(illegal)
-        before = (self.state.copy(), self.rng.getstate(), self.rolls, len(self.journal))
+        before = (self.state if self.replaying else self.state.copy(), self.rng.getstate(), self.rolls,
+                  len(self.journal))
         self._sink = []
         try:
             self.rules.apply(self, action)
         except Exception:
             # A rule-system bug must not leave a half-applied action behind.
+            if self.replaying:
+                raise
             self.state, rng, self.rolls, _ = before
             self.rng.setstate(rng)
             raise
@@ -114,7 +118,7 @@ class Game:
         self.journal.extend(events)
         if any(e.barrier for e in events):
             self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over
-        else:
+        elif not self.replaying:
             self._undo.append(before)
         if any(e.kind == "phase_ended" for e in events) and self.on_phase_end is not None:
             self.on_phase_end(self)
@@ -166,7 +170,8 @@ class Game:
 
     # -- fingerprints -----------------------------------------------------
     def state_hash(self) -> str:
-        return self.state.hash(extra=f"|rolls={self.rolls}")
+        # The seed is part of the fingerprint, so a save whose seed was edited is refused.
+        return self.state.hash(extra=f"|rolls={self.rolls}|seed={self.seed}")
 
     # -- conveniences the faces use ---------------------------------------
     def reachable(self, units: list[str] | tuple[str, ...]) -> Any:

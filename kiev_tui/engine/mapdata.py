@@ -145,8 +145,9 @@ def load_map(path: str | Path) -> GameMap:
     meta = root.table("map")
     meta.only(["game", "columns", "rows", "scale_km", "default_terrain", "reconstructed", "note"])
     columns, rows = meta.int("columns"), meta.int("rows")
-    if not (1 <= columns <= 99 and 1 <= rows <= 99):
-        raise meta.fail("columns", "columns and rows must be between 1 and 99")
+    for key, value in (("columns", columns), ("rows", rows)):
+        if not 1 <= value <= 99:
+            raise meta.fail(key, f"must be between 1 and 99, not {value}")
     default = meta.str("default_terrain", "clear")
     if default not in TERRAINS:
         raise meta.fail("default_terrain", f"unknown terrain '{default}'")

@@ -79,6 +79,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     if meta.str("rules_version") != game.rules.version:
         raise meta.fail("rules_version",
                         f"save was made under rules version {meta.str('rules_version')}, this program has {game.rules.version}")
+    game.replaying = True
     for i, entry in enumerate(root.tables("action")):
         where = f"action[{i}]"
         data = dict(entry.data)
@@ -91,6 +92,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         if verify and expected is not None and expected != game.hashes[-1]:
             raise DataError(path, where,
                             f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
+    game.replaying = False
     final = root.table("final")
     final.only(["hash", "rolls", "state"])
     if verify:
@@ -100,8 +102,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         snap = final.get("state", dict)
         try:
             saved_state = GameState.from_dict(snap)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(path, "final.state", f"malformed snapshot ({exc})") from None
-        if saved_state.hash(extra=f"|rolls={final.int('rolls')}") != want:
+        if saved_state.hash(extra=f"|rolls={final.int('rolls')}|seed={seed}") != want:
             raise DataError(path, "final.state", "the saved snapshot does not match its hash (edited by hand?)")
     return game

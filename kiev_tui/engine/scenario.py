@@ -96,6 +96,9 @@ def load_scenario(ref: str | Path) -> Scenario:
     def sub(key: str, default: str) -> Path:
         return (base / meta.str(key, default)).resolve()
 
+    for key, default in (("map", "map.toml"), ("units", "units.toml")):
+        if not sub(key, default).exists():
+            raise meta.fail(key, f"names {sub(key, default)}, which does not exist")
     gmap = load_map(sub("map", "map.toml"))
     catalog = load_units(sub("units", "units.toml"))
     tables_path = sub("tables", "tables.toml")

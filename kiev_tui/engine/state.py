@@ -38,6 +38,11 @@ class GameState:
 
     # -- persistence ------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """A snapshot of plain data, independent of the live state."""
+        return copy.deepcopy(self._raw())
+
+    def _raw(self) -> dict[str, Any]:
+        # Shares the live vars and pending: only for immediate serialisation.
         d: dict[str, Any] = {
             "turn": self.turn,
             "player": self.player,
@@ -51,8 +56,13 @@ class GameState:
             d["pending"] = self.pending
         return d
 
+    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending")
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameState":
+        unknown = [k for k in d if k not in cls.KEYS]
+        if unknown:
+            raise ValueError(f"unknown key '{unknown[0]}'")
         return cls(
             turn=d["turn"], player=d["player"], phase=d["phase"],
             units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
@@ -72,5 +82,5 @@ class GameState:
 
     def hash(self, extra: str = "") -> str:
         """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""
-        blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":")) + extra
+        blob = json.dumps(self._raw(), sort_keys=True, separators=(",", ":")) + extra
         return hashlib.sha256(blob.encode()).hexdigest()[:16]

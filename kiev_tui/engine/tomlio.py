@@ -52,6 +52,11 @@ def atomic_write_text(path: str | Path, text: str) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)
+        for stale in p.parent.glob(f".{p.name}.*.tmp"):
+            try:  # left by an earlier write that was killed before its rename
+                stale.unlink()
+            except OSError:
+                pass
         try:
             dfd = os.open(p.parent, os.O_RDONLY)
             try:
