@@ -122,3 +122,17 @@ def test_interrupted_save_leaves_the_previous_file_intact(tmp_path: Path) -> Non
     proc.wait(timeout=10)
     assert target.read_bytes() == before
     assert load_game(target).state_hash() == g.state_hash()
+
+
+def test_an_edited_seed_is_refused(tmp_path: Path) -> None:
+    path = save_game(_played(), tmp_path / "g.toml")
+    path.write_text(path.read_text().replace("seed = 7", "seed = 8", 1))
+    with pytest.raises(DataError):
+        load_game(path)
+
+
+def test_unknown_keys_in_the_snapshot_are_refused(tmp_path: Path) -> None:
+    path = save_game(_played(), tmp_path / "g.toml")
+    path.write_text(path.read_text().replace("[final.state]\n", "[final.state]\ncheat = true\n", 1))
+    with pytest.raises(DataError, match="final.state"):
+        load_game(path)
