@@ -52,13 +52,11 @@ def main_callback(ctx: typer.Context) -> None:
 
 
 def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
-    try:
-        from kiev_tui.ui.app import run_app
-    except ImportError:
-        run_app = None
-    if run_app is None or not sys.stdout.isatty():
-        _print_overview(game)
+    if not sys.stdout.isatty():
+        _print_overview(game)  # piped or scripted: print the position instead of a screen
         return
+    from kiev_tui.ui.app import run_app
+
     run_app(game, save_path=save_path, **opts)
 
 
@@ -210,7 +208,7 @@ def map_cmd(
     from kiev_tui.textmap import LEGEND, render
 
     sc = load_scenario(scenario)
-    stacks = None
+    stacks: dict[Any, str] | None = None
     if units:
         stacks = {}
         for uid, h in sc.setup.items():
@@ -298,12 +296,9 @@ def selfplay(
         typer.echo(result.summary())
 
 
-try:
-    from kiev_tui.rulesref.cli import register as _register_rules
-except ImportError:  # pragma: no cover
-    _register_rules = None
-if _register_rules is not None:
-    _register_rules(app)
+from kiev_tui.rulesref.cli import register as _register_rules  # noqa: E402
+
+_register_rules(app)
 
 
 def main() -> None:

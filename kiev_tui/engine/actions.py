@@ -32,9 +32,7 @@ class Action:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
 def action(kind: str) -> typing.Callable[[type], type]:
@@ -43,7 +41,7 @@ def action(kind: str) -> typing.Callable[[type], type]:
     def deco(cls: type) -> type:
         if kind in _REGISTRY and _REGISTRY[kind] is not cls:
             raise ValueError(f"action kind '{kind}' registered twice")
-        cls.kind = kind
+        setattr(cls, "kind", kind)
         _REGISTRY[kind] = cls
         return cls
 
@@ -75,8 +73,8 @@ def _convert(value: Any, hint: Any, where: str, file: str) -> Any:
         inner = args[0]
         return tuple(_convert(v, inner, f"{where}[{i}]", file) for i, v in enumerate(value))
     if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _convert(value, args[0], where, file)
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _convert(value, members[0], where, file)
     raise DataError(file, where, f"unsupported field type {hint}")
 
 

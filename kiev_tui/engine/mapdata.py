@@ -216,9 +216,9 @@ def load_map(path: str | Path) -> GameMap:
             raise r.fail("name", f"river '{name}' is listed twice")
         chain = tuple(parse_side(r, f"hexsides[{i}]", t) for i, t in enumerate(r.strs("hexsides")))
         rivers[name] = River(name, kind, chain)
-        for s in chain:
-            features.setdefault(s, set()).add(f"{kind}_river")
-    for s, f in features.items():
+        for river_side in chain:
+            features.setdefault(river_side, set()).add(f"{kind}_river")
+    for f in features.values():
         if "major_river" in f and "minor_river" in f:
             f.discard("minor_river")  # the larger river governs a shared hexside
 

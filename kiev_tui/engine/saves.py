@@ -53,7 +53,10 @@ def enable_autosave(game: Game, path: str | Path) -> None:
     """Save to ``path`` at the end of every phase."""
     target = Path(path)
     game.autosave_path = target
-    game.on_phase_end = lambda g: save_game(g, target)
+    def autosave(g: Game) -> None:
+        save_game(g, target)
+
+    game.on_phase_end = autosave
 
 
 def load_game(path: str | Path, verify: bool = True) -> Game:

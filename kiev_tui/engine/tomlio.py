@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import os
 import tempfile
 import tomllib
@@ -126,33 +127,33 @@ class Reader:
             raise self.fail(key, f"expected {_names(kinds)}, found {type(value).__name__} {value!r}")
         return value
 
-    def str(self, key: str, default: Any = ...) -> str:
+    def str(self, key: builtins.str, default: Any = ...) -> builtins.str:
         return self.get(key, str, default)
 
-    def int(self, key: str, default: Any = ...) -> int:
+    def int(self, key: builtins.str, default: Any = ...) -> builtins.int:
         return self.get(key, int, default)
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def bool(self, key: builtins.str, default: Any = ...) -> builtins.bool:
         return self.get(key, bool, default)
 
-    def num(self, key: str, default: Any = ...) -> float:
+    def num(self, key: builtins.str, default: Any = ...) -> float:
         return self.get(key, (int, float), default)
 
-    def strs(self, key: str, default: Any = ...) -> list[str]:
+    def strs(self, key: builtins.str, default: Any = ...) -> list[builtins.str]:
         value = self.get(key, list, default)
         for i, item in enumerate(value):
             if not isinstance(item, str):
                 raise self.fail(f"{key}[{i}]", f"expected a string, found {item!r}")
         return list(value)
 
-    def ints(self, key: str, default: Any = ...) -> list[int]:
+    def ints(self, key: builtins.str, default: Any = ...) -> list[builtins.int]:
         value = self.get(key, list, default)
         for i, item in enumerate(value):
             if not isinstance(item, int) or isinstance(item, bool):
                 raise self.fail(f"{key}[{i}]", f"expected a whole number, found {item!r}")
         return list(value)
 
-    def only(self, allowed: Iterable[str]) -> None:
+    def only(self, allowed: Iterable[builtins.str]) -> None:
         """Reject keys this table does not know: they are nearly always typos."""
         allowed = set(allowed)
         if not isinstance(self.data, dict):
@@ -161,7 +162,7 @@ class Reader:
             if key not in allowed:
                 raise self.fail(key, f"unknown key (expected one of: {', '.join(sorted(allowed))})")
 
-    def keys(self) -> list[str]:
+    def keys(self) -> list[builtins.str]:
         return list(self.data.keys()) if isinstance(self.data, dict) else []
 
 

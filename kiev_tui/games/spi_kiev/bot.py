@@ -124,9 +124,9 @@ def answer_pending(game: Game, rng: random.Random) -> Action | None:
         units = tuple(p["units"])
         for _ in range(20):
             paths = tuple(rng.choice(opts[u]) if opts[u] else () for u in units)
-            act = Retreat(units, paths)
-            if game.check(act) is None:
-                return act
+            retreat = Retreat(units, paths)
+            if game.check(retreat) is None:
+                return retreat
         safe = combat.safe_assignment(View(game), p)
         if safe is not None:
             return Retreat(units, safe)

@@ -239,9 +239,10 @@ def _special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex]) -
 
 
 def _no_strength(view: View, uid: str) -> bool:
-    if not view.catalog.units[uid].untried_draw or view.state.units[uid].face is None:
+    face = view.state.units[uid].face
+    if not view.catalog.units[uid].untried_draw or face is None:
         return False
-    return view.catalog.faces[view.state.units[uid].face].no_strength
+    return view.catalog.faces[face].no_strength
 
 
 # -- who may attack --------------------------------------------------------------------------

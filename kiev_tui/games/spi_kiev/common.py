@@ -12,6 +12,7 @@ from kiev_tui.engine.units import UnitDef
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
+    from kiev_tui.games.spi_kiev.supply import Supply
 
 GERMAN = "german"
 SOVIET = "soviet"
@@ -100,7 +101,7 @@ class View:
         return d.hq or d.leader
 
     @cached_property
-    def supply(self):  # type: ignore[no-untyped-def]
+    def supply(self) -> "Supply":
         """Supply and command for this position (computed once, on first use)."""
         from kiev_tui.games.spi_kiev.supply import Supply
 

@@ -66,7 +66,7 @@ def common_start(view: View, units: tuple[str, ...]) -> Hex | Illegal:
             return Illegal("5.1", f"there is no unit '{uid}'")
         if view.state.units[uid].status != "map":
             return Illegal("5.1", f"{uid} is not on the map")
-        hexes.add(view.state.units[uid].hex)
+        hexes.add(view.state.units[uid].hex or "")
     if len(hexes) != 1:
         return Illegal("5.1", "units moving together must start in the same hex")
     return Hex.parse(hexes.pop())

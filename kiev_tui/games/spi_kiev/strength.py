@@ -117,7 +117,7 @@ def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_su
 
 
 def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
-            excluded: set[str] = frozenset()) -> tuple[float, list[UnitStrength]]:
+            excluded: set[str] | frozenset[str] = frozenset()) -> tuple[float, list[UnitStrength]]:
     """Total defence of one hex (before the once-only rounding) and each unit's share."""
     ids = [u for u in view.at(target) if u not in excluded]
     combat_units = [u for u in ids if not view.is_hq_like(u)]

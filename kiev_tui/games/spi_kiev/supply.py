@@ -64,7 +64,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
     """
     cached = gmap.derived.get("supply_links")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached  # type: ignore[return-value]
     out: dict[Hex, list[tuple[Hex, tuple[str, str] | None]]] = {}
     for h in gmap.hexes():
         lst: list[tuple[Hex, tuple[str, str] | None]] = []
@@ -86,7 +86,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
 
 def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
     supply_links(gmap)
-    return gmap.derived["swamps"]  # type: ignore[no-any-return]
+    return gmap.derived["swamps"]  # type: ignore[return-value]
 
 
 class SupplyMap:
