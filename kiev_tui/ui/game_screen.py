@@ -191,7 +191,7 @@ class GameScreen(Screen[None]):
         view = self.view()
         sup = self.supply(view)
         self._refresh_path()
-        looks = present.hex_looks(view, sup, self.overlay, self.cursor, self.kapp.glyphs)
+        looks = present.hex_looks(view, sup, self.overlay, self.kapp.glyphs)
         self.query_one(HexMap).update_looks(looks)
         self.query_one("#tracker", Panel).show("\n".join(present.tracker_lines(self.game)))
         self._refresh_inspector(view, sup)
@@ -374,7 +374,7 @@ class GameScreen(Screen[None]):
             self._refresh_path()
             if old != self.overlay.path:
                 view = self.view()
-                hexmap.update_looks(present.hex_looks(view, self.supply(view), self.overlay, h, self.kapp.glyphs))
+                hexmap.update_looks(present.hex_looks(view, self.supply(view), self.overlay, self.kapp.glyphs))
         self._refresh_inspector()
         self._refresh_status()
 

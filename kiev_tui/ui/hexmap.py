@@ -130,16 +130,16 @@ class MapPainter:
 
     # -- one cell at a time ---------------------------------------------------------------
     def _side(self, h: Hex, d: Direction) -> Cell:
-        """The glyph on one hexside of an on-map hex (diagonals only; N/S use _edge)."""
+        """The glyph on one diagonal hexside of an on-map hex (north and south are border rows)."""
         key = (h, d)
         cell = self._side_cache.get(key)
         if cell is None:
             plain = "/" if d in (Direction.NW, Direction.SE) else "\\"
-            cell = self._feature(h, h.step(d), plain, diagonal=True)
+            cell = self._feature(h, h.step(d), plain)
             self._side_cache[key] = cell
         return cell
 
-    def _feature(self, a: Hex, b: Hex, plain: str, diagonal: bool) -> Cell:
+    def _feature(self, a: Hex, b: Hex, plain: str) -> Cell:
         if not self.map.on_map(b):
             return plain, S_BORDER
         f = self.map.side_features(a, b)
@@ -158,7 +158,7 @@ class MapPainter:
     def _bottom(self, h: Hex) -> list[Cell]:
         """The four cells of a hex's south border: the hexside glyph, with steps and marker."""
         s = h.step(Direction.S)
-        glyph, style = self._feature(h, s, "_", diagonal=False)
+        glyph, style = self._feature(h, s, "_")
         if glyph in (self.g.rail, self.g.road):
             cells = [("_", S_BORDER), (glyph, style), (glyph, style), ("_", S_BORDER)]
         else:

@@ -72,8 +72,7 @@ def supply_all(view: View) -> dict[str, SupplyStatus]:
     return out
 
 
-def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, cursor: Hex | None,
-              glyphs: Glyphs) -> dict[Hex, HexLook]:
+def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
     """How every hex that is not plain terrain should look now."""
     looks: dict[Hex, HexLook] = {}
     frames: dict[Hex, str] = {}
@@ -121,10 +120,6 @@ def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, cur
 
 # -- the unit inspector ---------------------------------------------------------------------
 
-_SIDE_NAMES = {Direction.N: "N", Direction.NE: "NE", Direction.SE: "SE", Direction.S: "S",
-               Direction.SW: "SW", Direction.NW: "NW"}
-
-
 def hex_lines(view: View, h: Hex) -> list[str]:
     """The hex itself: number, name, terrain, and what runs along its sides."""
     gmap = view.map
@@ -145,7 +140,7 @@ def hex_lines(view: View, h: Hex) -> list[str]:
         n = h.step(d)
         f = sorted(gmap.side_features(h, n)) if gmap.on_map(n) else []
         if f:
-            sides.append(f"{_SIDE_NAMES[d]} {'+'.join(x.replace('_', ' ') for x in f)}")
+            sides.append(f"{d.name} {'+'.join(x.replace('_', ' ') for x in f)}")
     if sides:
         lines.append("  sides: " + "; ".join(sides))
     return lines
