@@ -14,7 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from rich.segment import Segment
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
@@ -35,15 +39,75 @@ if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
 
 
-class Panel(Static):
-    """Text in a box of fixed size: an update repaints the box and never re-lays out the screen."""
+def _span_region(a: str, b: str, y: int) -> Region:
+    """The cells of row ``y`` that differ between two renderings of it."""
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    if len(a) != len(b):
+        end = max(len(a), len(b))  # the tail has shifted: everything after the change differs
+    else:
+        end = len(a)
+        while end > start and a[end - 1] == b[end - 1]:
+            end -= 1
+    return Region(start, y, max(1, end - start), 1)
 
-    _shown: str = ""
 
-    def show(self, text: str) -> None:
-        if text != self._shown:
-            self._shown = text
-            self.update(Text(text), layout=False)
+class Panel(Widget):
+    """Text in a box of fixed size, drawn line by line.
+
+    An update never re-lays out the screen, and only the cells that changed are sent to the
+    terminal: moving the cursor over the map changes a few words of the inspector, not all of it.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown = ""
+        self._wrap_lines = True
+        self._rows: list[str] = []
+
+    def show(self, text: str, wrap: bool = True) -> None:
+        """Show text, word-wrapped to the box, or as one line cut short with '...'."""
+        if text == self._shown and wrap == self._wrap_lines:
+            return
+        self._shown = text
+        self._wrap_lines = wrap
+        self._rewrap(partial=True)
+
+    def _wrap(self) -> list[str]:
+        width = self.content_region.width
+        if width <= 0:
+            return self._shown.split("\n")
+        if not self._wrap_lines:
+            line = self._shown.replace("\n", " ")
+            return [line if len(line) <= width else line[: max(0, width - 3)] + "..."]
+        return [line.plain for line in Text(self._shown).wrap(self.app.console, width)]
+
+    def _rewrap(self, partial: bool) -> None:
+        new = self._wrap()
+        old, self._rows = self._rows, new
+        if not partial or not self.is_mounted:
+            self.refresh()
+            return
+        visible = self.content_region.height
+        for y in range(min(max(len(old), len(new)), visible)):  # never spill into the next panel
+            a = old[y] if y < len(old) else ""
+            b = new[y] if y < len(new) else ""
+            if a == b:
+                continue
+            self.refresh(_span_region(a, b, y))
+
+    def on_resize(self) -> None:
+        self._rewrap(partial=False)
+
+    def render(self) -> Text:
+        """The whole text (painting goes through render_line; this serves readers and tests)."""
+        return Text(self._shown)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        text = self._rows[y] if y < len(self._rows) else ""
+        return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
 
 
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
@@ -239,10 +303,7 @@ class GameScreen(Screen[None]):
         elif st.pending is not None:
             parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
         line = " | ".join(parts)
-        panel = self.query_one("#status", Panel)
-        if line != panel._shown:
-            panel._shown = line
-            panel.update(Text(line, no_wrap=True, overflow="ellipsis"), layout=False)
+        self.query_one("#status", Panel).show(line, wrap=False)
 
     def say(self, text: str) -> None:
         self.message = text

@@ -423,9 +423,13 @@ class HexMap(ScrollView, can_focus=True):
 
     def _invalidate(self, h: Hex, cursor_only: bool = False) -> None:
         rows = [self.painter._inside_row(h)] if cursor_only and self.painter.zoom == FULL else list(self.painter.rows_of(h))
+        # Repaint only the cells of this hex, not whole rows: a cursor move over SSH then
+        # costs a few dozen bytes per row instead of a full screen width.
+        box = self.painter.region_of(h)
+        sx, sy = self.scroll_offset
         for y in rows:
             self._strips.pop(y, None)
-            self.refresh_lines(y, 1)
+            self.refresh(Region(box.x - sx, y - sy, box.width, 1))
 
     # -- Line API -------------------------------------------------------------------------
     def _strip(self, y: int) -> Strip:
