@@ -78,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run("random legal campaign", campaign)
         run("save / load", lambda: engine.bench_save_load(saved[0], args.quick))
+        run("rules search", lambda: engine.bench_rules_search(args.quick))
     if "app" in groups:
         run("app start", lambda: apps.bench_startup(args.quick))
     if "pty" in groups:

@@ -338,3 +338,23 @@ def bench_save_load(save_path: Path | None, quick: bool) -> list[Row]:
         Row("  save file size", float(size), "bytes", float(len(json.dumps(game.state.to_dict()))),
             "JSON of final state"),
     ]
+
+
+def bench_rules_search(quick: bool) -> list[Row]:
+    """Searching the rules reference of all three books, as the rules screen does per key press."""
+    from kiev_tui.rulesref.model import load_reference
+    from kiev_tui.rulesref.search import search
+
+    books = [load_reference(g) for g in ("spi_kiev", "barbarossa1941", "efs_ktr")]
+    for b in books:
+        search("warm", [b], limit=1)  # build each book's index once, as the app does at start
+    texts = [(c.title + " " + c.text).lower() for b in books for c in b]
+    repeat = 5 if quick else 20
+    rows: list[Row] = []
+    for query, prefix in (("major river", False), ("zone of control", False), ("sup", True)):
+        t = timed(lambda: search(query, books, limit=50, prefix=prefix), repeat)
+        floor = timed(lambda: [x for x in texts if query in x], repeat)
+        rows.append(Row(f"rules search '{query}'{' (as typed)' if prefix else ''}, 3 books", t * 1e3, "ms",
+                        floor * 1e3, "substring scan of every case", "< 100 ms", t < 0.1,
+                        f"{sum(len(b) for b in books)} cases"))
+    return rows
