@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -134,35 +133,30 @@ def synthetic_cases(n: int) -> list[Case]:
     return cases
 
 
-def best_time(fn, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 @pytest.fixture(scope="module")
 def big_index() -> SearchIndex:
     return SearchIndex(synthetic_cases(1200), game="synthetic")
 
 
+# Speed is measured by `make bench` (rules-search rows in docs/PERFORMANCE.md), never asserted
+# here: these tests only check that large indexes and the real books answer sensibly.
 @pytest.mark.parametrize("query", ["major river", "supply", "zone of control", "w12 w7 river", "9.66"])
-def test_thousand_cases_answer_well_under_a_tenth_of_a_second(big_index: SearchIndex, query: str) -> None:
-    assert best_time(lambda: big_index.search(query, limit=50)) < 0.05
-    assert best_time(lambda: big_index.search(query, limit=50, prefix=True)) < 0.05
+def test_a_thousand_case_index_answers_every_kind_of_query(big_index: SearchIndex, query: str) -> None:
+    whole = big_index.search(query, limit=50)
+    typed = big_index.search(query, limit=50, prefix=True)
+    assert len(whole) <= 50 and len(typed) <= 50
+    assert all(h.matched for h in whole + typed)
 
 
-def test_real_books_answer_fast_when_present() -> None:
+def test_real_books_answer_every_query_the_screen_sends() -> None:
     games = [g for g in GAMES if rules_files(g)]
     if not games:
         pytest.skip("no data/<game>/rules.toml yet")
     books = [load_reference(g) for g in games]
-    for query in ("major river", "supply", "zone of control", "retreat across", "the"):
-        assert best_time(lambda: search(query, books, limit=50)) < 0.1, query
+    for query in ("major river", "supply", "zone of control", "retreat across"):
+        assert search(query, books, limit=50), query
     for typed in ("re", "sup", "major riv"):  # the screen searches on every key press
-        assert best_time(lambda: search(typed, books, limit=100, prefix=True)) < 0.1, typed
+        assert search(typed, books, limit=100, prefix=True), typed
 
 
 def test_tokenize_keeps_case_numbers_whole() -> None:
