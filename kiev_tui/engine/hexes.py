@@ -202,6 +202,16 @@ def hexside(h1: Hex | str, h2: Hex | str) -> Hexside:
     return Hexside(a, b)
 
 
+def path_back(parent: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[str, ...]:
+    """The hexes entered from ``start`` to ``end`` (start excluded), read off a search's parents."""
+    path: list[str] = []
+    cur = end
+    while cur != start:
+        path.append(str(cur))
+        cur = parent[cur]
+    return tuple(reversed(path))
+
+
 def H(text: str) -> Hex:
     """Short alias for Hex.parse, handy in tests and data code."""
     return Hex.parse(text)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.hexes import Hex, HexError, path_back
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
@@ -301,12 +301,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
             if dir_bound and h.col > start.col:
                 out[h] = east
                 continue
-            path: list[str] = []
-            cur = h
-            while cur != start:
-                path.append(str(cur))
-                cur = parent[cur]
-            out[h] = Reach(best[h], tuple(reversed(path)))
+            out[h] = Reach(best[h], path_back(parent, start, h))
         elif h in enemy_hexes:
             out[h] = enemy_there
         elif h in why:

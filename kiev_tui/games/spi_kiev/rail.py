@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.hexes import Hex, HexError, path_back
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View
@@ -107,12 +107,7 @@ def destinations(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...
     for h in parent:
         if h == start:
             continue
-        path: list[str] = []
-        cur = h
-        while cur != start:
-            path.append(str(cur))
-            cur = parent[cur]
-        cand = tuple(reversed(path))
+        cand = path_back(parent, start, h)
         if check_rail(view, units, cand) is None:
             out[h] = cand
     return out
