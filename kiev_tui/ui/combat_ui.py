@@ -6,8 +6,6 @@ build actions and hand them back to the game screen, which plays them.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -17,25 +15,12 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from kiev_tui.games.spi_kiev import actions as kiev_actions
+from kiev_tui.games.spi_kiev import combat, overrun
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
-
-
-def _module(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"kiev_tui.games.spi_kiev.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"kiev_tui.games.spi_kiev.{name}":
-            raise
-        return None
-
-
-def combat_module() -> ModuleType | None:
-    """The combat rules, or None while that module is not part of the program."""
-    return _module("combat")
 
 
 def unit_label(game: "Game", uid: str) -> str:
@@ -84,20 +69,13 @@ def preview_lines(game: "Game", p: Any, head: str) -> list[str]:
 
 def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> tuple[list[str], Any]:
     """(lines, illegal) for a planned attack; illegal is None when it may go ahead."""
-    mod = combat_module()
-    if mod is None:
-        return (["The combat rules are not part of this build yet."], None)
-    p = mod.preview(game, attackers, targets)
+    p = combat.preview(game, attackers, targets)
     return preview_lines(game, p, f"Attack on {', '.join(targets)}"), p.illegal
 
 
 def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[list[str], Any]:
-    # ENGINE-API.md names combat.overrun_preview; the overrun module is where it lives now
-    mod = next((m for m in (combat_module(), _module("overrun")) if m is not None and hasattr(m, "overrun_preview")), None)
-    if mod is None:
-        return (["No overrun preview in this build: the die decides."], None)
-    p = mod.overrun_preview(game, units, target)
-    return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), getattr(p, "illegal", None)
+    p = overrun.overrun_preview(game, units, target)
+    return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), p.illegal
 
 
 class PendingScreen(Dialog):
@@ -154,17 +132,10 @@ class PendingScreen(Dialog):
 
     def on_mount(self) -> None:
         if self.kind == "retreat":
-            mod = combat_module()
-            raw = mod.retreat_options(self.game) if mod is not None else {}
+            raw = combat.retreat_options(self.game)
             self.options = {u: [tuple(p) for p in raw.get(u, [])] for u in self.units}
         if self.kind == "advance":
-            mod = combat_module()
-            opts = mod.advance_options(self.game) if mod is not None else {}
-            self.stops = [tuple(p) for p in opts.get("paths", [])]
-            if not self.stops:  # fall back on the documented single path of retreat
-                path = tuple(self.pending.get("path", ()))
-                most = int(self.pending.get("max", len(path)))
-                self.stops = [path[:k] for k in range(1, min(most, len(path)) + 1)]
+            self.stops = [tuple(p) for p in combat.advance_options(self.game).get("paths", [])]
         self._show()
         first = "#pending-units" if self.kind == "advance" else "#pending-list"
         self.query_one(first, Choices).focus()
