@@ -10,6 +10,9 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import enable_autosave
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
+from kiev_tui.ui import wire
+
+wire.install()  # fewer bytes per screen update: see wire.py
 
 
 class KievApp(App[None]):
@@ -23,7 +26,9 @@ class KievApp(App[None]):
     """
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
-        super().__init__()
+        # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
+        # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
+        super().__init__(ansi_color=True)
         self.mouse = mouse  # off: the terminal is never asked for mouse reports (run_app)
         self.game = game
         self.save_path = Path(save_path) if save_path is not None else None
