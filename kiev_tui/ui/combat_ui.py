@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from kiev_tui.games.spi_kiev import actions as kiev_actions
-from kiev_tui.games.spi_kiev import combat, overrun
+from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog
 
@@ -67,10 +67,25 @@ def preview_lines(game: "Game", p: Any, head: str) -> list[str]:
     return lines
 
 
-def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> tuple[list[str], Any]:
+def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...],
+                   integrity: str = "") -> tuple[list[str], Any]:
     """(lines, illegal) for a planned attack; illegal is None when it may go ahead."""
-    p = combat.preview(game, attackers, targets)
-    return preview_lines(game, p, f"Attack on {', '.join(targets)}"), p.illegal
+    p = combat.preview(game, attackers, targets, integrity=integrity)
+    head = f"Attack on {', '.join(targets)}"
+    if integrity:
+        head += f" (GD counts with {integrity}, 20.2)"
+    return preview_lines(game, p, head), p.illegal
+
+
+def integrity_items(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The 20.2 choice for GD as dialog items, each with the attack strength it would give."""
+    view = game.rules.view(game)  # type: ignore[attr-defined]
+    items = []
+    for div in strength.integrity_choices(view, attackers):
+        p = combat.preview(game, attackers, targets, integrity=div)
+        total = "?" if p.attack is None else f"{p.attack:g}"
+        items.append((f"GD counts with {div}: attack strength {total}", div))
+    return items
 
 
 def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[list[str], Any]:

@@ -28,7 +28,7 @@ from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.ui import present
-from kiev_tui.ui.combat_ui import PendingScreen, attack_preview, overrun_preview
+from kiev_tui.ui.combat_ui import PendingScreen, attack_preview, integrity_items, overrun_preview
 from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen,
                                  TextScreen, list_saves)
 from kiev_tui.ui.glyphs import legend
@@ -60,6 +60,10 @@ class Panel(Widget):
     terminal: moving the cursor over the map changes a few words of the inspector, not all of it.
     """
 
+    # The margin is drawn as part of the text, not as CSS padding: padding is painted in a
+    # style of its own, which costs two style changes per line on the wire.
+    MARGIN = 1
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown = ""
@@ -75,7 +79,7 @@ class Panel(Widget):
         self._rewrap(partial=True)
 
     def _wrap(self) -> list[str]:
-        width = self.content_region.width
+        width = self.content_region.width - self.MARGIN
         if width <= 0:
             return self._shown.split("\n")
         if not self._wrap_lines:
@@ -95,7 +99,12 @@ class Panel(Widget):
             b = new[y] if y < len(new) else ""
             if a == b:
                 continue
-            self.refresh(_span_region(a, b, y))
+            region = _span_region(a, b, y).translate((self.MARGIN, 0))
+            if len(b) < len(a):
+                # a shorter line: repaint to the panel's edge, which at the screen's edge the
+                # wire layer sends as one "erase to end of line" instead of spaces (wire.py)
+                region = Region(region.x, y, max(1, self.size.width - region.x), 1)
+            self.refresh(region)
 
     def on_resize(self) -> None:
         self._rewrap(partial=False)
@@ -106,7 +115,7 @@ class Panel(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.content_region.width
-        text = self._rows[y] if y < len(self._rows) else ""
+        text = " " * self.MARGIN + (self._rows[y] if y < len(self._rows) else "")
         return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
 
 
@@ -133,11 +142,11 @@ class GameScreen(Screen[None]):
     GameScreen HexMap { width: 1fr; height: 1fr; }
     GameScreen #side { width: 44; height: 1fr; }
     GameScreen.-narrow #side { width: 32; }
-    GameScreen.-narrow #tracker { padding: 0; }
-    GameScreen #tracker { height: 12; border: ascii $border-blurred; padding: 0 1; overflow: hidden; }
-    GameScreen #inspector { height: 1fr; min-height: 5; border: ascii $border-blurred; padding: 0 1; overflow: hidden; }
-    GameScreen #log { height: 1fr; min-height: 4; border: ascii $border-blurred; }
-    GameScreen #status { height: 1; padding: 0 1; background: $boost; }
+    GameScreen #side > * { border: none; border-top: ascii $secondary; border-title-color: $text; }
+    GameScreen #tracker { height: 12; overflow: hidden; }
+    GameScreen #inspector { height: 1fr; min-height: 5; overflow: hidden; }
+    GameScreen #log { height: 1fr; min-height: 4; }
+    GameScreen #status { height: 1; }
     GameScreen.-narrow #tracker { height: 9; }
     """
 
@@ -641,9 +650,23 @@ class GameScreen(Screen[None]):
         if not attackers or not targets:
             self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
             return
-        lines, illegal = attack_preview(self.game, attackers, targets)
+        choices = integrity_items(self.game, attackers, targets)
+        if not choices:
+            self._preview_attack(attackers, targets, "")
+            return
+
+        def picked(division: str | None) -> None:
+            if division:
+                self._preview_attack(attackers, targets, division)
+
+        # 20.2: GD stacked with regiments of two mechanized divisions counts with one of them
+        self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
+                             picked)
+
+    def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
+        lines, illegal = attack_preview(self.game, attackers, targets, integrity)
         if illegal is None:
-            illegal = self.game.check(Attack(attackers, targets))
+            illegal = self.game.check(Attack(attackers, targets, integrity))
         if illegal is not None:
             self.refuse(illegal)
             return
@@ -651,7 +674,7 @@ class GameScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.overlay.attackers, self.overlay.targets = (), ()
-                self.play(Attack(attackers, targets))
+                self.play(Attack(attackers, targets, integrity))
 
         self.app.push_screen(ConfirmScreen("Combat preview", lines, "Roll the die? (y/n)"), done)
 

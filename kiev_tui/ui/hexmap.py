@@ -45,19 +45,23 @@ class HexLook:
 
 
 # -- styles (colour only repeats what the glyphs already say) ---------------------------------
-S_BORDER = Style(color="grey50")
-S_MINOR = Style(color="bright_blue", bold=True)
-S_MAJOR = Style(color="blue", bold=True)
+# Few styles and little bold: every change of style between neighbouring cells costs bytes on
+# the wire, and a bold cell next to a plain one costs a reset.  Hex numbers share the border grey.
+# The 16 ANSI colours throughout: the player's own palette, and the shortest codes.  Borders are
+# the terminal's default colour, dimmed, which every palette shows against its own background.
+S_BORDER = Style(dim=True)
+S_MINOR = Style(color="bright_blue")
+S_MAJOR = Style(color="blue")
 S_ROAD = Style(color="yellow")
-S_RAIL = Style(color="magenta", bold=True)
+S_RAIL = Style(color="magenta")
 S_WOODS = Style(color="green")
-S_SWAMP = Style(color="dark_khaki")
+S_SWAMP = Style(color="cyan")
 S_LAKE = Style(color="blue")
 S_CITY = Style(bold=True, color="bright_white")
 S_TOWN = Style(color="white")
-S_ID = Style(color="grey42")
-S_GERMAN = Style(color="black", bgcolor="grey70", bold=True)
-S_SOVIET = Style(color="bright_white", bgcolor="dark_red", bold=True)
+S_ID = S_BORDER
+S_GERMAN = Style(color="black", bgcolor="white", bold=True)
+S_SOVIET = Style(color="bright_white", bgcolor="red", bold=True)
 S_MARK = Style(color="bright_red", bold=True)
 S_REACH = Style(color="bright_cyan", bold=True)
 S_PATH = Style(color="black", bgcolor="bright_cyan", bold=True)
@@ -338,13 +342,26 @@ class MapPainter:
         return "\n".join("".join(ch for ch, _ in self.row(y)).rstrip() for y in range(self.size.height))
 
 
+def _shows_on_blank(style: Style) -> bool:
+    """Whether a space in this style looks different from a plain space."""
+    return bool(style.bgcolor or style.reverse or style.underline or style.underline2 or style.strike
+                or style.overline or style.frame or style.encircle)
+
+
 def to_strip(cells: list[Cell]) -> Strip:
-    """Join runs of one style into segments."""
+    """Join runs of one style into segments.
+
+    A space whose style only sets the colour of the text joins the run before it (if that run
+    has no background either): it looks the same and saves a style change on the wire.
+    """
     segments: list[Segment] = []
     run: list[str] = []
     style: Style | None = None
     for ch, st in cells:
         if st is not style and st != style:
+            if ch == " " and style is not None and not _shows_on_blank(st) and not _shows_on_blank(style):
+                run.append(ch)
+                continue
             if run:
                 segments.append(Segment("".join(run), style))
             run, style = [], st

@@ -120,8 +120,16 @@ def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, gly
 
 # -- the unit inspector ---------------------------------------------------------------------
 
+_FEATURE_WORDS = (("major_river", "major river"), ("minor_river", "minor river"), ("lake", "lake"),
+                  ("railroad", "rail"), ("road", "road"))
+
+
 def hex_lines(view: View, h: Hex) -> list[str]:
-    """The hex itself: number, name, terrain, and what runs along its sides."""
+    """The hex itself: number, name, terrain, owner, then each hexside feature and its sides.
+
+    Features are grouped ("road N SE SW") rather than listed side by side: shorter, and two
+    neighbouring hexes often share lines, so a cursor move rewrites less of the panel.
+    """
     gmap = view.map
     name = gmap.name(h)
     kind = gmap.settlement(h)
@@ -131,52 +139,54 @@ def hex_lines(view: View, h: Hex) -> list[str]:
     if kind:
         head += f" ({kind})"
     head += f", {gmap.terrain(h)}"
-    lines = [head]
     owner = view.state.control.get(str(h))
     if owner:
-        lines.append(f"  held by the {side_name(owner)} player")
-    sides = []
+        head += f"; {side_name(owner)}-held"
+    by_feature: dict[str, list[str]] = {}
     for d in Direction:
         n = h.step(d)
-        f = sorted(gmap.side_features(h, n)) if gmap.on_map(n) else []
-        if f:
-            sides.append(f"{d.name} {'+'.join(x.replace('_', ' ') for x in f)}")
+        if gmap.on_map(n):
+            for f in gmap.side_features(h, n):
+                by_feature.setdefault(f, []).append(d.name)
+    sides = [f"{word} {' '.join(by_feature[f])}" for f, word in _FEATURE_WORDS if f in by_feature]
+    lines = [head]
     if sides:
-        lines.append("  sides: " + "; ".join(sides))
+        lines.append("  " + "; ".join(sides))
     return lines
 
 
 def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], number: int | None = None,
                chosen: bool = False) -> list[str]:
-    """One unit in a few short lines: identity, strengths, movement, supply, status."""
+    """One unit: identity; strengths, steps and movement; supply and command; then anything else."""
     d = view.udef(uid)
     st = view.state.units[uid]
     side = view.side(uid)
     mark = "*" if chosen else " "
     num = f"{number}" if number is not None and number <= 9 else " "
-    head = f"{num}{mark}{type_letter(d.type, side)} {d.designation} {d.type.replace('_', ' ')} {d.size}".rstrip()
+    kind = d.type.replace("_", " ")
+    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # "untried rifle", once
+    head = f"{num}{mark}{type_letter(d.type, side)} {name} {d.size}".rstrip()
     lines = [head]
+    ma = movement_allowance(view, uid)
+    move = f"MA {ma} MP {max(0.0, ma - mp_spent(view, uid)):g}"
     if view.untried(uid):
-        lines.append("    untried: strength hidden until it fights (13.0)")
+        lines.append(f"   untried ?-? (13.0); {move}")
     else:
         a, df = current_strength(view, uid)
         fa, fd = d.steps[0]
         revealed = " revealed" if st.face is not None else ""
-        lines.append(f"    {a}-{df} now, {fa}-{fd} full; {steps_left(view, uid)}/{len(d.steps)} steps{revealed}")
-    ma = movement_allowance(view, uid)
-    spent = mp_spent(view, uid)
-    lines.append(f"    MA {ma}, MP left {max(0.0, ma - spent):g}")
+        lines.append(f"   {a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}; {move}")
     s = supply.get(uid)
     if s is not None:
         text = "in supply" if s.in_supply else "OUT OF SUPPLY"
         if side != GERMAN:
             if s.hq:
-                text += f", command via {view.udef(s.hq).designation}"
+                text += f", HQ {view.udef(s.hq).designation}"
             elif not s.in_command:
                 text += ", no HQ in range"
-        lines.append(f"    {text}")
+        lines.append(f"   {text}")
         if s.why and not s.in_supply:
-            lines.append(f"    ({s.why})")
+            lines.append(f"   ({s.why})")
     v = view.state.vars
     status = []
     if uid in v.get("stopped", []):
@@ -188,7 +198,7 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], number: in
     if uid in v.get("attacked", []):
         status.append("has attacked")
     if status:
-        lines.append("    " + ", ".join(status))
+        lines.append("   " + ", ".join(status))
     if d.division and side == GERMAN:
         partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
         if partners:
@@ -196,17 +206,17 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], number: in
             for p in sorted(partners):
                 ph = view.hex_of(p)
                 where.append(f"{view.udef(p).designation}@{ph if ph else view.state.units[p].status}")
-            lines.append(f"    division {d.division}: {', '.join(where)}")
+            lines.append(f"   division {d.division}: {', '.join(where)}")
     return lines
 
 
 def inspector_lines(view: View, h: Hex, supply: dict[str, SupplyStatus], chosen: tuple[str, ...] = ()) -> list[str]:
+    """The hex under the cursor, then its stack unit by unit (keys 1-9 pick units)."""
     lines = hex_lines(view, h)
     ids = stack_order(view, view.at(h))
     if not ids:
-        lines.append("No units.")
         return lines
-    lines.append(f"{side_name(view.side(ids[0]))} stack of {len(ids)} (keys 1-{min(len(ids), 9)} pick units):")
+    lines.append(f"{side_name(view.side(ids[0]))} stack of {len(ids)} (keys 1-{min(len(ids), 9)} pick):")
     for n, uid in enumerate(ids, 1):
         lines.extend(unit_lines(view, uid, supply, n, uid in chosen))
     return lines

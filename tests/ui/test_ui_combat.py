@@ -5,9 +5,11 @@ Seeds are chosen so the die gives a -/1 result (checked below, so a change in th
 
 from __future__ import annotations
 
+from kiev_tui.games.spi_kiev import combat
+from kiev_tui.games.spi_kiev.actions import Attack
 from kiev_tui.ui.app import build_app
 from kiev_tui.ui.combat_ui import PendingScreen
-from kiev_tui.ui.dialogs import ConfirmScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen
 
 from tests.conftest import position
@@ -90,3 +92,46 @@ async def test_attack_refused_shows_the_case() -> None:
         await keys(pilot, "enter", "c")
         assert isinstance(app.screen, GameScreen)  # no preview for an attack that cannot be made
         assert "Refused [" in str(game_screen(app).query_one("#status").render())
+
+
+async def test_20_2_the_player_names_the_division_gd_joins() -> None:
+    game = position(new_mini(seed=1), {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704",
+                                       "so-rifle-4": "0804"}, player="german", phase="combat",
+                    reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0704")
+        await keys(pilot, "enter")
+        await goto(pilot, "0804")
+        await keys(pilot, "enter")
+        await keys(pilot, "c")
+        assert isinstance(app.screen, PickScreen)  # two mechanized divisions: the German chooses
+        text = screen_text(app)
+        assert "Divisional integrity (20.2)" in text
+        # each choice shows the attack strength it gives, from the engine's own preview
+        force = ("ge-1pz-2", "ge-2pz-1", "ge-gd")
+        one = combat.preview(game, force, ("0804",), integrity="1 Pz").attack
+        two = combat.preview(game, force, ("0804",), integrity="2 Pz").attack
+        assert (one, two) == (2 + 6 + 4, 1 + 12 + 4)
+        assert f"GD counts with 1 Pz: attack strength {one:g}" in text
+        assert f"GD counts with 2 Pz: attack strength {two:g}" in text
+        await keys(pilot, "down", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        text = screen_text(app)
+        assert "GD counts with 2 Pz, 20.2" in text and "(total 17)" in text
+        await keys(pilot, "y")
+        attack = game.log[-1]
+        assert isinstance(attack, Attack) and attack.integrity == "2 Pz"
+
+
+async def test_20_2_no_question_when_only_one_division_is_there() -> None:
+    game = position(new_mini(seed=1), {"ge-1pz-1": "0704", "ge-gd": "0704", "so-rifle-4": "0804"},
+                    player="german", phase="combat", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0704")
+        await keys(pilot, "enter")
+        await goto(pilot, "0804")
+        await keys(pilot, "enter", "c")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "(total 16)" in screen_text(app)

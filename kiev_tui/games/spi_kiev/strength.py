@@ -65,6 +65,26 @@ def integrity_partners(view: View, uid: str, integrity_choice: str = "") -> list
     return []
 
 
+def integrity_choices(view: View, attackers: list[str] | tuple[str, ...]) -> list[str]:
+    """The divisions GD could count with in this attack, when there is a real choice (20.2).
+
+    GD joins one mechanized division's regiment in its hex; with regiments of two or more such
+    divisions there, the German player names one (the `integrity` of an Attack).  Empty when
+    GD is not among the attackers or only one division is on offer.
+    """
+    for uid in attackers:
+        d = view.udef(uid)
+        h = view.hex_of(uid)
+        if d.side != GERMAN or h is None or d.leader or d.size != "III" or not _is_gd(d.division, d.designation):
+            continue
+        divs = sorted({view.udef(u).division for u in view.at(h)
+                       if u != uid and view.side(u) == GERMAN and view.udef(u).size == "III"
+                       and view.udef(u).mechanized and view.udef(u).division and not view.udef(u).leader
+                       and not _is_gd(view.udef(u).division, view.udef(u).designation)})
+        return divs if len(divs) > 1 else []
+    return []
+
+
 def _is_gd(division: str, designation: str) -> bool:
     return division.upper() in ("GD", "GROSS DEUTSCHLAND") or designation.upper() == "GD"
 
@@ -230,4 +250,4 @@ def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...])
 
 
 __all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "odds_column", "terrain_multiplier",
-           "integrity_partners", "current_strength", "SOVIET", "GERMAN"]
+           "integrity_partners", "integrity_choices", "current_strength", "SOVIET", "GERMAN"]

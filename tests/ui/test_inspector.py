@@ -1,0 +1,62 @@
+"""The unit inspector says everything the issue asks of it, for both sides (present.inspector_lines)."""
+
+from __future__ import annotations
+
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev.common import View
+from kiev_tui.ui import present
+
+from tests.conftest import position
+from tests.ui.helpers import new_mini
+
+
+def lines_at(game, hex_id: str, chosen: tuple[str, ...] = ()) -> list[str]:
+    view = View(game)
+    return present.inspector_lines(view, Hex.parse(hex_id), present.supply_all(view), chosen)
+
+
+def test_a_german_stack_strengths_steps_movement_supply_and_division() -> None:
+    game = position(new_mini(), {"ge-1pz-1": "0305", "ge-1pz-2": "0305", "ge-1pz-3": "0506",
+                                 "so-rifle-1": "0808"}, player="german", reinforcements=False)
+    game.state.units["ge-1pz-1"].step = 1  # one step lost: 3-1 of 6-2
+    game.touch()
+    text = "\n".join(lines_at(game, "0305", chosen=("ge-1pz-2",)))
+    assert text.startswith("Hex 0305")
+    assert "German stack of 2 (keys 1-2 pick):" in text
+    assert "1 P 1/1 panzer III" in text  # number key, type letter, designation, type, size
+    assert "3-1 of 6-2, 1/2 steps; MA" in text  # current and full strength, steps left
+    assert "2*M 2/1 motorized III" in text  # picked units carry a star
+    assert "in supply" in text
+    # divisional integrity partners (20.0): where each regiment of the division is
+    assert "division 1 Pz: 2/1@0305, 3/1@0506" in text
+
+
+def test_movement_points_left_follow_the_move() -> None:
+    game = position(new_mini(), {"ge-1pz-1": "0305", "so-rifle-1": "0808"}, player="german", reinforcements=False)
+    view = View(game)
+    ma = present.movement_allowance(view, "ge-1pz-1")
+    assert f"MA {ma} MP {ma:g}" in "\n".join(lines_at(game, "0305"))
+
+
+def test_a_soviet_unit_names_its_hq_and_an_untried_one_hides_its_strength() -> None:
+    game = position(new_mini(), {"so-rifle-4": "0804", "so-hq-army": "0805", "so-t01-rifle-1": "0804",
+                                 "ge-inf-1": "0202"}, player="soviet", turn=2, reinforcements=False)
+    text = "\n".join(lines_at(game, "0804"))
+    assert "Soviet stack of 2" in text
+    assert "in supply, HQ 5 Army" in text  # command traced to an HQ (11.3)
+    assert "2 r untried rifle XX" in text
+    assert "untried ?-? (13.0)" in text
+    assert "6-8 of 6-8, 1/1 steps" in text
+
+
+def test_an_empty_hex_shows_terrain_owner_and_hexside_features_grouped() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0808"}, reinforcements=False)
+    view = View(game)
+    for h in view.map.hexes():
+        features = [f for n in view.map.neighbours(h) for f in view.map.side_features(h, n)]
+        if "road" in features:
+            break
+    lines = lines_at(game, str(h))
+    assert lines[0].startswith(f"Hex {h}, {view.map.terrain(h)}")
+    assert "road " in lines[1]
+    assert len(lines) == 2  # no units: nothing more
