@@ -187,3 +187,25 @@ def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
     again = load_game(saves / "autosave.toml")
     assert again.state.phase == "combat" and len(again.log) == before + 1, again.phase
     check_position(again)
+
+
+def test_a_vanished_terminal_ends_the_program(tmp_path: Path) -> None:
+    """The terminal closes with no hang-up signal (reads just return nothing): the app leaves
+    within seconds instead of spinning on a core, and the autosave is untouched."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    game = ready_to_end_phase()
+    game.save(saves / "autosave.toml")
+    saved = (saves / "autosave.toml").read_bytes()
+    s = pty_session.PtySession([sys.executable, "-m", "kiev_tui", "play"], 80, 24, cwd=str(tmp_path),
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, quiet=0.4)
+    s.start()
+    try:
+        assert s.read_until_quiet() > 500
+        os.close(s.master)  # the terminal goes away; the program is not its session leader: no SIGHUP
+        s.master = -1
+        s.proc.wait(timeout=15)  # type: ignore[union-attr]
+    finally:
+        if s.proc is not None and s.proc.poll() is None:
+            s.proc.kill()
+    assert (saves / "autosave.toml").read_bytes() == saved

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from pathlib import Path
 
 from textual.app import App
@@ -48,6 +51,24 @@ class KievApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen(self.game))
+        if not self.is_headless:
+            self.set_interval(1.0, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        """Leave when the terminal has gone away without a hang-up signal.
+
+        Over SSH a dropped link sends SIGHUP, which ends the program; but a terminal closed
+        some other ways just makes every read return nothing, and Textual's input loop would
+        then spin on one core for ever.  The autosave of the last phase end is already on disk.
+        """
+        try:
+            alive = os.isatty(sys.__stdin__.fileno())  # type: ignore[union-attr]
+        except (OSError, ValueError, AttributeError):
+            alive = False
+        if not alive:
+            threading.Timer(3.0, os._exit, (1,)).start()  # if giving back the terminal hangs
+            self.exit(return_code=1)
+
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:

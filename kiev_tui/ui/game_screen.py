@@ -18,7 +18,8 @@ from rich.segment import Segment
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog
+from textual.events import Click
+from textual.widgets import RichLog
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
@@ -119,6 +120,62 @@ class Panel(Widget):
         return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
 
 
+class KeyBar(Widget):
+    """The keys that work right now, on one line: ``Tab Next  Enter Select ...``.
+
+    Textual's Footer is a widget per key and recomposes whenever the bindings change, which
+    took most of the app's start-up time; this is one line, redrawn only when the keys change.
+    A click on a key runs it, as with the Footer.
+    """
+
+    DEFAULT_CSS = "KeyBar { height: 1; }"
+    KEY_STYLE = "bold yellow"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys: tuple[tuple[str, str, str], ...] = ()  # (key shown, label, action)
+
+    def show(self, keys: tuple[tuple[str, str, str], ...]) -> None:
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()
+
+    def _gap(self) -> int:
+        """Two spaces between keys when they all fit, else one (80 columns hold them all)."""
+        full = 1 + sum(len(k) + 1 + len(label) + 2 for k, label, _ in self.keys)
+        return 2 if full <= self.size.width else 1
+
+    def _spans(self) -> list[tuple[int, int, str]]:
+        x, out, gap = 1, [], self._gap()
+        for key, label, action in self.keys:
+            width = len(key) + 1 + len(label)
+            out.append((x, x + width, action))
+            x += width + gap
+        return out
+
+    def render(self) -> Text:
+        """The line as text (painting goes through render_line; this serves readers and tests)."""
+        return Text(" " * self._gap()).join(Text(f"{k} {label}") for k, label, _ in self.keys)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        key_style = base + self.app.console.get_style(self.KEY_STYLE)
+        segments, gap = [Segment(" ", base)], " " * self._gap()
+        for key, label, _ in self.keys:
+            segments += [Segment(key, key_style), Segment(f" {label}{gap}", base)]
+        return Strip(segments).crop_extend(0, width, base)
+
+    def on_click(self, event: Click) -> None:
+        for x1, x2, action in self._spans():
+            if x1 <= event.x < x2:
+                self.run_action_later(action)
+                return
+
+    def run_action_later(self, action: str) -> None:
+        self.call_later(self.screen.run_action, action)
+
+
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
          "SW": Direction.SW, "NW": Direction.NW}
 
@@ -198,7 +255,6 @@ class GameScreen(Screen[None]):
         self._supply: dict[str, Any] = {}
         self._logged = 0
         self._handing_off = False
-        self._footer_keys: tuple[bool | None, ...] = ()
 
     @property
     def kapp(self) -> "KievApp":
@@ -215,7 +271,7 @@ class GameScreen(Screen[None]):
                 log.can_focus = False
                 yield log
         yield Panel(id="status")
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#tracker").border_title = "Sequence of play"
@@ -224,8 +280,8 @@ class GameScreen(Screen[None]):
         hexmap = self.query_one(HexMap)
         hexmap.focus()
         hexmap.painter.cursor = self.cursor
+        hexmap.center_when_sized(self.cursor)
         self.refresh_all()
-        self.call_after_refresh(hexmap.scroll_to_hex, self.cursor, True)
         self.call_after_refresh(self.check_pending)
 
     def _first_cursor(self) -> Hex:
@@ -270,11 +326,7 @@ class GameScreen(Screen[None]):
         self._refresh_inspector(view, sup)
         self._refresh_log()
         self._refresh_status()
-        # the footer is rebuilt on every bindings refresh: only when a key comes or goes
-        keys = tuple(self.check_action(a, ()) for a in ("reinforce", "rail", "overrun", "remove_excess", "attack", "pending"))
-        if keys != self._footer_keys:
-            self._footer_keys = keys
-            self.refresh_bindings()
+        self.query_one(KeyBar).show(self.working_keys())
 
     def _refresh_inspector(self, view: View | None = None, sup: dict[str, Any] | None = None) -> None:
         view = view or self.view()
@@ -844,6 +896,15 @@ class GameScreen(Screen[None]):
         self.say("New game")
 
     # -- which keys work now ----------------------------------------------------------------
+    def working_keys(self) -> tuple[tuple[str, str, str], ...]:
+        """(key, label, action) of every footer key that does something now."""
+        out = []
+        for b in self.BINDINGS:
+            assert isinstance(b, Binding)
+            if b.show and self.check_action(b.action, ()):
+                out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
+        return tuple(out)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         st = self.game.state
         moving = st.phase in (MOVEMENT, MECHANIZED) and st.pending is None and not st.over

@@ -12,6 +12,7 @@ cursor move repaints two rows, not the screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -393,6 +394,30 @@ class HexMap(ScrollView, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self.rows_painted = 0  # rows rebuilt so far: tests check a cursor move stays cheap
         self.virtual_size = self.painter.size
+        self._center_on: Hex | None = None  # centre here as soon as the widget has a size
+
+    def center_when_sized(self, h: Hex) -> None:
+        """Centre the view on a hex now, or at the first layout (before anything is drawn)."""
+        if self.size.width and self.size.height:
+            self.scroll_to_hex(h, True)
+        else:
+            self._center_on = h
+
+    def _size_updated(self, *args: Any, **kwargs: Any) -> Any:
+        # Textual sizes the widget during layout, before the first paint (the Resize event
+        # comes after it): centring here means the first paint is already the right part of
+        # the map, not the top-left corner followed by a second full paint.
+        result = super()._size_updated(*args, **kwargs)
+        self._center_if_sized()
+        return result
+
+    def on_resize(self) -> None:
+        self._center_if_sized()
+
+    def _center_if_sized(self) -> None:
+        if self._center_on is not None and self.size.width and self.size.height:
+            h, self._center_on = self._center_on, None
+            self.scroll_to_hex(h, True)
 
     # -- what to show ---------------------------------------------------------------------
     def set_map(self, gmap: GameMap) -> None:

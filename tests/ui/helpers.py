@@ -20,7 +20,7 @@ def screen_text(app: App) -> str:
 
 
 def game_screen(app: App) -> GameScreen:
-    screen = app.screen_stack[1] if len(app.screen_stack) > 1 else app.screen
+    screen = app.screen_stack[1]  # above Textual's default screen; dialogs stack above it
     assert isinstance(screen, GameScreen)
     return screen
 
