@@ -274,6 +274,11 @@ class GameScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        # The breakpoint class, set before the first layout rather than on the first Resize:
+        # on a narrow terminal that saves a second layout and a repaint of the whole map.
+        narrow = self.app.size.width < self.HORIZONTAL_BREAKPOINTS[1][0]
+        self.set_class(narrow, "-narrow")
+        self.set_class(not narrow, "-wide")
         self.query_one("#tracker").border_title = "Sequence of play"
         self.query_one("#inspector").border_title = "Inspector"
         self.query_one("#log").border_title = "Log"

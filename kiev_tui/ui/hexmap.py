@@ -408,13 +408,13 @@ class HexMap(ScrollView, can_focus=True):
         # comes after it): centring here means the first paint is already the right part of
         # the map, not the top-left corner followed by a second full paint.
         result = super()._size_updated(*args, **kwargs)
-        self._center_if_sized()
+        if self._center_on is not None and self.size.width and self.size.height:
+            self.scroll_to_hex(self._center_on, True)
         return result
 
     def on_resize(self) -> None:
-        self._center_if_sized()
-
-    def _center_if_sized(self) -> None:
+        # Again once the layout has settled (a breakpoint may have changed the panel widths
+        # since the first layout); a no-op when the view is already right.
         if self._center_on is not None and self.size.width and self.size.height:
             h, self._center_on = self._center_on, None
             self.scroll_to_hex(h, True)
@@ -459,9 +459,26 @@ class HexMap(ScrollView, can_focus=True):
         else:
             self.scroll_to_region(region.grow((1, 2, 1, 2)), animate=False, immediate=True)
 
+    def viewport(self) -> Size:
+        """The cells of map on show: the content less any scroll bars the map will need.
+
+        Worked out here, not read from Textual, because during the first layout the scroll
+        bars are not placed yet and the view would be centred a little off (and then scroll
+        on the first cursor move).
+        """
+        w, ht = self.content_region.size
+        vw, vh = self.virtual_size
+        bar_v = self.styles.scrollbar_size_vertical if vh > ht else 0
+        bar_h = self.styles.scrollbar_size_horizontal if vw > w - bar_v else 0
+        if not bar_v and vh > ht - bar_h:
+            bar_v = self.styles.scrollbar_size_vertical
+        return Size(max(1, w - bar_v), max(1, ht - bar_h))
+
     def scroll_to_center_region(self, region: Region) -> None:
-        w, ht = self.scrollable_content_region.size
-        self.scroll_to(max(0, region.x - w // 2), max(0, region.y - ht // 2), animate=False, immediate=True)
+        w, ht = self.viewport()
+        x = max(0, min(region.x + region.width // 2 - w // 2, self.virtual_size.width - w))
+        y = max(0, min(region.y + region.height // 2 - ht // 2, self.virtual_size.height - ht))
+        self.scroll_to(x, y, animate=False, immediate=True)
 
     def _invalidate(self, h: Hex, cursor_only: bool = False) -> None:
         rows = [self.painter._inside_row(h)] if cursor_only and self.painter.zoom == FULL else list(self.painter.rows_of(h))
