@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -123,8 +123,13 @@ class HandoffScreen(Screen[None]):
         self.dismiss(None)
 
 
-class Dialog(ModalScreen[Any]):
-    """Base of the dialogs: opaque, so no dimmed copy of the map is redrawn over a slow link."""
+class Dialog(Screen[Any]):
+    """Base of the dialogs: opaque, so no dimmed copy of the map is redrawn over a slow link.
+
+    A plain Screen rather than a ModalScreen: with the terminal's own colours
+    (`ansi_color=True`) a modal screen's background is see-through, and Textual would
+    compose and send the map underneath every dialog.
+    """
 
     DEFAULT_CSS = "Dialog { background: $background; align: center middle; }"
 
