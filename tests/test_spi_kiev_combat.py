@@ -574,3 +574,27 @@ def test_6_17_an_hq_in_the_overrunning_hex_shares_adverse_results(mini: Game) ->
     mini.apply(Overrun(("ge-1pz-1",), "0804"))
     p = pending(mini)
     assert "ge-leader" in p["units"]  # it did not fight but takes part in the loss or retreat
+
+
+def test_20_2_gd_in_an_overrun_counts_with_the_division_named(mini: Game) -> None:
+    overrun_pos(mini, {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704", "so-rifle-3": "0804"})
+    force = ("ge-1pz-2", "ge-2pz-1", "ge-gd")
+    with_1pz = overrun_preview(mini, force, "0804", integrity="1 Pz").attack
+    with_2pz = overrun_preview(mini, force, "0804", integrity="2 Pz").attack
+    assert with_1pz is not None and with_2pz is not None and with_2pz > with_1pz
+    load_dice(mini, [6])
+    events = mini.apply(Overrun(force, "0804", integrity="2 Pz"))
+    resolved = [e for e in events if e.kind == "combat_resolved"]
+    assert resolved and resolved[0].attack == with_2pz
+
+
+def test_20_2_only_a_division_gd_can_join_may_be_named(mini: Game) -> None:
+    battle(mini, {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704", "so-rifle-4": "0804"})
+    force = ("ge-1pz-2", "ge-2pz-1", "ge-gd")
+    assert case(mini, Attack(force, ("0804",), integrity="3 Pz")) == "20.2"
+    assert case(mini, Attack(force, ("0804",), integrity="2 Pz")) is None
+    # without GD among the attackers there is nothing to name
+    assert case(mini, Attack(("ge-1pz-2", "ge-2pz-1"), ("0804",), integrity="2 Pz")) == "20.2"
+    overrun_pos(mini, {"ge-2pz-1": "0704", "ge-gd": "0704", "so-rifle-3": "0804"})
+    assert case(mini, Overrun(("ge-2pz-1", "ge-gd"), "0804", integrity="1 Pz")) == "20.2"
+    assert case(mini, Overrun(("ge-2pz-1", "ge-gd"), "0804", integrity="2 Pz")) is None

@@ -71,26 +71,33 @@ def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str,
                    integrity: str = "") -> tuple[list[str], Any]:
     """(lines, illegal) for a planned attack; illegal is None when it may go ahead."""
     p = combat.preview(game, attackers, targets, integrity=integrity)
-    head = f"Attack on {', '.join(targets)}"
+    lines = preview_lines(game, p, f"Attack on {', '.join(targets)}")
     if integrity:
-        head += f" (GD counts with {integrity}, 20.2)"
-    return preview_lines(game, p, head), p.illegal
+        lines.insert(1, f"GD counts with {integrity} (20.2)")
+    return lines, p.illegal
 
 
-def integrity_items(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> list[tuple[str, str]]:
+def integrity_items(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...],
+                    is_overrun: bool = False) -> list[tuple[str, str]]:
     """The 20.2 choice for GD as dialog items, each with the attack strength it would give."""
     view = game.rules.view(game)  # type: ignore[attr-defined]
     items = []
     for div in strength.integrity_choices(view, attackers):
-        p = combat.preview(game, attackers, targets, integrity=div)
+        if is_overrun:
+            p = overrun.overrun_preview(game, attackers, targets[0], integrity=div)
+        else:
+            p = combat.preview(game, attackers, targets, integrity=div)
         total = "?" if p.attack is None else f"{p.attack:g}"
         items.append((f"GD counts with {div}: attack strength {total}", div))
     return items
 
 
-def overrun_preview(game: "Game", units: tuple[str, ...], target: str) -> tuple[list[str], Any]:
-    p = overrun.overrun_preview(game, units, target)
-    return preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength"), p.illegal
+def overrun_preview(game: "Game", units: tuple[str, ...], target: str, integrity: str = "") -> tuple[list[str], Any]:
+    p = overrun.overrun_preview(game, units, target, integrity=integrity)
+    lines = preview_lines(game, p, f"Overrun of {target} (6.0): 3 MP, half attack strength")
+    if integrity:
+        lines.insert(1, f"GD counts with {integrity} (20.2)")
+    return lines, p.illegal
 
 
 class PendingScreen(Dialog):

@@ -664,15 +664,29 @@ class GameScreen(Screen[None]):
             self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
             return
         units, target = self.overlay.selected, str(self.cursor)
-        lines, illegal = overrun_preview(self.game, units, target)
+        choices = integrity_items(self.game, units, (target,), is_overrun=True)
+        if not choices:
+            self._preview_overrun(units, target, "")
+            return
+
+        def picked(division: str | None) -> None:
+            if division:
+                self._preview_overrun(units, target, division)
+
+        # 20.2: GD stacked with regiments of two mechanized divisions counts with one of them
+        self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
+                             picked)
+
+    def _preview_overrun(self, units: tuple[str, ...], target: str, integrity: str) -> None:
+        lines, illegal = overrun_preview(self.game, units, target, integrity)
         if illegal is None:
-            illegal = self.game.check(Overrun(units, target))
+            illegal = self.game.check(Overrun(units, target, integrity))
         if illegal is not None:
             self.refuse(illegal)
             return
 
         def done(yes: bool | None) -> None:
-            if yes and self.play(Overrun(units, target)):
+            if yes and self.play(Overrun(units, target, integrity)):
                 self._continue_with(units, self.cursor)
 
         self.app.push_screen(ConfirmScreen("Overrun", lines, "Roll the die? (y/n)"), done)

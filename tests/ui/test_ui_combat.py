@@ -118,7 +118,7 @@ async def test_20_2_the_player_names_the_division_gd_joins() -> None:
         await keys(pilot, "down", "enter")
         assert isinstance(app.screen, ConfirmScreen)
         text = screen_text(app)
-        assert "GD counts with 2 Pz, 20.2" in text and "(total 17)" in text
+        assert "GD counts with 2 Pz (20.2)" in text and "(total 17)" in text
         await keys(pilot, "y")
         attack = game.log[-1]
         assert isinstance(attack, Attack) and attack.integrity == "2 Pz"
@@ -135,3 +135,21 @@ async def test_20_2_no_question_when_only_one_division_is_there() -> None:
         await keys(pilot, "enter", "c")
         assert isinstance(app.screen, ConfirmScreen)
         assert "(total 16)" in screen_text(app)
+
+
+async def test_20_2_an_overrun_with_gd_asks_too() -> None:
+    game = position(new_mini(seed=1), {"ge-1pz-2": "0305", "ge-2pz-1": "0305", "ge-gd": "0305",
+                                       "so-rifle-3": "0405"}, player="german", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0305")
+        await keys(pilot, "enter", "d")  # select the stack, cursor onto the enemy
+        await keys(pilot, "o")
+        assert isinstance(app.screen, PickScreen)
+        assert "GD counts with 1 Pz: attack strength" in screen_text(app)
+        await keys(pilot, "down", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "GD counts with 2 Pz (20.2)" in screen_text(app)
+        await keys(pilot, "y")
+        overrun = next(a for a in reversed(game.log) if a.kind == "overrun")
+        assert overrun.integrity == "2 Pz"

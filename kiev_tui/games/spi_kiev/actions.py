@@ -64,6 +64,7 @@ class Overrun(Action):
 
     units: tuple[str, ...]
     target: str
+    integrity: str = ""  # 20.2: the division GD counts with when it could join two
 
 
 @action("take_losses")

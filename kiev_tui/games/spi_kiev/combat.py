@@ -20,7 +20,8 @@ from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.games.spi_kiev import system
 from kiev_tui.games.spi_kiev.actions import Advance, Attack, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, SOVIET, View, enemy_of
-from kiev_tui.games.spi_kiev.strength import Modifier, UnitStrength, attack, defence, final, odds_column
+from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, check_integrity, defence, final,
+                                              odds_column)
 from kiev_tui.games.spi_kiev.supply import Supply
 from kiev_tui.games.spi_kiev.tables import CRT, check_tables
 
@@ -273,6 +274,9 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
             return Illegal("9.83", f"{uid} advanced after combat and may not attack again this phase")
     if all(view.is_hq_like(u) for u in a.attackers):
         return Illegal("11.35", "HQs and leaders have no attack strength of their own")
+    bad_integrity = check_integrity(view, a.attackers, a.integrity)  # 20.2
+    if bad_integrity is not None:
+        return bad_integrity
     for uid in a.attackers:
         if view.is_hq_like(uid):
             h = view.hex_of(uid)

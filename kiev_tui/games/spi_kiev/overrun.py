@@ -12,6 +12,7 @@ from kiev_tui.games.spi_kiev.actions import Overrun
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
 from kiev_tui.games.spi_kiev.events import Moved
 from kiev_tui.games.spi_kiev.movement import common_start, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.strength import check_integrity
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -72,7 +73,7 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
     others = [u for u in view.at(start) if u not in a.units and view.side(u) == st.player]
     if any(not view.is_hq_like(u) for u in others):
         return Illegal("6.17", "other friendly units in the hex would not take part: no overrun from here")
-    return None
+    return check_integrity(view, a.units, a.integrity)  # 20.2
 
 
 def apply_overrun(game: "Game", a: Overrun) -> None:
@@ -85,7 +86,7 @@ def apply_overrun(game: "Game", a: Overrun) -> None:
     view = View(game)
     here = view.hex_of(a.units[0])
     passengers = tuple(u for u in view.at(here) if u not in a.units) if here is not None else ()
-    combat.start_battle(game, "overrun", a.units, (a.target,), passengers=passengers)
+    combat.start_battle(game, "overrun", a.units, (a.target,), a.integrity, passengers=passengers)
 
 
 def after_battle(game: "Game", battle: dict[str, Any]) -> None:
@@ -111,15 +112,16 @@ def after_battle(game: "Game", battle: dict[str, Any]) -> None:
     v.setdefault("stop_case", {}).update({u: case for u in alive})
 
 
-def overrun_preview(game: "Game", units: tuple[str, ...] | list[str], target: str) -> combat.Preview:
+def overrun_preview(game: "Game", units: tuple[str, ...] | list[str], target: str,
+                    integrity: str = "") -> combat.Preview:
     view = View(game)
     units = tuple(units)
-    illegal = check_overrun(view, Overrun(units, target))
+    illegal = check_overrun(view, Overrun(units, target, integrity))
     try:
         hexes = [Hex.parse(target)]
     except HexError as exc:
         return combat.Preview((), (), None, None, None, {}, Illegal("6.14", str(exc)))
-    return combat._preview(game, view, units, hexes, True, "", illegal)
+    return combat._preview(game, view, units, hexes, True, integrity, illegal)
 
 
 system.HANDLERS[Overrun] = (check_overrun, apply_overrun)
