@@ -7,7 +7,7 @@ refusals are shown with their rule case, and `r` opens the rules at that case.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -664,16 +664,19 @@ class GameScreen(Screen[None]):
             self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
             return
         units, target = self.overlay.selected, str(self.cursor)
-        choices = integrity_items(self.game, units, (target,), is_overrun=True)
+        self._with_integrity(integrity_items(self.game, units, (target,), is_overrun=True),
+                             lambda division: self._preview_overrun(units, target, division))
+
+    def _with_integrity(self, choices: list[tuple[str, str]], go_on: Callable[[str], None]) -> None:
+        """Ask which division GD joins when there is a choice (20.2), then go on with it."""
         if not choices:
-            self._preview_overrun(units, target, "")
+            go_on("")
             return
 
         def picked(division: str | None) -> None:
             if division:
-                self._preview_overrun(units, target, division)
+                go_on(division)
 
-        # 20.2: GD stacked with regiments of two mechanized divisions counts with one of them
         self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
                              picked)
 
@@ -721,18 +724,8 @@ class GameScreen(Screen[None]):
         if not attackers or not targets:
             self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
             return
-        choices = integrity_items(self.game, attackers, targets)
-        if not choices:
-            self._preview_attack(attackers, targets, "")
-            return
-
-        def picked(division: str | None) -> None:
-            if division:
-                self._preview_attack(attackers, targets, division)
-
-        # 20.2: GD stacked with regiments of two mechanized divisions counts with one of them
-        self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
-                             picked)
+        self._with_integrity(integrity_items(self.game, attackers, targets),
+                             lambda division: self._preview_attack(attackers, targets, division))
 
     def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
         lines, illegal = attack_preview(self.game, attackers, targets, integrity)
