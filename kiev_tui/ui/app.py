@@ -70,7 +70,6 @@ class KievApp(App[None]):
             self.exit(return_code=1)
 
 
-
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:
     """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal)."""
     return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse)

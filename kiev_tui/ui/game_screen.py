@@ -133,17 +133,38 @@ class KeyBar(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.keys: tuple[tuple[str, str, str], ...] = ()  # (key shown, label, action)
+        self.offered: tuple[tuple[str, str, str], ...] = ()  # (key shown, label, action) that work now
+        self.keys: tuple[tuple[str, str, str], ...] = ()  # those of them on show
+
+    # When the keys do not fit even one space apart, these always-there keys make room first,
+    # in this order (they are in the help, which stays); the keys of the moment never go.
+    YIELD_ORDER = ("rules", "undo", "cancel", "next_actor", "select")
 
     def show(self, keys: tuple[tuple[str, str, str], ...]) -> None:
-        if keys != self.keys:
-            self.keys = keys
+        self.offered = keys
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        keys = list(self.offered)
+        width = self.size.width or 80
+        for action in self.YIELD_ORDER:
+            if self._length(keys, 1) <= width:
+                break
+            keys = [k for k in keys if k[2] != action]
+        if tuple(keys) != self.keys:
+            self.keys = tuple(keys)
             self.refresh()
 
+    @staticmethod
+    def _length(keys: list[tuple[str, str, str]] | tuple[tuple[str, str, str], ...], gap: int) -> int:
+        return 1 + sum(len(k) + 1 + len(label) for k, label, _ in keys) + gap * max(0, len(keys) - 1)
+
     def _gap(self) -> int:
-        """Two spaces between keys when they all fit, else one (80 columns hold them all)."""
-        full = 1 + sum(len(k) + 1 + len(label) + 2 for k, label, _ in self.keys)
-        return 2 if full <= self.size.width else 1
+        """Two spaces between keys when they all fit, else one."""
+        return 2 if self._length(self.keys, 2) <= self.size.width else 1
 
     def _spans(self) -> list[tuple[int, int, str]]:
         x, out, gap = 1, [], self._gap()
@@ -169,11 +190,8 @@ class KeyBar(Widget):
     def on_click(self, event: Click) -> None:
         for x1, x2, action in self._spans():
             if x1 <= event.x < x2:
-                self.run_action_later(action)
+                self.call_later(self.screen.run_action, action)
                 return
-
-    def run_action_later(self, action: str) -> None:
-        self.call_later(self.screen.run_action, action)
 
 
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,

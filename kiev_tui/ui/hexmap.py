@@ -46,10 +46,11 @@ class HexLook:
 
 
 # -- styles (colour only repeats what the glyphs already say) ---------------------------------
-# Few styles and little bold: every change of style between neighbouring cells costs bytes on
-# the wire, and a bold cell next to a plain one costs a reset.  Hex numbers share the border grey.
-# The 16 ANSI colours throughout: the player's own palette, and the shortest codes.  Borders are
-# the terminal's default colour, dimmed, which every palette shows against its own background.
+# Chosen for the wire as well as the eye: every change of style between neighbouring cells
+# costs bytes, and a bold cell next to a plain one costs a reset, so bold is kept for counters
+# and cities.  The 16 ANSI colours throughout (the player's own palette, the shortest codes).
+# Borders and hex numbers share one style: the terminal's default colour, dimmed, which every
+# palette shows against its own background.
 S_BORDER = Style(dim=True)
 S_MINOR = Style(color="bright_blue")
 S_MAJOR = Style(color="blue")
@@ -343,26 +344,13 @@ class MapPainter:
         return "\n".join("".join(ch for ch, _ in self.row(y)).rstrip() for y in range(self.size.height))
 
 
-def _shows_on_blank(style: Style) -> bool:
-    """Whether a space in this style looks different from a plain space."""
-    return bool(style.bgcolor or style.reverse or style.underline or style.underline2 or style.strike
-                or style.overline or style.frame or style.encircle)
-
-
 def to_strip(cells: list[Cell]) -> Strip:
-    """Join runs of one style into segments.
-
-    A space whose style only sets the colour of the text joins the run before it (if that run
-    has no background either): it looks the same and saves a style change on the wire.
-    """
+    """Join runs of one style into segments."""
     segments: list[Segment] = []
     run: list[str] = []
     style: Style | None = None
     for ch, st in cells:
         if st is not style and st != style:
-            if ch == " " and style is not None and not _shows_on_blank(st) and not _shows_on_blank(style):
-                run.append(ch)
-                continue
             if run:
                 segments.append(Segment("".join(run), style))
             run, style = [], st

@@ -55,3 +55,29 @@ async def test_at_80_columns_every_key_fits() -> None:
         text = shown(app)
         assert "i Reinforce" in text and "r Rules" in text
         assert len(text) + 1 <= 80
+
+
+async def test_at_80_columns_the_keys_of_the_moment_stay_and_help_is_always_there() -> None:
+    # A Soviet stack selected with reinforcements due: ten keys would work, more than 80 columns.
+    game = position(new_mini(), {"so-rifle-3": "0505"}, player="soviet")
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "tab", "enter")
+        bar = game_screen(app).query_one(KeyBar)
+        offered = {action for _, _, action in bar.offered}
+        assert {"rail", "overrun", "reinforce"} <= offered
+        text = shown(app)
+        assert "t Rail" in text and "o Overrun" in text and "i Reinforce" in text and "? Help" in text
+        assert len(text) + 1 <= 80
+        assert "r Rules" not in text  # an always-there key made room (it is in the help)
+
+
+async def test_wide_terminal_shows_every_key() -> None:
+    game = position(new_mini(), {"so-rifle-3": "0505"}, player="soviet")
+    app = build_app(game)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "tab", "enter")
+        text = shown(app)
+        assert "r Rules" in text and "u Undo" in text and "t Rail" in text
