@@ -699,18 +699,28 @@ class GameScreen(Screen[None]):
                              picked)
 
     def _preview_overrun(self, units: tuple[str, ...], target: str, integrity: str) -> None:
+        def played() -> None:
+            self._continue_with(units, self.cursor)
+
         lines, illegal = overrun_preview(self.game, units, target, integrity)
+        self._confirm_roll("Overrun", lines, illegal, Overrun(units, target, integrity), played=played)
+
+    def _confirm_roll(self, title: str, lines: list[str], illegal: Illegal | None, action: Action,
+                      on_yes: Callable[[], None] = lambda: None, played: Callable[[], None] = lambda: None) -> None:
+        """Show a combat preview; on yes, `on_yes`, play the action (the roll), then `played`."""
         if illegal is None:
-            illegal = self.game.check(Overrun(units, target, integrity))
+            illegal = self.game.check(action)
         if illegal is not None:
             self.refuse(illegal)
             return
 
         def done(yes: bool | None) -> None:
-            if yes and self.play(Overrun(units, target, integrity)):
-                self._continue_with(units, self.cursor)
+            if yes:
+                on_yes()
+                if self.play(action):
+                    played()
 
-        self.app.push_screen(ConfirmScreen("Overrun", lines, "Roll the die? (y/n)"), done)
+        self.app.push_screen(ConfirmScreen(title, lines, "Roll the die? (y/n)"), done)
 
     def toggle_attack(self, h: Hex) -> None:
         view = self.view()
@@ -746,19 +756,11 @@ class GameScreen(Screen[None]):
                              lambda division: self._preview_attack(attackers, targets, division))
 
     def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
+        def clear_plan() -> None:
+            self.overlay.attackers, self.overlay.targets = (), ()
+
         lines, illegal = attack_preview(self.game, attackers, targets, integrity)
-        if illegal is None:
-            illegal = self.game.check(Attack(attackers, targets, integrity))
-        if illegal is not None:
-            self.refuse(illegal)
-            return
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.overlay.attackers, self.overlay.targets = (), ()
-                self.play(Attack(attackers, targets, integrity))
-
-        self.app.push_screen(ConfirmScreen("Combat preview", lines, "Roll the die? (y/n)"), done)
+        self._confirm_roll("Combat preview", lines, illegal, Attack(attackers, targets, integrity), on_yes=clear_plan)
 
     def action_pending(self) -> None:
         if self.game.state.pending is None:
