@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test soak bench map validate clean
+.PHONY: play test soak bench mutate map validate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,17 @@ bench: $(TEST_STAMP)
 	@$(BIN)/python -m compileall -q kiev_tui benchmarks > /dev/null
 	$(BIN)/python -m benchmarks
 
+MUTATE_STAMP := $(VENV)/.installed-mutate
+$(MUTATE_STAMP): $(TEST_STAMP)
+	$(BIN)/pip install --quiet -e '.[test,mutate]'
+	touch $@
+
+# Mutation testing of the Kiev rules modules; results stay in mutants/ so a second run
+# only retests what changed. The report lists the share killed per module.
+mutate: $(MUTATE_STAMP)
+	-$(BIN)/mutmut run --max-children 2
+	$(BIN)/python tests/mutation_report.py
+
 map: $(STAMP)
 	$(BIN)/python -m kiev_tui.games.spi_kiev.mapbuild
 
@@ -42,4 +53,4 @@ validate: $(STAMP)
 	$(BIN)/kiev-tui validate data/spi_kiev
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache mutants
