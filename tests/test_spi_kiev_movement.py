@@ -197,14 +197,15 @@ def test_swamp_costs_two_for_every_unit(mini: Game) -> None:
 
 
 def test_10_13_no_major_river_into_enemy_zoc(mini: Game) -> None:
-    position(mini, {"ge-1pz-1": "0605", "so-rifle-1": "0404"}, player="german")
-    # 0505 (across the river from 0605) lies in the zone of the Soviet unit at 0404.
+    position(mini, {"ge-1pz-1": "0605", "so-rifle-1": "0504"}, player="german")
+    # 0505 (across the river from 0605) lies in the zone of the Soviet unit at 0504, which
+    # stands on the river bank itself (10.13 counts only such units; see the rules_movement tests).
     # A road bridge does not lift the ban: the hexside is still a major river.
     assert case(mini, Move(("ge-1pz-1",), ("0505",))) == "10.13"
-    position(mini, {"ge-inf-1": "0604", "so-rifle-1": "0404"}, player="german")
+    position(mini, {"ge-inf-1": "0604", "so-rifle-1": "0503"}, player="german")
     assert case(mini, Move(("ge-inf-1",), ("0504",))) == "10.13"
     # ...unless a friendly unit already holds the hex.
-    position(mini, {"ge-inf-1": "0604", "ge-inf-2": "0504", "so-rifle-1": "0404"}, player="german")
+    position(mini, {"ge-inf-1": "0604", "ge-inf-2": "0504", "so-rifle-1": "0503"}, player="german")
     assert case(mini, Move(("ge-inf-1",), ("0504",))) is None
 
 

@@ -34,6 +34,15 @@ def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     return cached  # type: ignore[return-value]
 
 
+def river_banks(gmap: "GameMap") -> frozenset[Hex]:
+    """Hexes with at least one major-river hexside, derived once per map (10.13)."""
+    cached = gmap.derived.get("river_banks")
+    if cached is None:
+        cached = frozenset(h for h in gmap.hexes() if any(gmap.is_major_river(h, n) for n in gmap.neighbours(h)))
+        gmap.derived["river_banks"] = cached
+    return cached  # type: ignore[return-value]
+
+
 def enemy_of(side: str) -> str:
     return SOVIET if side == GERMAN else GERMAN
 
@@ -131,6 +140,25 @@ class View:
 
     def in_enemy_zoc(self, h: Hex, side: str) -> bool:
         return h in self.zoc_movement[enemy_of(side)]
+
+    @cached_property
+    def zoc_river_guard(self) -> dict[str, frozenset[Hex]]:
+        """Hexes in the zone of a side's units whose own hex touches a major river (10.13).
+
+        Only such units bar a crossing; HQs and leaders count, as their zones stop movement (19.67).
+        """
+        reach = zoc_reach(self.map)
+        banks = river_banks(self.map)
+        out: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
+        for h, ids in self.occupancy.items():
+            if h in banks:
+                out[self.side(ids[0])].update(reach[h])
+        return {side: frozenset(hexes) for side, hexes in out.items()}
+
+    def river_guarded(self, h: Hex, side: str) -> bool:
+        """10.13: may ``side`` not cross a major river into h?  True when an enemy unit on a
+        major river's bank exerts its zone into h and no friendly unit already holds h."""
+        return h in self.zoc_river_guard[enemy_of(side)] and not self.occupied_by(h, side)
 
     def enemy_controlled_for_tracing(self, h: Hex, side: str) -> bool:
         """8.25: a friendly unit in the hex cancels the enemy zone for supply, command and retreat."""

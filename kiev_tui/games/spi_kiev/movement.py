@@ -144,8 +144,9 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         if i > 0 and view.in_enemy_zoc(prev, side):
             return Illegal("8.21", f"the stack entered an enemy zone of control at {prev} and must stop there")
         in_zoc = view.in_enemy_zoc(h, side)
-        if in_zoc and view.map.is_major_river(prev, h) and not view.occupied_by(h, side):
-            return Illegal("10.13", f"cannot cross the major river into the enemy zone of control at {h} unless a friendly unit is there")
+        if view.map.is_major_river(prev, h) and view.river_guarded(h, side):
+            # 10.13: only the zone of an enemy unit standing on the river's bank bars the crossing.
+            return Illegal("10.13", f"cannot cross the major river into {h}: an enemy unit on the river bank controls it and no friendly unit is there")
         if in_zoc and not has_combat and not any(not view.is_hq_like(u) for u in view.at(h) if view.side(u) == side):
             return Illegal("11.23", f"an HQ or leader may enter the enemy zone at {h} only where a friendly combat unit is")
         if dir_bound and not view.map.has(prev, h, "road") and h.col > prev.col:
@@ -244,6 +245,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
                        if any(view.side(u) == side and not view.is_hq_like(u) for u in ids)}
     friendly_any = {h for h, ids in view.occupancy.items() if view.side(ids[0]) == side}
     zoc = view.zoc_movement[enemy]
+    guarded = view.zoc_river_guard[enemy]  # 10.13
     best: dict[Hex, float] = {start: 0.0}
     parent: dict[Hex, Hex] = {}
     why: dict[Hex, tuple[str, str]] = {}
@@ -260,8 +262,8 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
                 why.setdefault(n, ("5.22", "enemy units are there (only an overrun may enter)"))
                 continue
             in_zoc = n in zoc
-            if in_zoc and n not in friendly_any and gmap.is_major_river(h, n):
-                why.setdefault(n, ("10.13", "the major river may not be crossed straight into an enemy zone here"))
+            if n in guarded and n not in friendly_any and gmap.is_major_river(h, n):
+                why.setdefault(n, ("10.13", "an enemy unit on the bank controls this hex: no crossing the major river into it"))
                 continue
             if in_zoc and not has_combat and n not in friendly_combat:
                 why.setdefault(n, ("11.23", "an HQ alone may not enter an enemy zone"))
