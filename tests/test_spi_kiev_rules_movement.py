@@ -61,3 +61,22 @@ def test_10_13_an_hq_on_the_bank_bars_the_crossing_too(mini: Game) -> None:
 def test_10_13_a_friendly_unit_in_the_hex_lifts_the_bar(mini: Game) -> None:
     position(mini, {"ge-inf-1": "0504", "ge-inf-2": "0604", "so-rifle-1": "0605"}, player="german")
     assert case(mini, Move(("ge-inf-1",), ("0604",))) is None
+
+
+# -- 10.22: a city costs one MP whatever else is in the hex -------------------------------
+
+def test_10_22_woods_cities_cost_mechanized_units_one_mp(campaign_map_game: Game) -> None:
+    from kiev_tui.games.spi_kiev.terrain import step_cost
+
+    g = campaign_map_game
+    gm, tb, cat = g.scenario.map, g.scenario.tables, g.scenario.catalog.units
+    assert (gm.terrain(H("0602")), gm.settlement(H("0602"))) == ("woods", "city")  # Lyubech
+    assert (gm.terrain(H("1329")), gm.settlement(H("1329"))) == ("woods", "city")  # Kanev
+    # No road, no river on these hexsides: only the hex itself is paid for.
+    assert step_cost(gm, tb, cat["ge-3pz-6"], H("0702"), H("0602")) == 1.0
+    assert step_cost(gm, tb, cat["ge-3pz-6"], H("1330"), H("1329")) == 1.0
+    assert step_cost(gm, tb, cat["ge-id-57"], H("1330"), H("1329")) == 1.0
+    # The woods next door still cost a mechanized unit 2 (10.4), and hexsides add on (10.31):
+    # a Soviet tank division over the Dnieper into Kanev pays 1 + 2.
+    assert step_cost(gm, tb, cat["ge-3pz-6"], H("0602"), H("0502")) == 2.0
+    assert step_cost(gm, tb, cat["so-td-10"], H("1428"), H("1329")) == 3.0

@@ -7,7 +7,7 @@ from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.rail import capacity, counted, is_rail_hex
-from kiev_tui.games.spi_kiev.terrain import hex_entry_cost, movement_class
+from kiev_tui.games.spi_kiev.terrain import hex_cost, movement_class
 
 
 def schedule(view: View) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -55,10 +55,7 @@ def entry_hexes(view: View, uid: str) -> list[Hex]:
 
 def entry_cost(view: View, uid: str, h: Hex) -> float:
     """15.0: entering costs the entry hex's own movement points."""
-    terrain = view.map.terrain(h)
-    if view.map.settlement(h) == "city" and terrain == "clear":
-        terrain = "city"
-    return hex_entry_cost(view.game.scenario.tables, terrain, movement_class(view.udef(uid)))
+    return hex_cost(view.map, view.game.scenario.tables, h, movement_class(view.udef(uid)))
 
 
 def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> Illegal | None:

@@ -36,6 +36,14 @@ def hex_entry_cost(tables: dict[str, Any], terrain: str, mclass: str) -> float:
     return defaults.get(terrain, 1.0)
 
 
+def hex_cost(gmap: GameMap, tables: dict[str, Any], h: Hex, mclass: str) -> float:
+    """What entering hex h costs, before hexsides: a city costs its own rate whatever other
+    terrain the hex holds (10.22, e.g. the woods cities 0602 and 1329); a town takes the other
+    terrain's (10.21)."""
+    terrain = "city" if gmap.settlement(h) == "city" else gmap.terrain(h)
+    return hex_entry_cost(tables, terrain, mclass)
+
+
 def hexside_cost(tables: dict[str, Any], feature: str, side: str) -> float:
     row = _tec(tables).get("hexside", {}).get(feature, {})
     key = "mp_german" if side == GERMAN else "mp_soviet"
@@ -61,10 +69,7 @@ def step_cost(gmap: GameMap, tables: dict[str, Any], d: UnitDef, a: Hex, b: Hex)
         # 10.23: along a road hexside a mechanized unit (or HQ, 11.21) pays half a point;
         # the road's bridge spares it the river cost (see docs/rulings.md, 10.23).
         return road_cost(tables)
-    terrain = gmap.terrain(b)
-    if gmap.settlement(b) == "city" and terrain == "clear":
-        terrain = "city"
-    cost = hex_entry_cost(tables, terrain, mclass)
+    cost = hex_cost(gmap, tables, b, mclass)
     if gmap.has(a, b, "major_river"):
         # 19.51: never straight across a major river into swamp except along a road.
         if gmap.terrain(b) == "swamp" and not gmap.has(a, b, "road"):
