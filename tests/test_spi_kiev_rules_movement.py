@@ -80,3 +80,74 @@ def test_10_22_woods_cities_cost_mechanized_units_one_mp(campaign_map_game: Game
     # a Soviet tank division over the Dnieper into Kanev pays 1 + 2.
     assert step_cost(gm, tb, cat["ge-3pz-6"], H("0602"), H("0502")) == 2.0
     assert step_cost(gm, tb, cat["so-td-10"], H("1428"), H("1329")) == 3.0
+
+
+# -- 9.15 / 11.33: command is never waived, only supply ------------------------------------
+
+def _campaign_combat_turn_1() -> Game:
+    """The campaign's set-up, Soviet combat phase of turn 1 (nothing has moved)."""
+    from kiev_tui.games.spi_kiev.system import begin_phase
+
+    g = Game.new(CAMPAIGN, seed=1)
+    g.state.phase = "combat"
+    g._sink = []
+    begin_phase(g)
+    g._sink = None
+    g.touch()
+    return g
+
+
+def test_9_15_turn_one_supply_is_free_but_command_is_not() -> None:
+    from kiev_tui.games.spi_kiev.actions import Attack
+
+    g = _campaign_combat_turn_1()
+    sup = g.rules.supply(g)  # type: ignore[attr-defined]
+    # 192 Rifle at 1428, opposite Kanev, stands outside every HQ's command radius.
+    far = sup.status("so-rd-192")
+    assert (far.in_supply, far.in_command, far.hq) == (True, False, None)  # 19.85 supplies it
+    assert case(g, Attack(("so-rd-192",), ("1329",))) == "9.15"
+    # 87 Rifle in the Kiev bridgehead is within an HQ's reach and may attack.
+    near = sup.status("so-rd-87")
+    assert (near.in_supply, near.in_command) == (True, True)
+    assert case(g, Attack(("so-rd-87", "so-rd-151"), ("0119",))) is None
+
+
+def test_9_15_count_of_soviet_units_out_of_command_at_the_start() -> None:
+    g = _campaign_combat_turn_1()
+    view = View(g)
+    sup = view.supply
+    combat = [u.id for u in g.state.on_map() if view.side(u.id) == "soviet" and not view.is_hq_like(u.id)]
+    out = sorted(u for u in combat if not sup.status(u).in_command)
+    assert (len(combat), len(out)) == (55, 22)
+    assert out[:3] == ["so-cd-28", "so-cd-32", "so-cd-43"]
+
+
+def _arrival_far_from_hqs(mini: Game, hq_hex: str) -> Game:
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.games.spi_kiev.actions import Enter
+
+    # Only the two turn-1 rifle draws are due; they arrive late, on turn 2.
+    mini.scenario.reinforcements = [r for r in mini.scenario.reinforcements if r.turn == 1 and r.side == "soviet"]
+    position(mini, {"ge-inf-1": "0905", "so-hq-army": hq_hex}, turn=2)
+    mini.apply(Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1005"))
+    mini.apply(EndPhase())
+    assert mini.state.phase == "combat"
+    return mini
+
+
+def test_11_33_an_arrival_is_supplied_but_not_in_command_far_from_every_hq(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Attack
+
+    _arrival_far_from_hqs(mini, "0101")
+    st = mini.rules.supply(mini).status("so-t01-rifle-1")  # type: ignore[attr-defined]
+    assert (st.in_supply, st.in_command) == (True, False)  # 15.0 waives supply only
+    assert case(mini, Attack(("so-t01-rifle-1", "so-t01-rifle-2"), ("0905",))) == "9.15"
+
+
+def test_11_33_an_arrival_within_an_hqs_radius_may_attack(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Attack
+
+    _arrival_far_from_hqs(mini, "1006")
+    st = mini.rules.supply(mini).status("so-t01-rifle-1")  # type: ignore[attr-defined]
+    assert (st.in_supply, st.in_command, st.hq) == (True, True, "so-hq-army")
+    assert case(mini, Attack(("so-t01-rifle-1", "so-t01-rifle-2"), ("0905",))) is None

@@ -239,22 +239,26 @@ class Supply:
         side = v.side(uid)
         if h is None:
             return SupplyStatus(True, True, None, "")
+        d = v.catalog.units[uid]
+        # 9.15, 11.33: a Soviet combat unit attacks only within an HQ's line of communications.
+        # 15.0 and 19.85 waive supply, never this, so it is judged before either applies.
+        reach = [] if side == GERMAN or d.hq else self.command.get(h, [])
+        in_command = side == GERMAN or d.hq or bool(reach)
+        commander = reach[0][0] if reach else None
         if str(uid) in v.state.vars.get("entered", []):
-            return SupplyStatus(True, True, None, "")  # 15.0: in supply on the turn of arrival
+            return SupplyStatus(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
         if side == GERMAN:
             ok = self.lines[GERMAN].reaches(h)
             return SupplyStatus(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
-        d = v.catalog.units[uid]
         if v.state.turn == 1:
             # 19.85: on turn 1 Soviet lines run straight to a source, any length, no HQ needed.
             ok = self.lines[SOVIET].reaches(h)
-            return SupplyStatus(ok, True, None, "" if ok else "19.85: cut off from every eastern supply source")
+            return SupplyStatus(ok, in_command, commander, "" if ok else "19.85: cut off from every eastern supply source")
         if d.hq:
             ok = self.lines[SOVIET].reaches(h)
             return SupplyStatus(ok, True, uid if ok else None,
                                 "" if ok else "19.83: the HQ has no line of supply to an eastern source")
         # 8.25: the unit's own hex holds a friendly unit, so zones there never cut the line.
-        reach = self.command.get(h, [])
         supplied = [hq for hq, s in reach if s]
         if supplied:
             return SupplyStatus(True, True, supplied[0], "")
