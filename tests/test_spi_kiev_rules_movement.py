@@ -151,3 +151,45 @@ def test_11_33_an_arrival_within_an_hqs_radius_may_attack(mini: Game) -> None:
     st = mini.rules.supply(mini).status("so-t01-rifle-1")  # type: ignore[attr-defined]
     assert (st.in_supply, st.in_command, st.hq) == (True, True, "so-hq-army")
     assert case(mini, Attack(("so-t01-rifle-1", "so-t01-rifle-2"), ("0905",))) is None
+
+
+# -- 22.2: only a unit that began the phase on the map, east of the hex, relieves ----------
+
+def _directive_turn(mini: Game, placements: dict[str, str]) -> Game:
+    # The turn-1 rifle draws are still due (late arrivals stay due, 23.0); turn 7 has the order.
+    mini.scenario.reinforcements = [r for r in mini.scenario.reinforcements if r.turn == 1 and r.side == "soviet"]
+    position(mini, placements, turn=7)
+    mini.state.vars["directive"] = {"7": True}
+    return mini
+
+
+def test_22_2_a_unit_already_on_the_map_east_of_the_hex_relieves(mini: Game) -> None:
+    _directive_turn(mini, {"so-rifle-1": "0904", "so-rifle-2": "1005"})
+    assert case(mini, Move(("so-rifle-2",), ("0905", "0904"), relieve="so-rifle-1")) is None
+
+
+def test_22_2_a_reinforcement_cannot_relieve_on_its_arrival_turn(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Enter
+
+    _directive_turn(mini, {"so-rifle-1": "0904"})
+    mini.apply(Enter(("so-t01-rifle-1",), "1005"))
+    assert case(mini, Move(("so-t01-rifle-1",), ("0905", "0904"), relieve="so-rifle-1")) == "22.2"
+    # The same move without the relief is legal: it ends further west than it entered.
+    assert case(mini, Move(("so-t01-rifle-1",), ("0905", "0904"))) is None
+
+
+def test_22_2_a_unit_arriving_by_rail_cannot_relieve(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Enter
+
+    _directive_turn(mini, {"so-rifle-1": "0906"})
+    mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
+    assert case(mini, Move(("so-t01-rifle-1",), ("0906",), relieve="so-rifle-1")) == "22.2"
+
+
+def test_22_2_a_unit_moved_by_rail_this_phase_cannot_relieve(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Enter, RailMove
+
+    _directive_turn(mini, {"so-rifle-1": "0806", "so-rifle-2": "1007"})
+    mini.apply(Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1005"))
+    mini.apply(RailMove(("so-rifle-2",), ("0907",)))
+    assert case(mini, Move(("so-rifle-2",), ("0806",), relieve="so-rifle-1")) == "22.2"

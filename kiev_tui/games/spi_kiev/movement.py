@@ -115,6 +115,10 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
     if not hexes:
         return Illegal("5.1", "the path is empty")
     v = st.vars
+    if relieve:
+        bad = _may_relieve(view, units)
+        if bad:
+            return bad
     for uid in units:
         if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
             return Illegal("5.33", f"{uid} moved by rail this phase and cannot also move normally")
@@ -180,6 +184,18 @@ def _directive_bound(view: View, units: tuple[str, ...], start: Hex) -> list[str
 def _phase_start_hex(view: View, uid: str) -> Hex | None:
     h = view.state.vars.get("start_hex", {}).get(uid)
     return Hex.parse(h) if h else None
+
+
+def _may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
+    """22.2: relieving is a normal move out of a higher-numbered hexrow; a unit that came on
+    the map this turn (by road or rail) or that went by rail began the move in no such hexrow."""
+    v = view.state.vars
+    for u in units:
+        if u in v.get("entered", []):
+            return Illegal("22.2", f"{u} is a reinforcement arriving this turn: it comes from off the map, not from a higher hexrow, and cannot relieve")
+        if u in v.get("railed", []):
+            return Illegal("22.2", f"{u} moved by rail this phase: only a normal move from a higher hexrow relieves")
+    return None
 
 
 def _check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relieve: str) -> Illegal | None:
