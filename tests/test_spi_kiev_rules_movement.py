@@ -193,3 +193,77 @@ def test_22_2_a_unit_moved_by_rail_this_phase_cannot_relieve(mini: Game) -> None
     mini.apply(Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1005"))
     mini.apply(RailMove(("so-rifle-2",), ("0907",)))
     assert case(mini, Move(("so-rifle-2",), ("0806",), relieve="so-rifle-1")) == "22.2"
+
+
+# -- 24.0: the German holds only 0602 and 1329 at the start, so nothing else lies behind him --
+
+def _german_side_at_start(g: Game) -> set:
+    """Hexes joined to a German unit without crossing a major river and without entering a
+    Soviet unit or zone: the ground behind the German start line."""
+    from collections import deque
+
+    view = View(g)
+    gmap = g.scenario.map
+    zoc = view.zoc_movement["soviet"]
+    start = [h for h, ids in view.occupancy.items() if view.side(ids[0]) == "german"]
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in gmap.neighbours(h):
+            if n in seen or gmap.is_major_river(h, n) or view.occupied_by(n, "soviet") or n in zoc:
+                continue
+            seen.add(n)
+            queue.append(n)
+    return seen
+
+
+def test_24_0_no_soviet_town_or_city_behind_the_german_start_line(campaign_map_game: Game) -> None:
+    g = campaign_map_game
+    gmap = g.scenario.map
+    behind = _german_side_at_start(g)
+    held = sorted((str(h), gmap.name(h), g.state.control[str(h)]) for h in behind if gmap.settlement(h))
+    assert held == [("0602", "Lyubech", "german"), ("1329", "Kanev", "german")]
+
+
+def test_24_1_victory_points_held_at_the_start(campaign_map_game: Game) -> None:
+    from kiev_tui.games.spi_kiev.victory import score
+
+    g = campaign_map_game
+    settlements = g.scenario.map.settlements()
+    assert (sum(1 for k in settlements.values() if k == "city"), sum(1 for k in settlements.values() if k == "town")) == (9, 16)
+    sc = score(View(g), final=False)
+    # Kiev 25 + six Soviet cities x 10 + sixteen towns x 5; the German's two cities make 20.
+    assert (sc.german, sc.soviet) == (20, 165)
+
+
+def test_24_0_places_behind_the_line_keep_their_names_but_score_nothing(campaign_map_game: Game) -> None:
+    gmap = campaign_map_game.scenario.map
+    for hid, name in (("0123", "Vasilkov"), ("0829", "Mironovka"), ("1933", "Cherkassy"),
+                      ("2703", "Korop"), ("3203", "Krolevets")):
+        assert (gmap.name(H(hid)), gmap.settlement(H(hid))) == (name, None)
+        assert hid not in campaign_map_game.state.control
+
+
+def test_24_0_on_turn_one_the_german_can_reach_only_borzna_if_the_soviet_stands_still() -> None:
+    from kiev_tui.games.spi_kiev.system import begin_phase
+
+    g = Game.new(CAMPAIGN, seed=1)
+    g.state.player = "german"
+    g._sink = []
+    begin_phase(g)
+    g._sink = None
+    g.touch()
+    view = View(g)
+    gmap = g.scenario.map
+    passed: set = set()
+    for u in g.state.on_map():
+        if view.side(u.id) != "german":
+            continue
+        for h, r in g.rules.reachable(g, (u.id,), False).items():  # type: ignore[attr-defined]
+            if r.ok:
+                passed.update(H(str(p)) for p in r.path)
+                passed.add(h)
+    free = sorted(str(h) for h in passed if gmap.settlement(h) and g.state.control[str(h)] == "soviet")
+    # Borzna lies on the Soviet side of the Seim; the Soviet moves first (19.11) and can cover it.
+    assert free == ["2207"]

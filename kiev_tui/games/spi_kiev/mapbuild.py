@@ -397,10 +397,13 @@ class _Builder:
             if cell in self.settlement_rows:
                 other = self.settlement_rows[cell]["name"]
                 raise MapBuildError(f"{name!r} and {other!r} both fall in hex {cell_id(cell)}")
-            if s["kind"] not in ("city", "town"):
-                raise MapBuildError(f"settlement {name!r}: kind must be city or town")
+            if s["kind"] not in ("city", "town", "place"):
+                raise MapBuildError(f"settlement {name!r}: kind must be city, town or place")
             self.settlements[name] = cell
-            self.settlement_rows[cell] = {"settlement": s["kind"], "name": name}
+            # A "place" is only a name on the map (a road anchor): no town or city, so no
+            # victory points (24.1).
+            row = {"name": name} if s["kind"] == "place" else {"settlement": s["kind"], "name": name}
+            self.settlement_rows[cell] = row
 
     # terrain -------------------------------------------------------------------------
     def terrain(self) -> dict[Cell, str]:
