@@ -299,9 +299,22 @@ def test_kleist_and_his_group_come_from_the_south(scenario, by_id):
 
 
 def test_only_book_values_are_unmarked(by_id):
+    # The 37 and 38 Army HQs copy the series' sample counters (standard rules), not a Kiev
+    # counter, so they are ours like every other HQ and leader.
     unmarked = {uid for uid, u in by_id.items() if not u["reconstructed"]}
-    book = set(ADDENDA) | {"so-hq-37", "so-hq-38"} | {uid for uid, u in by_id.items() if u.get("replacement")}
+    book = set(ADDENDA) | {uid for uid, u in by_id.items() if u.get("replacement")}
     assert unmarked == book
+
+
+def test_every_hq_and_leader_says_its_ma_is_ours(by_id):
+    commanders = sorted(uid for uid, u in by_id.items() if u.get("hq") or u.get("leader"))
+    assert len(commanders) == 10
+    for uid in commanders:
+        u = by_id[uid]
+        assert (u["ma"], u["reconstructed"]) == (10, True), uid
+        assert "MA 10 reconstructed" in u["note"], uid
+    for uid in ("so-hq-37", "so-hq-38"):
+        assert "sample counter" in by_id[uid]["note"], uid
 
 
 # --------------------------------------------------------------------------- set-up hexes
