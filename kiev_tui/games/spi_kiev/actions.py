@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from kiev_tui.engine.actions import Action, EndPhase, action
 
 __all__ = ["EndPhase", "Move", "RailMove", "Enter", "RemoveExcess", "Attack", "Overrun",
-           "TakeLosses", "ChooseRetreat", "Retreat", "Advance", "DeclineAdvance"]
+           "TakeLosses", "ChooseRetreat", "Retreat", "Advance", "DeclineAdvance", "ChooseIntegrity"]
 
 
 @action("move")
@@ -107,3 +107,11 @@ class Advance(Action):
 @dataclass(frozen=True, slots=True)
 class DeclineAdvance(Action):
     """Give up the advance after combat (9.83: it is never compulsory)."""
+
+
+@action("choose_integrity")
+@dataclass(frozen=True, slots=True)
+class ChooseIntegrity(Action):
+    """Name the division Gross Deutschland counts with when its stack is attacked (20.2)."""
+
+    division: str

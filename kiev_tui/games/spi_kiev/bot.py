@@ -106,7 +106,8 @@ def _rail_move(view: View, units: tuple[str, ...], rng: random.Random) -> RailMo
 def answer_pending(game: Game, rng: random.Random) -> Action | None:
     """A random legal answer to whatever combat decision is waiting."""
     from kiev_tui.games.spi_kiev import combat
-    from kiev_tui.games.spi_kiev.actions import Advance, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses
+    from kiev_tui.games.spi_kiev.actions import (Advance, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
+                                                 Retreat, TakeLosses)
 
     p = game.state.pending
     if p is None:
@@ -139,6 +140,8 @@ def answer_pending(game: Game, rng: random.Random) -> Action | None:
             if game.check(act) is None:
                 return act
         return DeclineAdvance()
+    if p["kind"] == "integrity":
+        return ChooseIntegrity(rng.choice(list(p["choices"])))  # 20.2: GD's division, on defence
     return None
 
 

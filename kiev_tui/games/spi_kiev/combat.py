@@ -18,10 +18,12 @@ from kiev_tui.engine.events import Event, Note
 from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.spi_kiev import system
-from kiev_tui.games.spi_kiev.actions import Advance, Attack, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses
+from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
+                                             Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, SOVIET, View, enemy_of
-from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, check_integrity, defence, final,
-                                              odds_column)
+from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, check_integrity, combat_values,
+                                              defence, final, has_strength, integrity_choices, odds_column)
+from kiev_tui.games.spi_kiev.tables import CombatTables
 from kiev_tui.games.spi_kiev.supply import Supply
 from kiev_tui.games.spi_kiev.tables import CRT, check_tables
 
@@ -108,6 +110,15 @@ def crt(game: "Game") -> CRT:
     return cached
 
 
+def combat_tables(game: "Game") -> CombatTables:
+    """The defence multipliers combat reads from the scenario's tables.toml (10.4, 10.32, 19.53)."""
+    return combat_values(View(game))
+
+
+def _column(table: CRT, a: int, d: int) -> str:
+    return odds_column(a, d, table.columns, table.above_highest, table.below_lowest)
+
+
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What a proposed battle looks like before anything is committed."""
@@ -133,17 +144,19 @@ def _attacker_hexes(view: View, attackers: tuple[str, ...]) -> list[Hex]:
     return sorted({h for u in attackers if (h := view.hex_of(u)) is not None})
 
 
-def _strengths(view: View, attackers: tuple[str, ...], targets: list[Hex], overrun: bool,
-               integrity: str) -> tuple[float, list[UnitStrength], float, list[UnitStrength], list[int]]:
+def _strengths(view: View, attackers: tuple[str, ...], targets: list[Hex], overrun: bool, integrity: str,
+               defence_integrity: dict[str, str] | None = None
+               ) -> tuple[float, list[UnitStrength], float, list[UnitStrength], list[int]]:
     sup = view.supply
     a_total, a_parts = attack(view, sup, list(attackers), overrun, integrity)
     d_total = 0.0
     d_parts: list[UnitStrength] = []
     per_hex: list[int] = []
-    excluded = set(view.state.vars.get("retreated_into", []))
+    # 9.76: only combat leaves newcomers out of a hex's defence; an overrun is not combat.
+    excluded = set() if overrun else set(view.state.vars.get("retreated_into", []))
     ah = _attacker_hexes(view, attackers)
     for t in targets:
-        tot, parts = defence(view, sup, t, ah, excluded)
+        tot, parts = defence(view, sup, t, ah, excluded, (defence_integrity or {}).get(str(t), ""))
         d_parts.extend(parts)
         any_def = any(p.base for p in parts if p.base is not None)
         per_hex.append(final(tot, any_def))
@@ -170,9 +183,12 @@ def _preview(game: "Game", view: View, attackers: tuple[str, ...], hexes: list[H
     unknown = [p.unit for p in a_parts + d_parts if p.base is None]
     notes: list[str] = []
     if not unknown:
-        a = final(a_total, any(p.base for p in a_parts))
+        a = final(a_total, has_strength(view, a_parts))
         d = sum(per_hex)
-        col = odds_column(a, d, table.columns)
+        col = _column(table, a, d)
+        outcome = _special_outcome(view, attackers, hexes, overrun, integrity)
+        if outcome:
+            return Preview(tuple(a_parts), tuple(d_parts), a, d, col, {outcome: 1.0}, illegal, tuple(notes))
         chances: dict[str, float] = {}
         for die in range(1, 7):
             r = table.result(col, die)
@@ -203,13 +219,13 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
                 used.add(face)
                 st.units[u].face = face
             v2 = View(game)
-            outcome = _special_outcome(v2, attackers, hexes)
+            outcome = _special_outcome(v2, attackers, hexes, overrun, integrity)
             if outcome:
                 counts[outcome] = counts.get(outcome, 0.0) + 1
                 continue
             a_total, a_parts, _, _, per_hex = _strengths(v2, attackers, hexes, overrun, integrity)
-            a = final(a_total, any(p.base for p in a_parts))
-            col = odds_column(a, sum(per_hex), table.columns)
+            a = final(a_total, has_strength(v2, a_parts))
+            col = _column(table, a, sum(per_hex))
             for die in range(1, 7):
                 r = table.result(col, die)
                 counts[r] = counts.get(r, 0.0) + 1 / 6
@@ -224,18 +240,17 @@ def _pool(view: View, uid: str) -> list[str]:
     return sorted(f.id for f in view.catalog.faces.values() if f.draw == draw)
 
 
-def _special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex]) -> str:
-    """19.63 and 19.65: battles decided by no-strength units before any die is rolled."""
-    soviet_att = [u for u in attackers if view.side(u) == SOVIET and not view.is_hq_like(u)]
-    defenders = [u for h in hexes for u in view.at(h) if not view.is_hq_like(u)]
-    soviet_def = [u for u in defenders if view.side(u) == SOVIET]
-    combat_att = [u for u in attackers if not view.is_hq_like(u)]
-    if combat_att and all(sum(view.udef(u).steps[0]) == 0 and view.catalog.units[u].untried_draw for u in combat_att):
+def _special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool = False,
+                     integrity: str = "") -> str:
+    """19.65 and 19.63: battles decided by no-strength units before any die is rolled."""
+    # 19.65: an attack whose total is nothing never happens, whoever makes it.
+    a_total, a_parts = attack(view, view.supply, list(attackers), overrun, integrity)
+    if all(p.base is not None for p in a_parts) and final(a_total, has_strength(view, a_parts)) == 0:
         return "attack cancelled (19.65)"
+    # 19.63: HQs are not revealed and have no printed strength, so they do not count here.
+    soviet_def = [u for h in hexes for u in view.at(h) if view.side(u) == SOVIET and not view.is_hq_like(u)]
     if soviet_def and all(_no_strength(view, u) for u in soviet_def):
         return "defenders eliminated (19.63)"
-    if soviet_att and all(_no_strength(view, u) for u in soviet_att):
-        return "attack cancelled (19.65)"
     return ""
 
 
@@ -268,10 +283,10 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
             return Illegal("9.1", f"{uid} is not on the map")
         if view.side(uid) != side:
             return Illegal("9.11", f"{uid} is not the phasing player's unit")
+        if uid in v.get("advanced", []):  # 9.83 first: an advanced unit has also attacked (9.14)
+            return Illegal("9.83", f"{uid} advanced after combat and may not attack again this phase")
         if uid in v.get("attacked", []):
             return Illegal("9.14", f"{uid} has already attacked this phase")
-        if uid in v.get("advanced", []):
-            return Illegal("9.83", f"{uid} advanced after combat and may not attack again this phase")
     if all(view.is_hq_like(u) for u in a.attackers):
         return Illegal("11.35", "HQs and leaders have no attack strength of their own")
     bad_integrity = check_integrity(view, a.attackers, a.integrity)  # 20.2
@@ -288,10 +303,10 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
             return Illegal("9.11", f"{t} holds no enemy units")
         fresh = [u for u in ids if u not in v.get("retreated_into", [])]
         for u in fresh:
+            if u in v.get("advanced", []):  # 9.83 first: an advancing defender was also attacked (9.14)
+                return Illegal("9.83", f"{u} in {t} advanced after combat and may not be attacked again this phase")
             if u in v.get("defended", []):
                 return Illegal("9.14", f"{u} in {t} has already been attacked this phase")
-            if u in v.get("advanced", []):
-                return Illegal("9.83", f"{u} in {t} advanced after combat and may not be attacked again this phase")
         for uid in a.attackers:
             h = view.hex_of(uid)
             assert h is not None
@@ -364,28 +379,62 @@ def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: t
     if kind == "attack":
         system._add(st.vars, "attacked", attackers)  # 9.14
         system._add(st.vars, "defended", [u for u in defenders if u not in retreated_into])
+    _fight(game)
+
+
+def _defence_question(game: "Game") -> dict[str, Any] | None:
+    """20.2: GD defending beside regiments of two divisions: the German names one, once per hex."""
+    b = game.state.vars["battle"]
+    view = View(game)
+    answered = b.get("defence_integrity", {})
+    for t in b["targets"]:
+        ids = [u for u in view.at(Hex.parse(t)) if view.side(u) == GERMAN]
+        choices = integrity_choices(view, ids) if ids else []
+        if choices and t not in answered:
+            return {"kind": "integrity", "side": GERMAN, "hex": t, "choices": choices,
+                    "prompt": f"german player: GD in {t} counts with which division: {', '.join(choices)} (20.2)"}
+    return None
+
+
+def _fight(game: "Game") -> None:
+    """Ask the defender's 20.2 question if any, then reveal, settle 19.63/19.65, roll and queue."""
+    st = game.state
+    b = st.vars["battle"]
+    question = _defence_question(game)
+    if question is not None:
+        st.pending = question
+        return
+    kind, attackers, targets, integrity = b["kind"], tuple(b["attackers"]), tuple(b["targets"]), b["integrity"]
+    hexes = [Hex.parse(t) for t in targets]
+    defenders = list(b["defenders"])
+    retreated_into = set(st.vars.get("retreated_into", [])) if kind == "attack" else set()
     reveal(game, [u for u in list(attackers) + defenders])
     view = View(game)
-    special = _special_outcome(view, attackers, hexes)
+    overrun = kind == "overrun"
+    special = _special_outcome(view, attackers, hexes, overrun, integrity)
     if special.startswith("attack cancelled"):
         for u in attackers:
-            system.eliminate(game, u, "19.65", "its attack had no strength at all")
-        game.emit(Note("The attack does not take place: every attacker has no strength (19.65)."))
+            if not view.is_hq_like(u):  # an HQ or leader only lends its rating (11.35)
+                system.eliminate(game, u, "19.65", "its attack had no strength at all")
+        game.emit(Note("The attack does not take place: the attackers' total strength is zero (19.65)."))
         _finish(game)
         return
     if special.startswith("defenders eliminated"):
         for u in defenders:
-            if game.state.units[u].status == "map":
+            if game.state.units[u].status == "map" and not view.is_hq_like(u):
                 system.eliminate(game, u, "19.63", "every Soviet unit in the battle proved a no-strength unit")
-        battle = st.vars["battle"]
-        battle["stages"] = [["advance", "E"]]
-        _run(game)
-        return
-    a_total, a_parts, _, d_parts, per_hex = _strengths(view, attackers, hexes, kind == "overrun", integrity)
-    a = final(a_total, any(p.base for p in a_parts))
+        view = View(game)
+        if not any(view.at(h) for h in hexes):
+            b["stages"] = [["advance", "E"]]
+            _run(game)
+            return
+        # An HQ left alone in the hex still defends (19.66): the battle goes on against it.
+    a_total, a_parts, _, d_parts, per_hex = _strengths(view, attackers, hexes, overrun, integrity,
+                                                       b.get("defence_integrity", {}))
+    a = final(a_total, has_strength(view, a_parts))
     d = sum(per_hex)
     table = crt(game)
-    col = odds_column(a, d, table.columns)
+    col = _column(table, a, d)
     die = game.roll(f"{kind} at {', '.join(targets)} ({col})")
     result = table.result(col, die)
     details = tuple(f"{p.unit} {p.value:g} ({'; '.join(f'{m.case} {m.text}' for m in p.mods)})" if p.mods
@@ -393,19 +442,38 @@ def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: t
     if table.is_reconstructed(col, die):
         details += ("this CRT entry is reconstructed (see data/spi_kiev/SOURCES.md)",)
     game.emit(CombatResolved(kind, tuple(attackers), tuple(targets), a, d, col, die, result, details))
-    battle = st.vars["battle"]
-    battle["result"] = result
-    # 9.76: units that retreated into a hex that is hit again are lost with any adverse result.
-    if result != "eng" and result.split("/")[1] != "-":
+    b["result"] = result
+    dfn = "eng" if result == "eng" else result.split("/")[1]
+    # 9.76: a unit that retreated into a hex attacked again is lost with any loss or retreat there
+    # (an engaged result too); overruns are not combat, so never after one.
+    if kind == "attack" and dfn != "-":
         for u in defenders:
             if u in retreated_into and st.units[u].status == "map":
                 system.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
     if result == "eng":
-        battle["stages"] = [["defender", "eng"], ["attacker", "eng"]]
+        b["stages"] = [["defender", "eng"], ["attacker", "eng"]]
     else:
         att, dfn = result.split("/")
-        battle["stages"] = [["defender", dfn], ["attacker", att], ["advance", dfn]]
+        b["stages"] = [["defender", dfn], ["attacker", att], ["advance", dfn]]
     _run(game)
+
+
+def check_choose_integrity(view: View, a: ChooseIntegrity) -> Illegal | None:
+    p = view.state.pending
+    if p is None or p["kind"] != "integrity":
+        return Illegal("20.2", "no divisional integrity question is waiting")
+    if a.division not in p["choices"]:
+        return Illegal("20.2", f"GD cannot count with {a.division} here (it can join: {', '.join(p['choices'])})")
+    return None
+
+
+def apply_choose_integrity(game: "Game", a: ChooseIntegrity) -> None:
+    st = game.state
+    p = st.pending
+    assert p is not None
+    st.vars["battle"].setdefault("defence_integrity", {})[p["hex"]] = a.division
+    st.pending = None
+    _fight(game)
 
 
 def _battle_zone(view: View, hexes: list[Hex]) -> set[Hex]:
@@ -455,17 +523,26 @@ def _run(game: "Game") -> None:
             continue
         steps = 1 if part == "eng" else int(part)
         hexes = 0 if part == "eng" else steps
-        forced_retreat = side == SOVIET and b.get("asterisk") and part != "eng"  # 19.61
+        pbm = bool(game.scenario.params.get("pbm_asterisk", False))
+        # 25.11 (play-by-mail option): any asterisk unit in the battle bars the Soviet retreat,
+        # tried or not; the option takes the place of 19.61.
+        no_retreat = pbm and side == SOVIET and hexes > 0 and any(View(game).asterisk(u) for u in units)
+        forced_retreat = not pbm and side == SOVIET and b.get("asterisk") and part != "eng"  # 19.61
         if forced_retreat:
             b["stages"].pop(0)
             _ask_retreat(game, who, hexes, "19.61: an asterisk unit was revealed, so the Soviet units must retreat")
             return
+        if no_retreat:
+            hexes = 0
+        why = " (an asterisk unit fights here: no retreat, 25.11)" if no_retreat else " (engaged: no retreat, 9.69)"
         st.pending = {
             "kind": "loss_or_retreat", "side": side, "who": who, "units": units, "steps": steps,
             "hexes": hexes, "may_lose_steps": True,
             "prompt": (f"{side} player: lose {steps} step(s) from {', '.join(units)}"
-                       + (f" or retreat them {hexes} hex(es)" if hexes else " (engaged: no retreat, 9.69)")),
+                       + (f" or retreat them {hexes} hex(es)" if hexes else why)),
         }
+        if no_retreat:
+            st.pending["no_retreat"] = "25.11"
         return
     _finish(game)
 
@@ -557,6 +634,8 @@ def check_choose_retreat(view: View, a: ChooseRetreat) -> Illegal | None:
     p = view.state.pending
     if p is None or p["kind"] != "loss_or_retreat":
         return Illegal("9.66", "no result is waiting for a choice")
+    if p.get("no_retreat"):
+        return Illegal("25.11", "an asterisk unit is in this battle, so the Soviet units may not retreat")
     if p["hexes"] == 0:
         return Illegal("9.69", "an engaged result allows no retreat")
     return None
@@ -730,8 +809,8 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
             system.eliminate(game, uid, "9.71", "no legal retreat")
             continue
         end = Hex.parse(path[-1])
-        if any(view.side(u) == side for u in view.at(end)):
-            system._add(st.vars, "retreated_into", [uid])  # 9.76
+        if b["kind"] == "attack" and any(view.side(u) == side for u in view.at(end)):
+            system._add(st.vars, "retreated_into", [uid])  # 9.76 (never after an overrun)
         for h in path:
             system.claim(game, Hex.parse(h), side)
         st.units[uid].hex = path[-1]
@@ -743,6 +822,19 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
 
 # -- advance after combat ------------------------------------------------------------------------
 
+def _beaten(game: "Game", side: str) -> list[str]:
+    """The units of the side that lost the battle, seen from the side that may advance."""
+    b = game.state.vars["battle"]
+    return b["defenders"] if side == game.state.player else b["attackers"]
+
+
+def _all_eliminated_in(game: "Game", beaten: list[str], h: str) -> bool:
+    """9.84: every unit that stood in this hex when the battle began was eliminated."""
+    st = game.state
+    here = [u for u in beaten if st.vars["battle"]["origin"].get(u) == h]
+    return bool(here) and all(st.units[u].status == "eliminated" for u in here)
+
+
 def _offer_advance(game: "Game", part: str) -> bool:
     """Queue the winner's optional advance (9.8); return True if a decision is now pending."""
     st = game.state
@@ -753,8 +845,9 @@ def _offer_advance(game: "Game", part: str) -> bool:
     vacated = [t for t in b["targets"] if not view.at(Hex.parse(t))]
     attackers = [u for u in involved(game, "attacker") if st.units[u].hex == b["origin"][u]]
     if vacated and attackers and b.get("result") != "eng":
-        all_gone = all(st.units[u].status == "eliminated" for u in b["defenders"])
-        hexes = 2 if part == "E" or all_gone else int(part)  # 9.84, 9.85
+        beaten = _beaten(game, st.player)
+        wiped = any(_all_eliminated_in(game, beaten, t) for t in vacated)
+        hexes = 2 if part == "E" or wiped else int(part)  # 9.84, 9.85
         st.pending = {"kind": "advance", "side": st.player, "units": attackers, "max": hexes,
                       "vacated": vacated, "prompt": f"{st.player} player: advance up to {hexes} hex(es) with "
                       f"{', '.join(attackers)}, or decline"}
@@ -762,15 +855,17 @@ def _offer_advance(game: "Game", part: str) -> bool:
     # A defender may follow a beaten attacker, never after a split result (9.68).
     result = b.get("result", "")
     if "/" in result and result.split("/")[1] == "-" and result.split("/")[0] != "-":
-        defenders = [u for u in involved(game, "defender") if st.units[u].hex == b["origin"][u]]
+        defenders = [u for u in involved(game, "defender") if st.units[u].hex == b["origin"][u]
+                     and u not in st.vars.get("retreated_into", [])]  # 9.76, 9.81: they did not fight
         gone = [b["origin"][u] for u in b["attackers"] if st.units[u].hex != b["origin"][u]]
-        gone = [h for h in gone if not view.at(Hex.parse(h))]
+        gone = sorted({h for h in gone if not view.at(Hex.parse(h))})
         if defenders and gone:
-            att = result.split("/")[0]
-            hexes = 2 if att == "E" else int(att)
             side = enemy_of(st.player)
+            att = result.split("/")[0]
+            wiped = any(_all_eliminated_in(game, _beaten(game, side), h) for h in gone)
+            hexes = 2 if att == "E" or wiped else int(att)  # 9.84, 9.85
             st.pending = {"kind": "advance", "side": side, "units": defenders, "max": hexes,
-                          "vacated": sorted(set(gone)), "prompt": f"{side} player: advance up to {hexes} hex(es) "
+                          "vacated": gone, "prompt": f"{side} player: advance up to {hexes} hex(es) "
                           f"with {', '.join(defenders)}, or decline"}
             return True
     return False
@@ -786,22 +881,23 @@ def advance_options(game: "Game") -> dict[str, Any]:
 
 
 def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
-    b = view.state.vars["battle"]
+    """Every path the advance may take: the vacated hex, then (9.84) any open neighbour where
+    the whole hex was eliminated, or else (9.81, 9.85) on along that hex's path of retreat."""
+    st = view.state
+    b = st.vars["battle"]
     side = p["side"]
     enemy = enemy_of(side)
     limit = int(p["max"])
+    beaten = b["defenders"] if side == st.player else b["attackers"]
+    stop_in_zoc = side == SOVIET  # 9.82: Soviet advances halt on entering a German zone
     out: list[tuple[str, ...]] = []
-    retreat_paths = [list(v) for v in b["retreat_paths"].values()]
     for first in p["vacated"]:
         out.append((first,))
-        if limit < 2:
+        if limit < 2 or (stop_in_zoc and view.in_enemy_zoc(Hex.parse(first), side)):
             continue
-        stop_in_zoc = side == SOVIET  # 9.82: Soviet advances halt on entering a German zone
-        if stop_in_zoc and view.in_enemy_zoc(Hex.parse(first), side):
-            continue
-        elim_all = all(view.state.units[u].status == "eliminated" for u in b["defenders"])
-        if elim_all and limit >= 2:
-            # 9.84: after an elimination, the second hex is any vacant or friendly hex.
+        here = [u for u in beaten if b["origin"].get(u) == first]
+        if here and all(st.units[u].status == "eliminated" for u in here):
+            # 9.84: after an elimination, the second hex is any vacant or friendly hex next to it.
             f = Hex.parse(first)
             for n in view.map.neighbours(f):
                 if view.occupied_by(n, enemy) or view.map.is_impassable_side(f, n) or view.map.terrain(n) == "lake":
@@ -809,16 +905,16 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
                 if view.map.is_major_river(f, n) and view.in_enemy_zoc(n, side) and not view.occupied_by(n, side):
                     continue  # 10.13: not off the path of retreat across a major river into a zone
                 out.append((first, str(n)))
-        else:
-            for path in retreat_paths:
-                seq = [first] + [h for h in path]
-                for k in range(2, min(limit, len(seq)) + 1):
-                    cand = tuple(seq[:k])
-                    if any(view.occupied_by(Hex.parse(h), enemy) for h in cand):
-                        break
-                    out.append(cand)
-                    if stop_in_zoc and view.in_enemy_zoc(Hex.parse(cand[-1]), side):
-                        break
+            continue
+        for u in here:
+            seq = [first] + list(b["retreat_paths"].get(u, []))
+            for k in range(2, min(limit, len(seq)) + 1):
+                cand = tuple(seq[:k])
+                if view.occupied_by(Hex.parse(cand[-1]), enemy):
+                    break
+                out.append(cand)
+                if stop_in_zoc and view.in_enemy_zoc(Hex.parse(cand[-1]), side):
+                    break
     return sorted(set(out))
 
 
@@ -874,6 +970,7 @@ system.HANDLERS[ChooseRetreat] = (check_choose_retreat, apply_choose_retreat)
 system.HANDLERS[Retreat] = (check_retreat, apply_retreat)
 system.HANDLERS[Advance] = (check_advance, apply_advance)
 system.HANDLERS[DeclineAdvance] = (check_decline, apply_decline)
+system.HANDLERS[ChooseIntegrity] = (check_choose_integrity, apply_choose_integrity)
 
 
 __all__ = ["preview", "Preview", "check_attack", "retreat_options", "advance_options", "reveal",

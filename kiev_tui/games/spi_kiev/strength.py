@@ -10,8 +10,7 @@ from kiev_tui.engine.hexes import Hex
 
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View
 from kiev_tui.games.spi_kiev.supply import Supply
-
-KIEV = "0319"
+from kiev_tui.games.spi_kiev.tables import CombatTables, check_combat_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,40 +121,53 @@ def _river_across(view: View, target: Hex, attacker_hexes: list[Hex]) -> str:
     return "major" if all(k == "major" for k in kinds) else "minor"
 
 
-def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_supply: bool) -> tuple[int, list[Modifier]]:
-    """Defence multiplier of a hex against these attackers, capped at three (10.32)."""
-    mods: list[Modifier] = []
-    bonuses = 0
-    mult = 1
-    if str(target) == KIEV and view.map.settlement(target) == "city":
-        if in_supply:
-            return 3, [Modifier("19.53", "Kiev: defence tripled while in supply")]
-        mods.append(Modifier("19.53", "Kiev out of supply: defence doubled"))
-        return 2, mods
+def combat_values(view: View) -> CombatTables:
+    """The scenario's defence multipliers from tables.toml, read once per scenario."""
+    sc = view.game.scenario
+    cached = getattr(sc, "_combat_values", None)
+    if cached is None:
+        cached = check_combat_values(sc.tables_path, sc.tables)
+        sc._combat_values = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_supply: bool) -> tuple[float, list[Modifier]]:
+    """Defence multiplier of a hex against these attackers, from the tables, capped (10.32)."""
+    tab = combat_values(view)
+    bonuses: list[tuple[float, Modifier]] = []
+    special = tab.hex_defense.get(str(target))
     terrain = view.map.terrain(target)
-    if view.map.settlement(target) == "city":
-        bonuses += 1
-        mods.append(Modifier("10.26", "city: defence doubled"))
-    elif terrain == "woods":
-        bonuses += 1
-        mods.append(Modifier("10.4", "woods: defence doubled"))
+    if special is not None and in_supply:
+        # 19.53: a special hex (Kiev) replaces its city's doubling while in supply.
+        bonuses.append((special, Modifier("19.53", f"{view.map.name(target) or target} in supply: defence x{special:g}")))
+    elif view.map.settlement(target) == "city":
+        why = " (out of supply, 19.53)" if special is not None else ""
+        bonuses.append((tab.terrain_defense.get("city", 1.0), Modifier("10.26", f"city: defence x{tab.terrain_defense.get('city', 1.0):g}{why}")))
+    elif tab.terrain_defense.get(terrain, 1.0) > 1:
+        bonuses.append((tab.terrain_defense[terrain], Modifier("10.4", f"{terrain}: defence x{tab.terrain_defense[terrain]:g}")))
     river = _river_across(view, target, attacker_hexes)
     if river == "major":
-        mult = 3
-        mods.append(Modifier("10.14", "attacked only across a major river: defence tripled"))
+        m = tab.hexside_defense.get("major_river", 1.0)
+        bonuses.append((m, Modifier("10.14", f"attacked only across a major river: defence x{m:g}")))
     elif river == "minor":
-        bonuses += 1
-        mods.append(Modifier("10.12", "attacked only across rivers: defence doubled"))
-    if mult == 3 or bonuses >= 2:
-        if bonuses >= 2 and mult != 3:
-            mods.append(Modifier("10.32", "two defensive bonuses: tripled, never more"))
-        return 3, mods
-    return (2 if bonuses == 1 else 1), mods
+        m = tab.hexside_defense.get("minor_river", 1.0)
+        bonuses.append((m, Modifier("10.12", f"attacked only across rivers: defence x{m:g}")))
+    bonuses = [b for b in bonuses if b[0] > 1]
+    mods = [m for _, m in bonuses]
+    if not bonuses:
+        return 1, mods
+    if len(bonuses) == 1:
+        return min(bonuses[0][0], tab.max_multiplier), mods
+    # 10.32: two bonuses or more give the chart's ceiling, never more.
+    mods.append(Modifier("10.32", f"more than one defensive bonus: x{tab.max_multiplier:g}, never more"))
+    return tab.max_multiplier, mods
 
 
 def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
-            excluded: set[str] | frozenset[str] = frozenset()) -> tuple[float, list[UnitStrength]]:
-    """Total defence of one hex (before the once-only rounding) and each unit's share."""
+            excluded: set[str] | frozenset[str] = frozenset(),
+            integrity_choice: str = "") -> tuple[float, list[UnitStrength]]:
+    """Total defence of one hex (before the once-only rounding) and each unit's share;
+    ``integrity_choice`` is the division the German named for GD (20.2)."""
     ids = [u for u in view.at(target) if u not in excluded]
     combat_units = [u for u in ids if not view.is_hq_like(u)]
     out: list[UnitStrength] = []
@@ -172,11 +184,7 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
                 continue
             base = d.leadership // 2
             mods.append(Modifier("19.66" if d.hq else "21.0", f"half its rating {d.leadership}, rounded down: {base}"))
-            value = float(base)
-            if d.leader and combat_units:
-                out.append(UnitStrength(uid, base, value, tuple(mods)))
-                total += value
-                continue
+            value = float(base)  # 21.0: a leader's share then takes the stack's terrain and supply
         else:
             base = current_strength(view, uid)[1]
             value = float(base)
@@ -185,7 +193,7 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
         if mult > 1:
             value *= mult
             mods.extend(tmods)
-        if integrity_partners(view, uid):
+        if integrity_partners(view, uid, integrity_choice):
             value *= 2
             mods.append(Modifier("20.0", "divisional integrity: doubled"))
         if not st.in_supply:
@@ -218,8 +226,9 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
         if integrity_partners(view, uid, integrity_choice):
             value *= 2
             mods.append(Modifier("20.0", "divisional integrity: doubled"))
-        st = supply.status(uid)
-        if not st.in_supply:
+        # 6.12, 12.21: an overrunning unit keeps the supply it had when the movement phase began.
+        in_supply = uid not in view.state.vars.get("oos_start", []) if overrun else supply.status(uid).in_supply
+        if not in_supply:
             value /= 2
             mods.append(Modifier("12.23", "out of supply: halved"))
         h = view.hex_of(uid)
@@ -244,27 +253,37 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
 
 
 def final(total: float, any_units: bool) -> int:
-    """9.32: round down once at the very end; a stack with strength is never worth less than one."""
+    """9.32: round down once at the very end, then a stack with any printed strength
+    (``any_units``) is never worth less than one, even an overrun halved to nothing."""
     value = math.floor(total + 1e-9)
-    return max(1, value) if any_units and total > 0 else value
+    return max(1, value) if any_units else value
 
 
-def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...]) -> str:
-    """9.4: simplify the ratio in the defender's favour, then clamp to the table's ends."""
+def has_strength(view: View, parts: list[UnitStrength] | tuple[UnitStrength, ...]) -> bool:
+    """Whether some combat unit among these has a printed strength (HQs and leaders only add)."""
+    return any(p.base for p in parts if p.base is not None and not view.is_hq_like(p.unit))
+
+
+def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...], above_highest: str = "",
+                below_lowest: str = "") -> str:
+    """9.4: simplify the ratio in the defender's favour; ratios off the table use the clamp
+    columns tables.toml names (by default its first and last columns)."""
     lowest, highest = columns[0], columns[-1]
+    above, below = above_highest or highest, below_lowest or lowest
     if defence_total <= 0:
-        return highest
+        return above
     if attack_total <= 0:
-        return lowest
+        return below
     if attack_total >= defence_total:
         k = attack_total // defence_total
         col = f"{k}-1"
         hi = int(highest.split("-")[0])
-        return col if k <= hi else highest
+        return col if k <= hi else above
     k = math.ceil(defence_total / attack_total)
     lo = int(lowest.split("-")[1])
-    return f"1-{k}" if k <= lo else lowest
+    return f"1-{k}" if k <= lo else below
 
 
-__all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "odds_column", "terrain_multiplier",
+__all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "has_strength", "odds_column",
+           "terrain_multiplier", "combat_values",
            "integrity_partners", "integrity_choices", "integrity_candidates", "check_integrity", "current_strength", "SOVIET", "GERMAN"]

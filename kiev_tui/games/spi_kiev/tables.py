@@ -19,6 +19,8 @@ class CRT:
     columns: tuple[str, ...]
     rows: dict[int, tuple[str, ...]]
     reconstructed: dict[int, tuple[bool, ...]]
+    above_highest: str = ""  # the column for ratios past the last one (9.4; default: the last)
+    below_lowest: str = ""  # the column for ratios under the first one (default: the first)
 
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]
@@ -76,4 +78,56 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
                     val = row.num(key)
                     if val < 0:
                         raise row.fail(key, "must not be negative")
-    return CRT(tuple(columns), rows, recon)
+    clamps = {}
+    for key, default in (("above_highest", columns[-1]), ("below_lowest", columns[0])):
+        clamps[key] = crt.str(key, default)
+        if clamps[key] not in columns:
+            raise crt.fail(key, f"'{clamps[key]}' is not one of the CRT's columns")
+    check_combat_values(path, data)
+    return CRT(tuple(columns), rows, recon, clamps["above_highest"], clamps["below_lowest"])
+
+
+@dataclass(frozen=True, slots=True)
+class CombatTables:
+    """The Terrain Effects Chart's defence values as combat reads them (10.4, 10.32, 19.53)."""
+
+    terrain_defense: dict[str, float]  # hex terrain (and "city") -> defence multiplier
+    hexside_defense: dict[str, float]  # "minor_river" / "major_river" -> multiplier when attacked across
+    max_multiplier: float  # 10.32: terrain never multiplies defence beyond this
+    hex_defense: dict[str, float]  # special hexes (19.53 Kiev) -> multiplier while in supply
+
+
+# The book's chart, used only for entries a tables file leaves out (the test maps rely on it).
+DEFAULT_TERRAIN_DEFENSE = {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
+DEFAULT_HEXSIDE_DEFENSE = {"minor_river": 2.0, "major_river": 3.0}
+DEFAULT_MAX_MULTIPLIER = 3.0
+
+
+def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
+    """Read and check the defence values of tables.toml's [tec]; raises DataError with file and key."""
+    root = Reader(path, data)
+    tec = root.table("tec", required=False)
+    terrain = dict(DEFAULT_TERRAIN_DEFENSE)
+    hexside = dict(DEFAULT_HEXSIDE_DEFENSE)
+    for group, out in (("terrain", terrain), ("hexside", hexside)):
+        g = tec.table(group, required=False)
+        for name in g.keys():
+            row = g.table(name)
+            if "defense" in row.data:
+                val = row.num("defense")
+                if val < 1:
+                    raise row.fail("defense", "a defence multiplier is at least 1")
+                out[name] = float(val)
+    cap = float(tec.num("max_defense_multiplier", DEFAULT_MAX_MULTIPLIER))
+    if cap < 1:
+        raise tec.fail("max_defense_multiplier", "a defence multiplier is at least 1")
+    special: dict[str, float] = {}
+    hexes = tec.table("hex_defense", required=False)
+    for key in hexes.keys():
+        if not re.match(r"^\d{4}$", key):
+            raise hexes.fail(key, f"'{key}' is not a hex id like 0319")
+        val = hexes.num(key)
+        if val < 1:
+            raise hexes.fail(key, "a defence multiplier is at least 1")
+        special[key] = float(val)
+    return CombatTables(terrain, hexside, cap, special)
