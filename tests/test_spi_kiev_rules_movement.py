@@ -267,3 +267,76 @@ def test_24_0_on_turn_one_the_german_can_reach_only_borzna_if_the_soviet_stands_
     free = sorted(str(h) for h in passed if gmap.settlement(h) and g.state.control[str(h)] == "soviet")
     # Borzna lies on the Soviet side of the Seim; the Soviet moves first (19.11) and can cover it.
     assert free == ["2207"]
+
+
+# -- 25.12 (play-by-mail option): reinforcements arrive tried, as the historical divisions --
+
+HISTORICAL_25_12 = {   # designations by game-turn, as 25.12 lists them
+    1: ["132", "135", "193", "195", "292", "131", "19", "41"],
+    2: ["75", "187", "200", "282", "307", "28"],
+    3: ["165", "224", "228", "34", "110"],
+    4: ["24", "110", "137", "171", "295", "23", "2", "14", "215"],
+    5: ["121", "148", "175", "284", "304", "81", "240", "20", "35"],
+    6: ["146", "147", "199", "206", "227", "137", "212"],
+    7: ["13", "15", "97", "116", "190", "264", "289"],
+    8: ["13"],
+    9: ["128"],
+    10: ["3"],
+}
+
+
+def test_25_12_the_campaign_carries_the_historical_chart_switched_off(campaign_map_game: Game) -> None:
+    sc = campaign_map_game.scenario
+    assert sc.params["pbem_historical_reinforcements"] is False
+    chart = sc.params["historical_reinforcements"]
+    faces = sc.catalog.faces
+    assert {int(t): [faces[f].designation for f in ids] for t, ids in chart.items()} == HISTORICAL_25_12
+
+
+def _enter_turn_one_rifles(g: Game) -> tuple[str, ...]:
+    from kiev_tui.games.spi_kiev.actions import Enter
+    from kiev_tui.games.spi_kiev.reinforcements import entry_hexes
+
+    rifles = tuple(f"so-t01-rifle-{k}" for k in range(1, 6))
+    where = entry_hexes(View(g), rifles[0])[0]
+    g.apply(Enter(rifles, str(where)))
+    return rifles
+
+
+def test_25_12_off_by_default_arrivals_stay_untried() -> None:
+    g = Game.new(CAMPAIGN, seed=1)
+    rifles = _enter_turn_one_rifles(g)
+    view = View(g)
+    assert [view.untried(u) for u in rifles] == [True] * 5
+    assert g.state.vars["pool_used"] == []
+
+
+def test_25_12_with_the_option_arrivals_enter_tried_as_the_chart_says() -> None:
+    g = Game.new(CAMPAIGN, seed=1)
+    g.scenario.params["pbem_historical_reinforcements"] = True
+    rifles = _enter_turn_one_rifles(g)
+    view = View(g)
+    assert [view.untried(u) for u in rifles] == [False] * 5
+    assert [g.state.units[u].face for u in rifles] == ["so-u-rd-132", "so-u-rd-135", "so-u-rd-193", "so-u-rd-195", "so-u-rd-292"]
+    assert [(view.udef(u).designation, view.udef(u).steps) for u in rifles[:2]] == [("132", ((2, 3),)), ("135", ((3, 3),))]
+    assert g.state.vars["pool_used"] == ["so-u-rd-132", "so-u-rd-135", "so-u-rd-193", "so-u-rd-195", "so-u-rd-292"]
+
+
+def test_25_12_the_option_without_a_matching_chart_is_refused(tmp_path: Path) -> None:
+    from kiev_tui.engine.errors import DataError
+
+    text = CAMPAIGN.read_text(encoding="utf-8")
+    base = CAMPAIGN.parent.parent
+    text = text.replace('map = "map.toml"', f'map = "{base / "map.toml"}"')
+    text = text.replace('units = "units.toml"', f'units = "{base / "units.toml"}"')
+    text = text.replace('tables = "tables.toml"', f'tables = "{base / "tables.toml"}"')
+    text = text.replace("pbem_historical_reinforcements = false", "pbem_historical_reinforcements = true")
+    bad = text.replace('"so-u-rd-292", ', "", 1)
+    path = tmp_path / "pbem.toml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        Game.new(path, seed=1)
+    assert err.value.key == "scenario.historical_reinforcements.1"
+    assert err.value.reason == "25.12: turn 1 brings 5 rifle reinforcements but the chart names 4"
+    path.write_text(text, encoding="utf-8")
+    assert Game.new(path, seed=1).scenario.params["pbem_historical_reinforcements"] is True

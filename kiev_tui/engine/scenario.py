@@ -16,6 +16,7 @@ from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
 SCENARIO_KEYS = [
     "id", "game", "title", "turns", "first_player", "map", "units", "tables", "mud_turns",
     "rail_units_per_turn", "rail_hexes", "rpl_counters", "start_date", "days_per_turn", "note",
+    "pbem_historical_reinforcements", "historical_reinforcements",  # 25.12, checked by the game
 ]
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from kiev_tui.engine.errors import Illegal
+from typing import TYPE_CHECKING
+
+from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.rail import capacity, counted, is_rail_hex
 from kiev_tui.games.spi_kiev.terrain import hex_cost, movement_class
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.scenario import Scenario
 
 
 def schedule(view: View) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -58,6 +63,53 @@ def entry_cost(view: View, uid: str, h: Hex) -> float:
     return hex_cost(view.map, view.game.scenario.tables, h, movement_class(view.udef(uid)))
 
 
+def historical_faces(scenario: "Scenario") -> dict[str, str]:
+    """25.12 (play-by-mail option): each drawn Soviet reinforcement's face, from the chart.
+
+    Empty unless the scenario turns the option on.  The k-th draw of a type on a turn takes
+    the k-th face of that type the chart lists for the turn.  A chart that does not match the
+    draws is refused with the file and key.
+    """
+    params = scenario.params
+    on = params.get("pbem_historical_reinforcements", False)
+    if not isinstance(on, bool):
+        raise DataError(scenario.path, "scenario.pbem_historical_reinforcements", "must be true or false")
+    if not on:
+        return {}
+    chart = params.get("historical_reinforcements")
+    key = "scenario.historical_reinforcements"
+    if not isinstance(chart, dict):
+        raise DataError(scenario.path, key, "25.12: the option is on but the scenario gives no chart of turns and faces")
+    faces = scenario.catalog.faces
+    due: dict[int, dict[str, list[str]]] = {}
+    for r in scenario.reinforcements:
+        for uid in r.units:
+            draw = scenario.catalog.units[uid].untried_draw
+            if draw and r.side == SOVIET:
+                due.setdefault(r.turn, {}).setdefault(draw, []).append(uid)
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for turn in sorted(set(due) | {int(t) for t in chart if str(t).isdigit()}):
+        listed = chart.get(str(turn), [])
+        if not isinstance(listed, list) or not all(isinstance(f, str) and f in faces for f in listed):
+            raise DataError(scenario.path, f"{key}.{turn}", "must list faces of units.toml ([[untried]] ids)")
+        for f in listed:
+            if f in seen:
+                raise DataError(scenario.path, f"{key}.{turn}", f"{f} is listed twice in the chart")
+            seen.add(f)
+        for draw in sorted(set(due.get(turn, {})) | {faces[f].draw for f in listed}):
+            units = due.get(turn, {}).get(draw, [])
+            picked = [f for f in listed if faces[f].draw == draw]
+            if len(picked) != len(units):
+                raise DataError(scenario.path, f"{key}.{turn}",
+                                f"25.12: turn {turn} brings {len(units)} {draw} reinforcements but the chart names {len(picked)}")
+            out.update(zip(units, picked))
+    bad = [t for t in chart if not str(t).isdigit()]
+    if bad:
+        raise DataError(scenario.path, f"{key}.{bad[0]}", "keys are game-turn numbers")
+    return out
+
+
 def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> Illegal | None:
     st = view.state
     if st.pending is not None:
@@ -99,5 +151,5 @@ def ready_to_enter(view: View) -> list[str]:
     return [u for u in due_now(view) if entry_hexes(view, u)]
 
 
-__all__ = ["due_now", "entry_hexes", "entry_cost", "check_enter", "ready_to_enter", "schedule",
+__all__ = ["due_now", "entry_hexes", "entry_cost", "check_enter", "ready_to_enter", "schedule", "historical_faces",
            "GERMAN"]

@@ -168,6 +168,7 @@ def _apply_enter(game: "Game", a: Enter) -> None:
         cost = max(cost, c)
         v.setdefault("start_hex", {})[u] = str(h)
     _add(v, "entered", a.units)  # 15.0: in supply for this player-turn
+    _reveal_historical(game, a.units)
     if a.rail:
         v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, a.units)
         _add(v, "rail_entry", a.units)
@@ -179,6 +180,24 @@ def _apply_enter(game: "Game", a: Enter) -> None:
             _add(v, "stopped", a.units)
             v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
     game.emit(Entered(a.units, a.hex, cost, a.rail))
+
+
+def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
+    """25.12 (play-by-mail option): reinforcements come on tried, as the chart's divisions."""
+    chart = reinforcements.historical_faces(game.scenario)
+    if not chart:
+        return
+    from kiev_tui.games.spi_kiev.combat import Revealed
+
+    used: list[str] = game.state.vars.setdefault("pool_used", [])
+    for u in units:
+        face_id = chart.get(u)
+        if face_id is None or game.state.units[u].face is not None:
+            continue
+        game.state.units[u].face = face_id
+        used.append(face_id)
+        face = game.scenario.catalog.faces[face_id]
+        game.emit(Revealed(u, face.designation, face.attack, face.defense, face.asterisk))
 
 
 def _check_remove(view: View, a: RemoveExcess) -> Illegal | None:
@@ -242,6 +261,7 @@ class KievRules:
         if rpl is None:
             rpl = sum(1 for d in sc.catalog.units.values() if d.replacement)
         state.vars = {"rpl_left": int(rpl), "pool_used": [], "directive": {}}
+        reinforcements.historical_faces(sc)  # 25.12: a chart that does not fit is refused now
         game.state = state
         directive.determine(game)
         begin_phase(game)
