@@ -340,3 +340,35 @@ def test_25_12_the_option_without_a_matching_chart_is_refused(tmp_path: Path) ->
     assert err.value.reason == "25.12: turn 1 brings 5 rifle reinforcements but the chart names 4"
     path.write_text(text, encoding="utf-8")
     assert Game.new(path, seed=1).scenario.params["pbem_historical_reinforcements"] is True
+
+
+# -- 24.0: who holds each town and city at the start --------------------------------------
+
+def _mini_with_control(tmp_path: Path, control: str) -> Game:
+    from tests.conftest import MINI
+
+    base = MINI.parent.parent
+    text = MINI.read_text(encoding="utf-8")
+    for name in ("map", "units", "tables"):
+        text = text.replace(f'{name} = "{name}.toml"', f'{name} = "{base / (name + ".toml")}"')
+    text = text.replace('[control]\ngerman = ["0202"]\n', control)
+    path = tmp_path / "control.toml"
+    path.write_text(text, encoding="utf-8")
+    return Game.new(path, seed=1)
+
+
+def test_24_0_listed_german_holdings_leave_the_rest_soviet(mini: Game) -> None:
+    # The fixture lists Westburg (0202) as German: Testgrad and Eastville start Soviet.
+    assert mini.state.control == {"0202": "german", "0505": "soviet", "0805": "soviet"}
+
+
+def test_24_0_listed_soviet_holdings_leave_the_rest_german(tmp_path: Path) -> None:
+    g = _mini_with_control(tmp_path, '[control]\nsoviet = ["0505"]\n')
+    assert g.state.control == {"0202": "german", "0505": "soviet", "0805": "german"}
+
+
+def test_24_0_with_no_list_or_both_lists_the_unlisted_start_soviet(tmp_path: Path) -> None:
+    g = _mini_with_control(tmp_path, "")
+    assert g.state.control == {"0202": "soviet", "0505": "soviet", "0805": "soviet"}
+    g = _mini_with_control(tmp_path, '[control]\ngerman = ["0202"]\nsoviet = ["0505"]\n')
+    assert g.state.control == {"0202": "german", "0505": "soviet", "0805": "soviet"}

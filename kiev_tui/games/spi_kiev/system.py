@@ -252,10 +252,12 @@ class KievRules:
         control: dict[str, str] = {}
         german = {str(h) for h in sc.control.get(GERMAN, [])}
         soviet = {str(h) for h in sc.control.get(SOVIET, [])}
+        # 24.0: the Germans start with the listed cities and everything else is Soviet.  A
+        # scenario that lists only Soviet holdings gives the German every other one.
+        rest = GERMAN if soviet and not german else SOVIET
         for h in sc.map.settlements():
             key = str(h)
-            # 24.0: the Germans start with the listed cities; everything else is Soviet.
-            control[key] = GERMAN if key in german else SOVIET if key in soviet or not german else SOVIET
+            control[key] = GERMAN if key in german else SOVIET if key in soviet else rest
         state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control)
         rpl = sc.params.get("rpl_counters")
         if rpl is None:
