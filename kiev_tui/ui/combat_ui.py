@@ -150,6 +150,8 @@ class PendingScreen(Dialog):
             return "Enter picks the highlighted path for the unit named above; Bksp goes back; Esc later"
         if self.kind == "advance":
             return "Tab switch list, Enter on a distance to advance, n to stay put, Esc later"
+        if self.kind == "integrity":
+            return "Enter picks the highlighted division; Esc later"
         return "Esc close"
 
     def on_mount(self) -> None:
@@ -174,6 +176,8 @@ class PendingScreen(Dialog):
             hexes = int(self.pending.get("hexes", steps))
             if hexes:
                 text = f"Lose {steps} step(s), or retreat every unit {hexes} hex(es) (9.66)."
+            elif self.pending.get("no_retreat"):
+                text = f"Lose {steps} step(s); an asterisk unit bars the retreat ({self.pending['no_retreat']})."
             else:
                 text = f"Engaged: lose {steps} step(s); no retreat (9.69)."
             head.update(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
@@ -189,6 +193,9 @@ class PendingScreen(Dialog):
         elif self.kind == "advance":
             head.update(f"Advance up to {self.pending.get('max', '?')} hex(es) (9.8); each line is one way to go.")
             lst.set_items([" > ".join(s) for s in self.stops])
+        elif self.kind == "integrity":
+            head.update("GD defends beside regiments of two divisions: it doubles with one of them (20.2).")
+            lst.set_items([str(c) for c in self.pending.get("choices", [])])
         else:
             head.update(f"Unknown kind of pending choice: {self.kind!r}")
 
@@ -221,6 +228,8 @@ class PendingScreen(Dialog):
                 self.say("Tick at least one unit, or press n to stay put.")
                 return
             self.dismiss(Advance(units, self.stops[event.index]))
+        elif self.kind == "integrity":
+            self.dismiss(kiev_actions.ChooseIntegrity(str(self.pending["choices"][event.index])))
 
     def action_retreat(self) -> None:
         choose = getattr(kiev_actions, "ChooseRetreat", None)  # written with the combat module
