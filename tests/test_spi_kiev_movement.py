@@ -521,9 +521,13 @@ def test_24_0_moving_through_a_town_takes_control(mini: Game) -> None:
     assert mini.state.control["0805"] == "soviet"
     mini.apply(Move(("ge-1pz-1",), ("0805", "0905")))
     assert mini.state.control["0805"] == "german"
-    # A zone of control alone never takes a town.
-    position(mini, {"ge-1pz-1": "0705", "so-rifle-1": "0110"}, player="german", turn=2)
-    assert mini.state.control["0805"] == "german"
+    # A zone of control alone never takes a town: a German stack that ends beside Eastville
+    # puts it in his zone, and it stays Soviet.
+    position(mini, {"ge-1pz-1": "0703", "so-rifle-1": "0110"}, player="german", turn=2)
+    mini.state.control["0805"] = "soviet"
+    mini.apply(Move(("ge-1pz-1",), ("0704", "0705")))
+    assert View(mini).in_enemy_zoc(H("0805"), "soviet")
+    assert mini.state.control == {"0202": "german", "0505": "soviet", "0805": "soviet"}
 
 
 def test_5_3_the_engine_lists_legal_rail_destinations(mini: Game) -> None:
