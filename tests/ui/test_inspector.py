@@ -32,10 +32,12 @@ def test_a_german_stack_strengths_steps_movement_supply_and_division() -> None:
 
 
 def test_movement_points_left_follow_the_move() -> None:
+    from kiev_tui.games.spi_kiev.actions import Move
+
     game = position(new_mini(), {"ge-1pz-1": "0305", "so-rifle-1": "0808"}, player="german", reinforcements=False)
-    view = View(game)
-    ma = present.movement_allowance(view, "ge-1pz-1")
-    assert f"MA {ma} MP {ma:g}" in "\n".join(lines_at(game, "0305"))
+    assert "   6-2 of 6-2, 2/2 steps; MA 10 MP 10" in lines_at(game, "0305")
+    game.apply(Move(("ge-1pz-1",), ("0405", "0505")))  # two road hexes at 1/2 MP each (10.23)
+    assert "   6-2 of 6-2, 2/2 steps; MA 10 MP 9" in lines_at(game, "0505")
 
 
 def test_a_soviet_unit_names_its_hq_and_an_untried_one_hides_its_strength() -> None:
@@ -51,12 +53,7 @@ def test_a_soviet_unit_names_its_hq_and_an_untried_one_hides_its_strength() -> N
 
 def test_an_empty_hex_shows_terrain_owner_and_hexside_features_grouped() -> None:
     game = position(new_mini(), {"so-rifle-1": "0808"}, reinforcements=False)
-    view = View(game)
-    for h in view.map.hexes():
-        features = [f for n in view.map.neighbours(h) for f in view.map.side_features(h, n)]
-        if "road" in features:
-            break
-    lines = lines_at(game, str(h))
-    assert lines[0].startswith(f"Hex {h}, {view.map.terrain(h)}")
-    assert "road " in lines[1]
-    assert len(lines) == 2  # no units: nothing more
+    assert lines_at(game, "0305") == ["Hex 0305, clear", "  road SE SW"]  # no units: nothing more
+    assert lines_at(game, "0404") == ["Hex 0404, woods"]
+    assert lines_at(game, "0505")[:2] == ["Hex 0505 Testgrad (city), clear; Soviet-held",
+                                          "  major river NE SE; road SE SW"]
