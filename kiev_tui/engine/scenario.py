@@ -16,6 +16,7 @@ from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
 SCENARIO_KEYS = [
     "id", "game", "title", "turns", "first_player", "map", "units", "tables", "mud_turns",
     "rail_units_per_turn", "rail_hexes", "rpl_counters", "start_date", "days_per_turn", "note",
+    "pbm_asterisk",  # 25.11: the play-by-mail asterisk rule (SPI Kiev), off unless true
     "pbem_historical_reinforcements", "historical_reinforcements",  # 25.12, checked by the game
 ]
 
@@ -88,6 +89,7 @@ def load_scenario(ref: str | Path) -> Scenario:
     for i, t in enumerate(meta.ints("mud_turns", [])):
         if not 1 <= t <= turns:
             raise meta.fail(f"mud_turns[{i}]", f"turn {t} is outside the game's {turns} turns")
+    meta.bool("pbm_asterisk", False)  # a yes/no option: refuse anything but true or false
     for key in ("title", "start_date", "note"):
         meta.str(key, "")
     first = meta.str("first_player")
