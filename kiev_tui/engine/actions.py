@@ -6,7 +6,7 @@ import dataclasses
 import typing
 from typing import Any, ClassVar
 
-from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.errors import DataError, shorten
 
 _REGISTRY: dict[str, type["Action"]] = {}
 
@@ -56,20 +56,20 @@ def _convert(value: Any, hint: Any, where: str, file: str) -> Any:
     origin = typing.get_origin(hint)
     if hint is str:
         if not isinstance(value, str):
-            raise DataError(file, where, f"expected a string, found {value!r}")
+            raise DataError(file, where, f"expected a string, found {shorten(repr(value))}")
         return value
     if hint is bool:
         if not isinstance(value, bool):
-            raise DataError(file, where, f"expected true or false, found {value!r}")
+            raise DataError(file, where, f"expected true or false, found {shorten(repr(value))}")
         return value
     if hint is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise DataError(file, where, f"expected a whole number, found {value!r}")
+            raise DataError(file, where, f"expected a whole number, found {shorten(repr(value))}")
         return value
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):
-            raise DataError(file, where, f"expected an array, found {value!r}")
+            raise DataError(file, where, f"expected an array, found {shorten(repr(value))}")
         inner = args[0]
         return tuple(_convert(v, inner, f"{where}[{i}]", file) for i, v in enumerate(value))
     if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
@@ -87,7 +87,7 @@ def action_from_toml(data: Any, where: str = "action", file: str = "<actions>") 
         raise DataError(file, f"{where}.kind", "missing or not a string")
     cls = _REGISTRY.get(kind)
     if cls is None:
-        raise DataError(file, f"{where}.kind", f"unknown action '{kind}' (known: {', '.join(sorted(_REGISTRY))})")
+        raise DataError(file, f"{where}.kind", f"unknown action '{shorten(kind)}' (known: {', '.join(sorted(_REGISTRY))})")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}

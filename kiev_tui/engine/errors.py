@@ -6,13 +6,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+ECHO_LIMIT = 80
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A piece of input fit to quote in a message: at most ``limit`` characters, then '...'."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class DataError(Exception):
     """A data, scenario or save file that cannot be used: names the file, the key and why."""
 
     def __init__(self, file: str | Path, key: str, reason: str) -> None:
-        self.file = str(file)
-        self.key = key
-        self.reason = reason
+        # Callers quote input in short pieces; these caps are the last guard, so that a
+        # hostile file can never make an error line of a megabyte.
+        self.file = shorten(str(file), 400)
+        self.key = shorten(key, 240)
+        self.reason = shorten(reason, 600)
         super().__init__(self.line())
 
     def line(self) -> str:

@@ -106,3 +106,19 @@ class GameOver(Event):
 
     def describe(self) -> str:
         return f"Game over: {self.winner} victory. {self.summary}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AutosaveFailed(Event):
+    """The save at a phase end could not be written; the game itself goes on untouched.
+
+    Game.apply returns it after the game's own events but keeps it out of the journal: it is
+    news about the disk, not about the game, and a reloaded game must tell the same story.
+    """
+
+    kind: ClassVar[str] = "autosave_failed"
+    path: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"Autosave to {self.path} failed ({self.reason}); play on and save under another name"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from kiev_tui.engine.actions import Action
-from kiev_tui.engine.errors import Illegal, IllegalAction
-from kiev_tui.engine.events import Drawn, Event, Rolled
+from kiev_tui.engine.errors import Illegal, IllegalAction, shorten
+from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Rolled
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.engine.state import GameState
 
@@ -32,7 +33,11 @@ class Phase:
 
 
 class RuleSystem(Protocol):
-    """What a game package (games/<id>/) provides to the engine."""
+    """What a game package (games/<id>/) provides to the engine.
+
+    It may also define ``check_scenario(scenario)``, which load_scenario calls to refuse, with
+    a DataError, a scenario the game's own rules cannot play (its tables, its set-up).
+    """
 
     id: str
     version: str
@@ -46,11 +51,19 @@ class RuleSystem(Protocol):
     def phase(self, game: "Game") -> Phase: ...
 
 
+GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def get_system(game_id: str) -> RuleSystem:
-    """Import games/<game_id>/ and return its rule system."""
+    """Import games/<game_id>/ and return its rule system (ValueError if there is none)."""
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise ValueError(f"no rule system for game '{shorten(str(game_id))}' (a game is named like spi_kiev)")
+    name = f"kiev_tui.games.{game_id}.system"
     try:
-        module = importlib.import_module(f"kiev_tui.games.{game_id}.system")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
+        if exc.name not in (name, f"kiev_tui.games.{game_id}"):
+            raise  # a broken import inside a game that exists is a bug, not an unknown game
         raise ValueError(f"no rule system for game '{game_id}'") from exc
     return module.SYSTEM
 
@@ -73,6 +86,7 @@ class Game:
         self.replaying = False  # while a save is replayed no undo snapshots are kept
         self.autosave_path: Path | None = None
         self.on_phase_end: Callable[["Game"], None] | None = None
+        self.autosave_error: str | None = None  # why the last autosave failed, while it does
         self._sink = []
         self.state: GameState = self.rules.setup(self)
         self.journal.extend(self._sink)
@@ -121,8 +135,23 @@ class Game:
         elif not self.replaying:
             self._undo.append(before)
         if any(e.kind == "phase_ended" for e in events) and self.on_phase_end is not None:
-            self.on_phase_end(self)
+            failed = self._phase_end_hook()
+            if failed is not None:
+                events.append(failed)  # returned to the face, kept out of the journal
         return events
+
+    def _phase_end_hook(self) -> AutosaveFailed | None:
+        """Run the autosave; a full disk or a folder gone must never cost the game itself."""
+        assert self.on_phase_end is not None
+        try:
+            self.on_phase_end(self)
+        except Exception as exc:  # noqa: BLE001 - the action is applied; nothing may undo that
+            reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
+            failed = AutosaveFailed(str(self.autosave_path or "the autosave"), reason)
+            self.autosave_error = failed.describe()
+            return failed
+        self.autosave_error = None
+        return None
 
     def emit(self, event: Event) -> None:
         if self._sink is None:

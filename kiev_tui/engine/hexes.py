@@ -22,7 +22,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterator, NamedTuple
 
-_HEX_RE = re.compile(r"^(\d{2})(\d{2})$")
+from kiev_tui.engine.errors import shorten
+
+# ASCII digits only (\d would take Arabic-Indic or full-width ones too), and the whole string:
+# fullmatch, because '$' also matches before a final newline.
+_HEX_RE = re.compile(r"([0-9]{2})([0-9]{2})")
 
 
 class HexError(ValueError):
@@ -74,10 +78,11 @@ class Hex(NamedTuple):
         if hit is not None:
             return hit
         if not isinstance(text, str):
-            raise HexError(f"hex id must be a string like '0319', not {text!r}")
-        m = _HEX_RE.match(text.strip())
+            raise HexError(f"hex id must be a string like '0319', not {shorten(repr(text))}")
+        # No stripping: a hex id with spaces or a newline around it would be stored as it is.
+        m = _HEX_RE.fullmatch(text)
         if not m:
-            raise HexError(f"'{text}' is not a hex id (four digits CCRR, e.g. 0319)")
+            raise HexError(f"'{shorten(text)}' is not a hex id (four digits CCRR, e.g. 0319)")
         col, row = int(m.group(1)), int(m.group(2))
         if col < 1 or row < 1:
             raise HexError(f"'{text}' is not a hex id (column and row start at 01)")
@@ -175,10 +180,10 @@ class Hexside:
     def parse(cls, text: str) -> "Hexside":
         """Read ``"2302/2401"`` (the rulebooks' notation) or ``"2302-2401"``."""
         if not isinstance(text, str):
-            raise HexError(f"hexside must be a string like '2302/2401', not {text!r}")
-        parts = re.split(r"[/\-]", text.strip())
+            raise HexError(f"hexside must be a string like '2302/2401', not {shorten(repr(text))}")
+        parts = re.split(r"[/\-]", text)
         if len(parts) != 2:
-            raise HexError(f"'{text}' is not a hexside (write two adjacent hexes as 2302/2401)")
+            raise HexError(f"'{shorten(text)}' is not a hexside (write two adjacent hexes as 2302/2401)")
         return cls(Hex.parse(parts[0]), Hex.parse(parts[1]))
 
     def __str__(self) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from kiev_tui import __version__
 from kiev_tui.engine.actions import action_from_toml
-from kiev_tui.engine.errors import DataError, IllegalAction
+from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.state import GameState
@@ -72,6 +72,9 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         raise meta.fail("format", f"save format {fmt} is not one this program reads ({SAVE_FORMAT})")
     seed = meta.int("seed")
     scenario_ref = meta.str("scenario")
+    meta.str("program", "")
+    meta.str("saved_at", "")
+    said = (meta.int("turn"), meta.str("player"), meta.str("phase"))
     try:
         scenario = load_scenario(scenario_ref)
     except DataError as exc:
@@ -92,10 +95,22 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             game.apply(act)
         except IllegalAction as exc:
             raise DataError(path, where, f"replay refused action {i + 1} ({act.kind}): {exc.illegal}") from None
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+            # Values no legal game produces reached the rules: still one line, never a traceback.
+            raise DataError(path, where, f"replay failed at action {i + 1} ({act.kind}): "
+                                         f"{type(exc).__name__} {shorten(str(exc))}") from None
         if verify and expected is not None and expected != game.hashes[-1]:
             raise DataError(path, where,
                             f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
     game.replaying = False
+    if verify:  # the header is what the load dialog shows: it must tell the truth
+        st = game.state
+        if said[0] != st.turn:
+            raise meta.fail("turn", f"the save says turn {said[0]}, its replay ends in turn {st.turn}")
+        if said[1] != st.player:
+            raise meta.fail("player", f"the save says {shorten(said[1])}, its replay ends with {st.player} to play")
+        if said[2] != st.phase:
+            raise meta.fail("phase", f"the save says the {shorten(said[2])} phase, its replay ends in the {st.phase} phase")
     final = root.table("final")
     final.only(["hash", "rolls", "state"])
     if verify:

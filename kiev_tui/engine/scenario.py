@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.engine.mapdata import GameMap, load_map
 from kiev_tui.engine.tomlio import Reader, load_toml
@@ -80,6 +80,12 @@ def load_scenario(ref: str | Path) -> Scenario:
     meta.only(SCENARIO_KEYS)
     base = path.parent.parent if path.parent.name == "scenarios" else path.parent
     game = meta.str("game")
+    from kiev_tui.engine.game import get_system  # game.py imports this module
+
+    try:
+        system = get_system(game)
+    except ValueError as exc:
+        raise meta.fail("game", str(exc)) from None
     turns = meta.int("turns")
     if not 1 <= turns <= 99:
         raise meta.fail("turns", f"a scenario has 1 to 99 game-turns, not {turns}")
@@ -99,13 +105,14 @@ def load_scenario(ref: str | Path) -> Scenario:
     def sub(key: str, default: str) -> Path:
         return (base / meta.str(key, default)).resolve()
 
-    for key, default in (("map", "map.toml"), ("units", "units.toml")):
+    # Every game needs its tables (the CRT at the first battle): a missing file is refused now.
+    for key, default in (("map", "map.toml"), ("units", "units.toml"), ("tables", "tables.toml")):
         if not sub(key, default).exists():
             raise meta.fail(key, f"names {sub(key, default)}, which does not exist")
     gmap = load_map(sub("map", "map.toml"))
     catalog = load_units(sub("units", "units.toml"))
     tables_path = sub("tables", "tables.toml")
-    tables = load_toml(tables_path) if tables_path.exists() else {}
+    tables = load_toml(tables_path)
 
     def hex_on_map(reader: Reader, key: str, text: Any) -> Hex:
         try:
@@ -117,11 +124,20 @@ def load_scenario(ref: str | Path) -> Scenario:
         return h
 
     setup: dict[str, Hex] = {}
+    holder: dict[Hex, str] = {}  # a unit already set up in each hex
     st = root.table("setup", required=False)
     for uid in st.keys():
         if uid not in catalog.units:
-            raise st.fail(uid, f"no unit '{uid}' in units.toml")
-        setup[uid] = hex_on_map(st, uid, st.data[uid])
+            raise st.fail(uid, f"no unit '{shorten(uid)}' in units.toml")
+        h = hex_on_map(st, uid, st.data[uid])
+        if gmap.terrain(h) == "lake":  # 10.16: nothing enters a lake hex, so nothing starts in one
+            raise st.fail(uid, f"hex {h} is a lake: no unit can stand there")
+        other = holder.get(h)
+        if other is not None and catalog.units[other].side != catalog.units[uid].side:
+            raise st.fail(uid, f"hex {h} already holds a {catalog.units[other].side} unit ({other}): "
+                               "the two sides never share a hex")
+        holder.setdefault(h, uid)
+        setup[uid] = h
 
     reinforcements: list[Reinforcement] = []
     placed: dict[str, str] = {uid: f"setup.{uid}" for uid in setup}
@@ -168,20 +184,29 @@ def load_scenario(ref: str | Path) -> Scenario:
     if not isinstance(victory, dict):
         raise root.fail("victory", "expected a table")
     vr = Reader(path, victory, "victory")
+    vr.only(["margin", "city", "town", "special_hexes", "soviet_front_hq", "soviet_front_hq_points",
+             "soviet_unit_points", "regiment_points", "formation", "note"])
     for key in ("margin", "city", "town", "soviet_front_hq_points", "soviet_unit_points"):
         vr.int(key, 0)
-    vr.str("soviet_front_hq", "")
+    front = vr.str("soviet_front_hq", "")
+    if front:
+        if front not in catalog.units:
+            raise vr.fail("soviet_front_hq", f"no unit '{shorten(front)}' in units.toml")
+        if not (catalog.units[front].hq and catalog.units[front].side == "soviet"):
+            raise vr.fail("soviet_front_hq", f"'{front}' is not a Soviet HQ")
     special = vr.table("special_hexes", required=False)
     for key in special.keys():
         hex_on_map(special, key, key)
         special.int(key)
     reg = vr.table("regiment_points", required=False)
+    reg.only(["panzer", "other"])
     for key in reg.keys():
         reg.int(key)
     for f in vr.tables("formation"):
+        f.only(["name", "units", "points", "note"])
         for j, uid in enumerate(f.strs("units")):
             if uid not in catalog.units:
-                raise f.fail(f"units[{j}]", f"no unit '{uid}' in units.toml")
+                raise f.fail(f"units[{j}]", f"no unit '{shorten(uid)}' in units.toml")
         f.str("name")
         f.int("points")
 
@@ -192,6 +217,9 @@ def load_scenario(ref: str | Path) -> Scenario:
         reinforcements=reinforcements, control=control, victory=victory, params=params,
     )
     _add_untried_placeholders(scenario)
+    check = getattr(system, "check_scenario", None)
+    if check is not None:  # the game's own checks: its tables, its stacking at the start
+        check(scenario)
     return scenario
 
 
@@ -212,6 +240,10 @@ def _add_untried_placeholders(s: Scenario) -> None:
             t = s.catalog.untried_types[draw]
             for k in range(1, n + 1):
                 uid = untried_id(r.side, r.turn, draw, k)
+                if uid in s.catalog.units:  # it would silently replace a real counter
+                    raise DataError(s.path, f"reinforcement[{i}].draw.{draw}",
+                                    f"unit id '{uid}' of units.toml is the id this draw gives its untried "
+                                    f"unit {k}; rename the unit")
                 s.catalog.units[uid] = UnitDef(
                     id=uid, side=r.side, type={"rifle": "rifle", "cavalry": "cavalry", "armor": "tank"}[draw],
                     size=t.size, designation=f"untried {draw}", division="", steps=((0, 0),), ma=t.ma,

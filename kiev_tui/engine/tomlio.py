@@ -3,75 +3,171 @@
 from __future__ import annotations
 
 import builtins
+import errno
+import math
 import os
-import tempfile
+import secrets
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any, Iterable
 
 import tomli_w
 
-from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.errors import DataError, shorten
+
+#: Data files and saves are read whole; anything larger than this is refused, not read.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: Python refuses to turn longer digit strings into numbers (sys.get_int_max_str_digits()).
+INT_DIGITS_LIMIT = 4300
 
 
-def load_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file or raise DataError naming the file and the broken line."""
+def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or DataError naming the file.
+
+    Devices (/dev/zero), FIFOs and sockets are refused before a single byte is read: one
+    could feed data for ever, another blocks until someone writes to it.
+    """
     p = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        raw = p.read_bytes()
+        fd = os.open(p, flags)  # non-blocking, so opening a FIFO with no writer returns at once
     except FileNotFoundError:
         raise DataError(p, "", "file not found") from None
     except IsADirectoryError:
         raise DataError(p, "", "is a folder, not a TOML file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise DataError(p, "", f"cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise DataError(p, "", "is a folder, not a TOML file")
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(p, "", "not a regular file (devices, pipes and sockets are never read)")
+        if st.st_size > limit:
+            raise DataError(p, "", f"too large ({st.st_size} bytes; data and saves are at most {limit})")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:  # the file may grow while it is read: never take more than the cap
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise DataError(p, "", f"too large (over {limit} bytes; data and saves are at most {limit})")
+        return b"".join(chunks)
     except OSError as exc:
         raise DataError(p, "", f"cannot read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Parse a TOML file or raise DataError naming the file and the broken line or key."""
+    p = Path(path)
+    raw = read_regular(p)
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(p, "", "not UTF-8 text") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as some editors write: harmless, so accepted
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(p, "(syntax)", f"malformed TOML: {exc}") from None
     except RecursionError:
         raise DataError(p, "(syntax)", "malformed TOML: arrays or tables nested too deeply") from None
+    except ValueError:  # Python's cap on the digits of an int (CVE-2020-10735)
+        raise DataError(p, "(syntax)", f"a whole number has more than {INT_DIGITS_LIMIT} digits") from None
+    _refuse_non_finite(p, data, "")
+    return data
+
+
+def _refuse_non_finite(file: Path, value: Any, key: str) -> None:
+    """NaN and infinities compare false with everything: a cost of nan makes a hex free."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DataError(file, key, f"{value} is not a number this program can use (only finite numbers)")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _refuse_non_finite(file, v, f"{key}.{k}" if key else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _refuse_non_finite(file, v, f"{key}[{i}]")
 
 
 def dump_toml(data: dict[str, Any]) -> str:
     return tomli_w.dumps(data)
 
 
-def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write via a temp file in the same folder, fsync, then rename over the target.
+#: Temp names keep this much of the target's name, so that they stay within NAME_MAX (255).
+_TEMP_STEM = 120
 
-    A crash at any moment leaves either the old file or the new one, never half of one.
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Write via a temp file of our own in the same folder, fsync, then rename over the target.
+
+    A crash at any moment leaves either the old file or the new one, never half of one.  Only
+    our own temp file is ever removed: another process may be writing the same save at the
+    same moment with a temp file of its own.  The file keeps the mode of the one it replaces
+    (a new one gets the umask's), so a folder shared by a group stays readable to the group.
+    OSError (full disk, no permission) propagates with the target as its file name.
     """
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            mode: int | None = stat.S_IMODE(os.stat(p).st_mode)
+        except FileNotFoundError:
+            mode = None
+        fd, tmp = _create_temp(p)
+    except OSError as exc:
+        raise _naming(exc, p) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            if mode is not None:
+                os.fchmod(fh.fileno(), mode)
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)
-        for stale in p.parent.glob(f".{p.name}.*.tmp"):
-            try:  # left by an earlier write that was killed before its rename
-                stale.unlink()
-            except OSError:
-                pass
-        try:
-            dfd = os.open(p.parent, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _naming(exc, p) from None
         raise
+    try:
+        dfd = os.open(p.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)  # the rename itself reaches the disk
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def _create_temp(p: Path) -> tuple[int, str]:
+    """A new, uniquely named file beside ``p``; created with 0666, so the umask applies."""
+    stem = p.name[:_TEMP_STEM]
+    for _ in range(100):
+        tmp = str(p.parent / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(p))
+
+
+def _naming(exc: OSError, p: Path) -> OSError:
+    """The same error, naming the file the caller asked for rather than our temp file."""
+    if exc.errno is None:
+        return exc
+    return OSError(exc.errno, exc.strerror, str(p))
 
 
 class Reader:
@@ -83,6 +179,7 @@ class Reader:
         self.path = path
 
     def _key(self, key: str) -> str:
+        key = shorten(key)  # keys come from the file: a hostile one may be a megabyte long
         return f"{self.path}.{key}" if self.path else key
 
     def fail(self, key: str, reason: str) -> DataError:
@@ -124,7 +221,9 @@ class Reader:
         if float in kinds and isinstance(value, int) and not isinstance(value, bool):
             return value
         if not isinstance(value, kinds):
-            raise self.fail(key, f"expected {_names(kinds)}, found {type(value).__name__} {value!r}")
+            raise self.fail(key, f"expected {_names(kinds)}, found {type(value).__name__} {shorten(repr(value))}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.fail(key, f"{value} is not a number this program can use (only finite numbers)")
         return value
 
     def str(self, key: builtins.str, default: Any = ...) -> builtins.str:
@@ -143,14 +242,14 @@ class Reader:
         value = self.get(key, list, default)
         for i, item in enumerate(value):
             if not isinstance(item, str):
-                raise self.fail(f"{key}[{i}]", f"expected a string, found {item!r}")
+                raise self.fail(f"{key}[{i}]", f"expected a string, found {shorten(repr(item))}")
         return list(value)
 
     def ints(self, key: builtins.str, default: Any = ...) -> list[builtins.int]:
         value = self.get(key, list, default)
         for i, item in enumerate(value):
             if not isinstance(item, int) or isinstance(item, bool):
-                raise self.fail(f"{key}[{i}]", f"expected a whole number, found {item!r}")
+                raise self.fail(f"{key}[{i}]", f"expected a whole number, found {shorten(repr(item))}")
         return list(value)
 
     def only(self, allowed: Iterable[builtins.str]) -> None:

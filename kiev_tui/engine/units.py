@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kiev_tui.engine.errors import shorten
 from kiev_tui.engine.tomlio import Reader, load_toml
 
 SIDES = ("german", "soviet")
@@ -126,12 +127,17 @@ def load_units(path: str | Path) -> UnitCatalog:
     root = Reader(path, load_toml(path))
     root.only(["unit", "untried", "untried_types", "note"])
     units: dict[str, UnitDef] = {}
+    folded: dict[str, str] = {}
     for u in root.tables("unit", required=True):
         u.only(["id", "side", "type", "size", "designation", "division", "steps", "ma", "mechanized",
                 "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note"])
         uid = u.str("id")
         if uid in units:
-            raise u.fail("id", f"unit id '{uid}' is used twice")
+            raise u.fail("id", f"unit id '{shorten(uid)}' is used twice")
+        twin = folded.get(uid.casefold())
+        if twin is not None:  # players type ids; two that differ only in case are one too many
+            raise u.fail("id", f"unit id '{shorten(uid)}' differs from '{twin}' only in case")
+        folded[uid.casefold()] = uid
         side = u.str("side")
         if side not in SIDES:
             raise u.fail("side", f"side must be german or soviet, not '{side}'")

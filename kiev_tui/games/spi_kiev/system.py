@@ -243,6 +243,10 @@ class KievRules:
     id = "spi_kiev"
     version = "1"
 
+    def check_scenario(self, scenario: Any) -> None:
+        from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
+        check_scenario(scenario)
+
     def setup(self, game: "Game") -> GameState:
         sc = game.scenario
         units = {uid: UnitState(uid) for uid in sc.catalog.units}
