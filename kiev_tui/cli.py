@@ -12,11 +12,11 @@ from typing import Any, Callable, Optional
 import typer
 
 from kiev_tui.engine.actions import action_from_toml
-from kiev_tui.engine.errors import DataError, IllegalAction
+from kiev_tui.engine.errors import DataError, IllegalAction, one_line
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game, save_game
 from kiev_tui.engine.scenario import data_root, load_scenario
-from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.engine.tomlio import Reader, atomic_write_text, load_toml
 
 DEFAULT_SCENARIO = "spi_kiev/campaign"
 SAVES = Path("saves")
@@ -41,8 +41,16 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
             raise fail(exc.line()) from None
         except IllegalAction as exc:
             raise fail(f"illegal action: {exc.illegal}") from None
+        except OSError as exc:  # reads fail as DataError: what is left is a file we write
+            raise fail(_write_error(exc)) from None
 
     return wrapper
+
+
+def _write_error(exc: OSError) -> str:
+    """One line naming the file that could not be written, and why."""
+    what = f"cannot write ({exc.strerror})" if exc.strerror else str(exc)
+    return one_line(f"{exc.filename}: {what}" if exc.filename else what)
 
 
 @app.callback()
@@ -51,13 +59,22 @@ def main_callback(ctx: typer.Context) -> None:
         ctx.invoke(play)
 
 
+def _interactive() -> bool:
+    return sys.stdout.isatty()
+
+
 def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
-    if not sys.stdout.isatty():
+    if not _interactive():
         _print_overview(game)  # piped or scripted: print the position instead of a screen
         return
-    from kiev_tui.ui.app import run_app
+    from kiev_tui.ui import app as ui_app
 
-    run_app(game, save_path=save_path, **opts)
+    # As run_app, keeping hold of the app to read its return code: Textual reports a crash
+    # inside the app (its traceback printed) by code 1, and the shell must see that.
+    screen = ui_app.build_app(game, save_path=save_path, **opts)
+    screen.run(mouse=screen.mouse)
+    if screen.return_code:
+        raise typer.Exit(screen.return_code)
 
 
 def _print_overview(game: Game) -> None:
@@ -108,7 +125,7 @@ def new(
     """Start a new game."""
     game = Game.new(scenario, seed)
     if save is not None:
-        save_game(game, save)
+        save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
         typer.echo(f"saved {save}")
     if ui:
         _start_ui(game, save or SAVES / "autosave.toml")
@@ -154,7 +171,7 @@ def validate_path(path: Path) -> list[str]:
                 load_units(f)
             elif "scenario" in data:
                 load_scenario(f)
-            elif "crt" in data or f.name == "tables.toml":
+            elif "crt" in data or "tec" in data or f.name == "tables.toml":
                 check_tables(f, data)
             elif "save" in data:
                 load_game(f)
@@ -222,7 +239,7 @@ def map_cmd(
                       no_color="NO_COLOR" in os.environ, highlight=False)
     console.print(Text(body), soft_wrap=True)
     if svg is not None:
-        svg.write_text(console.export_svg(title=f"{sc.title} - map"))
+        atomic_write_text(svg, console.export_svg(title=f"{sc.title} - map"), make_parents=False)
         typer.echo(f"wrote {svg}", err=True)
 
 
@@ -275,7 +292,7 @@ def script(
             else:
                 typer.echo(f"[{i}] {ev.describe()}")
     if save is not None:
-        save_game(game, save)
+        save_game(game, save, make_parents=False)
     if refused and not as_json:
         typer.echo(f"{refused} action(s) refused", err=True)
 
@@ -302,7 +319,28 @@ _register_rules(app)
 
 
 def main() -> None:
-    app()
+    """The console script: Typer's own usage errors in the same one-line form as ours."""
+    try:  # recent Typer carries its own copy of click; older ones use click itself
+        from typer._click.exceptions import ClickException, UsageError
+    except ImportError:
+        from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+
+    try:
+        code = app(standalone_mode=False, prog_name="kiev-tui")
+    except UsageError as exc:
+        ctx = exc.ctx
+        where = ctx.command_path if ctx is not None else "kiev-tui"
+        message = " ".join(exc.format_message().split()).rstrip(".")
+        message = message[:1].lower() + message[1:]
+        typer.echo(f"error: {where}: {one_line(message)} (see {where} --help)", err=True)
+        sys.exit(exc.exit_code)
+    except ClickException as exc:
+        typer.echo(f"error: {one_line(' '.join(exc.format_message().split()))}", err=True)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("error: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 __all__ = ["app", "main", "data_root"]

@@ -35,6 +35,14 @@ CASES: dict[str, tuple[str, str]] = {
     "save_unknown_action.toml": ("replay", "unknown action 'airdrop'"),
     "save_bad_format.toml": ("replay", "save.format"),
     "save_wrong_seed_type.toml": ("replay", "save.seed: expected a whole number"),
+    # issue 13: files that once hung, crashed with a traceback, or were believed
+    "save_scenario_dev_zero.toml": ("replay", "save.scenario: cannot load scenario '/dev/zero': /dev/zero: not a regular file"),
+    "save_scenario_unknown_game.toml": ("replay", "no rule system for game 'chess'"),
+    "save_seed_5000_digits.toml": ("replay", "(syntax): a whole number has more than 4300 digits"),
+    "save_header_turn_wrong.toml": ("replay", "save.turn: the save says turn 4, its replay ends in turn 1"),
+    "save_move_to_hex_with_newline.toml": ("replay", "action[0]: replay refused action 1 (move)"),
+    "scenarios/unknown_game.toml": ("validate", "scenario.game: no rule system for game 'chess'"),
+    "map_scale_minus_inf.toml": ("validate", "map.scale_km: -inf is not a number this program can use"),
 }
 
 
@@ -52,7 +60,12 @@ def test_broken_file_gives_one_clear_line(name: str) -> None:
 
 
 def test_the_corpus_is_large_enough() -> None:
-    assert len(CASES) >= 10
+    assert len(CASES) >= 27
+
+
+def test_every_corpus_file_has_a_case() -> None:
+    on_disk = {str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*.toml")}
+    assert on_disk - set(CASES) == {"save_good.toml"}
 
 
 def test_good_save_in_corpus_replays() -> None:

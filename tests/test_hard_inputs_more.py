@@ -11,6 +11,7 @@ a game played now, so they keep up with the engine's hashes.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import signal
@@ -99,7 +100,34 @@ CORPUS_CASES: dict[str, str] = {
     "scenarios/setup_hex_as_number.toml": "setup.ge-inf-2: hex id must be a string",
     "scenarios/victory_points_text.toml": "victory.city: expected a whole number",
     "scenarios/victory_formation_unknown_unit.toml": "victory.formation[0].units[0]: no unit 'ge-nobody'",
+    # issue 13: numbers Python or the rules cannot use
+    "int_too_long.toml": "(syntax): a whole number has more than 4300 digits",
+    "map_scale_inf.toml": "map.scale_km: inf is not a number this program can use",
+    "tables_nan_cost.toml": "tec.terrain.swamp.mp: nan is not a number this program can use",
+    "tables_tec_only.toml": "crt: missing table",
+    "units_ids_differ_in_case.toml": "unit[1].id: unit id 'SO-RIFLE-9' differs from 'so-rifle-9' only in case",
+    # issue 13: scenarios no game can be played from
+    "scenarios/unknown_game.toml": "scenario.game: no rule system for game 'chess'",
+    "scenarios/tables_file_missing.toml": "scenario.tables: names",
+    "scenarios/unit_in_lake.toml": "setup.ge-inf-1: hex 0909 is a lake: no unit can stand there",
+    "scenarios/both_sides_one_hex.toml": "setup.so-rifle-1: hex 0505 already holds a german unit (ge-inf-1)",
+    "scenarios/overstacked_start.toml": "setup: hex 0305 starts with 4 german combat units",
+    "scenarios/two_hqs_one_hex.toml": "setup: hex 0905 starts with 2 soviet HQs or leaders",
+    "scenarios/front_hq_unknown.toml": "victory.soviet_front_hq: no unit 'so-hq-nobody'",
+    "scenarios/victory_misspelt_key.toml": "victory.cty: unknown key",
+    "scenarios/setup_hex_arabic_digits.toml": "setup.ge-inf-1: '\u0660\u0662\u0660\u0663' is not a hex id",
+    "scenarios/setup_hex_with_newline.toml": "setup.ge-inf-1: '0203\\n' is not a hex id",
+    "scenarios/untried_id_taken.toml": "reinforcement[0].draw.rifle: unit id 'so-t01-rifle-2' of units.toml is the id",
 }
+
+# Scenarios whose fault lies in a file they name: the error line names that file.
+OTHER_FILE_CASES: dict[str, tuple[str, str]] = {
+    "scenarios/tables_without_crt.toml": ("tables_tec_only.toml", "crt: missing table"),
+    "scenarios/tables_with_nan.toml": ("tables_nan_cost.toml", "tec.terrain.swamp.mp: nan is not a number"),
+}
+
+# Good files in odd shapes (support/): they must validate, and the scenarios above lean on them.
+SUPPORT = ["support/bom_units.toml", "support/units_with_untried_id.toml"]
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS_CASES))
@@ -125,10 +153,26 @@ def test_non_saves_given_as_saves(name: str, command: str) -> None:
     one_clear_line([command, str(path)], path)
 
 
+@pytest.mark.parametrize("name", sorted(OTHER_FILE_CASES))
+def test_corpus_more_scenarios_naming_a_broken_file(name: str) -> None:
+    other, fragment = OTHER_FILE_CASES[name]
+    path = CORPUS / name
+    for args in (["validate", str(path)], ["new", "--scenario", str(path), "--no-ui"]):
+        one_clear_line(args, (CORPUS / other).resolve(), fragment)
+
+
+@pytest.mark.parametrize("name", SUPPORT)
+def test_corpus_more_support_files_are_valid(name: str) -> None:
+    result = runner.invoke(app, ["validate", str(CORPUS / name)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == f"{CORPUS / name}: ok"
+
+
 def test_every_corpus_file_has_a_case() -> None:
     on_disk = {str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*.toml")}
-    assert on_disk - set(CORPUS_CASES) <= {"scenarios/turns_huge.toml", "scenarios/missing_map_file.toml"}
-    assert len(CORPUS_CASES) >= 30
+    cased = set(CORPUS_CASES) | set(OTHER_FILE_CASES) | set(SUPPORT)
+    assert on_disk - cased == {"scenarios/turns_huge.toml", "scenarios/missing_map_file.toml"}
+    assert len(CORPUS_CASES) >= 48
 
 
 def test_scenario_naming_a_missing_map_file() -> None:
@@ -316,6 +360,20 @@ SAVE_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "save_unknown_key": (lambda d: d["save"].update(author="me"), "save.author: unknown key"),
     "top_unknown_key": (lambda d: d.update(cheats={"on": True}), "cheats: unknown key"),
     "actions_not_tables": (lambda d: d.update(action=[1, 2]), "action: expected an array of tables"),
+    # issue 13
+    "scenario_dev_zero": (lambda d: d["save"].update(scenario="/dev/zero"),
+                          "save.scenario: cannot load scenario '/dev/zero': /dev/zero: not a regular file"),
+    "scenario_of_unknown_game": (lambda d: d["save"].update(scenario=str(CORPUS / "scenarios" / "unknown_game.toml")),
+                                 "no rule system for game 'chess'"),
+    "header_turn_wrong": (lambda d: d["save"].update(turn=d["save"]["turn"] + 5), "save.turn: the save says turn"),
+    "header_player_wrong": (lambda d: d["save"].update(player="nobody"), "save.player: the save says nobody"),
+    "header_phase_number": (lambda d: d["save"].update(phase=3), "save.phase: expected a string"),
+    "header_program_number": (lambda d: d["save"].update(program=1), "save.program: expected a string"),
+    "snapshot_nan": (lambda d: d["final"]["state"]["vars"].update(rpl_left=math.nan),
+                     "final.state.vars.rpl_left: nan is not a number"),
+    "move_to_hex_with_newline": (lambda d: next(a for a in d["action"] if a["kind"] == "move")["path"].append("0101\n"),
+                                 "replay refused action"),
+    "huge_unknown_key": (lambda d: d["save"].update({"k" * 100_000: 1}), "save." + "k" * 80 + "...: unknown key"),
 }
 
 

@@ -29,6 +29,7 @@ from kiev_tui.engine.tomlio import load_toml
 from kiev_tui.games.spi_kiev import bot
 from kiev_tui.games.spi_kiev.common import MOVEMENT
 
+from test_hardening_engine import race
 from test_properties import MINI, check_phase_end, check_position, check_recomputable
 
 CAMPAIGN = "spi_kiev/campaign"
@@ -144,8 +145,9 @@ def test_campaign_soak(tmp_path: Path) -> None:
     t = time.perf_counter()
     result, s = soak(CAMPAIGN, 11, tmp_path, recompute_every=8, load_every=0)
     assert result.over and result.turns == 13 and s.phase_ends >= 13 * 4
-    if bot.EXTRA_GENERATORS:  # the soak must go through battles, not only moves
-        assert s.kinds.get("attack", 0) + s.kinds.get("overrun", 0) > 0, s.kinds
+    # The soak must go through battles, not only moves: the bot's combat generator is there.
+    assert bot.EXTRA_GENERATORS, "the bot plays no battles"
+    assert s.kinds.get("attack", 0) + s.kinds.get("overrun", 0) > 0, s.kinds
     print(report(result, s, time.perf_counter() - t))
 
 
@@ -167,3 +169,19 @@ def test_campaign_soak_many(seed: int, tmp_path: Path) -> None:
 def test_mini_soak_many(seed: int, tmp_path: Path) -> None:
     result, s = soak(MINI, seed, tmp_path, recompute_every=1, load_every=1)
     assert s.loads >= s.phase_ends
+
+
+# -- make soak: two players' saves racing on one path ---------------------------------------------
+
+RACE_SAVES = int(os.environ.get("KIEV_SOAK_RACE_SAVES", "400"))
+
+
+@pytest.mark.slow
+def test_two_players_racing_saves_on_one_path(tmp_path: Path) -> None:
+    """Two processes save their own games on one path, hundreds of times each, while a reader
+    loads every version it finds: no save may fail, and every read must be a whole valid save
+    (load_game replays it and checks its hashes).  test_hardening_engine.py runs a short race."""
+    t = time.perf_counter()
+    reads, games = race(tmp_path, RACE_SAVES)
+    assert reads >= 10 and games in (1, 2)
+    print(f"{2 * RACE_SAVES} saves, {reads} whole reads, {games} distinct games; {time.perf_counter() - t:.1f} s")

@@ -14,15 +14,22 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def one_line(text: str) -> str:
+    """Control characters (a newline in a key, an escape sequence) shown as escapes, not obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class DataError(Exception):
     """A data, scenario or save file that cannot be used: names the file, the key and why."""
 
     def __init__(self, file: str | Path, key: str, reason: str) -> None:
         # Callers quote input in short pieces; these caps are the last guard, so that a
         # hostile file can never make an error line of a megabyte.
-        self.file = shorten(str(file), 400)
-        self.key = shorten(key, 240)
-        self.reason = shorten(reason, 600)
+        self.file = one_line(shorten(str(file), 400))
+        self.key = one_line(shorten(key, 240))
+        self.reason = one_line(shorten(reason, 600))
         super().__init__(self.line())
 
     def line(self) -> str:

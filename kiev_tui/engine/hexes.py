@@ -82,7 +82,7 @@ class Hex(NamedTuple):
         # No stripping: a hex id with spaces or a newline around it would be stored as it is.
         m = _HEX_RE.fullmatch(text)
         if not m:
-            raise HexError(f"'{shorten(text)}' is not a hex id (four digits CCRR, e.g. 0319)")
+            raise HexError(f"{shorten(text)!r} is not a hex id (four digits CCRR, e.g. 0319)")
         col, row = int(m.group(1)), int(m.group(2))
         if col < 1 or row < 1:
             raise HexError(f"'{text}' is not a hex id (column and row start at 01)")
@@ -183,7 +183,7 @@ class Hexside:
             raise HexError(f"hexside must be a string like '2302/2401', not {shorten(repr(text))}")
         parts = re.split(r"[/\-]", text)
         if len(parts) != 2:
-            raise HexError(f"'{shorten(text)}' is not a hexside (write two adjacent hexes as 2302/2401)")
+            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as 2302/2401)")
         return cls(Hex.parse(parts[0]), Hex.parse(parts[1]))
 
     def __str__(self) -> str:

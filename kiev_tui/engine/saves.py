@@ -42,10 +42,13 @@ def save_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def save_game(game: Game, path: str | Path) -> Path:
-    """Write the save atomically: the previous file survives any crash mid-write."""
+def save_game(game: Game, path: str | Path, make_parents: bool = True) -> Path:
+    """Write the save atomically: the previous file survives any crash mid-write.
+
+    Raises OSError naming ``path`` when it cannot be written (full disk, no such folder...).
+    """
     p = Path(path)
-    atomic_write_text(p, dump_toml(save_dict(game)))
+    atomic_write_text(p, dump_toml(save_dict(game)), make_parents=make_parents)
     return p
 
 

@@ -106,7 +106,7 @@ def dump_toml(data: dict[str, Any]) -> str:
 _TEMP_STEM = 120
 
 
-def atomic_write_text(path: str | Path, text: str) -> None:
+def atomic_write_text(path: str | Path, text: str, make_parents: bool = True) -> None:
     """Write via a temp file of our own in the same folder, fsync, then rename over the target.
 
     A crash at any moment leaves either the old file or the new one, never half of one.  Only
@@ -114,10 +114,12 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     same moment with a temp file of its own.  The file keeps the mode of the one it replaces
     (a new one gets the umask's), so a folder shared by a group stays readable to the group.
     OSError (full disk, no permission) propagates with the target as its file name.
+    ``make_parents=False`` refuses a missing folder instead of creating it (a typed path).
     """
     p = Path(path)
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if make_parents:
+            p.parent.mkdir(parents=True, exist_ok=True)
         try:
             mode: int | None = stat.S_IMODE(os.stat(p).st_mode)
         except FileNotFoundError:

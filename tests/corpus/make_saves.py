@@ -29,6 +29,19 @@ def main() -> None:
     (HERE / "save_unknown_action.toml").write_text(text.replace('kind = "enter"', 'kind = "airdrop"', 1))
     (HERE / "save_bad_format.toml").write_text(text.replace("format = 1", "format = 99", 1))
     (HERE / "save_wrong_seed_type.toml").write_text(text.replace("seed = 7", 'seed = "seven"', 1))
+    hostile(text)
+
+
+def hostile(text: str) -> None:
+    """Saves from issue 13: each once crashed, hung or was believed."""
+    (HERE / "save_scenario_dev_zero.toml").write_text(
+        text.replace('scenario = "tests/fixtures/mini/scenarios/mini.toml"', 'scenario = "/dev/zero"', 1))
+    (HERE / "save_scenario_unknown_game.toml").write_text(
+        text.replace('scenario = "tests/fixtures/mini/scenarios/mini.toml"',
+                     'scenario = "tests/corpus/scenarios/unknown_game.toml"', 1))
+    (HERE / "save_seed_5000_digits.toml").write_text(text.replace("seed = 7", "seed = " + "7" * 5000, 1))
+    (HERE / "save_header_turn_wrong.toml").write_text(text.replace("turn = 1", "turn = 4", 1))
+    (HERE / "save_move_to_hex_with_newline.toml").write_text(text.replace('"0706"', '"0706\\n"', 1))
 
 
 if __name__ == "__main__":
