@@ -88,6 +88,18 @@ def test_9_76_an_engaged_result_also_eliminates_a_unit_that_retreated_into_the_h
     assert p2["kind"] == "loss_or_retreat" and p2["units"] == ["so-rifle-1"]
 
 
+def test_9_81_a_unit_that_retreated_in_does_not_follow_a_beaten_attacker(mini: Game) -> None:
+    _retreat_into_friend(mini)
+    p = combat.preview(mini, ["ge-inf-2"], ["0904"])
+    load_dice(mini, [die_for(mini, p.column, "1/-")])
+    mini.apply(Attack(("ge-inf-2",), ("0904",)))
+    assert status(mini, "so-rifle-3") == "map"  # the hex itself suffered nothing (9.76)
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("ge-inf-2",), (combat.retreat_options(mini)["ge-inf-2"][0],)))
+    p2 = pending(mini)
+    assert p2["kind"] == "advance" and p2["side"] == "soviet" and p2["units"] == ["so-rifle-1"]
+
+
 def test_9_76_does_not_apply_to_overruns(mini: Game) -> None:
     # First overrun: so-rifle-3 retreats into so-rifle-1's hex; the stack rolls in behind it.
     FORCE = ("ge-1pz-1", "ge-1pz-2")  # (6 + 1) doubled for integrity, halved: 7
@@ -168,6 +180,27 @@ def test_9_84_a_defender_that_eliminates_its_attacker_may_advance_two_hexes(mini
     assert not any(len(x) > 2 for x in paths)
     mini.apply(Advance(("so-rifle-4",), ("0704", "0604")))
     assert mini.state.units["so-rifle-4"].hex == "0604"
+
+
+def test_9_84_a_hex_emptied_by_step_losses_also_opens_two_hexes(mini: Game) -> None:
+    # -/1 taken as a step loss: the lone 1-2 is eliminated, so 0804 is wholly eliminated.
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"})
+    load_dice(mini, [die_for(mini, "3-1", "-/1")])
+    mini.apply(Attack(("ge-1pz-1",), ("0804",)))
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    assert pending(mini)["max"] == 2
+    assert ("0804", "0904") in combat.advance_options(mini)["paths"]
+    # The same for the defender: a 1/- costs the reduced panzer (3-1) its last step.
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-4": "0804"})
+    mini.state.units["ge-1pz-1"].step = 1
+    mini.touch()
+    load_dice(mini, [die_for(mini, "1-3", "1/-")])
+    mini.apply(Attack(("ge-1pz-1",), ("0804",)))
+    mini.apply(TakeLosses(("ge-1pz-1",)))
+    assert status(mini, "ge-1pz-1") == "eliminated"
+    p = pending(mini)
+    assert p["side"] == "soviet" and p["max"] == 2
+    assert ("0704", "0604") in combat.advance_options(mini)["paths"]
 
 
 def test_9_84_two_hex_paths_follow_each_hexs_own_retreat(mini: Game) -> None:

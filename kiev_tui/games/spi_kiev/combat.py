@@ -152,8 +152,8 @@ def _strengths(view: View, attackers: tuple[str, ...], targets: list[Hex], overr
     d_total = 0.0
     d_parts: list[UnitStrength] = []
     per_hex: list[int] = []
-    # 9.76: only combat leaves newcomers out of a hex's defence; an overrun is not combat.
-    excluded = set() if overrun else set(view.state.vars.get("retreated_into", []))
+    # 9.76: newcomers add nothing (only combat records them: apply_retreat, never an overrun).
+    excluded = set(view.state.vars.get("retreated_into", []))
     ah = _attacker_hexes(view, attackers)
     for t in targets:
         tot, parts = defence(view, sup, t, ah, excluded, (defence_integrity or {}).get(str(t), ""))
@@ -407,7 +407,7 @@ def _fight(game: "Game") -> None:
     kind, attackers, targets, integrity = b["kind"], tuple(b["attackers"]), tuple(b["targets"]), b["integrity"]
     hexes = [Hex.parse(t) for t in targets]
     defenders = list(b["defenders"])
-    retreated_into = set(st.vars.get("retreated_into", [])) if kind == "attack" else set()
+    retreated_into = set(st.vars.get("retreated_into", []))
     reveal(game, [u for u in list(attackers) + defenders])
     view = View(game)
     overrun = kind == "overrun"
@@ -445,8 +445,8 @@ def _fight(game: "Game") -> None:
     b["result"] = result
     dfn = "eng" if result == "eng" else result.split("/")[1]
     # 9.76: a unit that retreated into a hex attacked again is lost with any loss or retreat there
-    # (an engaged result too); overruns are not combat, so never after one.
-    if kind == "attack" and dfn != "-":
+    # (an engaged result too); overruns record no such units (apply_retreat), as they are not combat.
+    if dfn != "-":
         for u in defenders:
             if u in retreated_into and st.units[u].status == "map":
                 system.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
