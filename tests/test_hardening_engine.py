@@ -162,6 +162,7 @@ def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path) -> N
     events = game.apply(EndPhase())
     assert isinstance(events[-1], AutosaveFailed)
     assert events[-1].path == str(blocker / "autosave.toml")
+    assert events[-1].reason == "Not a directory"
     assert "autosave" in events[-1].describe().lower() and str(blocker / "autosave.toml") in events[-1].describe()
     assert game.autosave_error == events[-1].describe()
     assert game.state.phase == "combat" and len(game.log) == 3

@@ -119,7 +119,10 @@ def atomic_write_text(path: str | Path, text: str, make_parents: bool = True) ->
     p = Path(path)
     try:
         if make_parents:
-            p.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                p.parent.mkdir(parents=True, exist_ok=True)
+            except FileExistsError:  # a file stands where a folder should be
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(p)) from None
         try:
             mode: int | None = stat.S_IMODE(os.stat(p).st_mode)
         except FileNotFoundError:
