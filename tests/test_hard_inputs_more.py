@@ -325,6 +325,13 @@ def _swap(d: dict[str, Any]) -> None:
     a[i], a[i + 1] = a[i + 1], a[i]
 
 
+def _nested(depth: int) -> dict[str, Any]:
+    inner: dict[str, Any] = {"y": 1}
+    for _ in range(depth):
+        inner = {"y": inner}
+    return inner
+
+
 def _off_map_path(d: dict[str, Any]) -> None:
     move = next(a for a in d["action"] if a["kind"] == "move")
     move["path"] = list(move["path"][:-1]) + ["9999"]
@@ -373,6 +380,8 @@ SAVE_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
                      "final.state.vars.rpl_left: nan is not a number"),
     "move_to_hex_with_newline": (lambda d: next(a for a in d["action"] if a["kind"] == "move")["path"].append("0101\n"),
                                  "replay refused action"),
+    "vars_nested_200_deep": (lambda d: d["final"]["state"]["vars"].update(x=_nested(200)),
+                             "final.state.vars.x.y.y"),
     "huge_unknown_key": (lambda d: d["save"].update({"k" * 100_000: 1}), "save." + "k" * 80 + "...: unknown key"),
 }
 

@@ -527,6 +527,17 @@ def test_small_a_long_hex_id_is_cut_in_its_message() -> None:
     assert str(exc.value) == f"'{'9' * 80}...' is not a hex id (four digits CCRR, e.g. 0319)"
 
 
+def test_nesting_by_dotted_keys_is_refused_before_anything_recurses(tmp_path: Path) -> None:
+    """Dotted keys nest without limit in TOML; json (the snapshot) and deepcopy would recurse."""
+    path = save_game(Game.new(MINI, seed=2), tmp_path / "g.toml")
+    path.write_text(path.read_text().replace("[final.state.vars]\n",
+                                             "[final.state.vars]\nx." + ".".join(["y"] * 5000) + " = 1\n", 1))
+    with pytest.raises(DataError) as exc:
+        load_game(path)
+    assert exc.value.key.startswith("final.state.vars.x.y.y")
+    assert exc.value.reason == "tables or arrays nested more than 32 deep"
+
+
 def test_small_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbfa = 1\n")

@@ -81,21 +81,34 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise DataError(p, "(syntax)", "malformed TOML: arrays or tables nested too deeply") from None
     except ValueError:  # Python's cap on the digits of an int (CVE-2020-10735)
         raise DataError(p, "(syntax)", f"a whole number has more than {INT_DIGITS_LIMIT} digits") from None
-    _refuse_non_finite(p, data, "")
+    _check_values(p, data)
     return data
 
 
-def _refuse_non_finite(file: Path, value: Any, key: str) -> None:
-    """NaN and infinities compare false with everything: a cost of nan makes a hex free."""
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise DataError(file, key, f"{value} is not a number this program can use (only finite numbers)")
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            _refuse_non_finite(file, v, f"{key}.{k}" if key else str(k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _refuse_non_finite(file, v, f"{key}[{i}]")
+#: No data file or save nests tables and arrays this deep; deeper would break json and copy.
+MAX_DEPTH = 32
+
+
+def _check_values(file: Path, data: Any) -> None:
+    """Refuse NaN and infinities (they compare false with everything: a cost of nan makes a
+    hex free) and absurd nesting (dotted keys nest without limit; json and deepcopy recurse).
+
+    Walked with a stack, not recursion, for the same reason.
+    """
+    todo: list[tuple[str, Any, int]] = [("", data, 0)]
+    while todo:
+        where, value, depth = todo.pop()
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise DataError(file, where, f"{value} is not a number this program can use (only finite numbers)")
+        elif isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise DataError(file, shorten(where), f"tables or arrays nested more than {MAX_DEPTH} deep")
+            if isinstance(value, dict):
+                todo.extend((f"{where}.{shorten(str(k))}" if where else shorten(str(k)), v, depth + 1)
+                            for k, v in value.items())
+            else:
+                todo.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
 
 
 def dump_toml(data: dict[str, Any]) -> str:
