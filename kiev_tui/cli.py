@@ -16,7 +16,7 @@ from kiev_tui.engine.errors import DataError, IllegalAction, one_line
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game, save_game
 from kiev_tui.engine.scenario import data_root, load_scenario
-from kiev_tui.engine.tomlio import Reader, atomic_write_text, load_toml
+from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
 
 DEFAULT_SCENARIO = "spi_kiev/campaign"
 SAVES = Path("saves")
@@ -156,8 +156,8 @@ def validate_path(path: Path) -> list[str]:
     from kiev_tui.engine.units import load_units
     from kiev_tui.games.spi_kiev.tables import check_tables
 
-    if not path.exists():
-        return [f"{path}: not found"]
+    if not exists(path):
+        return [f"{one_line(str(path))}: not found"]
     files = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
     problems: list[str] = []
     for f in files:

@@ -542,3 +542,18 @@ def test_small_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbfa = 1\n")
     assert load_toml(path) == {"a": 1}
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "a\u0000b.toml"])
+def test_a_scenario_naming_an_impossible_file_path(name: str, tmp_path: Path) -> None:
+    path = scenario_with(tmp_path, f'map = "{(FIXTURE / "map.toml").as_posix()}"',
+                         f'map = "{name}"'.replace("\u0000", "\\u0000"))
+    with pytest.raises(DataError) as exc:
+        load_scenario(path)
+    assert exc.value.key == "scenario.map"
+
+
+@pytest.mark.parametrize("ref", ["x" * 300, "a\u0000b"])
+def test_an_impossible_scenario_reference(ref: str) -> None:
+    with pytest.raises(DataError):
+        load_scenario(ref)

@@ -10,7 +10,7 @@ from typing import Any
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.engine.mapdata import GameMap, load_map
-from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.engine.tomlio import Reader, exists, load_toml
 from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
 
 SCENARIO_KEYS = [
@@ -64,7 +64,7 @@ def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
     """Find a scenario file from 'game/name' or a path; return (path, id to record in saves)."""
     text = str(ref)
     p = Path(text)
-    if p.suffix == ".toml" or p.exists():
+    if p.suffix == ".toml" or exists(p):
         return p, str(p)
     if "/" in text:
         game, name = text.split("/", 1)
@@ -103,11 +103,14 @@ def load_scenario(ref: str | Path) -> Scenario:
         raise meta.fail("first_player", "first_player must be german or soviet")
 
     def sub(key: str, default: str) -> Path:
-        return (base / meta.str(key, default)).resolve()
+        try:
+            return (base / meta.str(key, default)).resolve()
+        except (OSError, ValueError):  # a NUL byte, a loop of links
+            raise meta.fail(key, "is not a usable file path") from None
 
     # Every game needs its tables (the CRT at the first battle): a missing file is refused now.
     for key, default in (("map", "map.toml"), ("units", "units.toml"), ("tables", "tables.toml")):
-        if not sub(key, default).exists():
+        if not exists(sub(key, default)):
             raise meta.fail(key, f"names {sub(key, default)}, which does not exist")
     gmap = load_map(sub("map", "map.toml"))
     catalog = load_units(sub("units", "units.toml"))

@@ -63,6 +63,14 @@ def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
+def exists(path: str | Path) -> bool:
+    """Path.exists() that answers False, never raises, for a name too long or holding a NUL."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Parse a TOML file or raise DataError naming the file and the broken line or key."""
     p = Path(path)
