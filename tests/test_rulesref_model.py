@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,21 @@ def test_reference_is_reused_until_a_file_changes(tmp_path: Path) -> None:
     second = load_reference("spi_kiev", data)
     assert second is not first
     assert second.ids == ["1.0", "1.1"]
+
+
+# -- hostile files ---------------------------------------------------------------------------
+
+def test_a_fifo_among_the_rules_files_is_refused_without_hanging(tmp_path: Path) -> None:
+    base = write_game(tmp_path, {"rules.toml": BOOK_HEAD + case_toml("1.0")})
+    os.mkfifo(base / "spi_kiev" / "rules-2.toml")  # nobody ever writes to it: a read would block
+    with pytest.raises(RulesDataError) as err:
+        load_reference("spi_kiev", base)
+    assert err.value.file.endswith("rules-2.toml")
+    assert "not a regular file" in err.value.reason
+
+
+def test_a_game_name_with_a_final_newline_is_refused(tmp_path: Path) -> None:
+    base = write_game(tmp_path, {"rules.toml": BOOK_HEAD + case_toml("1.0")})
+    with pytest.raises(RulesDataError) as err:
+        load_reference("spi_kiev\n", base)
+    assert "not a game name" in err.value.reason

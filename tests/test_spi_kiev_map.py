@@ -6,6 +6,7 @@ the engine does and check every fact the rulebook fixes, plus the shape rules of
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections import deque
 from functools import lru_cache
@@ -429,3 +430,12 @@ def test_every_traced_line_links_the_towns_it_names(m: dict, kind: str) -> None:
         towns = [p for p in line["points"] if isinstance(p, str)]
         for a, b in zip(towns, towns[1:]):
             assert graph_path_exists(m["hexsides"][kind], hex_of[a], H(hex_of[b])), f"{line['name']}: {a}-{b}"
+
+
+def test_mapbuild_refuses_a_fifo_as_geography_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kiev_tui.games.spi_kiev.mapbuild import main
+    geo = tmp_path / "geo.toml"
+    os.mkfifo(geo)  # no writer: reading it would block for ever
+    assert main(["--geo", str(geo), "--out", str(tmp_path / "map.toml"), "--check"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "geo.toml" in err[0] and "not a regular file" in err[0]

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
+from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.tomlio import read_regular
+
 if TYPE_CHECKING:
     from kiev_tui.rulesref.search import SearchIndex
 
@@ -22,7 +25,7 @@ GAMES: tuple[str, ...] = ("spi_kiev", "barbarossa1941", "efs_ktr")
 
 # A case number as people type it: "9.66", "[9.66]", "pb 3.1", "PB3.1", "14.3.4", "5.2a".
 _REF_RE = re.compile(r"^(?P<pb>pb)?\s*(?P<num>\d{1,2}(?:\.\d{1,2}){0,2})(?P<letter>[a-z]?)$", re.IGNORECASE)
-_GAME_RE = re.compile(r"^[a-z0-9_]+$")
+_GAME_RE = re.compile(r"[a-z0-9_]+")  # used with fullmatch: "$" would let a final newline in
 
 _CASE_KEYS = {"id", "parent", "title", "text", "see", "table", "reconstructed"}
 _BOOK_KEYS = {"game", "title", "source"}
@@ -339,7 +342,7 @@ def load_reference(game: str, data_dir: Path | None = None) -> RuleBook:
     The result is kept while its files are unchanged, so reopening the reference is free.
     """
     base = data_dir or default_data_dir()
-    if not _GAME_RE.match(game):
+    if not _GAME_RE.fullmatch(game):
         raise RulesDataError(base, "", f"not a game name: {game!r}")
     files = rules_files(game, base)
     if not files:
@@ -370,7 +373,10 @@ def _read_reference(game: str, files: list[Path]) -> RuleBook:
     where: dict[str, Path] = {}
     for path in files:
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+            # Regular files under the size cap only: a FIFO or /dev/zero must not hang us.
+            doc = tomllib.loads(read_regular(path).decode("utf-8"))
+        except DataError as exc:
+            raise RulesDataError(path, "", exc.reason) from None
         except UnicodeDecodeError:
             raise RulesDataError(path, "", "not UTF-8 text") from None
         except OSError as exc:

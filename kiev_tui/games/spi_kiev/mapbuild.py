@@ -26,13 +26,14 @@ import argparse
 import json
 import math
 import sys
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.hexes import Hex, Hexside
+from kiev_tui.engine.tomlio import load_toml
 
 Cell = tuple[int, int]          # (col, row), may lie off the map
 Corner = tuple[int, int]        # lattice point of a hex corner
@@ -720,8 +721,8 @@ def render_map_toml(doc: dict) -> str:
 
 
 def load_geo(path: Path = GEO_PATH) -> dict:
-    with open(path, "rb") as fh:
-        return tomllib.load(fh)
+    """The geography source; DataError (naming the file) for a FIFO, a huge or broken file."""
+    return load_toml(path)
 
 
 def main(argv: Iterable[str] | None = None) -> int:
@@ -733,7 +734,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     args = parser.parse_args(list(argv) if argv is not None else None)
     try:
         text = render_map_toml(build_map(load_geo(args.geo)))
-    except MapBuildError as exc:
+    except (MapBuildError, DataError) as exc:
         print(f"mapbuild: {exc}", file=sys.stderr)
         return 2
     if args.check:
