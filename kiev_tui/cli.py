@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 
 import typer
 
+from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
 from kiev_tui.engine.game import Game
@@ -102,11 +103,12 @@ def play(
     no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
 ) -> None:
     """Play (the default): resume the last game or start the default scenario."""
-    autosave = SAVES / "autosave.toml"
+    # the player's own autosave, never one shared by everybody started here (savepaths.py)
+    autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
     game: Game | None = None
-    if resume and autosave.exists():
+    if resume and resumed.exists():
         try:
-            game = load_game(autosave)
+            game = load_game(resumed)
         except DataError as exc:
             typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
@@ -128,7 +130,7 @@ def new(
         save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
         typer.echo(f"saved {save}")
     if ui:
-        _start_ui(game, save or SAVES / "autosave.toml")
+        _start_ui(game, savepaths.autosave_path())  # the player's autosave; the --save file stays as written
 
 
 @app.command()
@@ -136,7 +138,7 @@ def new(
 def load(save: Path) -> None:
     """Load a save (checked by replay) and play on."""
     game = load_game(save)
-    _start_ui(game, save)
+    _start_ui(game, savepaths.autosave_path())  # never over the save itself: it stays as it was
 
 
 @app.command()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 # The UI is the project's own code: if it cannot be imported the tests fail, never skip.
+from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game
 from kiev_tui.ui.app import build_app
@@ -161,7 +162,8 @@ def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
     before = len(game.log)
     saves = tmp_path / "saves"
     saves.mkdir()
-    game.save(saves / "autosave.toml")  # `play` resumes this one
+    autosave = savepaths.autosave_path(saves)  # this player's own autosave
+    game.save(autosave)  # `play` resumes this one
     s = pty_session.PtySession([sys.executable, "-m", "kiev_tui", "play"], 100, 30, cwd=str(tmp_path),
                                env={**os.environ, "PYTHONPATH": str(ROOT)}, quiet=0.4)
     s.start()
@@ -171,7 +173,7 @@ def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
         s.send(b"y", wait=15)  # the phase ends: autosave
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
-            if len(load_game(saves / "autosave.toml").log) == before + 1:
+            if len(load_game(autosave).log) == before + 1:
                 break
             s.read_until_quiet(first_byte_timeout=0.3)
         s.send(b"\t")
@@ -180,7 +182,7 @@ def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
         s.proc.wait(timeout=10)  # type: ignore[union-attr]
     finally:
         s.close()
-    again = load_game(saves / "autosave.toml")
+    again = load_game(autosave)
     assert again.state.phase == "combat" and len(again.log) == before + 1, again.phase
     check_position(again)
 

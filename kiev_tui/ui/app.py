@@ -8,7 +8,9 @@ import threading
 from pathlib import Path
 
 from textual.app import App
+from textual.await_complete import AwaitComplete
 
+from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import enable_autosave
 from kiev_tui.ui.game_screen import GameScreen
@@ -28,7 +30,8 @@ class KievApp(App[None]):
     KievApp.-ascii * { scrollbar-size: 0 0; }
     """
 
-    def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
+    def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True,
+                 saves_dir: Path | None = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
         super().__init__(ansi_color=True)
@@ -37,7 +40,10 @@ class KievApp(App[None]):
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
         self.glyphs: Glyphs = ASCII if ascii else UNICODE
-        self.saves_dir = self.save_path.parent if self.save_path is not None else Path("saves")
+        # where the save and load dialogs look: the autosave's folder, else the player's saves folder
+        if saves_dir is None:
+            saves_dir = self.save_path.parent if self.save_path is not None else savepaths.saves_dir()
+        self.saves_dir = Path(saves_dir)
         self.animation_level = "none"  # nothing moves by itself on a slow link
         if ascii:
             self.add_class("-ascii")
@@ -48,6 +54,17 @@ class KievApp(App[None]):
         self.game = game
         if self.save_path is not None:
             enable_autosave(game, self.save_path)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Close the screen on top, unless it is the game itself.
+
+        Nothing in the app means to close the game screen: a stray close (a dialog closed
+        twice by keys sent together) would leave the terminal blank.  Dialogs close only
+        once (`dialogs.OnceScreen`); this is the second line of defence.
+        """
+        if isinstance(self.screen, GameScreen):
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen(self.game))

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from kiev_tui.games.spi_kiev import actions as kiev_actions
 from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog
+from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog, plain, while_open
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -131,7 +131,7 @@ class PendingScreen(Dialog):
             prompt = str(self.pending.get("prompt", "answer the combat result"))
             if prompt.lower().startswith(f"{side.lower()} player: "):
                 prompt = prompt[len(side) + len(" player: "):]
-            yield Static(f"{side} PLAYER to answer: {prompt}", classes="dialog-title")
+            yield Static(plain(f"{side} PLAYER to answer: {prompt}"), classes="dialog-title")
             yield Static("", id="pending-head")
             if self.kind == "advance":
                 yield Static("Units that may advance (space ticks):")
@@ -140,7 +140,7 @@ class PendingScreen(Dialog):
                 yield Static("How far:")
             yield Choices([], id="pending-list")
             yield Static("", id="pending-msg")
-            yield Static(self._foot(), classes="dialog-foot")
+            yield Static(plain(self._foot()), classes="dialog-foot")
 
     def _foot(self) -> str:
         if self.kind == "loss_or_retreat":
@@ -165,7 +165,7 @@ class PendingScreen(Dialog):
         self.query_one(first, Choices).focus()
 
     def say(self, text: str) -> None:
-        self.query_one("#pending-msg", Static).update(text)
+        self.query_one("#pending-msg", Static).update(plain(text))
 
     def _show(self) -> None:
         head = self.query_one("#pending-head", Static)
@@ -180,30 +180,32 @@ class PendingScreen(Dialog):
                 text = f"Lose {steps} step(s); an asterisk unit bars the retreat ({self.pending['no_retreat']})."
             else:
                 text = f"Engaged: lose {steps} step(s); no retreat (9.69)."
-            head.update(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
-                        + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}")
+            head.update(plain(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
+                              + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}"))
             lst.set_items([unit_label(self.game, u) for u in self.units])
         elif self.kind == "retreat":
             n = len(self.paths)
             if n < len(self.units):
                 uid = self.units[n]
-                head.update(f"Retreat path for {unit_label(self.game, uid)} ({n + 1} of {len(self.units)}):")
+                head.update(plain(f"Retreat path for {unit_label(self.game, uid)} ({n + 1} of {len(self.units)}):"))
                 opts = self.options.get(uid, [])
                 lst.set_items([" > ".join(p) if p else "(no path: the unit is lost)" for p in opts] or ["(no path: the unit is lost)"])
         elif self.kind == "advance":
-            head.update(f"Advance up to {self.pending.get('max', '?')} hex(es) (9.8); each line is one way to go.")
+            head.update(plain(f"Advance up to {self.pending.get('max', '?')} hex(es) (9.8); each line is one way to go."))
             lst.set_items([" > ".join(s) for s in self.stops])
         elif self.kind == "integrity":
             head.update("GD defends beside regiments of two divisions: it doubles with one of them (20.2).")
             lst.set_items([str(c) for c in self.pending.get("choices", [])])
         else:
-            head.update(f"Unknown kind of pending choice: {self.kind!r}")
+            head.update(plain(f"Unknown kind of pending choice: {self.kind!r}"))
 
     @on(Choices.Chosen, "#pending-units")
+    @while_open
     def _units_done(self) -> None:
         self.query_one("#pending-list", Choices).focus()
 
     @on(Choices.Chosen, "#pending-list")
+    @while_open
     def _chosen(self, event: Choices.Chosen) -> None:
         if self.kind == "loss_or_retreat":
             if not self.units:
@@ -231,15 +233,18 @@ class PendingScreen(Dialog):
         elif self.kind == "integrity":
             self.dismiss(kiev_actions.ChooseIntegrity(str(self.pending["choices"][event.index])))
 
+    @while_open
     def action_retreat(self) -> None:
         choose = getattr(kiev_actions, "ChooseRetreat", None)  # written with the combat module
         if self.kind == "loss_or_retreat" and choose is not None:
             self.dismiss(choose())
 
+    @while_open
     def action_decline(self) -> None:
         if self.kind == "advance":
             self.dismiss(DeclineAdvance())
 
+    @while_open
     def action_unpick(self) -> None:
         if self.kind == "loss_or_retreat" and self.losses:
             self.losses.pop()

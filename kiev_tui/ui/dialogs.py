@@ -5,12 +5,14 @@ Lists mark the highlighted row with '>' and chosen rows with '[x]', so they read
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
@@ -27,6 +29,50 @@ DIALOG_CSS = """
 .dialog-foot { color: $text-muted; }
 .dialog Input { border: ascii $border; height: 3; }
 """
+
+
+ResultT = TypeVar("ResultT")
+HandlerT = TypeVar("HandlerT", bound=Callable[..., Any])
+
+
+def plain(text: str) -> Text:
+    """Text shown exactly as it is: names from data files are never read as Textual markup."""
+    return Text(text)
+
+
+class OnceScreen(Screen[ResultT]):
+    """A screen over the map that closes at most once, and only while it is on top.
+
+    Keys arrive faster than the screen reacts: two Enters sent together both reach a list or
+    an input box before the first closes the dialog.  Textual's `dismiss` pops whatever
+    screen is on top, so the second one would pop the game screen (a blank terminal) and a
+    third would crash the app.  Every dialog, hand-off and score screen derives from this.
+    """
+
+    _dismissed = False
+
+    @property
+    def dismissed(self) -> bool:
+        """True once the screen has been dismissed (its late keys and messages do nothing)."""
+        return self._dismissed
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if self._dismissed or not self.is_active:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
+
+
+def while_open(handler: HandlerT) -> HandlerT:
+    """A dialog's handler that does nothing once its dialog has been dismissed."""
+
+    @functools.wraps(handler)
+    def guarded(self: OnceScreen[Any], *args: Any, **kwargs: Any) -> Any:
+        if self.dismissed:
+            return None
+        return handler(self, *args, **kwargs)
+
+    return guarded  # type: ignore[return-value]
 
 
 class Choices(Widget, can_focus=True):
@@ -96,7 +142,7 @@ class Choices(Widget, can_focus=True):
         self.refresh()
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(OnceScreen[None]):
     """Hot-seat: hides the map until the next player is at the keyboard."""
 
     DEFAULT_CSS = """
@@ -116,14 +162,14 @@ class HandoffScreen(Screen[None]):
         if self.note:
             text += f"\n{self.note}\n"
         text += "\nPress any key to continue."
-        yield Static(text, id="handoff")
+        yield Static(plain(text), id="handoff")
 
     def on_key(self, event: Key) -> None:
         event.stop()
-        self.dismiss(None)
+        self.dismiss(None)  # once: the keys after the first fall on the map (OnceScreen)
 
 
-class Dialog(Screen[Any]):
+class Dialog(OnceScreen[Any]):
     """Base of the dialogs: opaque, so no dimmed copy of the map is redrawn over a slow link.
 
     A plain Screen rather than a ModalScreen: with the terminal's own colours
@@ -141,25 +187,34 @@ class ConfirmScreen(Dialog):
     ConfirmScreen #confirm-body { height: auto; max-height: 32; }
     """ + DIALOG_CSS
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", key_display="y"),
+        Binding("y", "answer(True)", "Yes", key_display="y"),
+        Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
     ]
 
-    def __init__(self, title: str, lines: list[str], question: str = "Go ahead? (y/n)") -> None:
+    def __init__(self, title: str, lines: list[str], question: str = "Go ahead? (y/n)",
+                 enter_answers: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
         self.question = question
+        # False where yes destroys something (replacing a save): only the y key says yes then,
+        # so Enters typed ahead into the dialog before it never do it
+        self.enter_answers = enter_answers
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(plain(self.title_text), classes="dialog-title")
             with VerticalScroll(id="confirm-body"):
-                yield Static("\n".join(self.lines) or " ")
-            yield Static(self.question, classes="dialog-foot")
+                yield Static(plain("\n".join(self.lines) or " "))
+            yield Static(plain(self.question), classes="dialog-foot")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_enter(self) -> None:
+        if self.enter_answers:
+            self.dismiss(True)
 
 
 class TextScreen(Dialog):
@@ -185,7 +240,7 @@ class TextScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(plain(self.title_text), classes="dialog-title")
             with VerticalScroll(id="text-body"):
                 yield Static(Text(self.body))
             yield Static("Esc close" + ("   r rules for this phase" if self.on_rules else ""), classes="dialog-foot")
@@ -197,7 +252,7 @@ class TextScreen(Dialog):
         self.query_one("#text-body", VerticalScroll).scroll_relative(y=delta, animate=False)
 
     def action_rules(self) -> None:
-        if self.on_rules is not None:
+        if self.on_rules is not None and not self.dismissed:
             self.dismiss(None)
             self.on_rules()
 
@@ -219,7 +274,7 @@ class AskScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(plain(self.title_text), classes="dialog-title")
             box = Input(value=self.value, placeholder=self.placeholder, id="ask-input", restrict=self.restrict)
             box.cursor_blink = False
             yield box
@@ -229,11 +284,13 @@ class AskScreen(Dialog):
         self.query_one("#ask-input", Input).focus()
 
     @on(Input.Changed, "#ask-input")
+    @while_open
     def _changed(self, event: Input.Changed) -> None:
         if self.auto_length and len(event.value) == self.auto_length and event.value.isdigit():
             self.dismiss(event.value)
 
     @on(Input.Submitted, "#ask-input")
+    @while_open
     def _submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
 
@@ -255,14 +312,15 @@ class PickScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(plain(self.title_text), classes="dialog-title")
             yield Choices([label for label, _ in self.items], id="pick")
-            yield Static(self.foot, classes="dialog-foot")
+            yield Static(plain(self.foot), classes="dialog-foot")
 
     def on_mount(self) -> None:
         self.query_one("#pick", Choices).focus()
 
     @on(Choices.Chosen, "#pick")
+    @while_open
     def _chosen(self, event: Choices.Chosen) -> None:
         if self.items:
             self.dismiss(self.items[event.index][1])
@@ -302,7 +360,7 @@ class EntryScreen(Dialog):
                           ticked={0} if self.due else set(), id="entry-units")
             yield Static("", id="entry-hexes-title")
             yield Choices([], id="entry-hexes")
-            yield Static(self.message, id="entry-msg")
+            yield Static(plain(self.message), id="entry-msg")
             foot = "Tab switch list, space tick, Enter on a hex to bring the units on, Esc cancel"
             if self.rail_allowed:
                 foot += ", t by rail"
@@ -328,6 +386,7 @@ class EntryScreen(Dialog):
         self.query_one("#entry-hexes-title", Static).update(f"Entry hexes open to all ticked units ({how}):")
         self.query_one("#entry-hexes", Choices).set_items(self._hexes)
 
+    @while_open
     def on_key(self, event: Key) -> None:
         if event.key == "space":
             self.call_after_refresh(self._refresh_hexes)
@@ -335,16 +394,19 @@ class EntryScreen(Dialog):
     def action_switch(self) -> None:
         self.focus_next()
 
+    @while_open
     def action_toggle_rail(self) -> None:
         if self.rail_allowed:
             self.rail = not self.rail
             self._refresh_hexes()
 
     @on(Choices.Chosen, "#entry-units")
+    @while_open
     def _unit_enter(self, event: Choices.Chosen) -> None:
         self.query_one("#entry-hexes", Choices).focus()
 
     @on(Choices.Chosen, "#entry-hexes")
+    @while_open
     def _hex_chosen(self, event: Choices.Chosen) -> None:
         units = self.chosen_units()
         if units and self._hexes:
@@ -354,7 +416,7 @@ class EntryScreen(Dialog):
         self.dismiss(None)
 
 
-class ScoreScreen(Screen[str]):
+class ScoreScreen(OnceScreen[str]):
     """The end of the game: the score line by line and the winner."""
 
     DEFAULT_CSS = """
@@ -373,14 +435,19 @@ class ScoreScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="score"):
-            yield Static("FINAL SCORE (24.0)\n\n" + "\n".join(self.lines)
-                         + "\n\nEsc back to the map, N new game, ctrl+q quit")
+            yield Static(plain("FINAL SCORE (24.0)\n\n" + "\n".join(self.lines)
+                               + "\n\nEsc back to the map, N new game, ctrl+q quit"))
 
     def action_close(self, what: str) -> None:
         self.dismiss(what)
 
 
 def list_saves(folder: Path) -> list[Path]:
+    """The saves in the folder: plain files only, no hidden (temporary) ones."""
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.toml"))
+    try:
+        found = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
+    except OSError:
+        return []
+    return sorted(found)

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.events import Click
 from textual.widgets import RichLog
 
+from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.game import Game
@@ -874,23 +875,45 @@ class GameScreen(Screen[None]):
 
     def action_save(self) -> None:
         st = self.game.state
-        default = self.kapp.saves_dir / f"turn{st.turn:02d}-{st.player}-{st.phase}.toml"
+        folder = self.kapp.saves_dir
+        suggested = f"turn{st.turn:02d}-{st.player}-{st.phase}"
 
         def done(text: str | None) -> None:
             if not text:
                 return
-            path = Path(text)
-            if path.suffix != ".toml":
-                path = path.with_suffix(".toml")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self.game.save(path)
-            except OSError as exc:
-                self.say(f"Could not save to {path}: {exc.strerror or exc}")
+            try:  # only a plain name, and only in the saves folder
+                path = savepaths.save_path_for(text, folder)
+            except savepaths.BadSaveName as exc:
+                self.say(f"Not saved: {exc}")
                 return
-            self.say(f"Saved to {path}")
+            problem = savepaths.replace_problem(path)
+            if problem is not None:
+                self.say(f"Not saved: {problem}")
+                return
+            if not path.exists():
+                self._write_save(path)
+                return
 
-        self.app.push_screen(AskScreen("Save the game as", str(default), str(default)), done)
+            def replace(yes: bool | None) -> None:
+                if yes:
+                    self._write_save(path)
+                else:
+                    self.say(f"Not saved: {path.name} kept as it was")
+
+            self.app.push_screen(ConfirmScreen("Replace a save?", [f"{path.name} is already in {folder}/."],
+                                               "Replace it with this game? (y/n)", enter_answers=False), replace)
+
+        self.app.push_screen(AskScreen(f"Save the game in {folder}/ as", suggested, suggested), done)
+
+    def _write_save(self, path: Path) -> bool:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # the saves folder itself, nothing under it
+            self.game.save(path)
+        except OSError as exc:
+            self.say(f"Could not save to {path}: {exc.strerror or exc}")
+            return False
+        self.say(f"Saved to {path}")
+        return True
 
     def action_load(self) -> None:
         saves = list_saves(self.kapp.saves_dir)
@@ -906,6 +929,9 @@ class GameScreen(Screen[None]):
             except DataError as exc:
                 self.say(f"Cannot load: {exc.line()}")
                 return
+            except (OSError, ValueError) as exc:  # a file that changed under the list
+                self.say(f"Cannot load {path.name}: {exc}")
+                return
             self.kapp.adopt(game)
             self.set_game(game)
             self.say(f"Loaded {path}: {game.phase}")
@@ -914,18 +940,39 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
 
     def action_new_game(self) -> None:
+        keep = self._keep_path()
+        lines = [f"Start {self.game.scenario.title} again from turn 1?"]
+        if keep is not None:
+            lines.append(f"The game in progress is saved first, as {keep.name} in {keep.parent}/.")
+        else:
+            lines.append("The game in progress has no moves yet: there is nothing to keep.")
+
         def done(yes: bool | None) -> None:
             if yes:
                 self.start_new_game()
 
-        self.app.push_screen(ConfirmScreen("New game", [f"Start {self.game.scenario.title} again from turn 1?",
-                                                        "The game in progress stays in its saves."]), done)
+        self.app.push_screen(ConfirmScreen("New game", lines), done)
+
+    def _keep_path(self) -> Path | None:
+        """Where the game in progress goes before a new one replaces it (None: nothing to keep)."""
+        if not self.game.log:
+            return None
+        st = self.game.state
+        try:
+            return savepaths.unused_path_for(f"previous-turn{st.turn:02d}-{st.player}-{st.phase}",
+                                             self.kapp.saves_dir)
+        except savepaths.BadSaveName:
+            return None
 
     def start_new_game(self) -> None:
+        """A new game of the same scenario; the one in progress is saved under a name of its own."""
+        keep = self._keep_path()
+        if keep is not None and not self._write_save(keep):
+            return  # the old game could not be kept: it stays, and the message says why
         game = Game.new(self.game.scenario.id, self.game.seed)
         self.kapp.adopt(game)
         self.set_game(game)
-        self.say("New game")
+        self.say(f"New game; the previous one is saved as {keep}" if keep is not None else "New game")
 
     # -- which keys work now ----------------------------------------------------------------
     def working_keys(self) -> tuple[tuple[str, str, str], ...]:

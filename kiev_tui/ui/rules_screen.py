@@ -9,19 +9,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kiev_tui.rulesref.model import Case, RuleBook, RulesDataError, load_reference
 from kiev_tui.rulesref.render import marked, render_case
 from kiev_tui.rulesref.search import Hit, Span
+from kiev_tui.ui.dialogs import OnceScreen
 
 MAX_RESULTS = 100
 MAX_LINKS = 9  # links 1-9 have a number key each
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(OnceScreen[None]):
     """Rules reference: a search box, a list of cases, the chosen case and its links."""
 
     BINDINGS = [
@@ -31,6 +31,10 @@ class RulesScreen(Screen[None]):
         Binding("down", "focus_results", "Results", show=False),
         *[Binding(str(n), f"follow({n})", f"Link {n}", show=False) for n in range(1, MAX_LINKS + 1)],
     ]
+
+    # Below 60 columns the case goes under the list rather than beside it; and no list is ever
+    # narrower than 16 columns (a list with no room for text at all crashed Textual's wrapping).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
 
     DEFAULT_CSS = """
     RulesScreen #rules-query { border: ascii $border-blurred; height: 3; }
@@ -44,6 +48,11 @@ class RulesScreen(Screen[None]):
     RulesScreen #rules-links { height: auto; max-height: 8; border: ascii $border-blurred; }
     RulesScreen #rules-links:focus { border: ascii $border; }
     RulesScreen #rules-links.-empty { display: none; }
+    RulesScreen OptionList { min-width: 16; }
+    RulesScreen #rules-case-pane { min-width: 16; }
+    RulesScreen.-narrow #rules-body { layout: vertical; }
+    RulesScreen.-narrow #rules-results { width: 100%; min-width: 16; height: 8; }
+    RulesScreen.-narrow #rules-case-pane { width: 100%; height: 1fr; }
     """
 
     def __init__(
@@ -197,7 +206,7 @@ class RulesScreen(Screen[None]):
         self.current = case
         self.query_one("#rules-case-text", Static).update(render_case(case, spans, show_see=False))
         scroll = self.query_one("#rules-case-scroll", VerticalScroll)
-        scroll.border_title = f"Case {case.id}"
+        scroll.border_title = Text(f"Case {case.id}")
         scroll.scroll_home(animate=False)
         self._show_links(case)
         return True
@@ -222,7 +231,7 @@ class RulesScreen(Screen[None]):
         links.set_class(not options, "-empty")
 
     def _say(self, message: str) -> None:
-        self.notify(message, severity="warning")
+        self.notify(message, severity="warning", markup=False)
 
     # -- actions ------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#rules-links")

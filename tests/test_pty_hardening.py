@@ -1,0 +1,259 @@
+"""Keys faster than the screen: the real app on a real pseudo-terminal.
+
+Textual's Pilot waits for the app to settle after every key, so a second Enter never reaches
+a dialog that is already closing.  A player on a real terminal (or a key held down, or a
+paste) sends the keys in one read; these tests do the same through a pty.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import random
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import load_game
+from kiev_tui.games.spi_kiev import bot
+
+from tests.ui.vt import Terminal
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "fixtures" / "mini" / "scenarios" / "mini.toml"
+PLAYER = "tester"  # KIEV_TUI_PLAYER: the autosave is saves/autosave-tester.toml
+WIDTH, HEIGHT = 120, 40
+ENTER, ESC, TAB = b"\r", b"\x1b", b"\t"
+
+
+class App:
+    """`python -m kiev_tui ARGS` on a pty, with what it shows kept in a small terminal."""
+
+    def __init__(self, cwd: Path, *args: str, width: int = WIDTH, height: int = HEIGHT) -> None:
+        self.cwd = cwd
+        self.width, self.height = width, height
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
+        env.update({"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": str(width),
+                    "LINES": str(height), "KIEV_TUI_PLAYER": PLAYER})
+        import fcntl
+        import struct
+        import termios
+
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "kiev_tui", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, cwd=cwd, env=env, start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.master = master
+        self.term = Terminal(width, height)
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.raw = bytearray()
+
+    def pump(self, timeout: float) -> bool:
+        """Read what the app wrote within `timeout` seconds; False when nothing came."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            return False
+        if not chunk:
+            return False
+        if b"\x1b[6n" in chunk:  # a real terminal answers where its cursor is
+            os.write(self.master, f"\x1b[{self.height};{self.width}R".encode())
+        self.raw.extend(chunk)
+        self.term.feed(self.decoder.decode(chunk))
+        return True
+
+    def settle(self, quiet: float = 0.15, limit: float = 10.0) -> None:
+        """Read until the app has been quiet for `quiet` seconds (or `limit` has passed)."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end and self.pump(quiet):
+            pass
+
+    def text(self) -> str:
+        return self.term.text()
+
+    def wait_for(self, pattern: str, timeout: float = 30.0) -> bool:
+        """Whether the screen shows `pattern` (a regular expression) within `timeout` seconds."""
+        end = time.monotonic() + timeout
+        rx = re.compile(pattern)
+        while True:
+            if rx.search(self.text()):
+                return True
+            if time.monotonic() > end or not self.alive():
+                self.settle(0.05, 1.0)
+                return bool(rx.search(self.text()))
+            self.pump(0.1)
+
+    def send(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def tail(self) -> str:
+        return bytes(self.raw[-800:]).decode("utf-8", "replace")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.write(self.master, b"\x11")  # ctrl+q
+            except OSError:
+                pass
+            end = time.monotonic() + 10
+            while self.proc.poll() is None and time.monotonic() < end:
+                self.pump(0.1)
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.master)
+
+
+def quit_cleanly(app: App) -> int:
+    app.send(b"\x11")  # ctrl+q
+    end = time.monotonic() + 20
+    while app.alive() and time.monotonic() < end:
+        app.pump(0.1)
+    assert not app.alive(), "ctrl+q did not end the app"
+    return app.proc.returncode
+
+
+def game_screen_answers(app: App) -> None:
+    """The game screen is on top and takes keys: `?` opens its help, Esc closes it."""
+    app.settle()
+    app.send(b"?")
+    assert app.wait_for(r"Help: \w+ phase", 30), f"the game screen does not answer:\n{app.text()}\n{app.tail()}"
+    app.send(ESC)
+    assert app.wait_for(r"Sequence of play", 30), app.text()
+
+
+def pending_save(saves: Path) -> Path:
+    """A real (replayable) mini game stopped where the Soviet player must answer a combat result."""
+
+    class Found(Exception):
+        pass
+
+    box: dict[str, Game] = {}
+
+    def stop(game: Game, _action: object) -> None:
+        if game.state.pending is not None:
+            box["game"] = game
+            raise Found
+
+    with pytest.raises(Found):
+        bot.play_game(MINI, 2, on_action=stop)
+    game = box["game"]
+    assert (game.state.phase, game.state.pending["kind"], len(game.log)) == ("combat", "loss_or_retreat", 9)
+    saves.mkdir(exist_ok=True)
+    path = saves / "pending.toml"
+    game.save(path)
+    return path
+
+
+def new_mini_app(tmp: Path) -> App:
+    app = App(tmp, "play", "--no-resume", "--scenario", str(MINI))
+    assert app.wait_for(r"Sequence of play", 60), app.tail()
+    app.settle()
+    return app
+
+
+# -- 1. two quick Enters close a dialog once -----------------------------------------------------
+
+def test_quick_enters_in_the_save_dialog(tmp_path: Path) -> None:
+    app = new_mini_app(tmp_path)
+    try:
+        app.send(b"S")
+        assert app.wait_for(r"Save the game", 30), app.text()
+        app.send(ENTER * 3)  # accept the suggested name; the next two land on a closing dialog
+        assert app.wait_for(r"Saved to", 30), app.text()
+        game_screen_answers(app)
+        assert [p.name for p in (tmp_path / "saves").glob("turn*.toml")] == ["turn01-soviet-movement.toml"]
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
+
+
+def test_quick_enters_in_the_load_dialog(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    Game.new(MINI, seed=3).save(saves / "other.toml")
+    app = new_mini_app(tmp_path)
+    try:
+        app.send(b"O")
+        assert app.wait_for(r"Load a saved game", 30), app.text()
+        app.send(ENTER * 3)
+        assert app.wait_for(r"Loaded .*other\.toml", 30), app.text()
+        game_screen_answers(app)
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
+
+
+def test_quick_enters_in_the_reinforcement_dialog(tmp_path: Path) -> None:
+    app = new_mini_app(tmp_path)
+    try:
+        app.send(b"i")
+        assert app.wait_for(r"Reinforcements due now", 30), app.text()
+        app.send(TAB)  # to the list of entry hexes
+        app.settle()
+        app.send(ENTER * 3)
+        assert app.wait_for(r"enters? at|entered|arriv", 30), app.text()
+        game_screen_answers(app)
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
+
+
+def test_quick_enters_in_the_combat_answer_dialog(tmp_path: Path) -> None:
+    save = pending_save(tmp_path / "saves")
+    app = App(tmp_path, "load", str(save))
+    try:
+        assert app.wait_for(r"SOVIET PLAYER to answer", 60), app.tail()
+        app.settle()
+        app.send(ENTER * 3)  # one step lost; the other Enters must not reach past the dialog
+        app.settle(0.5)
+        if "PLAYER to answer" in app.text():  # the German advance after combat (9.8) asks next
+            app.send(ESC)
+        assert app.wait_for(r"Sequence of play", 30), app.text()
+        game_screen_answers(app)
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
+
+
+def test_quick_keys_in_the_hand_off_screen(tmp_path: Path) -> None:
+    """Any key closes the hand-off screen; a burst of them must close it only once."""
+    app = new_mini_app(tmp_path)
+    try:
+        for _ in range(2):  # 23.0: both Soviet reinforcements come on before the phase may end
+            app.send(b"i")
+            assert app.wait_for(r"Reinforcements due now", 30), app.text()
+            app.send(TAB)
+            app.settle()
+            app.send(ENTER)
+            assert app.wait_for(r"Sequence of play", 30), app.text()
+            app.settle()
+        for _ in range(2):  # the Soviet movement and combat phases end: the German player is next
+            app.send(b"P")
+            assert app.wait_for(r"End the .* phase\?", 30), app.text()
+            app.send(b"y")
+            app.settle()
+        assert app.wait_for(r"hand the keyboard to the GERMAN player", 30), app.text()
+        app.send(b"xxx")
+        game_screen_answers(app)
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
