@@ -131,6 +131,10 @@ def combat_values(view: View) -> CombatTables:
     return cached
 
 
+def _times(m: float) -> str:
+    return {2.0: "doubled", 3.0: "tripled"}.get(float(m), f"x{m:g}")
+
+
 def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_supply: bool) -> tuple[float, list[Modifier]]:
     """Defence multiplier of a hex against these attackers, from the tables, capped (10.32)."""
     tab = combat_values(view)
@@ -139,19 +143,20 @@ def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_su
     terrain = view.map.terrain(target)
     if special is not None and in_supply:
         # 19.53: a special hex (Kiev) replaces its city's doubling while in supply.
-        bonuses.append((special, Modifier("19.53", f"{view.map.name(target) or target} in supply: defence x{special:g}")))
+        bonuses.append((special, Modifier("19.53", f"{view.map.name(target) or target} in supply: defence {_times(special)}")))
     elif view.map.settlement(target) == "city":
         why = " (out of supply, 19.53)" if special is not None else ""
-        bonuses.append((tab.terrain_defense.get("city", 1.0), Modifier("10.26", f"city: defence x{tab.terrain_defense.get('city', 1.0):g}{why}")))
+        city = tab.terrain_defense.get("city", 1.0)
+        bonuses.append((city, Modifier("10.26", f"city: defence {_times(city)}{why}")))
     elif tab.terrain_defense.get(terrain, 1.0) > 1:
-        bonuses.append((tab.terrain_defense[terrain], Modifier("10.4", f"{terrain}: defence x{tab.terrain_defense[terrain]:g}")))
+        bonuses.append((tab.terrain_defense[terrain], Modifier("10.4", f"{terrain}: defence {_times(tab.terrain_defense[terrain])}")))
     river = _river_across(view, target, attacker_hexes)
     if river == "major":
         m = tab.hexside_defense.get("major_river", 1.0)
-        bonuses.append((m, Modifier("10.14", f"attacked only across a major river: defence x{m:g}")))
+        bonuses.append((m, Modifier("10.14", f"attacked only across a major river: defence {_times(m)}")))
     elif river == "minor":
         m = tab.hexside_defense.get("minor_river", 1.0)
-        bonuses.append((m, Modifier("10.12", f"attacked only across rivers: defence x{m:g}")))
+        bonuses.append((m, Modifier("10.12", f"attacked only across rivers: defence {_times(m)}")))
     bonuses = [b for b in bonuses if b[0] > 1]
     mods = [m for _, m in bonuses]
     if not bonuses:
@@ -159,7 +164,7 @@ def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_su
     if len(bonuses) == 1:
         return min(bonuses[0][0], tab.max_multiplier), mods
     # 10.32: two bonuses or more give the chart's ceiling, never more.
-    mods.append(Modifier("10.32", f"more than one defensive bonus: x{tab.max_multiplier:g}, never more"))
+    mods.append(Modifier("10.32", f"two defensive bonuses: {_times(tab.max_multiplier)}, never more"))
     return tab.max_multiplier, mods
 
 
