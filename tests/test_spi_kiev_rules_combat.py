@@ -232,6 +232,22 @@ def test_9_84_after_an_elimination_the_second_hex_is_any_vacant_or_friendly_hex(
     assert case(mini, Advance(("ge-1pz-1", "ge-1pz-2", "ge-1pz-3"), ("0804", "0803"))) == "7.0"
 
 
+@pytest.mark.parametrize("guard, barred", [("0705", False), ("0605", True)])
+def test_9_84_with_10_13_the_second_hex_across_a_major_river(mini: Game, guard: str, barred: bool) -> None:
+    # 0504 -> 0604 crosses the major river. A Soviet unit at 0705 zones 0604 from off the river
+    # and does not bar it; one at 0605, on the bank, does (10.13 as ruled in docs/rulings.md).
+    force = ("ge-1pz-1", "ge-1pz-2", "ge-1pz-3")
+    battle(mini, {"ge-1pz-1": "0404", "ge-1pz-2": "0404", "ge-1pz-3": "0404", "so-rifle-3": "0504",
+                  "so-rifle-4": guard})
+    p = combat.preview(mini, force, ["0504"])
+    load_dice(mini, [die_for(mini, p.column, "-/E")])
+    mini.apply(Attack(force, ("0504",)))
+    assert status(mini, "so-rifle-3") == "eliminated"
+    paths = set(combat.advance_options(mini)["paths"])
+    assert (("0504", "0604") in paths) is not barred
+    assert ("0504", "0505") in paths  # no river on the way: open in both cases
+
+
 # -- 21.0: a leader's defence follows the stack's terrain and supply ------------------------------
 
 def test_21_0_a_leaders_defence_is_doubled_by_the_woods_with_its_stack(mini: Game) -> None:

@@ -902,8 +902,8 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
             for n in view.map.neighbours(f):
                 if view.occupied_by(n, enemy) or view.map.is_impassable_side(f, n) or view.map.terrain(n) == "lake":
                     continue
-                if view.map.is_major_river(f, n) and view.in_enemy_zoc(n, side) and not view.occupied_by(n, side):
-                    continue  # 10.13: not off the path of retreat across a major river into a zone
+                if view.map.is_major_river(f, n) and view.river_guarded(n, side):
+                    continue  # 10.13: not across a major river into the zone of a unit on its bank
                 out.append((first, str(n)))
             continue
         for u in here:
