@@ -10,7 +10,7 @@ from typing import Any
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.tomlio import Reader
 
-RESULT_RE = re.compile(r"^(?:eng|(?:-|E|[1-3])/(?:-|E|[1-3]))$")
+RESULT_RE = re.compile(r"eng|(?:-|E|[1-3])/(?:-|E|[1-3])")  # fullmatch: "$" lets a final newline in
 COLUMNS = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
 
 
@@ -40,7 +40,7 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
     if not columns:
         raise crt.fail("columns", "the CRT needs its odds columns")
     for i, c in enumerate(columns):
-        if not re.match(r"^\d+-\d+$", c):
+        if not re.fullmatch(r"[0-9]+-[0-9]+", c):
             raise crt.fail(f"columns[{i}]", f"'{c}' is not an odds column like 3-1")
     rows: dict[int, tuple[str, ...]] = {}
     recon: dict[int, tuple[bool, ...]] = {}
@@ -55,7 +55,7 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
         if len(results) != len(columns):
             raise r.fail("results", f"{len(results)} results for {len(columns)} columns")
         for i, res in enumerate(results):
-            if not RESULT_RE.match(res):
+            if not RESULT_RE.fullmatch(res):
                 raise r.fail(f"results[{i}]", f"'{res}' is not a CRT result (like -/1, 1/1, -/E or eng)")
         flags = r.get("reconstructed", (list, bool), [False] * len(results))
         if isinstance(flags, bool):
@@ -124,7 +124,7 @@ def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
     special: dict[str, float] = {}
     hexes = tec.table("hex_defense", required=False)
     for key in hexes.keys():
-        if not re.match(r"^\d{4}$", key):
+        if not re.fullmatch(r"[0-9]{4}", key):
             raise hexes.fail(key, f"'{key}' is not a hex id like 0319")
         val = hexes.num(key)
         if val < 1:
