@@ -136,3 +136,16 @@ def test_unknown_keys_in_the_snapshot_are_refused(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace("[final.state]\n", "[final.state]\ncheat = true\n", 1))
     with pytest.raises(DataError, match="final.state"):
         load_game(path)
+
+
+def test_a_save_from_the_rules_before_the_issue_12_audit_is_refused_by_name(tmp_path: Path) -> None:
+    # Version 1 logs replay into other positions under the audited rules: refuse, don't guess.
+    p = tmp_path / "old.toml"
+    save_game(_played(), p)
+    text = p.read_text(encoding="utf-8")
+    assert 'rules_version = "2"' in text
+    p.write_text(text.replace('rules_version = "2"', 'rules_version = "1"'), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_game(p)
+    assert err.value.key == "save.rules_version"
+    assert "older or newer version of these rules" in err.value.reason

@@ -87,7 +87,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         raise meta.fail("rules", f"save is for rules '{meta.str('rules')}', scenario uses '{game.rules.id}'")
     if meta.str("rules_version") != game.rules.version:
         raise meta.fail("rules_version",
-                        f"save was made under rules version {meta.str('rules_version')}, this program has {game.rules.version}")
+                        f"made by an older or newer version of these rules ({meta.str('rules_version')}; "
+                        f"this program plays version {game.rules.version}), so it cannot be replayed")
     game.replaying = True
     for i, entry in enumerate(root.tables("action")):
         where = f"action[{i}]"

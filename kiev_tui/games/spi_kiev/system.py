@@ -241,7 +241,9 @@ def current_view(game: "Game") -> View:
 
 class KievRules:
     id = "spi_kiev"
-    version = "1"
+    # 2: the issue 12 audit (10.13, command on turn 1, 20.2 on defence, map settlements):
+    # a version-1 log would replay into other positions, so such saves are refused by name.
+    version = "2"
 
     def check_scenario(self, scenario: Any) -> None:
         from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
