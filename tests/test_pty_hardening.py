@@ -257,3 +257,89 @@ def test_quick_keys_in_the_hand_off_screen(tmp_path: Path) -> None:
         assert quit_cleanly(app) == 0
     finally:
         app.close()
+
+
+# -- the done-when of issue 13: 2,000 random keys into every dialog ----------------------------------------------
+
+OPENERS = [b"S", b"O", b"N", b"i", b"r", b"P", b"p", b"?", b"g", b"c", b"L", b"x", b"o"]
+#: One key each (a paste counts as one): what a player, a cat or a clipboard may send.
+KEYS = ([bytes([c]) for c in b"SONiPprgcyntxuLzwasdqe?0123456789 .-_/"] + [ENTER] * 12 + [TAB] * 3 + [ESC] * 3
+        + [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x7f", b"\x1b[5~", b"\x1b[6~"])
+
+
+def pastes(tmp: Path) -> list[bytes]:
+    texts = ["../evil", f"{tmp}/outside/x", ".", "/", "a\x00b", "[@click=app.quit]x[/]", "autosave-tester", "[/]"]
+    return [b"\x1b[200~" + t.encode() + b"\x1b[201~" for t in texts]
+
+
+def test_2000_random_keys_into_every_dialog(tmp_path: Path) -> None:
+    rng = random.Random(1941)
+    pool = KEYS * 4 + pastes(tmp_path)
+    save = pending_save(tmp_path / "saves")
+    app = App(tmp_path, "load", str(save))
+    sent = 0
+    seen: set[str] = set()
+
+    def burst(keys: list[bytes]) -> None:
+        nonlocal sent
+        app.send(b"".join(keys))
+        sent += len(keys)
+        app.settle(0.1, 5.0)
+        assert app.alive(), f"the app ended after {sent} keys:\n{app.tail()}"
+
+    try:
+        # Every dialog once, on purpose, with a burst of Enters into it.
+        assert app.wait_for(r"SOVIET PLAYER to answer", 60), app.tail()
+        seen.add("combat answer")
+        burst([ENTER] * 4 + [ESC])
+        for name, opener, title, keys in [
+            ("new game", b"N", r"again from turn 1\?", [ENTER] * 4),
+            ("reinforcements", b"i", r"Reinforcements due now", [TAB] + [ENTER] * 4),
+            ("save", b"S", r"Save the game in", [ENTER] * 4),
+            ("load", b"O", r"Load a saved game", [ENTER] * 4),
+            ("rules", b"r", r"Search \(/\)", [ENTER] * 4 + [ESC]),
+        ]:
+            app.send(ESC)
+            app.settle(0.2)
+            app.send(opener)
+            if app.wait_for(title, 15):
+                seen.add(name)
+            burst(keys)
+        assert seen == {"combat answer", "new game", "reinforcements", "save", "load", "rules"}, seen
+        # Then chaos: a dialog key and whatever follows it, all in one read.
+        while sent < 2000:
+            burst([rng.choice(OPENERS)] + [rng.choice(pool) for _ in range(rng.randint(20, 60))])
+        # Still there: back to the map, a new game, its reinforcements, the end of its first phase.
+        for _ in range(4):
+            app.send(ESC)
+            app.settle(0.3)
+        app.send(b"N")
+        assert app.wait_for(r"again from turn 1\?", 30), app.text()
+        app.send(b"y")
+        assert app.wait_for(r"\| New game", 30), app.text()  # in the status line: the dialog has gone
+        app.settle()
+        for _ in range(2):
+            app.send(b"i")
+            assert app.wait_for(r"Reinforcements due now", 30), app.text()
+            app.send(TAB)
+            app.settle()
+            app.send(ENTER)
+            assert app.wait_for(r"Sequence of play", 30), app.text()
+            app.settle()
+        app.send(b"P")
+        assert app.wait_for(r"End the .* phase\?", 30), app.text()
+        app.send(b"y")
+        autosave = tmp_path / "saves" / f"autosave-{PLAYER}.toml"
+        end = time.monotonic() + 30
+        while not autosave.exists() and time.monotonic() < end:
+            app.pump(0.1)
+        game_screen_answers(app)
+        assert quit_cleanly(app) == 0
+    finally:
+        app.close()
+    assert sent >= 2000
+    again = load_game(autosave)
+    assert (again.state.turn, again.state.player, again.state.phase) == (1, "soviet", "combat")
+    # Nothing was written outside the saves folder, whatever was pasted into the save dialog.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+    assert all(p.is_file() and p.suffix == ".toml" for p in (tmp_path / "saves").iterdir())

@@ -21,6 +21,23 @@ MAX_RESULTS = 100
 MAX_LINKS = 9  # links 1-9 have a number key each
 
 
+class Options(OptionList):
+    """An OptionList whose page keys also work before it has been laid out again.
+
+    Textual 8 pages through the lines of the last layout: a page key pressed between new
+    options and the next layout (keys faster than the screen) raised KeyError and ended the app.
+    """
+
+    def _move_page(self, direction: int) -> None:
+        if (self.highlighted or 0) not in self._index_to_line or not self._lines:
+            if direction > 0:
+                self.action_cursor_down()
+            else:
+                self.action_cursor_up()
+            return
+        super()._move_page(direction)
+
+
 class RulesScreen(OnceScreen[None]):
     """Rules reference: a search box, a list of cases, the chosen case and its links."""
 
@@ -89,14 +106,14 @@ class RulesScreen(OnceScreen[None]):
         query.border_title = "Search (/)"
         yield query
         with Horizontal(id="rules-body"):
-            results = OptionList(id="rules-results")
+            results = Options(id="rules-results")
             results.border_title = "Cases"
             yield results
             with Vertical(id="rules-case-pane"):
                 with VerticalScroll(id="rules-case-scroll") as scroll:
                     scroll.border_title = "Case"
                     yield Static(id="rules-case-text")
-                links = OptionList(id="rules-links", classes="-empty")
+                links = Options(id="rules-links", classes="-empty")
                 links.border_title = "See also (1-9, Enter)"
                 yield links
         yield Footer()

@@ -161,3 +161,23 @@ async def test_a_markup_link_in_data_cannot_be_clicked(marked_scenario: Path) ->
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, ConfirmScreen)
         assert game_screen(app).game is game
+
+
+async def test_page_keys_in_the_rules_lists_with_no_room() -> None:
+    """PageDown in a rules list that has no room on screen (a tiny terminal) pages, not crashes."""
+    app = build_app(new_mini())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "r")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        for list_id in ("#rules-links", "#rules-results"):
+            options = screen.query_one(list_id)
+            options.styles.height = 0  # what a terminal a few rows high leaves it
+            await pilot.pause()
+            screen.show_case("9.6")  # new options, which cannot be laid out in no room
+            screen._list_default()
+            options.highlighted = 0  # type: ignore[attr-defined]
+            options.action_page_down()  # type: ignore[attr-defined]
+            options.action_page_up()  # type: ignore[attr-defined]
+            await pilot.pause()
+        assert app.screen is screen and app.is_running
