@@ -20,7 +20,6 @@ from kiev_tui.engine.scenario import data_root, load_scenario
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
 
 DEFAULT_SCENARIO = "spi_kiev/campaign"
-SAVES = Path("saves")
 
 app = typer.Typer(add_completion=False, no_args_is_help=False, invoke_without_command=True,
                   help="Rules-enforcing terminal versions of the 1941 Kiev board wargames.")
