@@ -14,7 +14,7 @@ import typer
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
-from kiev_tui.engine.game import Game
+from kiev_tui.engine.game import Game, new_seed
 from kiev_tui.engine.saves import load_game, save_game
 from kiev_tui.engine.scenario import data_root, load_scenario
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
@@ -56,7 +56,18 @@ def _write_error(exc: OSError) -> str:
 @app.callback()
 def main_callback(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is None:
-        ctx.invoke(play)
+        # ctx.invoke would hand play() its OptionInfo objects as values: give the real defaults
+        ctx.invoke(play, **{p.name: p.default for p in play_command().params if p.name})
+
+
+def play_command() -> Any:
+    """The click command behind `kiev-tui play` (its parameters carry the real defaults)."""
+    return typer.main.get_command(app).commands["play"]  # type: ignore[attr-defined]
+
+
+def fresh_seed(seed: int | None) -> int:
+    """The seed asked for, else a new random one: no two games roll the same dice by default."""
+    return seed if seed is not None else new_seed()
 
 
 def _interactive() -> bool:
@@ -96,7 +107,7 @@ def _print_overview(game: Game) -> None:
 @guarded
 def play(
     scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
-    seed: int = typer.Option(1941, help="seed of the game's dice"),
+    seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
     resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
     ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
     no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
@@ -111,7 +122,7 @@ def play(
         except DataError as exc:
             typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
-        game = Game.new(scenario, seed)
+        game = Game.new(scenario, fresh_seed(seed))
     _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
 
 
@@ -119,12 +130,12 @@ def play(
 @guarded
 def new(
     scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
-    seed: int = typer.Option(1941, help="seed of the game's dice"),
+    seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
     save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
     ui: bool = typer.Option(True, help="open the game in the terminal UI"),
 ) -> None:
     """Start a new game."""
-    game = Game.new(scenario, seed)
+    game = Game.new(scenario, fresh_seed(seed))
     if save is not None:
         save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
         typer.echo(f"saved {save}")

@@ -56,3 +56,52 @@ def test_script_prints_events_and_refusals_as_json_lines(tmp_path: Path) -> None
     assert refused and refused[0]["refused"]["case"] == "5.21"
     assert any(x.get("event", {}).get("kind") == "phase_ended" for x in lines)
     assert (tmp_path / "s.toml").exists()
+
+
+def _started(monkeypatch: "pytest.MonkeyPatch", tmp_path: Path) -> list[tuple[int, dict]]:
+    """Record what each command would open in the UI (game seed, options), in a saves folder of its own."""
+    import kiev_tui.cli as cli
+
+    monkeypatch.setenv("KIEV_TUI_SAVES", str(tmp_path / "saves"))
+    seen: list[tuple[int, dict]] = []
+    monkeypatch.setattr(cli, "_start_ui", lambda game, path, **opts: seen.append((game.seed, opts)))
+    return seen
+
+
+def test_the_bare_command_is_play(monkeypatch: "pytest.MonkeyPatch", tmp_path: Path) -> None:
+    seen = _started(monkeypatch, tmp_path)
+    bare = runner.invoke(app, [])
+    assert bare.exit_code == 0, bare.stderr
+    played = runner.invoke(app, ["play"])
+    assert played.exit_code == 0, played.stderr
+    assert [opts for _, opts in seen] == [{"ascii": False, "mouse": True}, {"ascii": False, "mouse": True}]
+
+
+def test_the_bare_command_prints_the_same_overview_as_play(monkeypatch: "pytest.MonkeyPatch", tmp_path: Path) -> None:
+    monkeypatch.setenv("KIEV_TUI_SAVES", str(tmp_path / "saves"))
+    bare = runner.invoke(app, [])
+    played = runner.invoke(app, ["play"])
+    assert bare.exit_code == 0 and played.exit_code == 0, bare.stderr
+    assert bare.stdout == played.stdout
+    assert "Turn 1" in bare.stdout
+
+
+def test_the_bare_command_resumes_the_autosave_like_play(monkeypatch: "pytest.MonkeyPatch", tmp_path: Path) -> None:
+    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.saves import save_game
+
+    seen = _started(monkeypatch, tmp_path)
+    save_game(Game.new(seed=77), savepaths.autosave_path())
+    assert runner.invoke(app, []).exit_code == 0
+    assert runner.invoke(app, ["play"]).exit_code == 0
+    assert seen == [(77, {"ascii": False, "mouse": True}), (77, {"ascii": False, "mouse": True})]
+
+
+def test_new_games_roll_fresh_dice_unless_a_seed_is_given(monkeypatch: "pytest.MonkeyPatch", tmp_path: Path) -> None:
+    seen = _started(monkeypatch, tmp_path)
+    for args in (["new"], ["new"], ["play", "--no-resume"], ["play", "--no-resume"], ["new", "--seed", "5"]):
+        assert runner.invoke(app, args).exit_code == 0
+    seeds = [s for s, _ in seen]
+    assert len(set(seeds[:4])) == 4 and 1941 not in seeds[:4]
+    assert seeds[4] == 5

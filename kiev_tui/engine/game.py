@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -49,6 +50,11 @@ class RuleSystem(Protocol):
     def apply(self, game: "Game", action: Action) -> None: ...
 
     def phase(self, game: "Game") -> Phase: ...
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new game: two games started alike must not roll the same dice."""
+    return secrets.randbelow(2**31)
 
 
 GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
