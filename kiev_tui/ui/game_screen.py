@@ -24,7 +24,7 @@ from textual.widgets import RichLog
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
-from kiev_tui.engine.game import Game
+from kiev_tui.engine.game import Game, new_seed
 from kiev_tui.engine.hexes import Direction, Hex, HexError
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
@@ -969,7 +969,7 @@ class GameScreen(Screen[None]):
         keep = self._keep_path()
         if keep is not None and not self._write_save(keep):
             return  # the old game could not be kept: it stays, and the message says why
-        game = Game.new(self.game.scenario.id, self.game.seed)
+        game = Game.new(self.game.scenario.id, new_seed())  # fresh dice, never the last game's
         self.kapp.adopt(game)
         self.set_game(game)
         self.say(f"New game; the previous one is saved as {keep}" if keep is not None else "New game")
