@@ -51,6 +51,9 @@ class RuleSystem(Protocol):
 
     def phase(self, game: "Game") -> Phase: ...
 
+    # It may also define ``actor(game) -> str``: the side that may act now.  Without it the
+    # engine asks ``phase``: the side a pending choice names, else the phasing player.
+
 
 def new_seed() -> int:
     """A fresh random seed for a new game: two games started alike must not roll the same dice."""
@@ -84,6 +87,7 @@ class Game:
         self.rng = random.Random(seed)
         self.rolls = 0
         self.log: list[Action] = []
+        self.sides: list[str] = []  # the side that submitted each logged action
         self.hashes: list[str] = []  # state hash after each logged action
         self.journal: list[Event] = []
         self._sink: list[Event] | None = None
@@ -107,17 +111,46 @@ class Game:
     def phase(self) -> Phase:
         return self.rules.phase(self)
 
-    def check(self, action: Action) -> Illegal | None:
-        """None if the action is legal now, else the rule case and reason that forbid it."""
+    @property
+    def actor(self) -> str:
+        """The side that may act now: the side a pending choice is for, else the phasing player."""
+        own = getattr(self.rules, "actor", None)
+        if own is not None:
+            return str(own(self))
+        ph = self.phase
+        return ph.pending or ph.player
+
+    def check(self, action: Action, side: str | None = None) -> Illegal | None:
+        """None if the action is legal now, else the rule case and reason that forbid it.
+
+        ``side`` is who submits it; None means the side whose move it is (old callers, old saves).
+        """
         if self.state.over:
             return Illegal("24.0", "the game is over")
+        if side is not None:
+            wrong = self._wrong_side(side)
+            if wrong is not None:
+                return wrong
         return self.rules.check(self, action)
 
-    def apply(self, action: Action) -> list[Event]:
-        """Play one action; raises IllegalAction (with case and reason) if it is not legal."""
-        illegal = self.check(action)
+    def _wrong_side(self, side: str) -> Illegal | None:
+        # 4.1: the player-turn is the phasing player's; a pending choice belongs to the side it names
+        actor = self.actor
+        if side == actor:
+            return None
+        if self.state.pending is not None:
+            return Illegal("4.1", f"the {actor} player must answer now, not the {shorten(side)} player")
+        return Illegal("4.1", f"it is the {actor} player's turn, not the {shorten(side)} player's")
+
+    def apply(self, action: Action, side: str | None = None) -> list[Event]:
+        """Play one action; raises IllegalAction (with case and reason) if it is not legal.
+
+        ``side`` is who submits it (default: the side whose move it is); the log records it.
+        """
+        illegal = self.check(action, side)
         if illegal is not None:
             raise IllegalAction(illegal)
+        acting = side if side is not None else self.actor
         before = (self.state if self.replaying else self.state.copy(), self.rng.getstate(), self.rolls,
                   len(self.journal))
         self._sink = []
@@ -134,6 +167,7 @@ class Game:
             events, self._sink = self._sink, None
         self.version += 1
         self.log.append(action)
+        self.sides.append(acting)
         self.hashes.append(self.state_hash())
         self.journal.extend(events)
         if any(e.barrier for e in events):
@@ -196,6 +230,7 @@ class Game:
         self.rolls = rolls
         del self.journal[jlen:]
         self.log.pop()
+        self.sides.pop()
         self.hashes.pop()
         return True
 

@@ -19,8 +19,9 @@ SAVE_FORMAT = 1
 
 def save_dict(game: Game) -> dict[str, Any]:
     actions = []
-    for action, h in zip(game.log, game.hashes):
+    for action, side, h in zip(game.log, game.sides, game.hashes):
         entry = action.to_toml()
+        entry["side"] = side  # who acted: replay refuses the action from anybody else (4.1)
         entry["hash"] = h
         actions.append(entry)
     return {
@@ -94,9 +95,12 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         where = f"action[{i}]"
         data = dict(entry.data)
         expected = data.pop("hash", None)
+        side = data.pop("side", None)  # saves from before issue 20 do not say who acted
+        if side is not None and not isinstance(side, str):
+            raise DataError(path, f"{where}.side", f"expected a side's name, found {shorten(repr(side))}")
         act = action_from_toml(data, where, str(path))
         try:
-            game.apply(act)
+            game.apply(act, side=side)
         except IllegalAction as exc:
             raise DataError(path, where, f"replay refused action {i + 1} ({act.kind}): {exc.illegal}") from None
         except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:

@@ -290,6 +290,13 @@ class KievRules:
             return
         HANDLERS[type(action)][1](game, action)
 
+    def actor(self, game: "Game") -> str:
+        """Who may act now: the side a pending combat choice names, else the phasing player (4.1)."""
+        st = game.state
+        if st.pending is not None and st.pending.get("side"):
+            return str(st.pending["side"])
+        return st.player
+
     def phase(self, game: "Game") -> Phase:
         st = game.state
         view = current_view(game)
