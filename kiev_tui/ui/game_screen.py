@@ -274,6 +274,7 @@ class GameScreen(Screen[None]):
         self._supply: dict[str, Any] = {}
         self._logged = 0
         self._handing_off = False
+        self.seat = game.state.player  # hot-seat: the side at the keyboard, whose actions play() submits
 
     @property
     def kapp(self) -> "KievApp":
@@ -329,6 +330,7 @@ class GameScreen(Screen[None]):
     def set_game(self, game: Game) -> None:
         """Show another game (new or loaded) in this screen."""
         self.game = game
+        self.seat = game.state.player
         self.clear_selection()
         hexmap = self.query_one(HexMap)
         hexmap.set_map(game.scenario.map)
@@ -401,11 +403,11 @@ class GameScreen(Screen[None]):
     # -- playing --------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Check and apply one action; show the refusal or what followed."""
-        illegal = self.game.check(action)
+        illegal = self.game.check(action, side=self.seat)
         if illegal is not None:
             self.refuse(illegal)
             return False
-        events = self.game.apply(action)
+        events = self.game.apply(action, side=self.seat)
         self.message = events[-1].describe() if events else ""
         self.last_case = None
         self.after(events)
@@ -423,22 +425,30 @@ class GameScreen(Screen[None]):
         else:
             self.check_pending()
 
-    def hand_off(self, player: str) -> None:
+    def hand_off(self, player: str, note: str | None = None) -> None:
+        """Hide the map until `player` is at the keyboard; a `note` keeps the cursor (a mid-phase hand-over)."""
         self._handing_off = True
-        self.cursor = self._first_cursor()
-        self.query_one(HexMap).set_cursor(self.cursor)
+        if note is None:
+            self.cursor = self._first_cursor()
+            self.query_one(HexMap).set_cursor(self.cursor)
 
         def done(_: None) -> None:
             self._handing_off = False
+            self.seat = player
             self.refresh_all()
             self.check_pending()
 
-        todo = self.game.phase.todo
-        self.app.push_screen(HandoffScreen(player, self.game.state.turn, "\n".join(todo)), done)
+        text = note if note is not None else "\n".join(self.game.phase.todo)
+        self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
 
     def check_pending(self) -> None:
-        if self.game.state.pending is not None and not self._handing_off and self.app.screen is self:
+        if self._handing_off or self.app.screen is not self:
+            return
+        st = self.game.state
+        if st.pending is not None:
             self.action_pending()
+        elif not st.over and self.seat != st.player:  # the other side has answered: hand back
+            self.hand_off(st.player, f"Back to the {present.side_name(st.player)} player's turn.")
 
     def show_score(self) -> None:
         score = self.game.state.vars.get("final_score", {})
@@ -710,7 +720,7 @@ class GameScreen(Screen[None]):
                       on_yes: Callable[[], None] = lambda: None, played: Callable[[], None] = lambda: None) -> None:
         """Show a combat preview; on yes, `on_yes`, play the action (the roll), then `played`."""
         if illegal is None:
-            illegal = self.game.check(action)
+            illegal = self.game.check(action, side=self.seat)
         if illegal is not None:
             self.refuse(illegal)
             return
@@ -766,6 +776,11 @@ class GameScreen(Screen[None]):
     def action_pending(self) -> None:
         if self.game.state.pending is None:
             self.say("No combat result is waiting")
+            return
+        actor = self.game.actor
+        if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
+            prompt = str(self.game.state.pending.get("prompt", ""))
+            self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n{prompt}")
             return
 
         def done(answer: Action | None) -> None:

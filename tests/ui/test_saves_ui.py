@@ -275,7 +275,7 @@ def test_play_uses_the_players_own_autosave(started: list[Any], tmp_path: Path) 
     saves.mkdir()
     other = new_mini(seed=11)
     other.save(saves / "autosave-someone.toml")  # another player started in the same folder
-    run_cli("play", "--scenario", str(MINI))
+    run_cli("play", "--scenario", str(MINI), "--seed", "1941")
     [(game, autosave)] = started
     assert autosave == Path("saves") / "autosave-tester.toml"
     assert game.seed == 1941  # a new game: someone else's autosave is not resumed

@@ -9,7 +9,7 @@ from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import Attack
 from kiev_tui.ui.app import build_app
 from kiev_tui.ui.combat_ui import PendingScreen
-from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen
 
 from tests.conftest import position
@@ -32,12 +32,19 @@ async def test_overrun_then_the_defender_takes_the_loss() -> None:
         assert "Overrun of 0405" in text and "3-1" in text and "[20.0]" in text
         await keys(pilot, "y")
         assert game.state.pending is not None and game.state.pending["kind"] == "loss_or_retreat"
-        assert isinstance(app.screen, PendingScreen)  # the Soviet player answers at once
+        # hot seat: the map is hidden until the Soviet player, who answers, has the keyboard
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "soviet"
+        assert "hand the keyboard to the SOVIET player" in screen_text(app)
+        await keys(pilot, "space")
+        assert isinstance(app.screen, PendingScreen)
         assert "SOVIET PLAYER" in screen_text(app)
         await keys(pilot, "enter")  # lose the step
         assert game.state.units["so-rifle-3"].status == "eliminated"
         assert game.state.units["ge-1pz-1"].hex == "0405"  # 6.24: the overrunners move in
-        assert isinstance(app.screen, GameScreen)
+        assert game.sides[-2:] == ["german", "soviet"]  # each side submitted its own action
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "german"  # handed back
+        await keys(pilot, "space")
+        assert isinstance(app.screen, GameScreen) and game_screen(app).seat == "german"
 
 
 async def test_attack_preview_retreat_and_advance() -> None:
@@ -63,9 +70,13 @@ async def test_attack_preview_retreat_and_advance() -> None:
         await keys(pilot, "y")
         pending = game.state.pending
         assert pending is not None and pending["kind"] == "loss_or_retreat" and pending["side"] == "soviet"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "soviet"
+        await keys(pilot, "space")
         assert isinstance(app.screen, PendingScreen)
         await keys(pilot, "R")  # the Soviet player retreats rather than lose the step
         assert game.state.pending is not None and game.state.pending["kind"] == "retreat"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "german"  # 19.7
+        await keys(pilot, "space")
         assert isinstance(app.screen, PendingScreen)
         assert "GERMAN PLAYER" in screen_text(app)  # 19.7: the enemy picks the path
         await keys(pilot, "enter")
@@ -153,3 +164,21 @@ async def test_20_2_an_overrun_with_gd_asks_too() -> None:
         await keys(pilot, "y")
         overrun = next(a for a in reversed(game.log) if a.kind == "overrun")
         assert overrun.integrity == "2 Pz"
+
+
+async def test_4_1_the_defenders_answer_opened_by_hand_is_for_the_defender_only() -> None:
+    """Esc on the hand-off leaves the choice waiting; p hands over again; the German cannot answer."""
+    from kiev_tui.games.spi_kiev.actions import TakeLosses
+
+    game = position(new_mini(seed=1), {"ge-1pz-1": "0305", "ge-1pz-2": "0305", "so-rifle-3": "0405"},
+                    player="german", reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0305")
+        await keys(pilot, "enter", "d", "o", "y")
+        assert isinstance(app.screen, HandoffScreen)
+        screen = game_screen(app)
+        assert screen.seat == "german"
+        assert screen.play(TakeLosses(("so-rifle-3",))) is False  # the German at the keys cannot answer
+        assert "Refused [4.1]" in str(screen.query_one("#status").render())
+        assert game.state.units["so-rifle-3"].status == "map"
