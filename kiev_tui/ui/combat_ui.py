@@ -17,18 +17,18 @@ from textual.widgets import Static
 from kiev_tui.games.spi_kiev import actions as kiev_actions
 from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog, plain, while_open
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.ui import present
+from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
+from kiev_tui.ui.mapside import MapBeside, battle_overlay, glyphs_of, map_side_css, path_marks
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 
 def unit_label(game: "Game", uid: str) -> str:
-    view = game.rules.view(game)  # type: ignore[attr-defined]
-    d = view.udef(uid)
-    if view.untried(uid):
-        return f"{uid} (untried {d.type})"
-    return f"{uid} {d.designation} {d.type}"
+    """A unit as a person reads it: its designation, never its id (issue 20)."""
+    return present.unit_name(game.rules.view(game), uid)  # type: ignore[attr-defined]
 
 
 def _strength_lines(game: "Game", title: str, rows: Any, total: Any) -> list[str]:
@@ -100,13 +100,33 @@ def overrun_preview(game: "Game", units: tuple[str, ...], target: str, integrity
     return lines, p.illegal
 
 
+class PreviewScreen(ConfirmScreen):
+    """The odds before the roll, beside the map with the attackers and targets marked."""
+
+    DEFAULT_CSS = map_side_css("PreviewScreen")
+
+    def __init__(self, game: "Game", title: str, lines: list[str], question: str,
+                 attackers: tuple[str, ...], targets: tuple[str, ...]) -> None:
+        super().__init__(title, lines, question)
+        self.game = game
+        self.overlay = present.Overlay(attackers=attackers, targets=targets)
+
+    def compose(self) -> ComposeResult:
+        yield MapBeside(self.game, glyphs_of(self.app), id="preview-map")
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        centre = Hex.parse(self.overlay.targets[0]) if self.overlay.targets else None
+        self.query_one(MapBeside).show(self.overlay, centre)
+
+
 class PendingScreen(Dialog):
     """Answer the combat result waiting in game.state.pending; returns the answering action."""
 
     DEFAULT_CSS = """
-    PendingScreen { align: center middle; }
     PendingScreen #pending-msg { color: $warning; }
-    """ + DIALOG_CSS
+    PendingScreen #pending-list { max-height: 100%; }
+    """ + DIALOG_CSS + map_side_css("PendingScreen")
     BINDINGS = [
         Binding("escape", "later", "Later", key_display="Esc"),
         Binding("R", "retreat", "Retreat instead", key_display="R"),
@@ -127,6 +147,7 @@ class PendingScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         side = str(self.pending.get("side", "")).upper()
+        yield MapBeside(self.game, glyphs_of(self.app), id="pending-map")
         with Vertical(classes="dialog"):
             prompt = str(self.pending.get("prompt", "answer the combat result"))
             if prompt.lower().startswith(f"{side.lower()} player: "):
@@ -163,6 +184,31 @@ class PendingScreen(Dialog):
         self._show()
         first = "#pending-units" if self.kind == "advance" else "#pending-list"
         self.query_one(first, Choices).focus()
+        self.watch(self.query_one("#pending-list", Choices), "index", self._highlight, init=False)
+
+    def highlighted(self) -> tuple[str, ...]:
+        """The path (retreat or advance) under the list cursor: what the map marks."""
+        index = self.query_one("#pending-list", Choices).index
+        if self.kind == "retreat" and len(self.paths) < len(self.units):
+            opts = self.options.get(self.units[len(self.paths)], [])
+            return opts[index] if index < len(opts) else ()
+        if self.kind == "advance" and index < len(self.stops):
+            return self.stops[index]
+        return ()
+
+    def _highlight(self, *_: Any) -> None:
+        """Mark the battle and the path under the list cursor on the map beside the list."""
+        overlay = battle_overlay(self.game)
+        path = self.highlighted()
+        centre: Hex | None = None
+        if path:
+            overlay.marks = path_marks(path, glyphs_of(self.app))
+            centre = Hex.parse(path[-1])
+        elif self.pending.get("hex"):
+            overlay.targets = (str(self.pending["hex"]),)
+        if centre is None and overlay.targets:
+            centre = Hex.parse(overlay.targets[0])
+        self.query_one(MapBeside).show(overlay, centre)
 
     def say(self, text: str) -> None:
         self.query_one("#pending-msg", Static).update(plain(text))
@@ -198,6 +244,7 @@ class PendingScreen(Dialog):
             lst.set_items([str(c) for c in self.pending.get("choices", [])])
         else:
             head.update(plain(f"Unknown kind of pending choice: {self.kind!r}"))
+        self._highlight()
 
     @on(Choices.Chosen, "#pending-units")
     @while_open

@@ -30,7 +30,7 @@ from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.ui import present
-from kiev_tui.ui.combat_ui import PendingScreen, attack_preview, integrity_items, overrun_preview
+from kiev_tui.ui.combat_ui import PendingScreen, PreviewScreen, attack_preview, integrity_items, overrun_preview
 from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen,
                                  TextScreen, list_saves)
 from kiev_tui.ui.glyphs import legend
@@ -224,6 +224,12 @@ class GameScreen(Screen[None]):
     GameScreen #log { height: 1fr; min-height: 4; }
     GameScreen #status { height: 1; }
     GameScreen.-narrow #tracker { height: 9; }
+    GameScreen.-inspect HexMap { display: none; }
+    GameScreen.-inspect #side { width: 1fr; layout: horizontal; }
+    GameScreen.-inspect #tracker { width: 32; height: 1fr; }
+    GameScreen.-inspect #inspector { width: 1fr; height: 1fr; }
+    GameScreen.-inspect #log { display: none; }
+    GameScreen.-inspect #status { height: 2; }
     """
 
     BINDINGS = [
@@ -253,6 +259,8 @@ class GameScreen(Screen[None]):
         _b("g", "goto", "Go to", show=False),
         *[_b(str(n), f"pick({n})", "", show=False) for n in range(1, 10)],
         _b("L", "legend", "Legend", show=False),
+        _b("v", "score", "Score", show=False),
+        _b("I", "inspect_wide", "Inspector", show=False),
         _b("z", "zoom", "Zoom", show=False),
         _b("S", "save", "Save", show=False),
         _b("O", "load", "Load", show=False),
@@ -300,7 +308,7 @@ class GameScreen(Screen[None]):
         self.set_class(narrow, "-narrow")
         self.set_class(not narrow, "-wide")
         self.query_one("#tracker").border_title = "Sequence of play"
-        self.query_one("#inspector").border_title = "Inspector"
+        self.query_one("#inspector").border_title = "Inspector (I: full width)"
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
         hexmap.focus()
@@ -390,7 +398,7 @@ class GameScreen(Screen[None]):
         elif st.pending is not None:
             parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
         line = " | ".join(parts)
-        self.query_one("#status", Panel).show(line, wrap=False)
+        self.query_one("#status", Panel).show(line, wrap=self.has_class("-inspect"))
 
     def say(self, text: str) -> None:
         self.message = text
@@ -731,7 +739,13 @@ class GameScreen(Screen[None]):
                 if self.play(action):
                     played()
 
-        self.app.push_screen(ConfirmScreen(title, lines, "Roll the die? (y/n)"), done)
+        # the preview sits beside the map, with the attackers and targets marked on it
+        if isinstance(action, Overrun):
+            attackers, targets = action.units, (action.target,)
+        else:
+            attackers, targets = getattr(action, "attackers", ()), getattr(action, "targets", ())
+        self.app.push_screen(PreviewScreen(self.game, title, lines, "Roll the die? (y/n)",
+                                           tuple(attackers), tuple(targets)), done)
 
     def toggle_attack(self, h: Hex) -> None:
         view = self.view()
@@ -878,6 +892,18 @@ class GameScreen(Screen[None]):
         initial = self.last_case or (cases[0] if cases else None)
         book_ids = ([self.last_case] if self.last_case and self.last_case not in cases else []) + cases
         self.app.push_screen(RulesScreen(book_ids=book_ids or None, game=self.game.rules.id, initial=initial))
+
+    def action_score(self) -> None:
+        """The victory points as they stand now, who holds each city and town, the losses."""
+        self.app.push_screen(TextScreen("Score as it stands (24.0)", "\n".join(present.score_now_lines(self.view()))))
+
+    def action_inspect_wide(self) -> None:
+        """Map, or tracker and inspector across the whole width (80x24 has no room for both)."""
+        wide = not self.has_class("-inspect")
+        self.set_class(wide, "-inspect")
+        if not wide:
+            self.query_one(HexMap).center_when_sized(self.cursor)
+        self.say("Tracker and inspector full width; I for the map" if wide else "")
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)

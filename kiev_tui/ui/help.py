@@ -16,6 +16,9 @@ KEYS = """Keys on the map
   P                    end the phase (you are told first what is still undone)
   z                    zoom: full hexes or compact 3x2 hexes
   L                    legend of the map glyphs
+  v                    the score as it stands: points, who holds each city and town, losses
+  I                    tracker and inspector across the whole width, and back to the map
+                       (on a small terminal, 80x24, this is where every line of a stack shows)
   r                    rules reference (at the case of the last refusal, if any)
   S / O / N            save / load / new game          pgup pgdn  scroll the log
   ctrl+q               quit (the game is saved at the end of every phase)
@@ -39,7 +42,8 @@ an entry hex.  Overstacked hexes must be thinned before the phase ends.""",
 Enter on enemy hexes adds them as targets; every attacker must be next to every target. Press c
 to see the odds, each modifier with its rule case, and the chance of each result; then confirm
 to roll.  The side that must answer a result (losses or retreat, the retreat paths, an advance)
-gets a dialog; press p to reopen it.  A unit attacks once per phase, and a hex is attacked once
+gets a dialog beside the map: the battle is marked on the map, and so is the retreat or advance
+path under the list cursor ('*1', '*2' in the order of the hexes); press p to reopen it.  A unit attacks once per phase, and a hex is attacked once
 per phase.""",
     MECHANIZED: """Only mechanized units, cavalry, HQs and leaders may move again.  Moving works as in the movement
 phase (Enter to select and go, o to overrun); there is no rail movement and no reinforcement

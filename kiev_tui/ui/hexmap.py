@@ -171,13 +171,17 @@ class MapPainter:
             cells = [(glyph, style)] * 4
         look = self.looks.get(h)
         if look is not None and look.letter:
-            # positions: reach marker, steps left, supply/zone marker, units in the stack
-            if look.reach:
-                cells[0] = (look.reach[0], S_PATH if look.reach[0] == self.g.path else S_REACH)
+            # positions: steps left, supply/zone marker, units in the stack; when the selected
+            # stack can get here, its cost takes the place of the steps and the marker, so
+            # "+4" never reads as "+" and 4 steps (the inspector still has the steps)
             if look.steps:
                 cells[1] = (str(min(look.steps, 9)), S_BORDER if glyph == "_" else style)
             if look.mark:
                 cells[2] = (look.mark, S_MARK)
+            if look.reach:
+                st = S_PATH if look.reach[0] == self.g.path else S_REACH
+                for i, ch in enumerate(look.reach[:3]):  # a 2-character cost leaves the marker
+                    cells[i] = (ch, st)
             if look.count > 1:
                 cells[3] = (str(min(look.count, 9)), S_FRAME)
         return cells

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Direction, Hex
-from kiev_tui.games.spi_kiev import directive, rail, reinforcements
+from kiev_tui.games.spi_kiev import directive, rail, reinforcements, victory
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, View
 from kiev_tui.games.spi_kiev.movement import Reach, movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
@@ -33,6 +33,7 @@ class Overlay:
     path: tuple[str, ...] = ()  # to the cursor
     attackers: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
+    marks: dict[str, str] = field(default_factory=dict)  # hex id -> text: a choice shown on the map
 
 
 def side_name(side: str) -> str:
@@ -55,6 +56,16 @@ def current_strength(view: View, uid: str) -> tuple[int, int]:
 
 def steps_left(view: View, uid: str) -> int:
     return max(0, len(view.udef(uid).steps) - view.state.units[uid].step)
+
+
+def unit_name(view: View, uid: str) -> str:
+    """What a person calls a unit: "226 rifle XX", "untried rifle XX" (never its id)."""
+    d = view.udef(uid)
+    kind = d.type.replace("_", " ")
+    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # the type once
+    if view.untried(uid) and "untried" not in name:
+        name = f"untried {kind}"
+    return f"{name} {d.size}".strip()
 
 
 def strength_text(view: View, uid: str) -> str:
@@ -95,6 +106,8 @@ def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, gly
             reach_text[h] = glyphs.path + f"{r.cost:g}"
         elif h in overlay.rail:
             reach_text[h] = glyphs.path + str(len(overlay.rail[h]))
+    for t, text in overlay.marks.items():
+        reach_text[Hex.parse(t)] = text
     for h, ids in view.occupancy.items():
         order = stack_order(view, ids)
         top = order[0]
@@ -275,6 +288,7 @@ def tracker_lines(game: "Game") -> list[str]:
         lines.append(f"Rail: {used}/{limit} units used this turn")
     if st.pending is not None:
         lines.append(f"WAITING for the {side_name(str(st.pending.get('side', '')))} player:")
+    lines.append(score_line(game))
     for item in ph.todo:
         lines.append(f"- {item}")
     return lines
@@ -356,9 +370,39 @@ def due_entries(view: View) -> list[tuple[str, str, list[Hex]]]:
     """Reinforcements due now: (unit id, label, entry hexes)."""
     out = []
     for uid in reinforcements.due_now(view):
-        d = view.udef(uid)
-        out.append((uid, f"{d.designation} {d.type} {d.size}".strip(), reinforcements.entry_hexes(view, uid)))
+        out.append((uid, unit_name(view, uid), reinforcements.entry_hexes(view, uid)))
     return out
+
+
+def score_line(game: "Game") -> str:
+    """The victory points as they would stand if the game ended now (24.0), on one line."""
+    sc = victory.score(game.rules.view(game), final=False)  # type: ignore[attr-defined]
+    return f"VP: German {sc.german}, Soviet {sc.soviet} (v)"
+
+
+def score_now_lines(view: View) -> list[str]:
+    """The score during play: points per side and why, who holds each city and town, losses."""
+    sc = victory.score(view, final=False)
+    lines = [sc.summary(), "(Soviet units still out of supply at the end also count for the German: 24.3)", ""]
+    for side in ("german", "soviet"):
+        lines.append(f"{side_name(side)} points: {getattr(sc, side)}")
+        lines.extend(f"  {pts:>4}  {what}" for s, what, pts in sc.lines if s == side)
+    lines += ["", "Cities and towns:"]
+    vic = view.game.scenario.victory
+    special = {str(k): int(v) for k, v in vic.get("special_hexes", {}).items()}
+    gmap = view.map
+    for h, kind in sorted(gmap.settlements().items()):
+        pts = special.get(str(h), int(vic.get("city", 10)) if kind == "city" else int(vic.get("town", 5)))
+        owner = view.state.control.get(str(h))
+        held = f"{side_name(owner)}, {pts} VP" if owner else f"nobody, {pts} VP"
+        lines.append(f"  {h} {gmap.name(h) or ''} ({kind}): {held}".replace("  (", " ("))
+    lines.append("")
+    for side in ("german", "soviet"):
+        gone = [u for u, us in view.state.units.items() if us.status == "eliminated" and view.side(u) == side]
+        lines.append(f"{side_name(side)} units eliminated: {len(gone)}")
+        if gone:
+            lines.append("  " + ", ".join(unit_name(view, u) for u in sorted(gone)))
+    return lines
 
 
 def score_lines(score: dict[str, Any]) -> list[str]:

@@ -63,7 +63,7 @@ async def test_the_pending_dialog_dismissed_twice_closes_once() -> None:
     app = build_app(game)
     async with app.run_test(size=SIZE) as pilot:
         await goto(pilot, "0305")
-        await keys(pilot, "enter", "d", "o", "y")
+        await keys(pilot, "enter", "d", "o", "y", "space")  # space: past the hand-off to the Soviet player
         assert isinstance(app.screen, PendingScreen)
         app.screen.dismiss(None)
         app.screen.dismiss(None)
@@ -132,12 +132,13 @@ async def test_designations_with_markup_show_as_text(marked_scenario: Path) -> N
         await keys(pilot, "enter", "d", "o")
         assert isinstance(app.screen, ConfirmScreen)
         text = screen_text(app)
-        assert f"ge-1pz-1 {LINK} panzer" in text
-        assert "so-rifle-3 [/] rifle" in text
-        await keys(pilot, "y")
+        assert f"{LINK} panzer III" in text  # names, not ids (issue 20)
+        assert "[/] rifle XX" in text
+        await keys(pilot, "y", "space")  # space: past the hand-off to the Soviet player
         assert isinstance(app.screen, PendingScreen)
         await keys(pilot, "enter")  # the loss dialog names the unit too
         assert game.state.units["so-rifle-3"].status == "eliminated"
+        await keys(pilot, "space")  # and back to the German player
         assert isinstance(app.screen, GameScreen) and app.is_running
         await keys(pilot, "N")
         assert "Start [bold]Markup[/bold] [/] again from turn 1?" in screen_text(app)

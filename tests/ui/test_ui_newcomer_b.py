@@ -1,0 +1,195 @@
+"""Issue 20, what a new player stumbled on (second part): choices shown on the map, 80x24
+complete, the score during play, reach costs under stacks, text glitches."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import combat
+from kiev_tui.games.spi_kiev.common import View
+from kiev_tui.ui import present
+from kiev_tui.ui.app import build_app
+from kiev_tui.ui.combat_ui import PendingScreen, unit_label
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, TextScreen
+from kiev_tui.ui.glyphs import ASCII
+from kiev_tui.ui.hexmap import HexLook, HexMap, MapPainter
+
+from tests.conftest import position
+from tests.ui.helpers import game_screen, goto, keys, new_mini, screen_text
+
+SIZE = (120, 40)
+
+
+def on_screen(app, widget: Widget) -> bool:
+    """The widget is shown and at least 20x8 cells of it lie inside the terminal."""
+    region = widget.region.intersection(app.screen.region)
+    return widget.display and region.width >= 20 and region.height >= 8
+
+
+def marked(hexmap: HexMap, glyph: str) -> list[str]:
+    """Hexes whose overlay text starts with a glyph, in the order of the number after it."""
+    found = [(look.reach, str(h)) for h, look in hexmap.painter.looks.items() if look.reach.startswith(glyph)]
+    return [h for _, h in sorted(found)]
+
+
+def framed(hexmap: HexMap, frame: str) -> list[str]:
+    return sorted(str(h) for h, look in hexmap.painter.looks.items() if look.frame == frame)
+
+
+def attack_game():
+    # seed 1: a 1-hex retreat for the rifle division, with two paths (0504 and 0505)
+    return position(new_mini(seed=1), {"ge-inf-1": "0304", "ge-inf-2": "0305", "so-rifle-3": "0404"},
+                    player="german", phase="combat", reinforcements=False)
+
+
+async def press(pilot, *presses: str) -> None:
+    """Keys, each followed by whatever hand-over of the keyboard it caused (hot-seat)."""
+    for key in presses:
+        await keys(pilot, key)
+        while isinstance(pilot.app.screen, HandoffScreen):
+            await keys(pilot, "space")
+
+
+async def plan_attack(pilot) -> None:
+    for h in ("0304", "0305", "0404"):
+        await goto(pilot, h)
+        await keys(pilot, "enter")
+
+
+# -- 2: dialogs leave the map visible and show the choice on it --------------------------------
+
+async def test_combat_preview_leaves_the_map_visible_with_attackers_and_target_marked() -> None:
+    game = attack_game()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await plan_attack(pilot)
+        await keys(pilot, "c")
+        assert isinstance(app.screen, ConfirmScreen)
+        hexmap = app.screen.query_one(HexMap)
+        assert on_screen(app, hexmap)
+        assert framed(hexmap, "(") == ["0304", "0305"]
+        assert framed(hexmap, ">") == ["0404"]
+        assert "Odds column: 2-1" in screen_text(app)  # the preview is still all there
+
+
+async def test_retreat_dialog_highlights_the_path_under_the_list_cursor() -> None:
+    game = attack_game()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await plan_attack(pilot)
+        await press(pilot, "c", "y")
+        assert isinstance(app.screen, PendingScreen)
+        hexmap = app.screen.query_one(HexMap)
+        assert on_screen(app, hexmap)  # the loss-or-retreat choice: the battle is on the map
+        assert framed(hexmap, ">") == ["0404"] and framed(hexmap, "(") == ["0304", "0305"]
+        await press(pilot, "R")
+        assert game.state.pending["kind"] == "retreat"
+        assert combat.retreat_options(game) == {"so-rifle-3": [("0504",), ("0505",)]}
+        hexmap = app.screen.query_one(HexMap)
+        assert on_screen(app, hexmap)
+        g = app.glyphs
+        assert marked(hexmap, g.path) == ["0504"]
+        assert f"{g.path}1" in screen_text(app)  # drawn, not only stored
+        await keys(pilot, "down")
+        assert marked(hexmap, g.path) == ["0505"]
+        await keys(pilot, "up")
+        assert marked(hexmap, g.path) == ["0504"]
+        await keys(pilot, "enter")
+        assert game.state.units["so-rifle-3"].hex == "0504"
+
+
+async def test_advance_dialog_highlights_the_advance_under_the_list_cursor() -> None:
+    game = attack_game()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await plan_attack(pilot)
+        await press(pilot, "c", "y", "R", "enter")
+        assert game.state.pending["kind"] == "advance"
+        hexmap = app.screen.query_one(HexMap)
+        assert on_screen(app, hexmap)
+        assert marked(hexmap, app.glyphs.path) == ["0404"]
+
+
+async def test_the_dialog_map_fits_beside_the_list_at_80x24() -> None:
+    game = attack_game()
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await plan_attack(pilot)
+        await press(pilot, "c", "y", "R")
+        hexmap = app.screen.query_one(HexMap)
+        assert on_screen(app, hexmap)
+        assert "0504" in screen_text(app)  # the list itself is still on the screen
+
+
+# -- reach markers under a friendly stack show the cost ----------------------------------------
+
+def test_reach_under_a_friendly_stack_shows_the_cost_not_the_steps() -> None:
+    game = new_mini()
+    painter = MapPainter(game.scenario.map, ASCII)
+    painter.looks = {Hex(3, 3): HexLook(letter="r", strength="2-2", count=2, steps=2, side="soviet", reach="+4")}
+    bottom = "".join(ch for ch, _ in painter._bottom(Hex(3, 3)))
+    assert bottom == "+4_2"  # cost 4, then the number of units; the steps are in the inspector
+
+
+# -- 6: the score as it stands ------------------------------------------------------------------
+
+def test_tracker_shows_the_victory_points_as_they_stand() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0808", "ge-inf-1": "0202"}, reinforcements=False)
+    lines = present.tracker_lines(game)
+    assert "VP: German 10, Soviet 30 (v)" in lines
+
+
+def test_score_text_lists_points_holders_and_losses() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0808", "ge-inf-1": "0202"}, reinforcements=False)
+    game.state.units["ge-inf-2"].status = "eliminated"
+    game.state.units["so-rifle-3"].status = "eliminated"
+    game.touch()
+    text = "\n".join(present.score_now_lines(View(game)))
+    assert "German 11 VP, Soviet 35 VP" in text
+    assert "0202 Westburg (city): German, 10 VP" in text
+    assert "0505 Testgrad (city): Soviet, 25 VP" in text
+    assert "0805 Eastville (town): Soviet, 5 VP" in text
+    assert "German units eliminated: 1" in text
+    assert "Soviet units eliminated: 1" in text
+
+
+async def test_v_shows_the_score_during_play() -> None:
+    game = position(new_mini(), {"so-rifle-1": "0808", "ge-inf-1": "0202"}, reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "v")
+        assert isinstance(app.screen, TextScreen)
+        text = screen_text(app)
+        assert "German 10 VP, Soviet 30 VP" in text
+        assert "0505 Testgrad (city): Soviet, 25 VP" in text
+        await keys(pilot, "escape")
+        assert "VP: German 10, Soviet 30 (v)" in screen_text(app)
+
+
+# -- 5: at 80x24 every fact of the inspector can be read -----------------------------------------
+
+async def test_80x24_inspector_wide_shows_strengths_and_supply() -> None:
+    game = position(new_mini(), {"so-rifle-4": "0804", "so-t01-rifle-1": "0804", "so-hq-army": "0805",
+                                 "ge-inf-1": "0202"}, player="soviet", turn=2, reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await goto(pilot, "0804")
+        await keys(pilot, "I")
+        text = screen_text(app)
+        assert "Soviet stack of 2 (keys 1-2 pick):" in text
+        assert "6-8 of 6-8, 1/1 steps" in text
+        assert "untried ?-? (13.0)" in text
+        assert text.count("in supply, HQ 5 Army") == 2
+        await keys(pilot, "I")
+        assert on_screen(app, game_screen(app).query_one(HexMap))  # and back to the map
+
+
+# -- text glitches ------------------------------------------------------------------------------
+
+def test_untried_unit_label_names_its_type_once() -> None:
+    game = position(new_mini(), {"so-t01-rifle-1": "0804", "ge-inf-1": "0202"}, player="soviet", turn=2,
+                    reinforcements=False)
+    label = unit_label(game, "so-t01-rifle-1")
+    assert "rifle rifle" not in label
+    assert label == "untried rifle XX"
