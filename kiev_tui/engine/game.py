@@ -88,6 +88,7 @@ class Game:
         self.rolls = 0
         self.log: list[Action] = []
         self.sides: list[str] = []  # the side that submitted each logged action
+        self._saved_mark: tuple[int, str] = (0, "")  # log length and last hash when last saved
         self.hashes: list[str] = []  # state hash after each logged action
         self.journal: list[Event] = []
         self._sink: list[Event] | None = None
@@ -237,6 +238,22 @@ class Game:
     def touch(self) -> None:
         """Call after editing ``state`` by hand (tests, editors): drops cached position answers."""
         self.version += 1
+
+    # -- saved or not ---------------------------------------------------------
+    def _mark(self) -> tuple[int, str]:
+        return (len(self.log), self.hashes[-1] if self.hashes else "")
+
+    def mark_saved(self) -> None:
+        """Note that the game as it stands is on disk (a save, an autosave, or loaded from one)."""
+        self._saved_mark = self._mark()
+
+    @property
+    def unsaved(self) -> int:
+        """How many actions a quit would lose now (0: the game as it stands is on disk, or is new)."""
+        if self._mark() == self._saved_mark:
+            return 0
+        saved = self._saved_mark[0]
+        return len(self.log) - saved if len(self.log) > saved else max(1, len(self.log))
 
     # -- fingerprints -----------------------------------------------------
     def state_hash(self) -> str:

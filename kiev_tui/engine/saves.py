@@ -50,6 +50,7 @@ def save_game(game: Game, path: str | Path, make_parents: bool = True) -> Path:
     """
     p = Path(path)
     atomic_write_text(p, dump_toml(save_dict(game)), make_parents=make_parents)
+    game.mark_saved()
     return p
 
 
@@ -111,6 +112,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             raise DataError(path, where,
                             f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
     game.replaying = False
+    game.mark_saved()  # what was just read is on disk: quitting now loses nothing
     if verify:  # the header is what the load dialog shows: it must tell the truth
         st = game.state
         if said[0] != st.turn:

@@ -13,6 +13,7 @@ from textual.await_complete import AwaitComplete
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import enable_autosave
+from kiev_tui.ui.dialogs import ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
 from kiev_tui.ui import wire
@@ -55,6 +56,21 @@ class KievApp(App[None]):
         if self.save_path is not None:
             enable_autosave(game, self.save_path)
 
+    async def action_quit(self) -> None:
+        """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
+        lost = unsaved_lines(self.game)
+        if not lost:
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen) and self.screen.title_text == QUIT_TITLE:
+            return  # already asking
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(QUIT_TITLE, lost, "Quit and lose them? (y/n)", enter_answers=False), done)
+
     def pop_screen(self) -> AwaitComplete:
         """Close the screen on top, unless it is the game itself.
 
@@ -85,6 +101,19 @@ class KievApp(App[None]):
         if not alive:
             threading.Timer(3.0, os._exit, (1,)).start()  # if giving back the terminal hangs
             self.exit(return_code=1)
+
+
+QUIT_TITLE = "Quit without saving?"
+
+
+def unsaved_lines(game: Game) -> list[str]:
+    """What leaving this game now would lose, in words (empty: nothing)."""
+    n = game.unsaved
+    if not n:
+        return []
+    what = "1 action" if n == 1 else f"{n} actions"
+    return [f"{what} since the last save or autosave (the autosave is made at the end of every phase).",
+            "S saves the game under a name of your choice."]
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:

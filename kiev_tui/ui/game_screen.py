@@ -961,6 +961,21 @@ class GameScreen(Screen[None]):
         if not saves:
             self.say(f"No saves in {self.kapp.saves_dir}/")
             return
+        from kiev_tui.ui.app import unsaved_lines
+
+        lost = unsaved_lines(self.game)
+        if lost:  # a load replaces the game at once: ask first, and never by Enter typed ahead
+
+            def go_on(yes: bool | None) -> None:
+                if yes:
+                    self._pick_save(saves)
+
+            self.app.push_screen(ConfirmScreen("Load over unsaved moves?", lost, "Load and lose them? (y/n)",
+                                               enter_answers=False), go_on)
+            return
+        self._pick_save(saves)
+
+    def _pick_save(self, saves: list[Path]) -> None:
 
         def done(path: Path | None) -> None:
             if path is None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import ConfirmScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
 
 from tests.ui.helpers import game_screen, keys, new_mini, screen_text, status
 
@@ -22,3 +23,73 @@ async def test_new_game_in_the_ui_rolls_fresh_dice(tmp_path: Path) -> None:
         second = game_screen(app).game
         assert first is not game and second is not first
         assert len({game.seed, first.seed, second.seed}) == 3
+
+
+# -- 9: nothing is lost without a question ---------------------------------------------------
+
+async def _moved(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    screen = game_screen(app)
+    screen.move_cursor(Hex.parse("0703"))
+    await keys(pilot, "enter", "w", "enter")  # so-rifle-2 to 0702: one action, not saved yet
+    assert screen.game.state.units["so-rifle-2"].hex == "0702"
+
+
+def _exits(app) -> list[int]:  # type: ignore[no-untyped-def]
+    calls: list[int] = []
+    app.exit = lambda *a, **k: calls.append(1)  # type: ignore[method-assign]
+    return calls
+
+
+async def test_quit_with_unsaved_moves_asks_and_enter_does_not_quit(tmp_path: Path) -> None:
+    app = build_app(new_mini(), save_path=tmp_path / "auto.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        exits = _exits(app)
+        await _moved(pilot, app)
+        await keys(pilot, "ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen) and exits == []
+        assert "1 action since the last save" in screen_text(app)
+        await keys(pilot, "enter", "enter")  # typed ahead: must not lose the move
+        assert exits == [] and isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "n")
+        assert exits == [] and app.screen is game_screen(app)
+        await keys(pilot, "ctrl+q", "y")
+        assert exits == [1]
+
+
+async def test_quit_with_nothing_unsaved_does_not_ask(tmp_path: Path) -> None:
+    app = build_app(new_mini(), save_path=tmp_path / "auto.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        exits = _exits(app)
+        await keys(pilot, "ctrl+q")  # a fresh game: nothing to lose
+        assert exits == [1]
+
+
+async def test_quit_after_a_save_does_not_ask(tmp_path: Path) -> None:
+    app = build_app(new_mini(), save_path=tmp_path / "auto.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        exits = _exits(app)
+        await _moved(pilot, app)
+        game_screen(app).game.save(tmp_path / "kept.toml")
+        await keys(pilot, "ctrl+q")
+        assert exits == [1]
+
+
+async def test_load_over_unsaved_moves_asks_first(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    new_mini(seed=3).save(saves / "other.toml")
+    app = build_app(new_mini(), save_path=saves / "auto.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await _moved(pilot, app)
+        moved = game_screen(app).game
+        await keys(pilot, "O")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "1 action since the last save" in screen_text(app)
+        await keys(pilot, "enter")  # never yes by Enter
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "n")
+        assert game_screen(app).game is moved and app.screen is game_screen(app)
+        await keys(pilot, "O", "y")
+        assert isinstance(app.screen, PickScreen)  # now the list of saves
+        await keys(pilot, "enter")
+        assert game_screen(app).game is not moved
