@@ -281,6 +281,7 @@ def tracker_lines(game: "Game") -> list[str]:
         title = PHASE_TITLE.get(p, p)
         steps.append(f"[{title.upper()}]" if p == st.phase else title.lower())
     lines.append(f"{side_name(st.player)} player: " + " > ".join(steps))
+    lines.append(score_line(game))  # high up: the narrow tracker shows only its first lines
     if directive.in_force(game) and st.player != GERMAN:
         lines.append("Stalin's Directive is in force (22.0)")
     if st.phase == MOVEMENT and st.player != GERMAN:
@@ -288,7 +289,6 @@ def tracker_lines(game: "Game") -> list[str]:
         lines.append(f"Rail: {used}/{limit} units used this turn")
     if st.pending is not None:
         lines.append(f"WAITING for the {side_name(str(st.pending.get('side', '')))} player:")
-    lines.append(score_line(game))
     for item in ph.todo:
         lines.append(f"- {item}")
     return lines
