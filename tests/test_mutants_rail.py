@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev.actions import Enter, RailMove
 from kiev_tui.games.spi_kiev.common import View
 from kiev_tui.games.spi_kiev.rail import destinations
 
@@ -47,3 +48,127 @@ def test_5_33_no_rail_destinations_from_a_rail_hex_in_a_german_zone(mini: Game) 
     position(mini, {"so-rifle-1": "0807", "ge-inf-1": "0806"}, turn=2, reinforcements=False)
     assert destinations(View(mini), ("so-rifle-1",)) == {}
 
+
+
+# -- refusals: each cites its case (the reason is what the player reads) -----------------------
+
+def refusal(game: Game, action: object) -> str:
+    illegal = game.check(action)  # type: ignore[arg-type]
+    assert illegal is not None, f"{action} should be refused"
+    return str(illegal)
+
+
+def test_19_3_a_german_unit_cannot_ride_even_in_the_soviet_turn(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0207", "so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("ge-inf-1",), ("0307",))) == \
+        "[19.3] only the Soviet player may move units by rail"
+
+
+def test_5_34_no_rail_move_in_a_mechanized_phase(mini: Game) -> None:
+    # Only reachable if a scenario gave the Soviets a mechanized phase: an HQ may move in one.
+    position(mini, {"so-hq-army": "1007"}, phase="mechanized", turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-hq-army",), ("0907",))) == \
+        "[5.34] rail movement is allowed only in the initial movement phase"
+
+
+def test_5_33_a_unit_moves_by_rail_once_a_phase(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    mini.apply(RailMove(("so-rifle-1",), ("0907",)))
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0807",))) == \
+        "[5.33] so-rifle-1 has already moved normally this phase"
+
+
+def test_5_31_a_rail_path_must_name_hexes(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-rifle-1",), ("zz",))) == \
+        "[5.31] 'zz' is not a hex id (four digits CCRR, e.g. 0319)"
+    assert refusal(mini, RailMove(("so-rifle-1",), ())) == "[5.31] the rail path is empty"
+
+
+def test_19_3_the_refusal_names_the_hex_limit_and_the_length(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    mini.scenario.params["rail_hexes"] = 3
+    try:
+        assert refusal(mini, RailMove(("so-rifle-1",), ("0907", "0807", "0707", "0607"))) == \
+            "[19.3] a rail move covers at most 3 rail hexes, this one 4"
+    finally:
+        mini.scenario.params["rail_hexes"] = 25
+
+
+def test_19_3_capacity_counts_eight_units_by_the_book_when_the_scenario_says_nothing(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007", "so-rifle-2": "1007"}, turn=2, reinforcements=False)
+    mini.scenario.params.pop("rail_units_per_turn", None)
+    mini.scenario.params.pop("rail_hexes", None)
+    mini.state.vars["rail_used"] = 7
+    assert refusal(mini, RailMove(("so-rifle-1", "so-rifle-2"), ("0907",))) == \
+        "[19.3] rail capacity is 8 units a turn; 7 already used, 2 more asked"
+    assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
+
+
+def test_19_3_with_no_rail_move_yet_the_count_starts_at_zero(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    mini.state.vars.pop("rail_used", None)
+    mini.scenario.params["rail_units_per_turn"] = 1
+    try:
+        assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
+    finally:
+        mini.scenario.params["rail_units_per_turn"] = 8
+
+
+def test_19_3_the_book_limit_of_25_rail_hexes_applies_when_the_scenario_says_nothing(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.rail import capacity, max_hexes
+    mini.scenario.params.pop("rail_hexes", None)
+    mini.scenario.params.pop("rail_units_per_turn", None)
+    mini.state.vars.pop("rail_used", None)
+    view = View(mini)
+    assert max_hexes(view) == 25
+    assert capacity(view) == (0, 8)
+
+
+def test_5_31_the_train_starts_only_on_a_friendly_rail_hex(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0807", "ge-inf-1": "0806"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0707",))) == (
+        "[5.31] 0807 is not a friendly rail hex (it must have a railroad and be free of German units and zones)")
+
+
+def test_19_3_a_rail_hex_held_by_a_german_unit_is_not_friendly(mini: Game) -> None:
+    # The German stands on the railroad itself at 0707 (its zone covers 0807 too).
+    from kiev_tui.games.spi_kiev.rail import friendly_rail
+    position(mini, {"so-rifle-1": "1007", "ge-inf-1": "0707"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert friendly_rail(view, H("0707")) is False
+    assert friendly_rail(view, H("0907")) is True
+
+
+def test_5_31_each_step_must_follow_the_railroad(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0807",))) == "[5.31] no railroad runs from 1007 to 0807"
+
+
+def test_22_22_under_the_directive_a_rail_move_may_not_end_in_a_higher_hexrow(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0807", "so-rifle-2": "0807", "so-hq-army": "0807", "so-rifle-3": "0507"},
+             turn=7, reinforcements=False)
+    mini.state.vars["directive"] = {"7": True}
+    assert refusal(mini, RailMove(("so-rifle-1", "so-rifle-2"), ("0907",))) == (
+        "[22.22] Stalin's Directive: so-rifle-1, so-rifle-2 must end the rail move in hexrow 08 or lower")
+    assert mini.check(RailMove(("so-rifle-1",), ("0707",))) is None
+    # 22.1: an HQ, and a unit west of the line, are free of the order.
+    assert mini.check(RailMove(("so-hq-army",), ("0907",))) is None
+    assert mini.check(RailMove(("so-rifle-3",), ("0607", "0707"))) is None
+
+
+def test_22_22_without_the_directive_a_rail_move_may_go_east(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0807"}, turn=7, reinforcements=False)
+    mini.state.vars["directive"] = {"7": False}
+    assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
+
+
+def test_23_1_a_reinforcement_that_arrived_by_rail_rides_on_without_counting_twice(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=1)
+    mini.state.vars["rail_used"] = 7
+    mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
+    assert mini.state.vars["rail_used"] == 8
+    # Its arrival used the eighth place: going on along the line needs no new one.
+    assert mini.check(RailMove(("so-t01-rifle-1",), ("0907", "0807"))) is None
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == \
+        "[19.3] rail capacity is 8 units a turn; 8 already used, 1 more asked"
