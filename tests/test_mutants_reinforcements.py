@@ -1,0 +1,123 @@
+"""Reinforcement entry (15.0, 23.0, 23.1) cases that mutation testing found unpinned.
+
+Mini scenario: two Soviet rifle draws due on turn 1 in area K (the east edge, hexrow 10:
+road exit 1005, rail exit 1007), the Soviet HQ so-hq-late on turn 2 in K, the German
+ge-inf-3 on turn 2 in area A (the west edge: road exit 0105, rail exit 0107).
+"""
+
+from __future__ import annotations
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev import reinforcements as R
+from kiev_tui.games.spi_kiev.actions import Enter
+from kiev_tui.games.spi_kiev.common import View
+
+from tests.conftest import position
+
+
+def refusal(game: Game, action: object) -> str:
+    illegal = game.check(action)  # type: ignore[arg-type]
+    assert illegal is not None, f"{action} should be refused"
+    return str(illegal)
+
+
+def test_23_1_the_schedule_lists_every_unit_with_its_turn_and_areas(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.schedule(View(mini)) == {"ge-inf-3": (2, ("A",)), "so-t01-rifle-1": (1, ("K",)),
+                                      "so-t01-rifle-2": (1, ("K",)), "so-hq-late": (2, ("K",))}
+
+
+def test_23_0_only_the_phasing_players_units_due_by_now_are_due(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.due_now(View(mini)) == ["so-t01-rifle-1", "so-t01-rifle-2"]
+    position(mini, {"so-rifle-1": "0905"}, turn=2)
+    # Late arrivals stay due; the turn-2 HQ joins them; the German unit is not the Soviet's.
+    assert R.due_now(View(mini)) == ["so-hq-late", "so-t01-rifle-1", "so-t01-rifle-2"]
+
+
+def test_15_0_nothing_is_due_outside_the_movement_phase(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1, phase="combat")
+    assert R.due_now(View(mini)) == []
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "1005")) == \
+        "[15.0] reinforcements enter only in the initial movement phase"
+
+
+def test_23_0_soviet_entry_hexes_are_road_and_rail_edge_hexes_of_the_area(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1005"), H("1007")]
+
+
+def test_23_0_german_entry_hexes_are_road_edge_hexes_only(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0203"}, player="german", turn=2)
+    assert R.entry_hexes(View(mini), "ge-inf-3") == [H("0105")]
+
+
+def test_23_0_an_enemy_occupied_entry_hex_is_closed(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905", "ge-inf-1": "1005"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1007")]
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "1005")) == \
+        "[23.0] 1005 holds enemy units: reinforcements cannot enter there"
+
+
+def test_23_0_a_unit_with_no_schedule_has_no_entry_hexes(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-rifle-2") == []
+
+
+def test_23_0_an_unknown_area_is_skipped_and_the_others_still_count(mini: Game) -> None:
+    from dataclasses import replace
+    sched = mini.scenario.reinforcements
+    sched[1] = replace(sched[1], areas=("Z", "K"))
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1005"), H("1007")]
+
+
+def test_15_0_entering_costs_the_entry_hexs_own_movement_points(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    view = View(mini)
+    assert R.entry_cost(view, "so-t01-rifle-1", H("1005")) == 1.0
+    # A mechanized unit entering woods pays 2 (10.4); the fixture has woods at 0404.
+    assert R.entry_cost(view, "ge-1pz-1", H("0404")) == 2.0
+    assert R.entry_cost(view, "ge-inf-3", H("0404")) == 1.0
+
+
+def test_15_0_23_0_refusals_cite_their_cases(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert refusal(mini, Enter((), "1005")) == "[15.0] name each entering unit once"
+    assert refusal(mini, Enter(("so-t01-rifle-1", "so-t01-rifle-1"), "1005")) == \
+        "[15.0] name each entering unit once"
+    assert refusal(mini, Enter(("nope",), "1005")) == "[15.0] there is no unit 'nope'"
+    assert refusal(mini, Enter(("ge-inf-3",), "1005")) == \
+        "[15.0] ge-inf-3 is not a reinforcement of the soviet player"
+    assert refusal(mini, Enter(("so-hq-late",), "1005")) == "[23.0] so-hq-late is not due to arrive now"
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "zz")) == \
+        "[23.0] 'zz' is not a hex id (four digits CCRR, e.g. 0319)"
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "1003")) == \
+        "[23.0] 1003 is not a road or rail edge hex of so-t01-rifle-1's entry area"
+
+
+def test_23_1_arriving_by_rail_needs_a_railroad_and_rail_capacity(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "1005", rail=True)) == "[15.0] 1005 has no railroad to arrive by"
+    mini.state.vars["rail_used"] = 7
+    assert refusal(mini, Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1007", rail=True)) == \
+        "[19.3] rail capacity is 8 units a turn; 7 already used"
+    assert mini.check(Enter(("so-t01-rifle-1",), "1007", rail=True)) is None
+    assert mini.check(Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1007")) is None
+
+
+def test_19_3_23_2_german_reinforcements_never_arrive_by_rail(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0203"}, player="german", turn=2)
+    assert refusal(mini, Enter(("ge-inf-3",), "0105", rail=True)) == \
+        "[19.3] only the Soviet player may move units by rail"
+    assert refusal(mini, Enter(("ge-inf-3",), "0107")) == \
+        "[23.0] 0107 is not a road edge hex of ge-inf-3's entry area"
+    assert mini.check(Enter(("ge-inf-3",), "0105")) is None
+
+
+def test_23_0_ready_to_enter_lists_due_units_with_an_open_entry_hex(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.ready_to_enter(View(mini)) == ["so-t01-rifle-1", "so-t01-rifle-2"]
+    position(mini, {"so-rifle-1": "0905", "ge-inf-1": "1005", "ge-inf-2": "1007"}, turn=1)
+    assert R.ready_to_enter(View(mini)) == []
