@@ -193,3 +193,45 @@ def test_untried_unit_label_names_its_type_once() -> None:
     label = unit_label(game, "so-t01-rifle-1")
     assert "rifle rifle" not in label
     assert label == "untried rifle XX"
+
+
+# -- docs/SCRIPT.md: the example is what `kiev-tui script` really prints ----------------------------
+
+def test_script_doc_example_runs_as_documented(tmp_path) -> None:
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "SCRIPT.md").read_text()
+    example = doc[doc.index("## An example"):]
+    actions = re.search(r"```toml\n(.*?)```", example, re.S).group(1)
+    shell = re.search(r"```\n\$ kiev-tui (script .*?)\n(.*?)```", example, re.S)
+    argv, expected = shell.group(1).split(), shell.group(2)
+    (tmp_path / "first.toml").write_text(actions)
+    argv = [a if a.endswith("first.toml") else (str(root / a) if a.startswith("tests/") else a) for a in argv]
+    done = subprocess.run([sys.executable, "-m", "kiev_tui", *argv], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout + done.stderr == expected
+
+
+# -- the first install: no setuptools banner about project.license ---------------------------------
+
+def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it() -> None:
+    import tomllib
+    from pathlib import Path
+
+    data = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    assert data["project"]["license"] == "MIT"  # a table here is what setuptools warns about
+    assert "setuptools>=77" in data["build-system"]["requires"]  # 77 is the first to take the string
+
+
+def test_readme_command_table_names_ascii_and_the_script_format() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    table = [line for line in readme.splitlines() if line.startswith("| `kiev-tui ")]
+    assert any("--ascii" in line for line in table)  # not only in `play --help`
+    assert any(line.startswith("| `kiev-tui script") and "docs/SCRIPT.md" in line for line in table)
