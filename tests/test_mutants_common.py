@@ -1,0 +1,80 @@
+"""Shared rule vocabulary (common.py: 8.12 zones, 8.25, 10.13 banks, 19.6 revealed faces)
+cases that mutation testing found unpinned."""
+
+from __future__ import annotations
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, river_banks, zoc_reach
+
+from tests.conftest import position
+
+
+def test_19_6_a_revealed_untried_unit_takes_every_value_of_its_face(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=2, reinforcements=False)
+    mini.state.units["so-rifle-1"].face = "armor-204"
+    d = View(mini).udef("so-rifle-1")
+    assert (d.type, d.size, d.designation, d.steps, d.ma) == ("tank", "X", "204", ((4, 3),), 8)
+    assert d.side == SOVIET and d.id == "so-rifle-1"
+
+
+def test_19_61_only_a_revealed_face_with_an_asterisk_counts(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905", "so-rifle-2": "0904", "so-rifle-3": "0903"}, turn=2,
+             reinforcements=False)
+    mini.state.units["so-rifle-1"].face = "rifle-203"
+    mini.state.units["so-rifle-2"].face = "rifle-201"
+    view = View(mini)
+    assert view.asterisk("so-rifle-1") is True
+    assert view.asterisk("so-rifle-2") is False
+    assert view.asterisk("so-rifle-3") is False
+
+
+def test_8_12_10_16_no_zone_across_an_all_lake_hexside(mini: Game) -> None:
+    gm = mini.scenario.map
+    gm.set_side_features(H("0803"), H("0804"), frozenset({"lake"}))
+    reach = zoc_reach(gm)
+    assert H("0804") not in reach[H("0803")] and H("0803") not in reach[H("0804")]
+    assert H("0703") in reach[H("0803")]
+    # The lake hex 0909 takes no zone either (10.16).
+    assert H("0909") not in reach[H("0908")]
+
+
+def test_8_12_no_zone_across_a_major_river(mini: Game) -> None:
+    reach = zoc_reach(mini.scenario.map)
+    assert H("0604") not in reach[H("0504")] and H("0404") in reach[H("0504")]
+
+
+def test_10_13_the_banks_are_exactly_the_hexes_on_the_major_river(mini: Game) -> None:
+    banks = river_banks(mini.scenario.map)
+    assert banks == frozenset(H(f"{c}{r:02d}") for c in ("05", "06") for r in range(1, 11))
+
+
+def test_5_0_a_unit_off_the_map_has_no_hex_even_with_a_hex_recorded(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=2, reinforcements=False)
+    u = mini.state.units["so-rifle-2"]
+    u.hex, u.status = "0904", "eliminated"
+    view = View(mini)
+    assert view.hex_of("so-rifle-2") is None
+    assert view.hex_of("so-rifle-1") == H("0905")
+
+
+def test_8_12_19_67_an_hq_alone_blocks_movement_but_not_tracing(mini: Game) -> None:
+    # German hexes come first in the board's listing: a lone German leader hex before the
+    # Soviet ones must not stop the count of the other side's zones.
+    position(mini, {"ge-leader": "0203", "so-hq-army": "0905", "so-rifle-1": "0703"}, turn=2,
+             reinforcements=False)
+    view = View(mini)
+    assert H("0204") in view.zoc_movement[GERMAN] and H("0204") not in view.zoc_blocking[GERMAN]
+    assert H("0904") in view.zoc_movement[SOVIET] and H("0904") not in view.zoc_blocking[SOVIET]
+    assert H("0704") in view.zoc_blocking[SOVIET]
+
+
+def test_8_25_a_friendly_unit_cancels_the_enemy_zone_for_tracing(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0703", "so-rifle-1": "0804", "so-rifle-2": "0805"}, turn=2,
+             reinforcements=False)
+    view = View(mini)
+    assert view.enemy_controlled_for_tracing(H("0804"), SOVIET) is False   # held by so-rifle-1
+    assert view.enemy_controlled_for_tracing(H("0803"), SOVIET) is True
+    # For the German: 0906 lies in the Soviet zone only; 0802 in the German zone only.
+    assert view.enemy_controlled_for_tracing(H("0906"), GERMAN) is True
+    assert view.enemy_controlled_for_tracing(H("0802"), GERMAN) is False
