@@ -8,7 +8,7 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from kiev_tui.rulesref.model import Case
+from kiev_tui.rulesref.model import Case, Table
 from kiev_tui.rulesref.search import Hit, Span
 
 HIGHLIGHT = "bold underline"  # reads without colour, and in NO_COLOR terminals
@@ -48,6 +48,45 @@ def _indent(renderable: RenderableType, by: int = 2) -> _Indented:
     return _Indented(renderable, by)
 
 
+class _FittedTable:
+    """A case's table: boxed and padded when that fits, else drawn narrow.
+
+    A chart such as the CRT (13 columns) does not fit a 70-column panel padded: Rich folded
+    "10-1" and "-/E" over two lines.  Narrow means no outer edge and one space between cells,
+    so every short entry stays whole on one line.
+    """
+
+    def __init__(self, data: Table) -> None:
+        self.data = data
+
+    def _build(self, narrow: bool) -> RichTable:
+        data = self.data
+        width = len(data.header) if data.header else (len(data.rows[0]) if data.rows else 0)
+        if narrow:
+            table = RichTable(box=box.ASCII, show_header=bool(data.header), show_edge=False, pad_edge=False,
+                              collapse_padding=True, padding=(0, 1))
+        else:
+            table = RichTable(box=box.ASCII, show_header=bool(data.header))
+        for i, name in enumerate(data.header or [""] * width):
+            longest = max([len(name)] + [len(row[i]) for row in data.rows if i < len(row)])
+            # short cells never fold; a long text column may still wrap
+            table.add_column(name, no_wrap=narrow and longest <= 8, min_width=min(longest, 8) if narrow else None,
+                             overflow="fold")
+        for row in data.rows:
+            table.add_row(*row)
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        boxed = self._build(narrow=False)
+        need = boxed.__rich_measure__(console, options.update_width(10_000)).maximum
+        yield boxed if need <= options.max_width else self._build(narrow=True)
+
+
+def render_table(data: Table) -> RenderableType:
+    """A case's table, boxed when it fits the width it is drawn in, narrow when not."""
+    return _FittedTable(data)
+
+
 def render_case(case: Case, spans: tuple[Span, ...] = (), show_see: bool = True) -> RenderableType:
     """A case as it prints: heading, text, optional table, and its cross-references."""
     heading = Text.assemble((case.id, "bold"), "  ", (case.title, "bold"))
@@ -57,12 +96,7 @@ def render_case(case: Case, spans: tuple[Span, ...] = (), show_see: bool = True)
     if case.text:
         parts.append(_indent(marked(case.flowing_text, spans)))
     if case.table is not None:
-        table = RichTable(box=box.ASCII, show_header=bool(case.table.header))
-        for name in case.table.header or [""] * (len(case.table.rows[0]) if case.table.rows else 0):
-            table.add_column(name, overflow="fold")
-        for row in case.table.rows:
-            table.add_row(*row)
-        parts.append(_indent(table))
+        parts.append(_indent(render_table(case.table)))
     if case.see and show_see:
         parts.append(_indent(Text("See: " + ", ".join(case.see), style="italic")))
     return Group(*parts)

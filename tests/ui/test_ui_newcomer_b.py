@@ -235,3 +235,37 @@ def test_readme_command_table_names_ascii_and_the_script_format() -> None:
     table = [line for line in readme.splitlines() if line.startswith("| `kiev-tui ")]
     assert any("--ascii" in line for line in table)  # not only in `play --help`
     assert any(line.startswith("| `kiev-tui script") and "docs/SCRIPT.md" in line for line in table)
+
+
+# -- the CRT in the rules screen reads as a table at 120 columns ---------------------------------
+
+async def test_crt_in_the_rules_screen_is_a_table_at_120_columns() -> None:
+    import re
+
+    from kiev_tui.ui.rules_screen import RulesScreen
+
+    app = build_app(new_mini())
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game="spi_kiev", initial="9.5"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "9.5  Combat Results Table" in text
+        header = [line for line in text.splitlines() if re.search(r"Die\s*\|\s*1-3", line)]
+        assert len(header) == 1 and "10-1" in header[0]  # every odds column whole, on one line
+        pane = [line.split("||", 1)[1] for line in text.splitlines() if "||" in line]  # the case pane
+        rows = [[c.strip() for c in line.strip(" |▁▂▃▄▅▆▇█").split("|")[1:]] for line in pane
+                if re.match(r"\s+[1-6]\s+\|", line)]
+        assert rows and all(len(r) == 12 for r in rows)  # twelve results a die row, none folded
+        assert rows[0][:3] == ["1/-", "1/1", "-/1"] and rows[0][-1] == "-/E"
+        # the rows below the fold, drawn at the width the case pane has
+        from rich.console import Console
+
+        from kiev_tui.rulesref.render import render_case
+
+        width = app.screen.query_one("#rules-case-text").content_region.width
+        console = Console(width=width, record=True, color_system=None)
+        console.print(render_case(app.screen.book.get("9.5")))
+        lines = console.export_text().splitlines()
+        rows = [[c.strip() for c in line.split("|")[1:]] for line in lines if re.match(r"\s+[1-6]\s+\|", line)]
+        assert [len(r) for r in rows] == [12] * 6
+        assert rows[5] == ["E/-", "3/-", "2/-", "2/-", "1/-", "eng", "1/1", "-/1", "-/1", "-/2", "-/2", "-/2"]
