@@ -263,13 +263,11 @@ class AskScreen(Dialog):
     DEFAULT_CSS = "AskScreen { align: center middle; }" + DIALOG_CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
 
-    def __init__(self, title: str, placeholder: str = "", value: str = "", auto_length: int = 0,
-                 restrict: str | None = None) -> None:
+    def __init__(self, title: str, placeholder: str = "", value: str = "", restrict: str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.placeholder = placeholder
         self.value = value
-        self.auto_length = auto_length  # submit by itself once this many characters are typed
         self.restrict = restrict
 
     def compose(self) -> ComposeResult:
@@ -283,11 +281,7 @@ class AskScreen(Dialog):
     def on_mount(self) -> None:
         self.query_one("#ask-input", Input).focus()
 
-    @on(Input.Changed, "#ask-input")
-    @while_open
-    def _changed(self, event: Input.Changed) -> None:
-        if self.auto_length and len(event.value) == self.auto_length and event.value.isdigit():
-            self.dismiss(event.value)
+    # Only Enter submits: a box that closed by itself would let the next keys fall on the map.
 
     @on(Input.Submitted, "#ask-input")
     @while_open

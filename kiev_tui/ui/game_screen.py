@@ -550,13 +550,14 @@ class GameScreen(Screen[None]):
 
     def action_goto(self) -> None:
         def done(text: str | None) -> None:
+            text = (text or "").strip()
             if not text:
                 return
             gmap = self.game.scenario.map
             try:
-                h = Hex.parse(text)
+                h = Hex.parse("".join(text.split()))  # "07 02" as typed is 0702
             except HexError:
-                found = gmap.find(text)
+                found = gmap.find(" ".join(text.split()))
                 if found is None:
                     self.say(f"No hex or place called {text!r}")
                     return
@@ -567,8 +568,8 @@ class GameScreen(Screen[None]):
             self.move_cursor(h)
             self.query_one(HexMap).scroll_to_hex(h, True)
 
-        self.app.push_screen(AskScreen("Go to hex: four digits (e.g. 0319) or a place name", "0319",
-                                       auto_length=4), done)
+        # Enter jumps and Esc cancels; never closed by itself, so no key meant for it reaches the map
+        self.app.push_screen(AskScreen("Go to hex: four digits (e.g. 0319) or a place name", "0319"), done)
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
         if event.hex == self.cursor:

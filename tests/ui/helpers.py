@@ -35,8 +35,8 @@ async def keys(pilot: Pilot, *presses: str) -> None:
 
 
 async def goto(pilot: Pilot, hex_id: str) -> None:
-    """Put the cursor on a hex the way a player does: g, then the four digits."""
-    await keys(pilot, "g", *hex_id)
+    """Put the cursor on a hex the way a player does: g, the four digits, Enter."""
+    await keys(pilot, "g", *hex_id, "enter")
 
 
 def new_mini(seed: int = 7) -> Game:

@@ -47,11 +47,16 @@ async def test_combat_dialogs_hand_off_and_score_are_plain_ascii() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         assert not non_ascii(app)
         await keys(pilot, "y")
+        assert isinstance(app.screen, HandoffScreen)  # the Soviet player answers (issue 20)
+        assert not non_ascii(app)
+        await keys(pilot, "space")
         assert isinstance(app.screen, PendingScreen)
         assert not non_ascii(app)
         await keys(pilot, "enter")
         while game.state.pending is not None:
             await keys(pilot, "n" if game.state.pending["kind"] == "advance" else "enter")
+        while isinstance(app.screen, HandoffScreen):  # and back to the German player
+            await keys(pilot, "space")
         await keys(pilot, "P", "y")  # into the mechanized phase
         await keys(pilot, "P", "y")  # the end of the last turn
         assert isinstance(app.screen, ScoreScreen)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen
 
 from tests.ui.helpers import game_screen, keys, new_mini, screen_text, status
 
@@ -93,3 +93,45 @@ async def test_load_over_unsaved_moves_asks_first(tmp_path: Path) -> None:
         assert isinstance(app.screen, PickScreen)  # now the list of saves
         await keys(pilot, "enter")
         assert game_screen(app).game is not moved
+
+
+# -- 1: go to a hex, and nothing else -----------------------------------------------------------
+
+async def _select_rifle(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    game_screen(app).move_cursor(Hex.parse("0703"))
+    await keys(pilot, "enter")
+    assert game_screen(app).overlay.selected == ("so-rifle-2",)
+
+
+async def test_goto_waits_for_enter_and_makes_no_move() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await _select_rifle(pilot, app)
+        await keys(pilot, "g", "0", "7", "0", "2")
+        assert isinstance(app.screen, AskScreen)  # four digits do not close it: Enter does
+        await keys(pilot, "enter")
+        screen = game_screen(app)
+        assert app.screen is screen and screen.cursor == Hex.parse("0702")
+        assert screen.overlay.selected == ("so-rifle-2",)  # still selected, and not moved
+        assert game.state.units["so-rifle-2"].hex == "0703" and not game.log
+
+
+async def test_goto_escape_cancels_and_keeps_the_selection() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await _select_rifle(pilot, app)
+        await keys(pilot, "g", "0", "7", "0", "2", "escape")
+        screen = game_screen(app)
+        assert app.screen is screen and screen.cursor == Hex.parse("0703")
+        assert screen.overlay.selected == ("so-rifle-2",)
+
+
+async def test_goto_ignores_spaces_typed_around_the_hex() -> None:
+    app = build_app(new_mini())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "g", "space", "0", "7", "0", "2", "space", "enter")
+        assert game_screen(app).cursor == Hex.parse("0702")
+        await keys(pilot, "g", "0", "7", " ", "0", "5", "enter")  # inside too: "07 05"
+        assert game_screen(app).cursor == Hex.parse("0705")

@@ -120,7 +120,7 @@ async def test_save_then_load_restores_the_position(tmp_path: Path) -> None:
         await goto(pilot, "0703")
         await keys(pilot, "enter", "w", "enter")
         assert game.state.units["so-rifle-2"].hex == "0702"
-        await keys(pilot, "O")
+        await keys(pilot, "O", "y")  # y: yes, lose the unsaved move (issue 20)
         await keys(pilot, "enter")  # the only save in the folder
         loaded = game_screen(app).game
         assert loaded is not game
