@@ -350,7 +350,7 @@ class EntryScreen(Dialog):
         with Vertical(classes="dialog"):
             yield Static("Reinforcements due now (15.0, 23.0)", classes="dialog-title")
             yield Static("Units (space ticks; the ticked units enter together):")
-            yield Choices([f"{uid}  {label}" for uid, label, _ in self.due], multi=True,
+            yield Choices([f"{n}. {label}" for n, (_, label, _) in enumerate(self.due, 1)], multi=True,
                           ticked={0} if self.due else set(), id="entry-units")
             yield Static("", id="entry-hexes-title")
             yield Choices([], id="entry-hexes")

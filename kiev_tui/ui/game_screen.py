@@ -36,6 +36,7 @@ from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffS
 from kiev_tui.ui.glyphs import legend
 from kiev_tui.ui.help import RULES_BY_PHASE, phase_help
 from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
+from kiev_tui.ui.names import name_ids
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
@@ -356,7 +357,7 @@ class GameScreen(Screen[None]):
         self._refresh_path()
         looks = present.hex_looks(view, sup, self.overlay, self.kapp.glyphs)
         self.query_one(HexMap).update_looks(looks)
-        self.query_one("#tracker", Panel).show("\n".join(present.tracker_lines(self.game)))
+        self.query_one("#tracker", Panel).show(name_ids(view, "\n".join(present.tracker_lines(self.game))))
         self._refresh_inspector(view, sup)
         self._refresh_log()
         self._refresh_status()
@@ -377,8 +378,9 @@ class GameScreen(Screen[None]):
         if len(journal) < self._logged:  # undo took lines back
             log.clear()
             self._logged = 0
+        view = self.view()
         for e in journal[self._logged:]:
-            log.write(Text(e.describe()))
+            log.write(Text(name_ids(view, e.describe())))  # names, not ids (issue 20)
         self._logged = len(journal)
 
     def _refresh_status(self) -> None:
@@ -397,7 +399,7 @@ class GameScreen(Screen[None]):
             parts.append(self.message)
         elif st.pending is not None:
             parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
-        line = " | ".join(parts)
+        line = name_ids(self.view(), " | ".join(parts))  # refusals and prompts name units, not ids
         self.query_one("#status", Panel).show(line, wrap=self.has_class("-inspect"))
 
     def say(self, text: str) -> None:
@@ -795,7 +797,8 @@ class GameScreen(Screen[None]):
         actor = self.game.actor
         if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
             prompt = str(self.game.state.pending.get("prompt", ""))
-            self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n{prompt}")
+            self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n"
+                                 f"{name_ids(self.view(), prompt)}")
             return
 
         def done(answer: Action | None) -> None:
@@ -838,7 +841,7 @@ class GameScreen(Screen[None]):
                 self.clear_selection()
                 self.play(RemoveExcess(uid))
 
-        items = [(f"{uid}  {view.udef(uid).designation} {view.udef(uid).type}", uid) for uid in removable]
+        items = [(f"{n}. {present.unit_name(view, uid)}", uid) for n, uid in enumerate(removable, 1)]
         self.app.push_screen(PickScreen(f"Overstacked {self.cursor}: which unit is eliminated? (7.0)", items), done)
 
     def action_undo(self) -> None:
@@ -873,6 +876,7 @@ class GameScreen(Screen[None]):
                 self.clear_selection()
                 self.play(EndPhase())
 
+        lines = [name_ids(view, line) for line in lines]
         self.app.push_screen(ConfirmScreen(title, lines, "End the phase? (y/n)"), done)
 
     # -- key actions: screens -------------------------------------------------------------

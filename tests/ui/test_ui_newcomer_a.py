@@ -135,3 +135,56 @@ async def test_goto_ignores_spaces_typed_around_the_hex() -> None:
         assert game_screen(app).cursor == Hex.parse("0702")
         await keys(pilot, "g", "0", "7", " ", "0", "5", "enter")  # inside too: "07 05"
         assert game_screen(app).cursor == Hex.parse("0705")
+
+
+# -- 8: names, not ids --------------------------------------------------------------------------
+
+def _log_text(app) -> str:  # type: ignore[no-untyped-def]
+    from textual.widgets import RichLog
+
+    log = game_screen(app).query_one("#log", RichLog)
+    return "\n".join(strip.text for strip in log.lines)
+
+
+async def test_the_log_and_status_name_the_unit_not_its_id() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await _select_rifle(pilot, app)
+        assert "Selected 102 rifle XX" in status(app)
+        await keys(pilot, "w", "enter")
+        assert game.journal[-1].units == ("so-rifle-2",)  # type: ignore[attr-defined]  # the data keeps ids
+        log = _log_text(app)
+        assert "102 rifle XX move 0702 (1 MP)" in log
+        assert "so-rifle-2" not in log and "so-t01" not in log
+        assert "102 rifle XX move 0702" in status(app)
+        assert "so-" not in game_screen(app).query_one("#tracker").render().plain  # type: ignore[attr-defined]
+
+
+async def test_a_refusal_names_the_unit_not_its_id() -> None:
+    from kiev_tui.engine.actions import EndPhase
+
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.play(EndPhase()) is False  # the reinforcements are still to come on
+        line = status(app)
+        assert "Refused [23.0]" in line and "untried rifle XX, untried rifle XX must enter first" in line, line
+        assert "so-" not in line, line
+
+
+async def test_dialogs_name_the_units_not_their_ids() -> None:
+    from kiev_tui.ui.dialogs import EntryScreen
+
+    app = build_app(new_mini())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "i")
+        assert isinstance(app.screen, EntryScreen)
+        text = screen_text(app)
+        assert "1. untried rifle XX" in text and "2. untried rifle XX" in text
+        assert "so-t01" not in text
+        await keys(pilot, "escape", "P")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "so-t01" not in screen_text(app) and "untried rifle XX" in screen_text(app)
