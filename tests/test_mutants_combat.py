@@ -1,0 +1,99 @@
+"""Combat (9.1-9.2, 9.83, 10.16, 11.35-11.37) refusals that mutation testing found unpinned.
+
+Every refusal must cite its own case.  Position: the German ge-1pz-1 and leader at 0704 and
+ge-inf-1 at 0703 against the Soviet so-rifle-3 at 0804 and so-rifle-1 at 0803, in the
+German combat phase.
+"""
+
+from __future__ import annotations
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev.actions import Attack
+
+from tests.conftest import position
+
+P = {"ge-1pz-1": "0704", "ge-inf-1": "0703", "ge-leader": "0704", "so-rifle-3": "0804", "so-rifle-1": "0803"}
+
+
+def battle(game: Game, placements: dict[str, str] = P, phase: str = "combat") -> Game:
+    return position(game, placements, player="german", phase=phase, turn=2, reinforcements=False)
+
+
+def refusal(game: Game, action: object) -> str:
+    illegal = game.check(action)  # type: ignore[arg-type]
+    assert illegal is not None, f"{action} should be refused"
+    return str(illegal)
+
+
+def test_9_6_no_attack_while_a_combat_result_waits(mini: Game) -> None:
+    battle(mini)
+    mini.state.pending = {"kind": "retreat"}
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == "[9.6] settle the pending combat result first"
+
+
+def test_9_11_attacks_only_in_the_combat_phase_with_the_reason(mini: Game) -> None:
+    battle(mini, phase="movement")
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
+        "[9.11] attacks happen only in the combat phase (overruns during movement)"
+
+
+def test_9_1_an_attack_names_its_units_and_hexes_once_each(mini: Game) -> None:
+    battle(mini)
+    assert refusal(mini, Attack((), ("0804",))) == "[9.1] name the attacking units and the hexes they attack"
+    assert refusal(mini, Attack(("ge-1pz-1",), ())) == "[9.1] name the attacking units and the hexes they attack"
+    assert refusal(mini, Attack(("ge-1pz-1", "ge-1pz-1"), ("0804",))) == "[9.1] a unit or hex is listed twice"
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804", "0804"))) == "[9.1] a unit or hex is listed twice"
+    assert refusal(mini, Attack(("ge-1pz-1",), ("zz",))) == \
+        "[9.1] 'zz' is not a hex id (four digits CCRR, e.g. 0319)"
+    assert refusal(mini, Attack(("ge-inf-2",), ("0804",))) == "[9.1] ge-inf-2 is not on the map"
+
+
+def test_9_11_only_the_phasing_players_units_attack(mini: Game) -> None:
+    battle(mini)
+    assert refusal(mini, Attack(("so-rifle-1",), ("0704",))) == "[9.11] so-rifle-1 is not the phasing player's unit"
+
+
+def test_9_83_9_14_an_attacker_fights_once_a_phase(mini: Game) -> None:
+    battle(mini)
+    mini.state.vars["advanced"] = ["ge-1pz-1"]
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
+        "[9.83] ge-1pz-1 advanced after combat and may not attack again this phase"
+    mini.state.vars["advanced"] = []
+    mini.state.vars["attacked"] = ["ge-1pz-1"]
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == "[9.14] ge-1pz-1 has already attacked this phase"
+
+
+def test_9_83_9_14_a_defender_is_attacked_once_a_phase(mini: Game) -> None:
+    battle(mini)
+    mini.state.vars["advanced"] = ["so-rifle-3"]
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
+        "[9.83] so-rifle-3 in 0804 advanced after combat and may not be attacked again this phase"
+    mini.state.vars["advanced"] = []
+    mini.state.vars["defended"] = ["so-rifle-3"]
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
+        "[9.14] so-rifle-3 in 0804 has already been attacked this phase"
+
+
+def test_11_35_11_37_leaders_add_only_to_units_attacking_from_their_hex(mini: Game) -> None:
+    battle(mini)
+    assert refusal(mini, Attack(("ge-leader",), ("0804",))) == \
+        "[11.35] HQs and leaders have no attack strength of their own"
+    assert refusal(mini, Attack(("ge-leader", "ge-inf-1"), ("0803",))) == \
+        "[11.37] ge-leader adds its rating only to units attacking from its own hex"
+    assert mini.check(Attack(("ge-leader", "ge-1pz-1"), ("0804",))) is None
+
+
+def test_9_11_9_23_targets_hold_enemies_and_touch_every_attacker(mini: Game) -> None:
+    battle(mini)
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0904",))) == "[9.11] 0904 holds no enemy units"
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0703",))) == "[9.11] 0703 holds no enemy units"
+    assert refusal(mini, Attack(("ge-inf-1",), ("0804",))) == \
+        "[9.23] ge-inf-1 is not adjacent to 0804: every attacker must touch every target hex"
+
+
+def test_10_16_no_attack_across_an_all_lake_hexside(mini: Game) -> None:
+    battle(mini)
+    mini.scenario.map.set_side_features(H("0704"), H("0804"), frozenset({"lake"}))
+    assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
+        "[10.16] ge-1pz-1 cannot attack across the lake hexside into 0804"
