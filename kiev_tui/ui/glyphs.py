@@ -6,6 +6,7 @@ Every meaning has its own character, so a map read without colour (NO_COLOR) los
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 #: Letter for each unit type: capitals are German, small letters Soviet (case is the side).
 TYPE_LETTER: dict[str, str] = {
@@ -52,28 +53,74 @@ UNICODE = Glyphs(minor="~", major="\u2248", rail="\u253c", road="\u00b7", woods=
                  ascii=False)
 
 
-def legend(g: Glyphs) -> list[tuple[str, str]]:
-    """(glyph, meaning) pairs for the legend screen, in the set in use."""
+def short_names(names: dict[Any, tuple[str, str]], width: int) -> dict[Any, str]:
+    """A name of `width` letters for each settlement, different for any two of them.
+
+    ``names`` maps a hex to (name, kind).  The first letters when they are unique; where two
+    names share them, the first letter and the consonants after it (Boryspil, Borzna: brs,
+    brz), else the shared start and the first letter that differs (Chernigov, Cherkassy: CHN,
+    chk), else a number.  Cities are in capitals, towns in small letters.
+    """
+    def first(name: str, _: list[str]) -> str:
+        return name[:width]
+
+    def consonants(name: str, _: list[str]) -> str:
+        return (name[0] + "".join(c for c in name[1:] if c.lower() not in "aeiouy -'"))[:width]
+
+    def differing(name: str, group: list[str]) -> str:
+        others = [n.lower() for n in group if n != name] or [""]
+        i = min(next((k for k, (a, b) in enumerate(zip(name.lower(), o)) if a != b), len(name) - 1) for o in others)
+        return name[: width - 1] + name[min(i, len(name) - 1)] if i >= width - 1 else name[:width]
+
+    def numbered(name: str, group: list[str]) -> str:
+        return name[: width - 1] + str(sorted(group).index(name) + 1)
+
+    groups: dict[str, list[Any]] = {}
+    for h, (name, _) in names.items():
+        groups.setdefault(name[:width].lower(), []).append(h)
+    out: dict[Any, str] = {}
+    for key, hexes in groups.items():
+        group = [names[h][0] for h in hexes]
+        outside = {k for k in groups if k != key}
+        for way in (first, consonants, differing, numbered):
+            texts = [way(n, group) for n in group]
+            lowered = [t.lower() for t in texts]
+            if len(set(lowered)) == len(lowered) and not (set(lowered) & outside) or way is numbered:
+                break
+        for h, text in zip(hexes, texts):
+            out[h] = text.upper() if names[h][1] == "city" else text.lower()
+    return out
+
+
+def map_legend(g: Glyphs) -> list[tuple[str, str]]:
+    """(glyph, meaning) for the map itself: the one list the game, `kiev-tui map` and --ascii share."""
     return [
-        ("/0101\\", "a hex: hex number shown when the hex is empty and plain"),
+        ("/0101\\", "a hex and its number: column 01, row 01"),
         (g.woods * 4, "woods"),
         (g.swamp * 4, "swamp"),
         (g.lake * 4, "lake (impassable)"),
-        ("KIEV", "a city (name in capitals)"),
+        ("KIEV", "a city (name in capitals, shortened to 4 letters)"),
         ("nezh", "a town (name in small letters)"),
         (g.minor, "minor river along a hexside"),
         (g.major, "major river along a hexside"),
         (g.rail, "railroad crossing a hexside"),
         (g.road, "road crossing a hexside"),
+    ]
+
+
+def legend(g: Glyphs) -> list[tuple[str, str]]:
+    """(glyph, meaning) pairs for the legend screen, in the set in use."""
+    return map_legend(g) + [
         ("P6-2", "top unit of a stack: type letter, then attack-defence as on the counter"),
         ("I, P, M ...", "capital letter: German unit (I inf, J jaeger, G mountain, P panzer, M motorized, L leader, S security)"),
         ("r, t, c ...", "small letter: Soviet unit (r rifle, g mtn rifle, n NKVD, a airborne, c cavalry, t tank, m motorized, x mech, h HQ)"),
         ("r?-?", "untried Soviet unit: strength unknown until it fights"),
         ("_2!3", "under a stack: steps left in the top unit, a marker, units in the hex"),
+        ("KIEV over a stack", "a city or town with units in it: its name on the hex's top border"),
         (g.oos, "marker: a unit there is out of supply"),
         (g.zoc, "marker: the hex is in an enemy zone of control"),
-        (g.reach + "3", "the selected stack can reach this hex for 3 MP"),
-        (g.path + "3", "on the path to the cursor (3 MP so far)"),
+        (g.reach + "3", "the selected stack can reach this hex for 3 MP (under a stack: +3 and the stack size)"),
+        (g.path + "3", "on the path to the cursor (3 MP so far); in a dialog, the hexes of a retreat or advance in order"),
         (g.rail_reach + "4", "reachable by rail, 4 rail hexes"),
         ("[    ]", "the cursor"),
         ("(    )", "the selected stack, or an attacker"),

@@ -25,7 +25,7 @@ from textual.strip import Strip
 
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
-from kiev_tui.ui.glyphs import ASCII, Glyphs
+from kiev_tui.ui.glyphs import ASCII, Glyphs, short_names
 
 FULL = "full"
 COMPACT = "compact"
@@ -85,6 +85,9 @@ class MapPainter:
         self.framed: list[Hex] = []
         self.cursor: Hex | None = None
         self._side_cache: dict[tuple[Hex, Direction], Cell] = {}
+        # one short name per settlement and width, never the same for two (CHRN, chrk)
+        places = {h: (gmap.name(h) or str(h), kind) for h, kind in gmap.settlements().items()}
+        self.short = {4: short_names(places, 4), 3: short_names(places, 3)}
 
     @property
     def looks(self) -> dict[Hex, HexLook]:
@@ -186,6 +189,26 @@ class MapPainter:
                 cells[3] = (str(min(look.count, 9)), S_FRAME)
         return cells
 
+    def _name_over(self, h: Hex) -> list[Cell] | None:
+        """A city or town with units in it: its name on the top border, where the units hide it.
+
+        Only where that border is plain: no river, road or railroad on the north hexside, and
+        no stack in the hex above (whose steps and count are drawn there).
+        """
+        kind = self.map.settlement(h)
+        look = self.looks.get(h)
+        if not kind or look is None or not look.letter:
+            return None
+        above = h.step(Direction.N)
+        if self.map.on_map(above):
+            if self.map.side_features(h, above):
+                return None
+            up = self.looks.get(above)
+            if up is not None and up.letter:
+                return None
+        st = S_CITY if kind == "city" else S_TOWN
+        return [(ch, st) for ch in self.short[4][h].ljust(4, "_")]
+
     def _inside(self, h: Hex) -> list[Cell]:
         """The four cells inside a hex (full zoom)."""
         look = self.looks.get(h) or HexLook()
@@ -205,10 +228,8 @@ class MapPainter:
     def _plain_inside(self, h: Hex) -> list[Cell]:
         kind = self.map.settlement(h)
         if kind:
-            name = (self.map.name(h) or str(h))[:4]
-            text = (name.upper() if kind == "city" else name.lower()).ljust(4)
             st = S_CITY if kind == "city" else S_TOWN
-            return [(ch, st) for ch in text]
+            return [(ch, st) for ch in self.short[4][h].ljust(4)]
         terrain = self.map.terrain(h)
         if terrain == "clear":
             return [(ch, S_ID) for ch in str(h)]
@@ -228,9 +249,7 @@ class MapPainter:
                 return [(ch, st) for ch in look.reach[:3].ljust(3)]
             kind = self.map.settlement(h)
             if kind:
-                name = (self.map.name(h) or str(h))[:3]
-                text = name.upper() if kind == "city" else name.lower()
-                return [(ch, S_CITY if kind == "city" else S_TOWN) for ch in text.ljust(3)]
+                return [(ch, S_CITY if kind == "city" else S_TOWN) for ch in self.short[3][h].ljust(3)]
             terrain = self.map.terrain(h)
             fill = self.g.fill(terrain)
             st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
@@ -284,6 +303,10 @@ class MapPainter:
                     cells[x + 1:x + 5] = self._bottom(Hex(col, r - 1))
                 elif r <= rows:
                     cells[x + 1:x + 5] = [("_", S_BORDER)] * 4
+                if r <= rows:
+                    over = self._name_over(Hex(col, r))
+                    if over is not None:
+                        cells[x + 1:x + 5] = over
             elif r <= rows:
                 cells[x + 1:x + 5] = self._inside(Hex(col, r))
         # side cells between columns: x = 5 * (col - 1) for col = 1 .. cols + 1

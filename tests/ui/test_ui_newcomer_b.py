@@ -269,3 +269,58 @@ async def test_crt_in_the_rules_screen_is_a_table_at_120_columns() -> None:
         rows = [[c.strip() for c in line.split("|")[1:]] for line in lines if re.match(r"\s+[1-6]\s+\|", line)]
         assert [len(r) for r in rows] == [12] * 6
         assert rows[5] == ["E/-", "3/-", "2/-", "2/-", "1/-", "eng", "1/1", "-/1", "-/1", "-/2", "-/2", "-/2"]
+
+
+# -- place names: never two alike, still shown under a stack, one legend everywhere -----------------
+
+def test_short_names_never_repeat() -> None:
+    from kiev_tui.ui.glyphs import short_names
+
+    places = {"a": ("Chernigov", "city"), "b": ("Cherkassy", "town"), "c": ("Boryspil", "town"),
+              "d": ("Borzna", "town"), "e": ("Kiev", "city")}
+    assert short_names(places, 4) == {"a": "CHRN", "b": "chrk", "c": "bory", "d": "borz", "e": "KIEV"}
+    assert short_names(places, 3) == {"a": "CHN", "b": "chk", "c": "brs", "d": "brz", "e": "KIE"}
+
+
+def test_chernigov_and_cherkassy_differ_on_the_map() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.hexmap import COMPACT
+
+    gmap = Game.new("spi_kiev/campaign", 1).scenario.map
+    chernigov, cherkassy = gmap.find("Chernigov"), gmap.find("Cherkassy")
+    gmap.settlement_of[cherkassy] = "town"  # as a town, it would share CHER with Chernigov
+    painter = MapPainter(gmap, ASCII)
+    inside = lambda h: "".join(ch for ch, _ in painter._plain_inside(h))  # noqa: E731
+    assert (inside(chernigov), inside(cherkassy)) == ("CHRN", "chrk")
+    painter.zoom = COMPACT
+    assert painter.short[3][chernigov] != painter.short[3][cherkassy]
+    everywhere = list(painter.short[4].values())
+    assert len({n.lower() for n in everywhere}) == len(everywhere)
+
+
+def test_a_city_under_a_stack_keeps_its_name_on_the_top_border() -> None:
+    game = new_mini()
+    painter = MapPainter(game.scenario.map, ASCII)
+    testgrad = Hex(5, 5)  # a city, no feature on its north side
+    painter.looks = {testgrad: HexLook(letter="r", strength="2-2", count=1, steps=1, side="soviet")}
+    y = painter.origin(testgrad)[1]
+    x = painter.origin(testgrad)[0]
+    row = "".join(ch for ch, _ in painter.row(y))
+    assert row[x + 1:x + 5] == "TEST"
+    assert "".join(ch for ch, _ in painter.row(y + 1))[x + 1:x + 5] == "r2-2"
+    # a stack in the hex above draws its steps there: the name gives way
+    painter.looks = {**painter.looks, Hex(5, 4): HexLook(letter="I", strength="5-7", count=2, steps=3, side="german")}
+    assert "".join(ch for ch, _ in painter.row(y))[x + 1:x + 5] == "_3_2"
+
+
+def test_cli_map_and_game_map_draw_the_same_and_share_the_legend() -> None:
+    from kiev_tui import textmap
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.glyphs import UNICODE, legend, map_legend
+
+    for scenario in ("spi_kiev/campaign", new_mini().scenario.id):
+        gmap = Game.new(scenario, 1).scenario.map
+        assert textmap.render(gmap, ids=True) == MapPainter(gmap, ASCII).text()
+    assert textmap.LEGEND[:-1] == map_legend(ASCII)
+    for g in (ASCII, UNICODE):
+        assert legend(g)[:len(map_legend(g))] == map_legend(g)
