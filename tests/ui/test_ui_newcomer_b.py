@@ -324,3 +324,19 @@ def test_cli_map_and_game_map_draw_the_same_and_share_the_legend() -> None:
     assert textmap.LEGEND[:-1] == map_legend(ASCII)
     for g in (ASCII, UNICODE):
         assert legend(g)[:len(map_legend(g))] == map_legend(g)
+
+
+async def test_80x24_a_long_status_line_is_whole_with_the_inspector_wide() -> None:
+    game = position(new_mini(), {"so-rifle-4": "0804", "ge-inf-1": "0202"}, player="soviet", turn=2,
+                    reinforcements=False)
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        words = " ".join(f"word{n:02d}" for n in range(20))  # 139 characters
+        game_screen(app).say(words)
+        await pilot.pause()
+        assert "word19" not in screen_text(app)  # one line, cut short with "..."
+        await keys(pilot, "I")
+        game_screen(app).say(words)
+        await pilot.pause()
+        flat = " ".join(screen_text(app).split())
+        assert words in flat
