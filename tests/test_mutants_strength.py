@@ -1,0 +1,201 @@
+"""Combat strengths (9.32, 9.4, 10.12-10.32, 11.37-11.38, 12.23, 13.2, 19.43, 19.66, 20.0,
+21.0) that mutation testing found unpinned: each unit's share with every modifier it gets,
+as the combat screen shows it, and the odds column.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev import strength as S
+from kiev_tui.games.spi_kiev.common import View
+from kiev_tui.games.spi_kiev.strength import Modifier as M
+from kiev_tui.games.spi_kiev.strength import UnitStrength as U
+
+from tests.conftest import position
+
+
+def defence(game: Game, placements: dict[str, str], target: str, attackers_at: list[str],
+            player: str = "soviet") -> tuple[float, list[U]]:
+    position(game, placements, player=player, phase="combat", turn=2, reinforcements=False)
+    view = View(game)
+    return S.defence(view, view.supply, H(target), [H(h) for h in attackers_at])
+
+
+def attack(game: Game, placements: dict[str, str], attackers: list[str], player: str = "german",
+           overrun: bool = False) -> tuple[float, list[U]]:
+    position(game, placements, player=player, phase="combat", turn=2, reinforcements=False)
+    view = View(game)
+    return S.attack(view, view.supply, attackers, overrun=overrun)
+
+
+# -- defence: terrain (10.4, 10.12, 10.14, 10.26, 10.32) ----------------------------------------
+
+def test_10_4_woods_doubles_the_defence(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-inf-1": "0303", "so-rifle-1": "0403", "so-hq-army": "0503"}, "0303", ["0403"])
+    assert (total, parts) == (14.0, [U("ge-inf-1", 7, 14.0, (M("10.4", "woods: defence doubled"),))])
+
+
+def test_10_12_a_minor_river_doubles_only_when_every_attacker_crosses_it(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-inf-1": "0302", "so-rifle-1": "0202"}, "0302", ["0202"])
+    assert (total, parts) == (14.0, [U("ge-inf-1", 7, 14.0, (M("10.12", "attacked only across rivers: defence doubled"),))])
+    total, parts = defence(mini, {"ge-inf-1": "0302", "so-rifle-1": "0202", "so-rifle-2": "0303"},
+                           "0302", ["0202", "0303"])
+    assert (total, parts) == (7.0, [U("ge-inf-1", 7, 7.0, ())])
+
+
+def test_10_32_a_city_attacked_across_a_river_is_tripled_never_more(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-inf-1": "0202", "so-rifle-1": "0302"}, "0202", ["0302"])
+    assert total == 21.0
+    assert parts == [U("ge-inf-1", 7, 21.0, (M("10.26", "city: defence doubled"),
+                                              M("10.12", "attacked only across rivers: defence doubled"),
+                                              M("10.32", "two defensive bonuses: tripled, never more")))]
+
+
+def test_10_14_attacked_only_across_a_major_river_tripled(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-inf-1": "0604", "so-rifle-1": "0504"}, "0604", ["0504"])
+    assert (total, parts) == (21.0, [U("ge-inf-1", 7, 21.0, (
+        M("10.14", "attacked only across a major river: defence tripled"),))])
+
+
+def test_10_12_a_minor_and_a_major_river_together_count_as_rivers_doubled(mini: Game) -> None:
+    # Not every attacker crosses the major river, but every one crosses a river: doubled.
+    mini.scenario.map.set_side_features(H("0604"), H("0704"), frozenset({"minor_river"}))
+    total, parts = defence(mini, {"ge-inf-1": "0604", "so-rifle-1": "0504", "so-rifle-2": "0704"},
+                           "0604", ["0504", "0704"])
+    assert (total, parts) == (14.0, [U("ge-inf-1", 7, 14.0, (M("10.12", "attacked only across rivers: defence doubled"),))])
+
+
+def test_9_32_12_23_terrain_first_then_halved_for_supply(mini: Game) -> None:
+    total, parts = defence(mini, {"so-rifle-1": "0404", "ge-inf-1": "0403"}, "0404", ["0403"], player="german")
+    assert (total, parts) == (5.0, [U("so-rifle-1", 5, 5.0, (M("10.4", "woods: defence doubled"),
+                                                            M("12.23", "out of supply: halved")))])
+
+
+def test_10_4_no_attackers_no_river_bonus(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0302"}, player="soviet", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.terrain_multiplier(view, H("0302"), [], True) == (1, [])
+
+
+# -- defence: HQs, leaders, untried units, integrity -------------------------------------------
+
+def test_11_38_an_hq_adds_nothing_to_a_stack(mini: Game) -> None:
+    total, parts = defence(mini, {"so-rifle-1": "0904", "so-hq-army": "0904", "ge-inf-1": "0804"},
+                           "0904", ["0804"], player="german")
+    assert total == 5.0
+    assert parts == [U("so-hq-army", 0, 0.0, (M("11.38", "an HQ adds nothing to its stack's defence"),)),
+                     U("so-rifle-1", 5, 5.0, ())]
+
+
+def test_19_66_an_hq_alone_defends_with_half_its_rating(mini: Game) -> None:
+    total, parts = defence(mini, {"so-hq-army": "0904", "ge-inf-1": "0804"}, "0904", ["0804"], player="german")
+    assert (total, parts) == (2.0, [U("so-hq-army", 2, 2.0, (M("19.66", "half its rating 4, rounded down: 2"),))])
+
+
+def test_21_0_a_leader_defends_with_half_its_rating(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-leader": "0704", "so-rifle-1": "0804"}, "0704", ["0804"])
+    assert (total, parts) == (1.0, [U("ge-leader", 1, 1.0, (M("21.0", "half its rating 2, rounded down: 1"),))])
+
+
+def test_13_2_an_untried_defender_is_unknown_until_the_battle(mini: Game) -> None:
+    total, parts = defence(mini, {"so-t01-rifle-1": "0904", "ge-inf-1": "0804", "so-hq-army": "0905"},
+                           "0904", ["0804"], player="german")
+    assert (total, parts) == (0.0, [U("so-t01-rifle-1", None, None, (
+        M("13.2", "untried: revealed when the battle is fought"),))])
+
+
+def test_20_0_regiments_of_one_division_defend_doubled(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-1": "0804"}, "0704", ["0804"])
+    assert total == 10.0
+    assert parts == [U("ge-1pz-1", 2, 4.0, (M("20.0", "divisional integrity: doubled"),)),
+                     U("ge-1pz-2", 3, 6.0, (M("20.0", "divisional integrity: doubled"),))]
+
+
+# -- attack -------------------------------------------------------------------------------------
+
+def test_20_0_regiments_of_one_division_attack_doubled(mini: Game) -> None:
+    total, parts = attack(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-rifle-1": "0804"},
+                          ["ge-1pz-1", "ge-1pz-2", "ge-1pz-3"])
+    assert total == 16.0
+    assert [(p.unit, p.base, p.value) for p in parts] == [("ge-1pz-1", 6, 12.0), ("ge-1pz-2", 1, 2.0),
+                                                         ("ge-1pz-3", 1, 2.0)]
+
+
+def test_21_0_11_37_a_leader_adds_its_rating_up_to_its_stacks_strength(mini: Game) -> None:
+    total, parts = attack(mini, {"ge-1pz-2": "0704", "ge-leader": "0704", "so-rifle-1": "0804"},
+                          ["ge-1pz-2", "ge-leader"])
+    assert total == 2.0
+    assert parts == [U("ge-1pz-2", 1, 1.0, ()),
+                     U("ge-leader", 2, 1.0, (M("21.0", "adds its rating 2, capped at its stack's 1"),))]
+
+
+def test_6_0_19_43_in_an_overrun_the_stack_is_halved_and_the_leader_capped_by_the_half(mini: Game) -> None:
+    total, parts = attack(mini, {"ge-1pz-2": "0704", "ge-leader": "0704", "so-rifle-1": "0804"},
+                          ["ge-1pz-2", "ge-leader"], overrun=True)
+    assert total == 0.0
+    assert parts[1] == U("ge-leader", 2, 0.0, (M("19.43", "adds its rating 2, capped at its stack's 0"),))
+    total, parts = attack(mini, {"ge-1pz-1": "0704", "ge-leader": "0704", "so-rifle-1": "0804"},
+                          ["ge-1pz-1", "ge-leader"], overrun=True)
+    # 6 halved to 3; the leader adds 2 (within the halved 3).
+    assert total == 5.0
+
+
+def test_11_37_a_soviet_hq_adds_its_rating_to_its_stack(mini: Game) -> None:
+    total, parts = attack(mini, {"so-rifle-1": "0904", "so-hq-army": "0904", "ge-inf-1": "0804"},
+                          ["so-rifle-1", "so-hq-army"], player="soviet")
+    assert total == 8.0
+    assert parts[1] == U("so-hq-army", 4, 4.0, (M("11.37", "adds its rating 4, capped at its stack's 4"),))
+
+
+def test_12_23_an_attacker_out_of_supply_is_halved(mini: Game) -> None:
+    total, parts = attack(mini, {"so-rifle-1": "0904", "ge-inf-1": "0804"}, ["so-rifle-1"], player="soviet")
+    assert (total, parts) == (2.0, [U("so-rifle-1", 4, 2.0, (M("12.23", "out of supply: halved"),))])
+
+
+def test_6_12_an_overrunning_unit_uses_its_supply_at_the_phase_start(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0804"}, player="german", phase="movement", turn=2,
+             reinforcements=False)
+    mini.state.vars["oos_start"] = ["ge-1pz-1"]
+    view = View(mini)
+    total, parts = S.attack(view, view.supply, ["ge-1pz-1"], overrun=True)
+    # 6 halved for supply (3), then halved for the overrun and rounded down: 1.
+    assert total == 1.0
+    assert parts == [U("ge-1pz-1", 6, 3.0, (M("12.23", "out of supply: halved"),))]
+
+
+def test_13_2_an_untried_attacker_and_its_hq_add_nothing_before_the_reveal(mini: Game) -> None:
+    total, parts = attack(mini, {"so-t01-rifle-1": "0904", "so-hq-army": "0904", "ge-inf-1": "0804"},
+                          ["so-t01-rifle-1", "so-hq-army"], player="soviet")
+    assert total == 0.0
+    assert parts == [U("so-t01-rifle-1", None, None, (M("13.2", "untried: revealed when the battle is fought"),)),
+                     U("so-hq-army", 4, 0.0, (M("11.37", "adds its rating 4, capped at its stack's 0"),))]
+
+
+# -- rounding and odds (9.32, 9.4) ------------------------------------------------------------
+
+@pytest.mark.parametrize("total, any_units, value", [(0.5, True, 1), (0.5, False, 0), (0.0, True, 1),
+                                                     (0.0, False, 0), (7.5, True, 7), (2.9999999999, True, 3)])
+def test_9_32_round_down_once_and_never_below_one(total: float, any_units: bool, value: int) -> None:
+    assert S.final(total, any_units) == value
+
+
+COLS = ("1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1")
+
+
+@pytest.mark.parametrize("a, d, column", [(29, 10, "2-1"), (26, 9, "2-1"), (2, 3, "1-2"), (9, 10, "1-2"),
+                                          (1, 3, "1-3"), (1, 2, "1-2"), (5, 5, "1-1"), (3, 2, "1-1"),
+                                          (100, 10, "10-1"), (100, 1, "10-1"), (1, 4, "1-3"),
+                                          (0, 5, "1-3"), (10, 0, "10-1")])
+def test_9_4_odds_rounded_in_the_defenders_favour(a: int, d: int, column: str) -> None:
+    assert S.odds_column(a, d, COLS) == column
+
+
+def test_9_4_ratios_off_the_table_use_the_named_clamp_columns() -> None:
+    assert S.odds_column(100, 1, COLS, "6-1", "1-2") == "6-1"
+    assert S.odds_column(1, 4, COLS, "6-1", "1-2") == "1-2"
+    assert S.odds_column(0, 4, COLS, "6-1", "1-2") == "1-2"
+    assert S.odds_column(4, 0, COLS, "6-1", "1-2") == "6-1"
+    assert S.odds_column(6, 1, COLS, "6-1", "1-2") == "6-1"
