@@ -76,3 +76,32 @@ def test_23_1_a_reinforcement_going_on_by_rail_is_counted_once(mini: Game) -> No
     mini.apply(RailMove(("so-t01-rifle-1",), ("0907", "0807")))
     assert mini.state.vars["rail_used"] == 4
     assert mini.state.units["so-t01-rifle-1"].hex == "0807"
+
+
+# -- what the phase object reports (4.2: what must happen before the phase may end) -----------
+
+def test_23_0_7_0_the_phase_lists_reinforcements_due_and_overstacks(mini: Game) -> None:
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.game import Phase
+    position(mini, {"so-rifle-1": "0904", "so-rifle-2": "0904", "so-rifle-3": "0904", "so-rifle-4": "0904",
+                    "so-hq-army": "0905"}, turn=1)
+    assert mini.phase == Phase(1, "soviet", "movement", ("movement", "combat"), (
+        "bring on 2 reinforcement(s): so-t01-rifle-1, so-t01-rifle-2 (23.0)",
+        "0904 holds 4 combat units (limit 3): remove the excess (7.0)"), "", False)
+    assert refusal(mini, EndPhase()) == \
+        "[23.0] reinforcements may not be held back: so-t01-rifle-1, so-t01-rifle-2 must enter first"
+
+
+def test_9_6_a_pending_result_comes_first_and_names_who_answers(mini: Game) -> None:
+    from kiev_tui.engine.actions import EndPhase
+    position(mini, {"so-rifle-1": "0904", "so-hq-army": "0905"}, turn=2, reinforcements=False)
+    mini.state.pending = {"side": "german", "prompt": "german player: lose 1 step"}
+    mini.touch()
+    ph = mini.phase
+    assert (ph.todo, ph.pending) == (("german player: lose 1 step",), "german")
+    assert refusal(mini, EndPhase()) == "[9.6] german player: lose 1 step"
+    mini.state.pending = {"kind": "x"}
+    mini.touch()
+    ph = mini.phase
+    assert (ph.todo, ph.pending) == (("settle the pending combat result",), "")
+    assert refusal(mini, EndPhase()) == "[9.6] a combat result must be settled first"
