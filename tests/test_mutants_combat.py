@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
-from kiev_tui.games.spi_kiev.actions import Attack
+from kiev_tui.games.spi_kiev import combat
+from kiev_tui.games.spi_kiev.actions import (
+    Advance, Attack, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses,
+)
 
 from tests.conftest import position
+from tests.spi_helpers import die_for, load_dice, pending
 
 P = {"ge-1pz-1": "0704", "ge-inf-1": "0703", "ge-leader": "0704", "so-rifle-3": "0804", "so-rifle-1": "0803"}
 
@@ -97,3 +101,45 @@ def test_10_16_no_attack_across_an_all_lake_hexside(mini: Game) -> None:
     mini.scenario.map.set_side_features(H("0704"), H("0804"), frozenset({"lake"}))
     assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
         "[10.16] ge-1pz-1 cannot attack across the lake hexside into 0804"
+
+
+# -- settling a result: each answer out of turn cites its case ------------------------------------
+
+def test_9_66_9_7_9_8_no_answer_without_a_question(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"})
+    assert refusal(mini, TakeLosses(("so-rifle-3",))) == "[9.66] no result is waiting for step losses"
+    assert refusal(mini, ChooseRetreat()) == "[9.66] no result is waiting for a choice"
+    assert refusal(mini, Retreat(("so-rifle-3",), (("0904",),))) == "[9.7] no retreat is waiting"
+    assert refusal(mini, Advance(("ge-1pz-1",), ("0804",))) == "[9.8] no advance is on offer"
+    assert refusal(mini, DeclineAdvance()) == "[9.83] no advance is on offer"
+
+
+def test_9_67_9_71_9_81_9_82_each_answer_is_checked_against_the_result(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"})
+    p = combat.preview(mini, ["ge-1pz-1"], ["0804"])
+    # 6 against so-rifle-3's 2, halved to 1 as no HQ supplies it (12.23): 6-1.
+    assert p.column == "6-1"
+    load_dice(mini, [die_for(mini, "6-1", "-/1")])
+    mini.apply(Attack(("ge-1pz-1",), ("0804",)))
+    assert pending(mini)["kind"] == "loss_or_retreat"
+    assert refusal(mini, TakeLosses(())) == "[9.67] name exactly 1 step loss(es), one unit id per step"
+    assert refusal(mini, TakeLosses(("so-rifle-3", "so-rifle-3"))) == \
+        "[9.67] name exactly 1 step loss(es), one unit id per step"
+    assert refusal(mini, TakeLosses(("ge-1pz-1",))) == "[9.67] ge-1pz-1 did not take part in this battle"
+    assert refusal(mini, Retreat(("so-rifle-3",), (("0904",),))) == "[9.7] no retreat is waiting"
+    assert refusal(mini, Advance(("ge-1pz-1",), ("0804",))) == "[9.8] no advance is on offer"
+    mini.apply(ChooseRetreat())
+    assert refusal(mini, Retreat((), ())) == "[9.7] give one path for each of so-rifle-3"
+    assert refusal(mini, Retreat(("so-rifle-3",), (("0703",),))) == "[9.71] 0703 is not a legal retreat for so-rifle-3"
+    assert refusal(mini, Retreat(("so-rifle-3",), (("0904", "1004"),))) == \
+        "[9.71] 0904 > 1004 is not a legal retreat for so-rifle-3"
+    assert refusal(mini, TakeLosses(("so-rifle-3",))) == "[9.66] no result is waiting for step losses"
+    assert refusal(mini, ChooseRetreat()) == "[9.66] no result is waiting for a choice"
+    mini.apply(Retreat(("so-rifle-3",), (("0904",),)))
+    assert pending(mini)["kind"] == "advance" and pending(mini)["max"] == 1
+    assert refusal(mini, Advance(("ge-inf-1",), ("0804",))) == "[9.81] only ge-1pz-1 may advance"
+    assert refusal(mini, Advance(("ge-1pz-1",), ("0804", "0904"))) == \
+        "[9.82] 0804 > 0904 is not along the path of retreat (or is too long)"
+    assert refusal(mini, Advance(("ge-1pz-1",), ("0805",))) == \
+        "[9.82] 0805 is not along the path of retreat (or is too long)"
+    assert mini.check(Advance(("ge-1pz-1",), ("0804",))) is None
