@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
@@ -99,6 +99,13 @@ def _parse_path(path: tuple[str, ...]) -> list[Hex] | Illegal:
     return out
 
 
+def _railed_why(v: dict[str, Any], uid: str) -> str:
+    """Why a unit that used the railway may not move normally, and what it may still do (5.33)."""
+    if uid in v.get("rail_entry", []) and uid not in v.get("railed", []):
+        return f"{uid} came on by rail this phase: it may go on only by rail, not move normally"
+    return f"{uid} moved by rail this phase and cannot also move normally"
+
+
 def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], relieve: str = "") -> Illegal | None:
     """Is this normal (non-rail) move legal?  Exact per-unit costs along the given path."""
     game = view.game
@@ -121,7 +128,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
             return bad
     for uid in units:
         if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
-            return Illegal("5.33", f"{uid} moved by rail this phase and cannot also move normally")
+            return Illegal("5.33", _railed_why(v, uid))
         if uid in v.get("stopped", []):
             return Illegal(v.get("stop_case", {}).get(uid, "8.21"), f"{uid} has stopped for this phase and cannot move again")
         if uid in v.get("moved", []) and uid not in v.get("active", []):
@@ -234,7 +241,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
     if blocked is None:
         for uid in units:
             if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
-                blocked = Illegal("5.33", f"{uid} moved by rail this phase")
+                blocked = Illegal("5.33", _railed_why(v, uid))
             elif uid in v.get("stopped", []):
                 blocked = Illegal(v.get("stop_case", {}).get(uid, "8.21"), f"{uid} has stopped for this phase")
             elif uid in v.get("moved", []) and uid not in v.get("active", []):

@@ -109,7 +109,10 @@ def _apply_move(game: "Game", a: Move) -> None:
     for u in a.units:
         game.state.units[u].hex = str(hexes[-1])
     _add(v, "moved", a.units)
-    v["active"] = list(a.units)
+    # 5.0: the stack in the hand may split and its parts go on (a stack that came on together
+    # too); a unit from outside it moving ends that hand
+    held = list(v.get("active", []))
+    v["active"] = held if held and set(a.units) <= set(held) else list(a.units)
     v["move_no"] = int(v.get("move_no", 0)) + 1
     sig = v.setdefault("sig", {})
     for u in a.units:
