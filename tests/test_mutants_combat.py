@@ -143,3 +143,44 @@ def test_9_67_9_71_9_81_9_82_each_answer_is_checked_against_the_result(mini: Gam
     assert refusal(mini, Advance(("ge-1pz-1",), ("0805",))) == \
         "[9.82] 0805 is not along the path of retreat (or is too long)"
     assert mini.check(Advance(("ge-1pz-1",), ("0804",))) is None
+
+
+# -- advance after combat (9.8) -------------------------------------------------------------------
+
+PZ = ("ge-1pz-1", "ge-1pz-2", "ge-1pz-3")
+
+
+def strike(game: Game, result: str) -> None:
+    battle(game, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-rifle-3": "0804"})
+    p = combat.preview(game, list(PZ), ["0804"])
+    assert p.column == "10-1"  # (6+1+1) doubled for integrity = 16 against 1 (2 halved, unsupplied)
+    load_dice(game, [die_for(game, "10-1", result)])
+    game.apply(Attack(PZ, ("0804",)))
+
+
+def test_9_84_after_an_elimination_the_winners_may_go_two_hexes_any_way(mini: Game) -> None:
+    strike(mini, "-/E")
+    assert pending(mini) == {"kind": "advance", "side": "german", "units": list(PZ), "max": 2,
+                             "vacated": ["0804"],
+                             "prompt": "german player: advance up to 2 hex(es) with ge-1pz-1, ge-1pz-2, ge-1pz-3, or decline"}
+    assert combat.advance_options(mini) == {"units": list(PZ), "paths": [
+        ("0804",), ("0804", "0704"), ("0804", "0705"), ("0804", "0803"), ("0804", "0805"), ("0804", "0904"),
+        ("0804", "0905")]}
+
+
+def test_9_85_9_81_after_a_retreat_the_winners_follow_its_path_as_far_as_it_went(mini: Game) -> None:
+    strike(mini, "-/2")
+    assert pending(mini)["kind"] == "loss_or_retreat" and pending(mini)["hexes"] == 2
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-3",), (("0904", "1004"),)))
+    assert pending(mini)["max"] == 2
+    assert combat.advance_options(mini) == {"units": list(PZ), "paths": [("0804",), ("0804", "0904")]}
+    assert refusal(mini, Advance(("ge-1pz-1", "ge-1pz-2"), ("0804", "0805"))) == \
+        "[9.82] 0804 > 0805 is not along the path of retreat (or is too long)"
+    mini.apply(Advance(("ge-1pz-1", "ge-1pz-2"), ("0804", "0904")))
+    assert mini.state.pending is None
+    assert [mini.state.units[u].hex for u in PZ] == ["0904", "0904", "0704"]
+    assert mini.state.vars["advanced"] == ["ge-1pz-1", "ge-1pz-2"]
+    assert combat.advance_options(mini) == {}
+    # 9.83: advanced units may not attack again this phase.
+    assert refusal(mini, DeclineAdvance()) == "[9.83] no advance is on offer"
