@@ -198,7 +198,7 @@ class PendingScreen(Dialog):
 
     def _highlight(self, *_: Any) -> None:
         """Mark the battle and the path under the list cursor on the map beside the list."""
-        if self.dismissed or not self.is_mounted:
+        if self.dismissed:
             return  # a key typed ahead moved the list of a closing dialog
         overlay = battle_overlay(self.game)
         path = self.highlighted()
