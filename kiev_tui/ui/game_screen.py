@@ -492,6 +492,10 @@ class GameScreen(Screen[None]):
                 self.say("No units here")
             return
         movers = [u for u in own if present.can_still_move(view, u, zoc=False)]
+        riders = self._rail_riders(view, own)
+        if riders and not movers:  # came on by rail: the railway is their only way on (5.33)
+            self._offer_rail(riders, h)
+            return
         if not movers:
             # let the engine say why (stopped, phase, zone of control...)
             reach = self.game.reachable(tuple(own))
@@ -505,6 +509,20 @@ class GameScreen(Screen[None]):
         if not any(r.ok for r in self.overlay.reach.values()) and view.in_enemy_zoc(h, st.player):
             self.last_case = "8.23"
             self.say("In an enemy zone of control (8.23): this stack may only overrun (o on an adjacent enemy)")
+
+    def _rail_riders(self, view: View, own: list[str]) -> tuple[str, ...]:
+        """Units here that came on by rail this phase and may still ride on (5.33, 19.3)."""
+        v = self.game.state.vars
+        riders = tuple(u for u in own if u in v.get("rail_entry", []) and u not in v.get("railed", []))
+        if not riders or self.game.state.phase != MOVEMENT or self.game.state.pending is not None:
+            return ()
+        return riders if rail.destinations(view, riders) else ()
+
+    def _offer_rail(self, units: tuple[str, ...], h: Hex) -> None:
+        """Select a stack that came by rail, in rail mode: the next step is plain to see."""
+        self.rail_mode = True
+        self.set_selection(units, h)
+        self.say("Came on by rail: they may go on only by rail (5.33). Cursor to a rail hex, Enter; Esc leaves them")
 
     def set_selection(self, units: tuple[str, ...], h: Hex) -> None:
         self.overlay = present.Overlay(selected=units)
@@ -826,6 +844,10 @@ class GameScreen(Screen[None]):
                 self.move_cursor(h)
                 if not by_rail:
                     self._continue_with(units, h)
+                else:
+                    riders = self._rail_riders(self.view(), list(units))
+                    if riders:
+                        self._offer_rail(riders, h)
 
         self.app.push_screen(EntryScreen(due, rail_hexes), done)
 

@@ -188,3 +188,25 @@ async def test_dialogs_name_the_units_not_their_ids() -> None:
         await keys(pilot, "escape", "P")
         assert isinstance(app.screen, ConfirmScreen)
         assert "so-t01" not in screen_text(app) and "untried rifle XX" in screen_text(app)
+
+
+# -- 7: reinforcements that came by rail can plainly go on by rail ---------------------------------
+
+async def test_rail_arrivals_are_offered_the_rail_at_once_and_on_enter() -> None:
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "i", "t", "down", "space", "tab", "enter")  # both rifle units come on by rail at 1007
+        screen = game_screen(app)
+        pair = ("so-t01-rifle-1", "so-t01-rifle-2")
+        assert game.state.units[pair[0]].hex == "1007"
+        assert screen.overlay.selected == pair and screen.rail_mode  # ready to ride on
+        assert "by rail" in status(app) and "Refused" not in status(app)
+        await keys(pilot, "escape")
+        assert not screen.overlay.selected
+        await keys(pilot, "enter")  # Enter on the stack that came by rail: rail travel, not a refusal
+        assert screen.overlay.selected == pair and screen.rail_mode
+        assert "Refused" not in status(app) and "only by rail" in status(app)
+        screen.move_cursor(Hex.parse("0807"))
+        await keys(pilot, "enter")
+        assert game.state.units[pair[0]].hex == "0807" and game.state.units[pair[1]].hex == "0807"
