@@ -39,10 +39,12 @@ def test_4_2_no_movement_in_the_combat_phase(mini: Game) -> None:
 def test_5_33_after_a_rail_move_no_normal_move(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
     mini.state.vars["railed"] = ["so-rifle-1"]
-    assert said(mini, ("so-rifle-1",), "0904") == refused("5.33", "so-rifle-1 moved by rail this phase")
+    assert said(mini, ("so-rifle-1",), "0904") == \
+        refused("5.33", "so-rifle-1 moved by rail this phase and cannot also move normally")
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
     mini.state.vars["rail_entry"] = ["so-rifle-1"]
-    assert said(mini, ("so-rifle-1",), "0904") == refused("5.33", "so-rifle-1 moved by rail this phase")
+    assert said(mini, ("so-rifle-1",), "0904") == \
+        refused("5.33", "so-rifle-1 came on by rail this phase: it may go on only by rail, not move normally")
 
 
 def test_8_21_a_stopped_unit_cites_why_it_stopped(mini: Game) -> None:
