@@ -271,7 +271,11 @@ class MapPainter:
             st = S_GERMAN if look.side == "german" else S_SOVIET
             last: Cell = (look.mark, S_MARK) if look.mark else ((str(look.count), st) if look.count > 1 else (" ", S_BLANK))
             if look.reach:
-                last = (look.reach[0], S_REACH)
+                # the cost where the steps were ("+4", not "+" after 4 steps); a longer cost
+                # (10 or 4.5 MP) keeps only its mark here, and the status line has the number
+                rs = S_PATH if look.reach[0] == self.g.path else S_REACH
+                cost = look.reach[1] if len(look.reach) == 2 else " "
+                return [river, (look.reach[0], rs), (cost, rs)]
             return [river, (str(min(look.steps, 9)) if look.steps else " ", S_BORDER), last]
         return [river, way, (" ", S_BLANK)]
 

@@ -340,3 +340,15 @@ async def test_80x24_a_long_status_line_is_whole_with_the_inspector_wide() -> No
         await pilot.pause()
         flat = " ".join(screen_text(app).split())
         assert words in flat
+
+
+def test_compact_reach_under_a_stack_shows_the_cost() -> None:
+    from kiev_tui.ui.hexmap import COMPACT
+
+    game = new_mini()
+    painter = MapPainter(game.scenario.map, ASCII, zoom=COMPACT)
+    h = Hex(3, 3)
+    painter.looks = {h: HexLook(letter="r", strength="2-2", count=2, steps=2, side="soviet", reach="+4")}
+    assert "".join(ch for ch, _ in painter._compact(h, 1))[1:] == "+4"
+    painter.looks = {h: HexLook(letter="r", strength="2-2", count=2, steps=2, side="soviet", reach="+10")}
+    assert "".join(ch for ch, _ in painter._compact(h, 1))[1:] == "+ "  # never "+1" for 10 MP
