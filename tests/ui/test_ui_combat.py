@@ -182,3 +182,31 @@ async def test_4_1_the_defenders_answer_opened_by_hand_is_for_the_defender_only(
         assert screen.play(TakeLosses(("so-rifle-3",))) is False  # the German at the keys cannot answer
         assert "Refused [4.1]" in str(screen.query_one("#status").render())
         assert game.state.units["so-rifle-3"].status == "map"
+
+
+async def test_20_2_the_german_takes_the_keyboard_to_answer_during_a_soviet_attack() -> None:
+    from kiev_tui.games.spi_kiev.actions import ChooseIntegrity
+    from tests.spi_helpers import load_dice
+
+    game = position(new_mini(seed=1), {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704",
+                                       "so-rifle-4": "0804", "so-hq-army": "0804"},
+                    player="soviet", phase="combat", reinforcements=False)
+    load_dice(game, [6])
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "0804")
+        await keys(pilot, "enter")
+        await goto(pilot, "0704")
+        await keys(pilot, "enter", "c", "y")
+        assert game.state.pending is not None and game.state.pending["kind"] == "integrity"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "german"
+        await keys(pilot, "space")
+        assert isinstance(app.screen, PendingScreen) and "GERMAN PLAYER to answer" in screen_text(app)
+        await keys(pilot, "down", "enter")
+        assert game.log[-1] == ChooseIntegrity("2 Pz") and game.sides[-2:] == ["soviet", "german"]
+        # die 6 at 1-2: 3/-, the Soviet attacker's own choice: the keyboard goes back to him
+        assert game.state.pending is not None and game.state.pending["side"] == "soviet"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "soviet"
+        await keys(pilot, "space")
+        assert isinstance(app.screen, PendingScreen) and "SOVIET PLAYER to answer" in screen_text(app)
+        assert game_screen(app).seat == "soviet"
