@@ -7,7 +7,7 @@ from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT
 KEYS = """Keys on the map
   arrows, h j k l      move the cursor (left/right keep the row number)
   q w e / a s d        move the cursor to the NW, N, NE / SW, S, SE neighbour
-  g                    go to a hex: type its four digits (e.g. 0319) or a place name
+  g                    go to a hex: its four digits (e.g. 0319) or a place name, then Enter
   Tab                  jump to the next stack that can still act this phase
   Enter or space       select the stack under the cursor / move it / pick attackers and targets
   1-9                  add or drop one unit of the stack (numbers as in the inspector)
@@ -21,7 +21,7 @@ KEYS = """Keys on the map
                        (on a small terminal, 80x24, this is where every line of a stack shows)
   r                    rules reference (at the case of the last refusal, if any)
   S / O / N            save / load / new game          pgup pgdn  scroll the log
-  ctrl+q               quit (the game is saved at the end of every phase)
+  ctrl+q               quit (autosaved at every phase end; asks first if moves since would be lost)
 """
 
 PHASE_HELP = {
