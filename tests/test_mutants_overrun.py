@@ -162,3 +162,46 @@ def test_6_0_an_overrun_costs_3_mp_and_the_preview_agrees(mini: Game) -> None:
     mini.apply(OV)
     assert mini.state.vars["mp"]["ge-1pz-1"] == 3.0
     assert "ge-1pz-1" in mini.state.vars["moved"]
+
+
+# -- after the overrun (6.22-6.24) -------------------------------------------------------------
+
+def test_6_23_a_loss_to_the_overrunning_stack_stops_it_under_6_23(mini: Game) -> None:
+    from tests.spi_helpers import die_for
+    from kiev_tui.games.spi_kiev.actions import TakeLosses
+    base(mini)
+    # Turn 1: every unit is supplied (19.85); 6 halved to 3 against 2: 1-1.
+    assert overrun_preview(mini, ("ge-1pz-1",), "0804").column == "1-1"
+    load_dice(mini, [die_for(mini, "1-1", "1/1")])
+    mini.apply(OV)
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    mini.apply(TakeLosses(("ge-1pz-1",)))
+    assert mini.state.units["so-rifle-3"].status == "eliminated"
+    # The hex is empty, but the stack lost a step: it stops where it is (6.23, not 6.24).
+    assert mini.state.units["ge-1pz-1"].hex == "0704" and mini.state.units["ge-1pz-1"].step == 1
+    assert mini.state.vars["stop_case"]["ge-1pz-1"] == "6.23"
+    assert "ge-1pz-1" in mini.state.vars["stopped"]
+    illegal = mini.check(Move(("ge-1pz-1",), ("0804",)))
+    assert illegal is not None and illegal.case == "6.23"
+
+
+def test_6_24_a_clean_win_carries_the_stack_in_and_frees_it_to_move_on(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import TakeLosses
+    from kiev_tui.games.spi_kiev.events import Moved
+    from tests.spi_helpers import die_for
+    pos(mini, {"ge-1pz-1": "0703", "so-rifle-3": "0804"})
+    mini.apply(Move(("ge-1pz-1",), ("0704",)))  # into the Soviet zone: stopped (8.21)
+    assert "ge-1pz-1" in mini.state.vars["stopped"]
+    assert overrun_preview(mini, ("ge-1pz-1",), "0804").column == "1-1"
+    load_dice(mini, [die_for(mini, "1-1", "-/1")])
+    mini.apply(OV)
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    v = mini.state.vars
+    assert mini.state.units["ge-1pz-1"].hex == "0804"
+    assert "ge-1pz-1" in v["overran"] and v["active"] == ["ge-1pz-1"]
+    assert "ge-1pz-1" not in v["stopped"]
+    moved = [e for e in mini.journal if isinstance(e, Moved)][-1]
+    assert (moved.units, moved.path, moved.cost) == (("ge-1pz-1",), ("0804",), 0.0)
+    # 1 MP for the first step and 3 for the overrun spent: it may go on.
+    assert v["mp"]["ge-1pz-1"] == 4.0
+    assert mini.check(Move(("ge-1pz-1",), ("0904",))) is None
