@@ -184,3 +184,41 @@ def test_9_85_9_81_after_a_retreat_the_winners_follow_its_path_as_far_as_it_went
     assert combat.advance_options(mini) == {}
     # 9.83: advanced units may not attack again this phase.
     assert refusal(mini, DeclineAdvance()) == "[9.83] no advance is on offer"
+
+
+# -- the battle log (what the player reads of a battle) -------------------------------------------
+
+def test_13_1_9_7_9_8_the_log_of_a_battle_with_an_untried_defender(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-t01-rifle-1": "0804",
+                  "so-hq-army": "0905"})
+    n = len(mini.journal)
+    load_dice(mini, [1], picks=[0, 0, 0, 0])  # the first rifle face (201, 3-3); die 1
+    mini.apply(Attack(PZ, ("0804",)))
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-t01-rifle-1",), (("0904", "1004"),)))
+    mini.apply(Advance(("ge-1pz-1",), ("0804",)))
+    assert [e.describe() for e in mini.journal[n:]] == [
+        "Drawn for the true face of untried so-t01-rifle-1 (13.1): rifle-201",
+        "Untried so-t01-rifle-1 is revealed: 201, 3-3",
+        "Die roll #2 for attack at 0804 (5-1): 1",
+        "Attack: ge-1pz-1, ge-1pz-2, ge-1pz-3 against 0804: 16 to 3, column 5-1, die 1: result -/2 "
+        "[ge-1pz-1 12 (20.0 divisional integrity: doubled); ge-1pz-2 2 (20.0 divisional integrity: doubled); "
+        "ge-1pz-3 2 (20.0 divisional integrity: doubled); so-t01-rifle-1 3]",
+        "so-t01-rifle-1 retreats 0904 > 1004",
+        "ge-1pz-1 advance 0804",
+    ]
+
+
+def test_19_61_13_3_9_71_9_67_the_other_log_lines_name_their_cases() -> None:
+    assert combat.Revealed("so-x", "203", 5, 5, True).describe() == \
+        "Untried so-x is revealed: 203, 5-5 with an asterisk (19.61)"
+    assert combat.Revealed("so-x", "202", 0, 0, False).describe() == \
+        "Untried so-x is revealed: 202, 0-0 - a no-strength unit (13.3)"
+    assert combat.Revealed("so-x", "9", 0, 1, False).describe() == "Untried so-x is revealed: 9, 0-1"
+    assert combat.Retreated("so-x", ()).describe() == "so-x has nowhere to retreat and is eliminated (9.71)"
+    assert combat.StepLost("ge-x", False).describe() == "ge-x loses a step"
+    assert combat.StepLost("ge-x", True, "its last step was lost, 9.67").describe() == \
+        "ge-x is eliminated (its last step was lost, 9.67)"
+    assert combat.Advanced(("a", "b"), ("0804", "0904")).describe() == "a, b advance 0804 > 0904"
+    assert combat.CombatResolved("overrun", ("a",), ("0804",), 3, 2, "1-1", 2, "1/1", ()).describe() == \
+        "Overrun: a against 0804: 3 to 2, column 1-1, die 2: result 1/1"
