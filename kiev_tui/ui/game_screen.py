@@ -448,7 +448,7 @@ class GameScreen(Screen[None]):
             self.refresh_all()
             self.check_pending()
 
-        text = note if note is not None else "\n".join(self.game.phase.todo)
+        text = note if note is not None else name_ids(self.view(), "\n".join(self.game.phase.todo))
         self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
 
     def check_pending(self) -> None:

@@ -210,3 +210,19 @@ async def test_rail_arrivals_are_offered_the_rail_at_once_and_on_enter() -> None
         screen.move_cursor(Hex.parse("0807"))
         await keys(pilot, "enter")
         assert game.state.units[pair[0]].hex == "0807" and game.state.units[pair[1]].hex == "0807"
+
+
+async def test_the_hand_off_at_a_change_of_player_names_the_units() -> None:
+    from kiev_tui.ui.dialogs import HandoffScreen
+
+    from tests.conftest import position
+
+    game = position(new_mini(), {"so-rifle-1": "0705", "ge-inf-1": "0203"}, player="german",
+                    phase="mechanized", turn=1, reinforcements=True)
+    game.scenario.reinforcements = [r for r in game.scenario.reinforcements if r.side == "soviet"]
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "P", "y")  # the German turn ends: turn 2, the Soviet player's reinforcements
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "soviet"
+        text = screen_text(app)
+        assert "so-hq-late" not in text and "bring on" in text
