@@ -62,10 +62,15 @@ def unit_name(view: View, uid: str) -> str:
     """What a person calls a unit: "226 rifle XX", "untried rifle XX" (never its id)."""
     d = view.udef(uid)
     kind = d.type.replace("_", " ")
-    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # the type once
-    if view.untried(uid) and "untried" not in name:
-        name = f"untried {kind}"
-    return f"{name} {d.size}".strip()
+    size = d.size
+    if kind.lower() == size.lower():
+        kind = ""  # an HQ's type and size are both "HQ": say it once
+    elif kind == "leader":
+        size = ""  # a leader's counter carries the HQ size mark, but he is a leader, not an HQ
+    if view.untried(uid):
+        return f"untried {kind} {size}".strip()
+    name = d.designation if kind.lower() in d.designation.lower() else f"{d.designation} {kind}"
+    return " ".join(f"{name} {size}".split())
 
 
 def strength_text(view: View, uid: str) -> str:

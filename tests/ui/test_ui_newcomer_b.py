@@ -352,3 +352,14 @@ def test_compact_reach_under_a_stack_shows_the_cost() -> None:
     assert "".join(ch for ch, _ in painter._compact(h, 1))[1:] == "+4"
     painter.looks = {h: HexLook(letter="r", strength="2-2", count=2, steps=2, side="soviet", reach="+10")}
     assert "".join(ch for ch, _ in painter._compact(h, 1))[1:] == "+ "  # never "+1" for 10 MP
+
+
+def test_hq_and_leader_names_say_what_they_are_once() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.spi_kiev.common import View
+    from kiev_tui.ui.present import unit_name
+    view = View(Game.new("spi_kiev/campaign", seed=1))
+    assert unit_name(view, "so-hq-agsw") == "AGSW HQ"
+    assert unit_name(view, "ge-ldr-guderian") == "Guderian leader"
+    assert unit_name(view, "so-mtn-60") == "60 mountain rifle XX"
+    assert unit_name(view, "ge-id-99") == "99 Lt jaeger XX"
