@@ -439,3 +439,56 @@ def test_mapbuild_refuses_a_fifo_as_geography_with_one_line(tmp_path: Path, caps
     assert main(["--geo", str(geo), "--out", str(tmp_path / "map.toml"), "--check"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "geo.toml" in err[0] and "not a regular file" in err[0]
+
+
+# -- Polesia: the right bank of the Dnieper above Kiev (issue 20) ----------------------------
+
+# Forest is the dominant cover of the Polesian rim inside our frame; marshes where the
+# Pripyat, Teterev and Irpen flood plains meet the Dnieper (geo.toml, SOURCES.md "Polesia").
+POLESIA_WOODS = [
+    "0101", "0102", "0103", "0104", "0105", "0106", "0107",
+    "0201", "0202", "0203", "0204", "0205", "0206", "0207",
+    "0301", "0302", "0303", "0304", "0305", "0306", "0307",
+    "0110", "0111", "0112", "0113", "0114", "0115", "0116", "0117", "0118",
+    "0211", "0213", "0215", "0216", "0217",
+]
+POLESIA_SWAMP = ["0108", "0208", "0308", "0109", "0209", "0210", "0212", "0214"]
+
+
+def test_10_4_polesia_above_kiev_is_woods_and_swamp(m: dict) -> None:
+    terrain = {h: m["hexes"].get(h, {}).get("terrain", "clear") for h in POLESIA_WOODS + POLESIA_SWAMP}
+    assert terrain == {**{h: "woods" for h in POLESIA_WOODS}, **{h: "swamp" for h in POLESIA_SWAMP}}
+    # the whole right bank from the north edge down to the Pushcha woods: no clear hex left
+    bank = ({f"01{r:02d}" for r in range(1, 19)} | {f"02{r:02d}" for r in range(1, 18)}
+            | {f"03{r:02d}" for r in range(1, 9)})
+    assert bank == set(POLESIA_WOODS) | set(POLESIA_SWAMP)
+
+
+def test_12_11_column_01_keeps_a_dry_supply_path_to_the_zhitomir_road(m: dict) -> None:
+    # German supply from the line north of Kiev runs down column 01 to the road exit 0119
+    # (19.82); a swamp hex on it would stop the line (12.11).
+    assert "0119" in m["edges"]["road_exits"]
+    path = [f"01{r:02d}" for r in range(10, 20)]
+    assert [m["hexes"].get(h, {}).get("terrain", "clear") for h in path] == ["woods"] * 9 + ["clear"]
+
+
+def test_set_up_hexes_stay_legal_after_the_polesia_terrain(m: dict) -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.scenario import load_scenario
+    from kiev_tui.games.spi_kiev.common import View
+    from kiev_tui.games.spi_kiev.supply import Supply
+
+    campaign = MAP_PATH.parent / "scenarios" / "campaign.toml"
+    with open(campaign, "rb") as fh:
+        setup = tomllib.load(fh)["setup"]
+    addenda = {"1307", "0219", "0925"}   # the book's own hexes
+    west_bank_germans = {"ge-id-79": "0110", "ge-id-98": "0112", "ge-id-262": "0211",
+                         "ge-id-111": "0213", "ge-id-56": "0114", "ge-id-62": "0116"}
+    assert {u: setup[u] for u in west_bank_germans} == west_bank_germans
+    for uid, hid in setup.items():
+        terrain = m["hexes"].get(hid, {}).get("terrain", "clear")
+        assert terrain != "lake", (uid, hid)   # 10.16
+        assert hid in addenda or terrain != "swamp", (uid, hid)
+    load_scenario(campaign)   # the loader refuses units in lakes
+    status = Supply(View(Game.new(str(campaign), 1))).all_status("german")
+    assert {u: status[u].in_supply for u in west_bank_germans} == dict.fromkeys(west_bank_germans, True)
