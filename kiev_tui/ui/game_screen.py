@@ -19,7 +19,6 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.events import Click
-from textual.widgets import RichLog
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import Action, EndPhase
@@ -36,10 +35,19 @@ from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffS
 from kiev_tui.ui.glyphs import legend
 from kiev_tui.ui.help import RULES_BY_PHASE, phase_help
 from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
+from kiev_tui.ui.logview import WrapLog
 from kiev_tui.ui.names import name_ids
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
+
+# The smallest terminal the game is played in: the 32-column side panel plus five hex columns
+# of map, and six hex rows with the status line and the key bar.  Below it the panels would be
+# scraps (at 40x12 the map was six cells wide), so the screen asks for a bigger window instead.
+MIN_SIZE = (60, 16)
+# Keys that only open something to read (each screen fits any size): they work in a window
+# too small for the map; the keys that play wait until the map can be seen.
+READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
 
 
 def _span_region(a: str, b: str, y: int) -> Region:
@@ -231,6 +239,9 @@ class GameScreen(Screen[None]):
     GameScreen.-inspect #inspector { width: 1fr; height: 1fr; }
     GameScreen.-inspect #log { display: none; }
     GameScreen.-inspect #status { height: 2; }
+    GameScreen #toosmall { display: none; height: 1fr; }
+    GameScreen.-toosmall #toosmall { display: block; }
+    GameScreen.-toosmall #body, GameScreen.-toosmall #status, GameScreen.-toosmall #keys { display: none; }
     """
 
     BINDINGS = [
@@ -296,11 +307,12 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Panel(id="tracker")
                 yield Panel(id="inspector")
-                log = RichLog(id="log", max_lines=5000, wrap=True, markup=False, highlight=False, min_width=20)
+                log = WrapLog(id="log", max_lines=5000)
                 log.can_focus = False
                 yield log
         yield Panel(id="status")
         yield KeyBar(id="keys")
+        yield Panel(id="toosmall")
 
     def on_mount(self) -> None:
         # The breakpoint class, set before the first layout rather than on the first Resize:
@@ -315,8 +327,37 @@ class GameScreen(Screen[None]):
         hexmap.focus()
         hexmap.painter.cursor = self.cursor
         hexmap.center_when_sized(self.cursor)
+        self._fit_terminal()
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
+
+    # -- the size of the terminal -----------------------------------------------------------
+    def too_small(self) -> bool:
+        w, h = self.app.size
+        return w < MIN_SIZE[0] or h < MIN_SIZE[1]
+
+    def _fit_terminal(self) -> None:
+        """Panels, or one line asking for a bigger window; the map back in place when it grows."""
+        small = self.too_small()
+        was = self.has_class("-toosmall")
+        if small:
+            w, h = self.app.size
+            self.query_one("#toosmall", Panel).show(f"Enlarge the window to {MIN_SIZE[0]}x{MIN_SIZE[1]} (now {w}x{h})")
+        if small == was:
+            return
+        self.set_class(small, "-toosmall")
+        self.query_one(KeyBar).show(self.working_keys())
+        if not small:
+            hexmap = self.query_one(HexMap)
+            hexmap.focus()
+            hexmap.center_when_sized(self.cursor)
+
+    def on_resize(self) -> None:
+        self._fit_terminal()
+
+    def on_screen_resume(self) -> None:
+        # a resize while a dialog was on top reached only the dialog
+        self._fit_terminal()
 
     def _first_cursor(self) -> Hex:
         view = self.view()
@@ -346,7 +387,7 @@ class GameScreen(Screen[None]):
         self.cursor = self._first_cursor()
         hexmap.painter.cursor = self.cursor
         self._logged = 0
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", WrapLog).clear()
         self.last_case = None
         self.refresh_all()
         hexmap.scroll_to_hex(self.cursor, True)
@@ -373,14 +414,14 @@ class GameScreen(Screen[None]):
         self.query_one("#inspector", Panel).show("\n".join(lines))
 
     def _refresh_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", WrapLog)
         journal = self.game.journal
         if len(journal) < self._logged:  # undo took lines back
             log.clear()
             self._logged = 0
         view = self.view()
         for e in journal[self._logged:]:
-            log.write(Text(name_ids(view, e.describe())))  # names, not ids (issue 20)
+            log.add(Text(name_ids(view, e.describe())))  # names, not ids (issue 20)
         self._logged = len(journal)
 
     def _refresh_status(self) -> None:
@@ -938,7 +979,7 @@ class GameScreen(Screen[None]):
         self.say(f"Zoom: {hexmap.zoom}")
 
     def action_log(self, delta: int) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", WrapLog)
         log.scroll_relative(y=delta * max(1, log.size.height - 1), animate=False)
 
     def action_save(self) -> None:
@@ -1068,6 +1109,8 @@ class GameScreen(Screen[None]):
         return tuple(out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
+            return False  # nothing is played blind while the window is too small to show the map
         st = self.game.state
         moving = st.phase in (MOVEMENT, MECHANIZED) and st.pending is None and not st.over
         if action == "reinforce":

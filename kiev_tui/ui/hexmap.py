@@ -434,9 +434,15 @@ class HexMap(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         # Again once the layout has settled (a breakpoint may have changed the panel widths
         # since the first layout); a no-op when the view is already right.
-        if self._center_on is not None and self.size.width and self.size.height:
+        if not (self.size.width and self.size.height):
+            return
+        if self._center_on is not None:
             h, self._center_on = self._center_on, None
             self.scroll_to_hex(h, True)
+        elif self.painter.cursor is not None:
+            # a smaller window (or panel) keeps the cursor in view: the player must see
+            # where Enter would act; a scroll only when it has gone off the edge
+            self.scroll_to_hex(self.painter.cursor)
 
     # -- what to show ---------------------------------------------------------------------
     def set_map(self, gmap: GameMap) -> None:
