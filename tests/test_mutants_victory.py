@@ -145,3 +145,33 @@ def test_24_0_score_lines_are_reported_in_the_summary_dict(mini: Game) -> None:
     d = sc.to_dict()
     assert d["lines"][0] == {"side": "german", "what": "holds Westburg (0202, city)", "points": 10}
     assert d["winner"] == "soviet" and d["margin"] == 30
+
+
+def test_24_1_24_3_every_value_is_read_from_the_scenario_table(mini: Game) -> None:
+    # Odd numbers, none equal to the book's, so each must come from the table.
+    mini.scenario.victory = {"margin": 7, "city": 11, "town": 6, "special_hexes": {"0202": 30},
+                             "soviet_front_hq": "so-hq-army", "soviet_front_hq_points": 13,
+                             "soviet_unit_points": 2}
+    eliminate(mini, "so-hq-army", "so-rifle-1", "so-hq-agsw")
+    sc = score(View(mini), final=False)
+    assert sc.margin == 7
+    # Westburg 0202 is special (30); Testgrad 0505 an ordinary city (11); Eastville a town (6).
+    assert sc.lines[:3] == [("german", "holds Westburg (0202, city)", 30),
+                            ("soviet", "holds Testgrad (0505, city)", 11),
+                            ("soviet", "holds Eastville (0805, town)", 6)]
+    assert [p for s, w, p in sc.lines if w.startswith("eliminated: the front HQ")] == [13]
+    assert sc.german == 30 + 13 + 2 + 2
+    assert sc.soviet == 11 + 6
+
+
+def test_24_2_a_formation_entry_without_points_scores_nothing(mini: Game) -> None:
+    mini.state.control = {}
+    mini.scenario.victory["formation"] = [{"units": ["ge-inf-1"]}]
+    eliminate(mini, "ge-inf-1")
+    sc = score(View(mini), final=False)
+    assert sc.lines == [] and sc.soviet == 0
+
+
+def test_24_0_the_summary_states_the_lead_against_the_margin() -> None:
+    sc = Score(german=150, soviet=20)
+    assert sc.summary() == "German 150 VP, Soviet 20 VP; the German needed a lead of 133 and has 130."
