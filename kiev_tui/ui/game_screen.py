@@ -355,10 +355,6 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._fit_terminal()
 
-    def on_screen_resume(self) -> None:
-        # a resize while a dialog was on top reached only the dialog
-        self._fit_terminal()
-
     def _first_cursor(self) -> Hex:
         view = self.view()
         for h in present.actors(view):

@@ -106,3 +106,15 @@ async def test_started_in_a_small_window_it_says_so_at_once() -> None:
         text = screen_text(app)
         assert "Enlarge the window" not in text
         assert "Sequence of play" in text
+
+
+async def test_shrunk_under_a_dialog_the_game_screen_says_so_when_it_closes() -> None:
+    app = build_app(new_mini())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keys(pilot, "question_mark")  # the help on top while the window shrinks
+        assert app.screen is not game_screen(app)
+        await pilot.resize_terminal(50, 20)
+        await pilot.pause()
+        await keys(pilot, "escape")
+        assert app.screen is game_screen(app)
+        assert "Enlarge the window to 60x16 (now 50x20)" in screen_text(app)
