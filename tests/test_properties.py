@@ -26,7 +26,8 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.engine.state import GameState
-from kiev_tui.games.spi_kiev import bot, stacking, victory
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import bot, combat, stacking, victory
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini" / "scenarios" / "mini.toml"
@@ -71,6 +72,13 @@ def check_position(game: Game) -> None:
         sides = {view.side(uid) for uid in ids}
         assert len(sides) == 1, f"{h} holds units of both sides: {ids}"
     assert len(seen) == sum(1 for u in st.units.values() if u.status == "map")
+    if st.pending is not None and st.pending.get("kind") == "advance":
+        # 9.81/9.84: an advance is a walk of distinct neighbouring hexes (a new player once saw
+        # an option "0218 > 0218").
+        for path in combat.advance_options(game)["paths"]:
+            assert len(set(path)) == len(path), f"advance option repeats a hex: {path}"
+            hexes = [Hex.parse(x) for x in path]
+            assert all(b in gmap.neighbours(a) for a, b in zip(hexes, hexes[1:])), f"advance option jumps: {path}"
     if st.phase == COMBAT:
         for side in (GERMAN, SOVIET):  # 7.0: at all times in a combat phase
             assert not stacking.over_limit(view, side), f"{side} overstacked in combat: {stacking.over_limit(view, side)}"
