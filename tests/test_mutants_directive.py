@@ -136,3 +136,14 @@ def test_22_0_after_a_lifted_turn_a_5_lifts_it(mini: Game) -> None:
     ev = determine_on(mini, 12, {"11": False, "13": True}, [5])
     assert mini.state.vars["directive"]["12"] is False
     assert notes(ev) == ["Stalin's Directive: roll 5 = 5: lifted on turn 12 (22.0)."]
+
+
+def test_22_0_the_first_ordered_turn_is_recorded_in_a_game_with_no_record_yet(mini: Game) -> None:
+    mini.state.turn = 7
+    mini.state.vars.pop("directive", None)
+    mini._sink = []
+    try:
+        directive.determine(mini)
+    finally:
+        mini._sink = None
+    assert mini.state.vars["directive"] == {"7": True}

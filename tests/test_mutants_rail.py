@@ -109,10 +109,11 @@ def test_19_3_with_no_rail_move_yet_the_count_starts_at_zero(mini: Game) -> None
     position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
     mini.state.vars.pop("rail_used", None)
     mini.scenario.params["rail_units_per_turn"] = 1
-    try:
-        assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
-    finally:
-        mini.scenario.params["rail_units_per_turn"] = 8
+    assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
+    # The scenario's own limit counts: with one unit used, none is left.
+    mini.state.vars["rail_used"] = 1
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == \
+        "[19.3] rail capacity is 1 units a turn; 1 already used, 1 more asked"
 
 
 def test_19_3_the_book_limit_of_25_rail_hexes_applies_when_the_scenario_says_nothing(mini: Game) -> None:

@@ -152,7 +152,7 @@ def test_24_1_24_3_every_value_is_read_from_the_scenario_table(mini: Game) -> No
     mini.scenario.victory = {"margin": 7, "city": 11, "town": 6, "special_hexes": {"0202": 30},
                              "soviet_front_hq": "so-hq-army", "soviet_front_hq_points": 13,
                              "soviet_unit_points": 2}
-    eliminate(mini, "so-hq-army", "so-rifle-1", "so-hq-agsw")
+    eliminate(mini, "so-hq-army", "so-rifle-1")
     sc = score(View(mini), final=False)
     assert sc.margin == 7
     # Westburg 0202 is special (30); Testgrad 0505 an ordinary city (11); Eastville a town (6).
@@ -160,7 +160,7 @@ def test_24_1_24_3_every_value_is_read_from_the_scenario_table(mini: Game) -> No
                             ("soviet", "holds Testgrad (0505, city)", 11),
                             ("soviet", "holds Eastville (0805, town)", 6)]
     assert [p for s, w, p in sc.lines if w.startswith("eliminated: the front HQ")] == [13]
-    assert sc.german == 30 + 13 + 2 + 2
+    assert sc.german == 30 + 13 + 2
     assert sc.soviet == 11 + 6
 
 
