@@ -173,3 +173,8 @@ def test_23_1_a_reinforcement_that_arrived_by_rail_rides_on_without_counting_twi
     assert mini.check(RailMove(("so-t01-rifle-1",), ("0907", "0807"))) is None
     assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == \
         "[19.3] rail capacity is 8 units a turn; 8 already used, 1 more asked"
+
+
+def test_5_31_a_step_to_an_adjacent_hex_off_the_railroad_is_refused_under_5_31(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-rifle-1",), ("1006",))) == "[5.31] no railroad runs from 1007 to 1006"

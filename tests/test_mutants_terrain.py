@@ -113,3 +113,13 @@ def test_10_31_the_memo_of_costs_is_kept_per_movement_class_and_side(mini: Game)
     assert step_costs(gm, tb, units["so-rifle-2"])[(a, b)] == 2.0
     assert step_costs(gm, tb, units["ge-inf-2"])[(a, b)] == 3.0
     assert gm.derived["step:inf:soviet"][(a, b)] == 2.0
+
+
+def test_5_1_10_16_off_the_map_and_across_a_lake_hexside_are_refused(mini: Game) -> None:
+    gm, units, tb = mini.scenario.map, mini.scenario.catalog.units, mini.scenario.tables
+    off = step_cost(gm, tb, units["so-rifle-1"], H("1005"), H("1105"))
+    assert (off.case, off.why) == ("5.1", "1105 is off the map")  # type: ignore[union-attr]
+    gm.set_side_features(H("0904"), H("0905"), frozenset({"lake"}))
+    lake = step_cost(gm, tb, units["so-rifle-1"], H("0904"), H("0905"))
+    assert (lake.case, lake.why) == ("10.16", "0905 cannot be entered: all-lake hex or hexside")  # type: ignore[union-attr]
+    assert step_cost(gm, tb, units["so-rifle-1"], H("0904"), H("0804")) == 1.0
