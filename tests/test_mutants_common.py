@@ -78,3 +78,12 @@ def test_8_25_a_friendly_unit_cancels_the_enemy_zone_for_tracing(mini: Game) -> 
     # For the German: 0906 lies in the Soviet zone only; 0802 in the German zone only.
     assert view.enemy_controlled_for_tracing(H("0906"), GERMAN) is True
     assert view.enemy_controlled_for_tracing(H("0802"), GERMAN) is False
+
+
+def test_19_67_21_0_a_lone_leader_listed_first_does_not_hide_later_zones(mini: Game) -> None:
+    # The leader's hex comes before GD's in the board's listing; GD's zone still blocks.
+    position(mini, {"ge-leader": "0203", "ge-gd": "0706", "so-rifle-1": "0904"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert list(view.occupancy).index(H("0203")) < list(view.occupancy).index(H("0706"))
+    assert H("0806") in view.zoc_blocking[GERMAN]
+    assert H("0204") not in view.zoc_blocking[GERMAN]
