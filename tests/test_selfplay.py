@@ -7,6 +7,8 @@ from typer.testing import CliRunner
 
 from kiev_tui.cli import app
 from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.bot import play_game
 from kiev_tui.games.spi_kiev.common import View
 from kiev_tui.games.spi_kiev.stacking import over_limit
@@ -38,7 +40,20 @@ def test_selfplay_movement_only_campaigns_finish(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(1, 21))
 def test_selfplay_campaigns_with_combat_finish_with_a_score(seed: int) -> None:
     kinds: set[str] = set()
-    result = play_game(CAMPAIGN, seed, combat=True, on_action=lambda g, a: kinds.add(a.kind))
+
+    def note(game: Game, action: object) -> None:
+        kinds.add(getattr(action, "kind", ""))
+        p = game.state.pending
+        if p is not None and p.get("kind") == "advance":
+            gmap = game.scenario.map
+            for path in combat.advance_options(game)["paths"]:
+                # 9.81/9.84: a walk of distinct neighbouring hexes; before the 9.84 rewrite
+                # seed 11 offered ("0219", "0219"), the "0218 > 0218" a new player saw.
+                assert len(set(path)) == len(path), f"advance option repeats a hex: {path}"
+                hexes = [Hex.parse(x) for x in path]
+                assert all(b in gmap.neighbours(a) for a, b in zip(hexes, hexes[1:])), f"advance jumps: {path}"
+
+    result = play_game(CAMPAIGN, seed, combat=True, on_action=note)
     assert result.over and result.turns == 13
     assert result.score["winner"] in ("german", "soviet")
     assert {"move", "enter", "attack", "end_phase"} <= kinds
