@@ -135,7 +135,10 @@ def race(folder: Path, saves: int) -> tuple[int, int]:
         seen.add(game.state_hash())
         reads += 1
     for p in procs:
-        out, err = p.communicate(timeout=60)
+        # Not communicate(): it reads the raw pipe and would miss the result line when
+        # readline() above already pulled it into the text buffer along with "ready".
+        p.wait(timeout=60)
+        out, err = p.stdout.read(), p.stderr.read()  # type: ignore[union-attr]
         assert p.returncode == 0, err
         failures = json.loads(out.strip().splitlines()[-1])
         assert failures == [], f"{len(failures)} of {saves} saves failed: {failures[:3]}"

@@ -368,7 +368,11 @@ class EntryScreen(Dialog):
         units = self.query_one("#entry-units", Choices)
         return tuple(self.due[i][0] for i in sorted(units.ticked))
 
+    @while_open
     def _refresh_hexes(self) -> None:
+        # Also called after a refresh (space): by then the dialog may be closed and emptied.
+        if not self.is_attached or not self.query("#entry-units"):
+            return
         units = set(self.chosen_units())
         common: set[str] | None = None
         for uid, _, hexes in self.due:
