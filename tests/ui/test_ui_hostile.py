@@ -182,3 +182,19 @@ async def test_page_keys_in_the_rules_lists_with_no_room() -> None:
             options.action_page_up()  # type: ignore[attr-defined]
             await pilot.pause()
         assert app.screen is screen and app.is_running
+
+
+async def test_a_space_refresh_queued_in_the_entry_dialog_is_harmless_after_it_closes() -> None:
+    # Found by the 2,000-key pty test: space queues a refresh of the entry hexes; a quick Esc
+    # closed the dialog first, and the refresh then queried widgets that were gone.
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = EntryScreen([("so-rifle-1", "rifle", ["0705"])])
+        app.push_screen(dialog)
+        await pilot.pause()
+        dialog.dismiss(None)
+        await pilot.pause()
+        dialog._refresh_hexes()  # what the queued call runs: must do nothing, not raise
+        assert isinstance(app.screen, GameScreen)
