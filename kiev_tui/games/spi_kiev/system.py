@@ -19,6 +19,7 @@ from kiev_tui.engine.units import UnitState
 from kiev_tui.games.spi_kiev import directive, movement, rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
 from kiev_tui.games.spi_kiev.events import ControlChanged, Eliminated, Entered, Moved, Railed, Relieved, SupplyChecked
 from kiev_tui.games.spi_kiev.supply import Supply
 
@@ -247,6 +248,8 @@ class KievRules:
     # 2: the issue 12 audit (10.13, command on turn 1, 20.2 on defence, map settlements):
     # a version-1 log would replay into other positions, so such saves are refused by name.
     version = "2"
+    schema = SCHEMA
+    cases = CASES
 
     def check_scenario(self, scenario: Any) -> None:
         from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks

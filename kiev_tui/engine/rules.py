@@ -1,0 +1,178 @@
+"""What every game gives the engine and the faces: its schema and its rule system.
+
+The engine knows no side, terrain or rule case of any game: it reads the vocabularies from a
+``Schema`` and asks the ``RuleSystem`` every question about play.  The faces (Textual UI, CLI,
+bots, benchmarks) talk to the same protocol plus the game's presentation adapter, which they
+find through ``kiev_tui.games`` (the registry), never by importing a game's package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, runtime_checkable
+
+from kiev_tui.engine.errors import Illegal
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.actions import Action, ActionRegistry
+    from kiev_tui.engine.game import Game, Phase
+    from kiev_tui.engine.hexes import Hex
+    from kiev_tui.engine.scenario import Scenario
+    from kiev_tui.engine.state import GameState
+    from kiev_tui.engine.tomlio import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """A game's vocabularies: what its data files may say.
+
+    The loaders refuse any side, unit type, terrain, settlement, hexside feature, river kind or
+    scenario key not listed here, naming the file and key.
+    """
+
+    sides: tuple[str, ...]  # ids as the data writes them, first player's usually first
+    side_names: Mapping[str, str]  # id -> how players read it ("german" -> "German")
+    unit_types: Mapping[str, tuple[str, ...]]  # side -> its unit types
+    terrains: tuple[str, ...]  # hex terrain kinds; the first is the usual default
+    impassable_terrains: frozenset[str] = frozenset()  # no unit enters or stands in these hexes
+    settlements: tuple[str, ...] = ()  # city, town ... (hexes that change control)
+    hexside_features: tuple[str, ...] = ()  # listed under [hexsides] in map.toml
+    impassable_hexsides: frozenset[str] = frozenset()  # features no unit crosses
+    river_kinds: tuple[str, ...] = ()  # a [[river]] of kind k marks its hexsides "<k>_river"
+    scenario_keys: tuple[str, ...] = ()  # extra keys a scenario's [scenario] table may hold
+    unit_keys: tuple[str, ...] = ()  # extra keys a [[unit]] may hold (kept in UnitDef.extra)
+    unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
+    #: check_victory(reader, catalog, hex_on_map): refuse a bad [victory] table (DataError).
+    check_victory: Callable[..., None] | None = None
+
+    def side_name(self, side: str) -> str:
+        return self.side_names.get(side, side.capitalize())
+
+    def other_side(self, side: str) -> str:
+        """The opponent in a two-sided game (ValueError for an unknown side)."""
+        if side not in self.sides or len(self.sides) != 2:
+            raise ValueError(f"no single opponent for side '{side}'")
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Cases:
+    """The rule cases the engine cites when it refuses on a game's behalf."""
+
+    game_over: str  # an action after the game has ended
+    wrong_side: str  # an action by the side whose turn it is not
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What ``reachable`` says about one hex: the cost and path there, or why not."""
+
+    cost: float | None  # movement points the stack spends to get there, None if it cannot
+    path: tuple[str, ...] = ()
+    case: str = ""
+    why: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.cost is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A choice that must be made before anything else, and the side that must make it."""
+
+    side: str
+    kind: str  # e.g. "losses", "retreat", "advance", "integrity"
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class OddsPreview:
+    """What an attack would be, with nothing committed."""
+
+    illegal: Illegal | None
+    attack: int | None  # None while hidden values make it unknown
+    defense: int | None
+    column: str | None
+    chances: Mapping[str, float] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The score as it stands (or final): points per side, the reasons, and who leads or won."""
+
+    points: Mapping[str, int]
+    lines: tuple[str, ...]
+    winner: str  # a side id, or "" for a draw / not decided
+
+
+@runtime_checkable
+class RuleState(Protocol):
+    """A game's own bookkeeping in ``GameState.vars``: typed, copyable, saved as plain data."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def copy(self) -> "RuleState": ...
+
+
+class RuleSystem(Protocol):
+    """The protocol every game implements (``games/<game>/system.py`` defines ``SYSTEM``)."""
+
+    id: str
+    version: str
+    schema: Schema
+    cases: Cases
+    actions: "ActionRegistry"
+
+    # -- data -------------------------------------------------------------
+    def read_units(self, root: "Reader", catalog: Any) -> None:
+        """Read the game's extra tables of units.toml (schema.unit_tables) into the catalog."""
+
+    def prepare_scenario(self, scenario: "Scenario") -> None:
+        """Complete a loaded scenario (e.g. counters for drawn reinforcements)."""
+
+    def check_scenario(self, scenario: "Scenario") -> None:
+        """Refuse, with a DataError, a scenario this game's rules cannot start from."""
+
+    def new_vars(self) -> RuleState:
+        """Empty bookkeeping for a new game."""
+
+    def vars_from_dict(self, data: Mapping[str, Any]) -> RuleState:
+        """Bookkeeping back from its plain form (ValueError naming the key if it is wrong)."""
+
+    # -- play -------------------------------------------------------------
+    def setup(self, game: "Game") -> "GameState": ...
+
+    def phase(self, game: "Game") -> "Phase": ...
+
+    def actor(self, game: "Game") -> str:
+        """The side that may act now."""
+
+    def check(self, game: "Game", action: "Action") -> Illegal | None: ...
+
+    def apply(self, game: "Game", action: "Action") -> None: ...
+
+    # -- questions the faces ask ------------------------------------------
+    def view(self, game: "Game") -> Any:
+        """A cached read-only view of the position (reused until the next change)."""
+
+    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> Mapping["Hex", Reach]:
+        """Hexes the stack may end in; with ``explain``, why every other hex is out."""
+
+    def supply(self, game: "Game") -> Any:
+        """The game's supply answer for this position (None if the game has no supply rules)."""
+
+    def can_act(self, game: "Game", uid: str) -> bool:
+        """Whether this unit may still do anything in the current phase."""
+
+    def actable(self, game: "Game") -> list[str]:
+        """Units of the acting side that may still do something now."""
+
+    def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
+        """Odds of an attack, nothing committed (None if the game has no such attack now)."""
+
+    def pending(self, game: "Game") -> Pending | None:
+        """The choice that must be made before anything else, if any."""
+
+    def score(self, game: "Game") -> Score: ...
