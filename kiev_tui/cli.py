@@ -289,7 +289,7 @@ def script(
     root.only(["action"])
     refused = 0
     for i, entry in enumerate(root.tables("action")):
-        act = action_from_toml(entry.data, f"action[{i}]", str(actions))
+        act = action_from_toml(entry.data, f"action[{i}]", str(actions), registry=game.rules.actions)
         illegal = game.check(act)
         if illegal is not None:
             refused += 1

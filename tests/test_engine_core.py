@@ -11,7 +11,7 @@ from kiev_tui.engine.actions import Action, EndPhase, action_from_toml, action_t
 from kiev_tui.engine.errors import DataError, IllegalAction
 from kiev_tui.engine.events import Rolled
 from kiev_tui.engine.game import Game
-from kiev_tui.games.spi_kiev.actions import Move
+from kiev_tui.games.spi_kiev.actions import ACTIONS, Move
 
 from tests.conftest import MINI
 
@@ -24,31 +24,31 @@ SAMPLE_VALUES: dict[typing.Any, typing.Any] = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(action_types()))
+@pytest.mark.parametrize("kind", sorted(action_types(ACTIONS)))
 def test_every_action_type_round_trips_through_toml(kind: str) -> None:
     import tomllib
 
     import tomli_w
 
-    cls = action_types()[kind]
+    cls = action_types(ACTIONS)[kind]
     hints = typing.get_type_hints(cls)
     kwargs = {f.name: SAMPLE_VALUES[hints[f.name]] for f in dataclasses.fields(cls)}
     act = cls(**kwargs)
     text = tomli_w.dumps({"action": [act.to_toml()]})
-    back = action_from_toml(tomllib.loads(text)["action"][0])
+    back = action_from_toml(tomllib.loads(text)["action"][0], registry=ACTIONS)
     assert back == act
     assert isinstance(back, Action)
 
 
 def test_unknown_action_kind_and_key_are_named() -> None:
     with pytest.raises(DataError, match="unknown action 'teleport'"):
-        action_from_toml({"kind": "teleport"})
+        action_from_toml({"kind": "teleport"}, registry=ACTIONS)
     with pytest.raises(DataError, match=r"action\.speed"):
-        action_from_toml({"kind": "move", "units": ["a"], "path": ["0101"], "speed": 3})
+        action_from_toml({"kind": "move", "units": ["a"], "path": ["0101"], "speed": 3}, registry=ACTIONS)
     with pytest.raises(DataError, match=r"action\.path.*missing"):
-        action_from_toml({"kind": "move", "units": ["a"]})
+        action_from_toml({"kind": "move", "units": ["a"]}, registry=ACTIONS)
     with pytest.raises(DataError, match="expected a string"):
-        action_from_toml({"kind": "move", "units": [1], "path": ["0101"]})
+        action_from_toml({"kind": "move", "units": [1], "path": ["0101"]}, registry=ACTIONS)
 
 
 def test_apply_is_the_only_door_and_refusals_carry_a_case(mini: Game) -> None:

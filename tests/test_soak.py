@@ -93,7 +93,7 @@ class Soak:
             want = entry.pop("hash")
             side = entry.pop("side")  # who acted (4.1): replay submits the action as that side
             assert side == game.sides[i], f"action {i} is recorded for {side}, played by {game.sides[i]}"
-            act = action_from_toml(entry, f"action[{i}]", str(self.save_path))
+            act = action_from_toml(entry, f"action[{i}]", str(self.save_path), registry=game.rules.actions)
             assert act == game.log[i], f"action {i} does not survive its TOML form: {act} != {game.log[i]}"
             self.replay.apply(act, side=side)
             assert self.replay.hashes[-1] == want, f"replay diverges at action {i + 1} ({act.kind})"

@@ -1,19 +1,24 @@
-"""Actions: the only way a game's state changes.  Small frozen values with a TOML form."""
+"""Actions: the only way a game's state changes.  Small frozen values with a TOML form.
+
+Each game keeps its own ``ActionRegistry`` (its rule system's ``actions``), so two games may
+both call an action ``move`` with different fields; a kind is unique within one registry only.
+Every registry knows ``EndPhase`` ("end_phase"), which every game's sequence of play needs.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Iterator, TypeVar
 
 from kiev_tui.engine.errors import DataError, shorten
 
-_REGISTRY: dict[str, type["Action"]] = {}
+A = TypeVar("A", bound=type)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
-    """Base class.  Subclasses are frozen dataclasses registered with @action("kind")."""
+    """Base class.  Subclasses are frozen dataclasses registered with ``@REGISTRY.action("kind")``."""
 
     kind: ClassVar[str] = ""
 
@@ -35,21 +40,90 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
-def action(kind: str) -> typing.Callable[[type], type]:
-    """Register an Action subclass under its TOML ``kind``."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndPhase(Action):
+    """The player who may act declares the current phase finished."""
 
-    def deco(cls: type) -> type:
-        if kind in _REGISTRY and _REGISTRY[kind] is not cls:
-            raise ValueError(f"action kind '{kind}' registered twice")
-        setattr(cls, "kind", kind)
-        _REGISTRY[kind] = cls
-        return cls
-
-    return deco
+    kind: ClassVar[str] = "end_phase"
 
 
-def action_types() -> dict[str, type[Action]]:
-    return dict(_REGISTRY)
+class ActionRegistry:
+    """One game's actions by TOML ``kind``: what its saves and scripts may hold."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game  # named in refusals, so a reader knows whose actions were meant
+        self._kinds: dict[str, type[Action]] = {EndPhase.kind: EndPhase}
+
+    def action(self, kind: str) -> Callable[[A], A]:
+        """Class decorator: register an Action subclass of this game under ``kind``."""
+
+        def deco(cls: A) -> A:
+            if not (isinstance(cls, type) and issubclass(cls, Action)):
+                raise TypeError(f"only Action subclasses can be registered, not {cls!r}")
+            known = self._kinds.get(kind)
+            if known is not None and known is not cls:
+                raise ValueError(f"action kind '{kind}' registered twice in the {self.game} actions")
+            # one class serves one kind: its to_toml writes what from_toml reads
+            if cls.__dict__.get("kind") not in (None, "", kind):
+                raise ValueError(f"{cls.__name__} is already the '{cls.kind}' action")
+            setattr(cls, "kind", kind)
+            self._kinds[kind] = cls
+            return cls
+
+        return deco
+
+    def types(self) -> dict[str, type[Action]]:
+        """Every kind this registry knows -> its class (a copy)."""
+        return dict(self._kinds)
+
+    def get(self, kind: str) -> type[Action] | None:
+        return self._kinds.get(kind)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._kinds
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._kinds))
+
+    def __repr__(self) -> str:
+        return f"ActionRegistry({self.game!r}: {', '.join(sorted(self._kinds))})"
+
+    def from_toml(self, data: Any, where: str = "action", file: str = "<actions>") -> Action:
+        """Build one of this game's actions from its TOML table, or raise DataError naming the key."""
+        if not isinstance(data, dict):
+            raise DataError(file, where, "an action is a table with a 'kind' key")
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise DataError(file, f"{where}.kind", "missing or not a string")
+        cls = self._kinds.get(kind)
+        if cls is None:
+            raise DataError(file, f"{where}.kind", f"unknown action '{shorten(kind)}' for the {self.game} game "
+                                                   f"(known: {', '.join(sorted(self._kinds))})")
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "kind":
+                continue
+            if key not in fields:
+                raise DataError(file, f"{where}.{key}",
+                                f"unknown key for action '{kind}' (expected: {', '.join(fields) or 'none'})")
+            kwargs[key] = _convert(value, hints[key], f"{where}.{key}", file)
+        for name, f in fields.items():
+            if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
+                raise DataError(file, f"{where}.{name}", f"missing (action '{kind}' needs it)")
+        return cls(**kwargs)
+
+
+def action_types(registry: ActionRegistry) -> dict[str, type[Action]]:
+    """Every action kind of one game (its rule system's ``actions``)."""
+    return registry.types()
+
+
+def action_from_toml(data: Any, where: str = "action", file: str = "<actions>", *,
+                     registry: ActionRegistry) -> Action:
+    """Build an action of the game whose registry is given, or raise DataError naming the key."""
+    return registry.from_toml(data, where, file)
 
 
 def _convert(value: Any, hint: Any, where: str, file: str) -> Any:
@@ -76,34 +150,3 @@ def _convert(value: Any, hint: Any, where: str, file: str) -> Any:
         members = [a for a in typing.get_args(hint) if a is not type(None)]
         return _convert(value, members[0], where, file)
     raise DataError(file, where, f"unsupported field type {hint}")
-
-
-def action_from_toml(data: Any, where: str = "action", file: str = "<actions>") -> Action:
-    """Build an action from its TOML table, or raise DataError naming the key."""
-    if not isinstance(data, dict):
-        raise DataError(file, where, "an action is a table with a 'kind' key")
-    kind = data.get("kind")
-    if not isinstance(kind, str):
-        raise DataError(file, f"{where}.kind", "missing or not a string")
-    cls = _REGISTRY.get(kind)
-    if cls is None:
-        raise DataError(file, f"{where}.kind", f"unknown action '{shorten(kind)}' (known: {', '.join(sorted(_REGISTRY))})")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "kind":
-            continue
-        if key not in fields:
-            raise DataError(file, f"{where}.{key}", f"unknown key for action '{kind}' (expected: {', '.join(fields) or 'none'})")
-        kwargs[key] = _convert(value, hints[key], f"{where}.{key}", file)
-    for name, f in fields.items():
-        if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
-            raise DataError(file, f"{where}.{name}", f"missing (action '{kind}' needs it)")
-    return cls(**kwargs)
-
-
-@action("end_phase")
-@dataclasses.dataclass(frozen=True, slots=True)
-class EndPhase(Action):
-    """The phasing player declares the current phase finished."""

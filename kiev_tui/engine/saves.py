@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from kiev_tui import __version__
-from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.scenario import load_scenario
@@ -99,7 +98,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         side = data.pop("side", None)  # saves from before issue 20 do not say who acted
         if side is not None and not isinstance(side, str):
             raise DataError(path, f"{where}.side", f"expected a side's name, found {shorten(repr(side))}")
-        act = action_from_toml(data, where, str(path))
+        act = game.rules.actions.from_toml(data, where, str(path))  # the log holds this game's actions
         try:
             game.apply(act, side=side)
         except IllegalAction as exc:

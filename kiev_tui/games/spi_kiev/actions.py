@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiev_tui.engine.actions import Action, EndPhase, action
+from kiev_tui.engine.actions import Action, ActionRegistry, EndPhase
 
-__all__ = ["EndPhase", "Move", "RailMove", "Enter", "RemoveExcess", "Attack", "Overrun",
+__all__ = ["ACTIONS", "EndPhase", "Move", "RailMove", "Enter", "RemoveExcess", "Attack", "Overrun",
            "TakeLosses", "ChooseRetreat", "Retreat", "Advance", "DeclineAdvance", "ChooseIntegrity"]
 
+#: Kiev's actions by TOML kind (KievRules.actions): what its saves and scripts may hold.
+ACTIONS = ActionRegistry("spi_kiev")
 
-@action("move")
+
+@ACTIONS.action("move")
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Move a stack (some or all of the units in one hex) along a path of adjacent hexes (5.1)."""
@@ -20,7 +23,7 @@ class Move(Action):
     relieve: str = ""  # 22.2: the unit this mover relieves in its final hex
 
 
-@action("rail")
+@ACTIONS.action("rail")
 @dataclass(frozen=True, slots=True)
 class RailMove(Action):
     """Move units by rail along connected friendly rail hexes (5.3, 19.3)."""
@@ -29,7 +32,7 @@ class RailMove(Action):
     path: tuple[str, ...]
 
 
-@action("enter")
+@ACTIONS.action("enter")
 @dataclass(frozen=True, slots=True)
 class Enter(Action):
     """Bring reinforcements onto an entry hex of their area (15.0, 23.0)."""
@@ -39,7 +42,7 @@ class Enter(Action):
     rail: bool = False
 
 
-@action("remove_excess")
+@ACTIONS.action("remove_excess")
 @dataclass(frozen=True, slots=True)
 class RemoveExcess(Action):
     """Eliminate a unit of the owner's choice from an overstacked hex (7.0)."""
@@ -47,7 +50,7 @@ class RemoveExcess(Action):
     unit: str
 
 
-@action("attack")
+@ACTIONS.action("attack")
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Attack one or more adjacent enemy hexes with the given units (9.1, 9.2)."""
@@ -57,7 +60,7 @@ class Attack(Action):
     integrity: str = ""  # 20.2: the division GD counts with when it could join two
 
 
-@action("overrun")
+@ACTIONS.action("overrun")
 @dataclass(frozen=True, slots=True)
 class Overrun(Action):
     """Overrun an adjacent enemy hex with a stack during movement (6.0, 19.4)."""
@@ -67,7 +70,7 @@ class Overrun(Action):
     integrity: str = ""  # 20.2: the division GD counts with when it could join two
 
 
-@action("take_losses")
+@ACTIONS.action("take_losses")
 @dataclass(frozen=True, slots=True)
 class TakeLosses(Action):
     """Answer a numeric or engaged result by removing steps, one unit id per step (9.66, 9.67)."""
@@ -75,14 +78,14 @@ class TakeLosses(Action):
     units: tuple[str, ...]
 
 
-@action("choose_retreat")
+@ACTIONS.action("choose_retreat")
 @dataclass(frozen=True, slots=True)
 class ChooseRetreat(Action):
     """Answer a numeric result by retreating instead of losing steps (9.66); the enemy then
     picks the paths (19.7)."""
 
 
-@action("retreat")
+@ACTIONS.action("retreat")
 @dataclass(frozen=True, slots=True)
 class Retreat(Action):
     """Answer a numeric result by retreating every affected unit; one path per unit (9.7, 19.7).
@@ -94,7 +97,7 @@ class Retreat(Action):
     paths: tuple[tuple[str, ...], ...]
 
 
-@action("advance")
+@ACTIONS.action("advance")
 @dataclass(frozen=True, slots=True)
 class Advance(Action):
     """Advance victorious units after combat along the path of retreat (9.8)."""
@@ -103,13 +106,13 @@ class Advance(Action):
     path: tuple[str, ...]
 
 
-@action("decline_advance")
+@ACTIONS.action("decline_advance")
 @dataclass(frozen=True, slots=True)
 class DeclineAdvance(Action):
     """Give up the advance after combat (9.83: it is never compulsory)."""
 
 
-@action("choose_integrity")
+@ACTIONS.action("choose_integrity")
 @dataclass(frozen=True, slots=True)
 class ChooseIntegrity(Action):
     """Name the division Gross Deutschland counts with when its stack is attacked (20.2)."""
