@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
+from kiev_tui.engine.rules import Reach
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
@@ -17,18 +17,8 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """What ``reachable`` says about one hex."""
-
-    cost: float | None  # MP the stack spends to get there, None if it cannot
-    path: tuple[str, ...] = ()
-    case: str = ""
-    why: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.cost is not None
+__all__ = ["Reach", "reachable", "check_move", "move_block", "movement_allowance", "mp_spent", "common_start",
+           "may_start_moving", "mud"]
 
 
 def mud(game: "Game") -> bool:
@@ -106,6 +96,40 @@ def _railed_why(v: dict[str, Any], uid: str) -> str:
     return f"{uid} moved by rail this phase and cannot also move normally"
 
 
+def move_block(view: View, uid: str, how: str = "move") -> Illegal | None:
+    """What this unit already did this phase that bars a move of this kind, or None.
+
+    The one place that reads the phase's movement record.  ``how``: "move" (a normal move),
+    "reach" (the same, in the short words the map shows), "overrun" or "rail".
+    """
+    v = view.state.vars
+    if how == "rail":
+        if uid in v.get("moved", []) and uid not in v.get("rail_entry", []):
+            return Illegal("5.33", f"{uid} has already moved normally this phase")
+        if uid in v.get("railed", []):
+            return Illegal("5.33", f"{uid} has already moved by rail this phase")
+        return None
+    if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
+        # 5.33: a rail move is the unit's whole movement for the phase
+        return Illegal("5.33", f"{uid} moved by rail this phase" if how == "overrun" else _railed_why(v, uid))
+    if uid in v.get("stopped", []):
+        case = v.get("stop_case", {}).get(uid)
+        if how == "overrun":
+            # 8.21: a stack halted by an enemy zone may still overrun out of it (6.0); 6.22 and
+            # the rest end its movement
+            if case != "8.21":
+                return Illegal(case or "6.22", f"{uid} may not move again this phase")
+        elif how == "reach":
+            return Illegal(case or "8.21", f"{uid} has stopped for this phase")
+        else:
+            return Illegal(case or "8.21", f"{uid} has stopped for this phase and cannot move again")
+    if uid in v.get("moved", []) and uid not in v.get("active", []):
+        # 5.0: once another stack has moved, an earlier stack's move is over
+        more = " (another stack has moved since)" if how == "move" else ""
+        return Illegal("5.0", f"{uid} already finished its move this phase{more}")
+    return None
+
+
 def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], relieve: str = "") -> Illegal | None:
     """Is this normal (non-rail) move legal?  Exact per-unit costs along the given path."""
     game = view.game
@@ -127,12 +151,9 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         if bad:
             return bad
     for uid in units:
-        if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
-            return Illegal("5.33", _railed_why(v, uid))
-        if uid in v.get("stopped", []):
-            return Illegal(v.get("stop_case", {}).get(uid, "8.21"), f"{uid} has stopped for this phase and cannot move again")
-        if uid in v.get("moved", []) and uid not in v.get("active", []):
-            return Illegal("5.0", f"{uid} already finished its move this phase (another stack has moved since)")
+        done = move_block(view, uid)
+        if done is not None:
+            return done
     side = st.player
     enemy = SOVIET if side == GERMAN else GERMAN
     # 8.23: no leaving an enemy zone, except straight after a successful overrun (6.24).
@@ -240,12 +261,9 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
     v = st.vars
     if blocked is None:
         for uid in units:
-            if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
-                blocked = Illegal("5.33", _railed_why(v, uid))
-            elif uid in v.get("stopped", []):
-                blocked = Illegal(v.get("stop_case", {}).get(uid, "8.21"), f"{uid} has stopped for this phase")
-            elif uid in v.get("moved", []) and uid not in v.get("active", []):
-                blocked = Illegal("5.0", f"{uid} already finished its move this phase")
+            done = move_block(view, uid, "reach")
+            if done is not None:
+                blocked = done  # the last unit held back speaks for the stack
     side = st.player
     if blocked is None and view.in_enemy_zoc(start, side) and not all(u in v.get("overran", []) for u in units):
         blocked = Illegal("8.23", f"the stack starts in an enemy zone of control at {start}")

@@ -11,7 +11,7 @@ from kiev_tui.games.spi_kiev import combat, system
 from kiev_tui.games.spi_kiev.actions import Overrun
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
 from kiev_tui.games.spi_kiev.events import Moved
-from kiev_tui.games.spi_kiev.movement import common_start, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.movement import common_start, move_block, movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.strength import check_integrity
 
 if TYPE_CHECKING:
@@ -55,13 +55,9 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
     for u in a.units:
         if u in v.get("oos_start", []):
             return Illegal("6.12", f"{u} was out of supply when the phase began")
-        if u in v.get("railed", []) or u in v.get("rail_entry", []):
-            return Illegal("5.33", f"{u} moved by rail this phase")
-        case = v.get("stop_case", {}).get(u)
-        if u in v.get("stopped", []) and case != "8.21":
-            return Illegal(case or "6.22", f"{u} may not move again this phase")
-        if u in v.get("moved", []) and u not in v.get("active", []):
-            return Illegal("5.0", f"{u} already finished its move this phase")
+        done = move_block(view, u, "overrun")
+        if done is not None:
+            return done
         if mp_spent(view, u) + OVERRUN_COST > movement_allowance(view, u) + 1e-9:
             return Illegal("6.16", f"{u} lacks the 3 MP an overrun costs")
     # 6.13: the stack began the phase together and has moved only as one.

@@ -7,7 +7,7 @@ from kiev_tui.engine.hexes import Hex, HexError, path_back
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.movement import common_start, may_start_moving
+from kiev_tui.games.spi_kiev.movement import common_start, may_start_moving, move_block
 
 
 def capacity(view: View) -> tuple[int, int]:
@@ -47,10 +47,9 @@ def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Ill
         return start
     v = st.vars
     for u in units:
-        if u in v.get("moved", []) and u not in v.get("rail_entry", []):
-            return Illegal("5.33", f"{u} has already moved normally this phase")
-        if u in v.get("railed", []):
-            return Illegal("5.33", f"{u} has already moved by rail this phase")
+        done = move_block(view, u, "rail")
+        if done is not None:
+            return done
     try:
         hexes = [Hex.parse(t) for t in path]
     except HexError as exc:

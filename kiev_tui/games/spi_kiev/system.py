@@ -13,10 +13,11 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import OddsPreview, Pending, Reach, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 
-from kiev_tui.games.spi_kiev import directive, movement, rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev import acting, directive, movement, rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import ACTIONS, Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
@@ -314,7 +315,7 @@ class KievRules:
                      tuple(todo(view)), pending, st.over)
 
     # -- queries for the faces ------------------------------------------------------------
-    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, movement.Reach]:
+    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, Reach]:
         """Hexes the stack may end in (cost, path); with ``explain``, why every other hex is out."""
         return movement.reachable(current_view(game), units, explain)
 
@@ -323,6 +324,52 @@ class KievRules:
 
     def view(self, game: "Game") -> View:
         return current_view(game)
+
+    def can_act(self, game: "Game", uid: str) -> bool:
+        """Whether the unit may still move (movement phases) or attack (combat phase) now."""
+        return acting.can_act(current_view(game), uid)
+
+    def actable(self, game: "Game") -> list[str]:
+        """Units of the phasing player that may still act this phase, in map order."""
+        return acting.actable(current_view(game))
+
+    def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...],
+                integrity: str = "") -> OddsPreview | None:
+        """Odds of an attack (combat phase) or an overrun of one hex (movement phases, 6.0)."""
+        from kiev_tui.games.spi_kiev import combat, overrun
+
+        phase = game.state.phase
+        if phase == COMBAT:
+            p = combat.preview(game, attackers, targets, integrity)
+        elif phase in (MOVEMENT, MECHANIZED) and len(targets) == 1:
+            p = overrun.overrun_preview(game, attackers, targets[0], integrity)
+        else:
+            return None
+        return OddsPreview(p.illegal, p.attack, p.defense, p.column, dict(p.chances), tuple(p.notes))
+
+    def pending(self, game: "Game") -> Pending | None:
+        """The combat choice waiting for an answer: its kind as the actions name it, and who."""
+        p = game.state.pending
+        if p is None:
+            return None
+        return Pending(str(p.get("side", "")), str(p.get("kind", "")), str(p.get("prompt", "")))
+
+    def score(self, game: "Game") -> Score:
+        """The final score once the game is over (24.0), else the points as they stand (no winner)."""
+        from kiev_tui.games.spi_kiev import victory
+
+        st = game.state
+        final = st.vars.get("final_score") if st.over else None
+        if final:
+            points = {GERMAN: int(final["german"]), SOVIET: int(final["soviet"])}
+            lines = tuple((x["side"], x["what"], int(x["points"])) for x in final.get("lines", []))
+            winner = str(final.get("winner", ""))
+        else:
+            sc = victory.score(current_view(game), final=False)
+            points = {GERMAN: sc.german, SOVIET: sc.soviet}
+            lines = tuple(sc.lines)
+            winner = ""
+        return Score(points, tuple(f"{SCHEMA.side_name(s)} {p:+d}: {what}" for s, what, p in lines), winner)
 
 
 def todo(view: View) -> list[str]:
