@@ -94,6 +94,8 @@ class Game:
         self._sink: list[Event] | None = None
         self._undo: list[tuple[GameState, Any, int, int]] = []
         self.version = 0  # bumped by every change, so position caches know when to refresh
+        self._memo: dict[str, Any] = {}
+        self._memo_version = -1
         self.replaying = False  # while a save is replayed no undo snapshots are kept
         self.autosave_path: Path | None = None
         self.on_phase_end: Callable[["Game"], None] | None = None
@@ -108,6 +110,19 @@ class Game:
         return cls(load_scenario(scenario), seed)
 
     # -- the referee ------------------------------------------------------
+    @property
+    def applying(self) -> bool:
+        """True while an action or the setup runs: a rule system must not cache that position."""
+        return self._sink is not None
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A cache of answers about the present position, emptied whenever ``version`` changes."""
+        if self._memo_version != self.version:
+            self._memo.clear()
+            self._memo_version = self.version
+        return self._memo
+
     @property
     def phase(self) -> Phase:
         return self.rules.phase(self)

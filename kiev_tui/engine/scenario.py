@@ -55,6 +55,8 @@ class Scenario:
     control: dict[str, list[Hex]]
     victory: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
+    #: Tables a game derives once per scenario (its CRT, its combat values), keyed by name.
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def unit(self, uid: str) -> UnitDef:
         return self.catalog.units[uid]
