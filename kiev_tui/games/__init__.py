@@ -25,18 +25,20 @@ DEFAULT_SCENARIO = "spi_kiev/campaign"
 class Entry:
     system: str | Any  # module path holding SYSTEM, or the rule system itself
     adapter: str | Any | None = None  # module path holding ADAPTER, or the adapter itself
+    bot: str | Any | None = None  # module path of the game's random player, or the bot itself
 
 
 _GAMES: dict[str, Entry] = {
-    "spi_kiev": Entry("kiev_tui.games.spi_kiev.system", "kiev_tui.games.spi_kiev.face.adapter"),
+    "spi_kiev": Entry("kiev_tui.games.spi_kiev.system", "kiev_tui.games.spi_kiev.face.adapter",
+                      "kiev_tui.games.spi_kiev.bot"),
 }
 
 
-def register(name: str, system: Any, adapter: Any = None) -> None:
-    """Add (or replace) a game: its rule system and, for the Textual face, its adapter."""
+def register(name: str, system: Any, adapter: Any = None, bot: Any = None) -> None:
+    """Add (or replace) a game: its rule system and, for the faces, its adapter and bot."""
     if not GAME_ID.fullmatch(name):
         raise ValueError(f"a game is named with lower-case letters, digits and _, not '{name}'")
-    _GAMES[name] = Entry(system, adapter)
+    _GAMES[name] = Entry(system, adapter, bot)
 
 
 def unregister(name: str) -> None:
@@ -68,3 +70,12 @@ def get_adapter(name: str) -> Any:
     if entry is None or entry.adapter is None:
         return None
     return _resolve(entry.adapter, "ADAPTER")
+
+
+def get_bot(name: str) -> Any:
+    """The game's random player (``play_game(scenario, seed, combat=True)`` returning a result
+    with ``summary()``), or None if the game has none.  A module path is imported whole."""
+    entry = _GAMES.get(name)
+    if entry is None or entry.bot is None:
+        return None
+    return importlib.import_module(entry.bot) if isinstance(entry.bot, str) else entry.bot
