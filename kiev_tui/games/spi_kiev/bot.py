@@ -76,7 +76,7 @@ def movement_actions(game: Game, rng: random.Random, budget: int = 40) -> list[A
             if railed is not None:
                 out.append(railed)
                 continue
-        reach = game.rules.reachable(game, units, explain=False)  # type: ignore[attr-defined]
+        reach = game.rules.reachable(game, units, explain=False)
         options = [(h, r) for h, r in reach.items() if r.ok]
         if not options:
             continue

@@ -103,10 +103,10 @@ class Advanced(Event):
 # -- tables and previews ------------------------------------------------------------------
 
 def crt(game: "Game") -> CRT:
-    cached = getattr(game.scenario, "_crt", None)
-    if cached is None:
-        cached = check_tables(game.scenario.tables_path, game.scenario.tables)
-        game.scenario._crt = cached  # type: ignore[attr-defined]
+    sc = game.scenario
+    cached = sc.derived.get("crt")
+    if not isinstance(cached, CRT):
+        cached = sc.derived["crt"] = check_tables(sc.tables_path, sc.tables)
     return cached
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
@@ -31,7 +31,7 @@ def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
                            if not gmap.is_major_river(h, n) and not gmap.is_impassable_side(h, n))
                   for h in gmap.hexes()}
         gmap.derived["zoc_reach"] = cached
-    return cached  # type: ignore[return-value]
+    return cast("dict[Hex, tuple[Hex, ...]]", cached)
 
 
 def river_banks(gmap: "GameMap") -> frozenset[Hex]:
@@ -40,7 +40,7 @@ def river_banks(gmap: "GameMap") -> frozenset[Hex]:
     if cached is None:
         cached = frozenset(h for h in gmap.hexes() if any(gmap.is_major_river(h, n) for n in gmap.neighbours(h)))
         gmap.derived["river_banks"] = cached
-    return cached  # type: ignore[return-value]
+    return cast("frozenset[Hex]", cached)
 
 
 def enemy_of(side: str) -> str:

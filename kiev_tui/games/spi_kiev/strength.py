@@ -124,10 +124,9 @@ def _river_across(view: View, target: Hex, attacker_hexes: list[Hex]) -> str:
 def combat_values(view: View) -> CombatTables:
     """The scenario's defence multipliers from tables.toml, read once per scenario."""
     sc = view.game.scenario
-    cached = getattr(sc, "_combat_values", None)
-    if cached is None:
-        cached = check_combat_values(sc.tables_path, sc.tables)
-        sc._combat_values = cached  # type: ignore[attr-defined]
+    cached = sc.derived.get("combat_values")
+    if not isinstance(cached, CombatTables):
+        cached = sc.derived["combat_values"] = check_combat_values(sc.tables_path, sc.tables)
     return cached
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
@@ -64,7 +65,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
     """
     cached = gmap.derived.get("supply_links")
     if cached is not None:
-        return cached  # type: ignore[return-value]
+        return cast("dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]", cached)
     out: dict[Hex, list[tuple[Hex, tuple[str, str] | None]]] = {}
     for h in gmap.hexes():
         lst: list[tuple[Hex, tuple[str, str] | None]] = []
@@ -86,7 +87,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
 
 def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
     supply_links(gmap)
-    return gmap.derived["swamps"]  # type: ignore[return-value]
+    return cast("frozenset[Hex]", gmap.derived["swamps"])
 
 
 class SupplyMap:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
@@ -87,7 +87,7 @@ def step_costs(gmap: GameMap, tables: dict[str, Any], d: UnitDef) -> dict[tuple[
     if memo is None:
         memo = {}
         gmap.derived[key] = memo
-    return memo  # type: ignore[return-value]
+    return cast("dict[tuple[Hex, Hex], float | Illegal]", memo)
 
 
 def cached_step_cost(gmap: GameMap, tables: dict[str, Any], d: UnitDef, a: Hex, b: Hex) -> float | Illegal:
