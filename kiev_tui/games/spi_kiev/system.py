@@ -1,0 +1,506 @@
+"""The SPI Kiev rule system: sequence of play (4.2 as changed by 19.1) and the action referee.
+
+Each action kind has a checker and an applier; movement lives here and in movement.py,
+combat, overrun and victory register theirs from their own modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.errors import DataError, Illegal
+from kiev_tui.engine.events import GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
+from kiev_tui.engine.game import Phase
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import OddsPreview, Pending, Reach, Score
+from kiev_tui.engine.state import GameState
+from kiev_tui.engine.units import UnitState
+
+from kiev_tui.games.spi_kiev import acting, directive, movement, rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev.actions import ACTIONS, Enter, Move, RailMove, RemoveExcess
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
+from kiev_tui.games.spi_kiev.events import ControlChanged, Eliminated, Entered, Moved, Railed, Relieved, SupplyChecked
+from kiev_tui.games.spi_kiev.supply import Supply
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+Checker = Callable[[View, Any], Illegal | None]
+Applier = Callable[["Game", Any], None]
+HANDLERS: dict[type, tuple[Checker, Applier]] = {}
+#: Functions that add to the list of things to do before a phase may end: (view) -> [text].
+TODO_HOOKS: list[Callable[[View], list[str]]] = []
+#: Called when a new phase begins, after the standard bookkeeping: (game) -> None.
+PHASE_HOOKS: list[Callable[["Game"], None]] = []
+
+
+def handles(kind: type) -> Callable[[tuple[Checker, Applier]], None]:
+    def register(pair: tuple[Checker, Applier]) -> None:
+        HANDLERS[kind] = pair
+    return register
+
+
+def player_phases(game: "Game", side: str, turn: int) -> tuple[str, ...]:
+    """19.13: no Soviet mechanized phase; 19.9: no German one in mud; 19.14: no air phases."""
+    if side == SOVIET:
+        return (MOVEMENT, COMBAT)
+    if turn in game.scenario.params.get("mud_turns", []):
+        return (MOVEMENT, COMBAT)
+    return (MOVEMENT, COMBAT, MECHANIZED)
+
+
+# -- shared state changes -----------------------------------------------------------------
+
+def place(game: "Game", uid: str, h: Hex) -> None:
+    """Put a unit in a hex and take control of a town or city there (24.0)."""
+    u = game.state.units[uid]
+    u.status = "map"
+    u.hex = str(h)
+    claim(game, h, game.scenario.catalog.units[uid].side)
+
+
+def claim(game: "Game", h: Hex, side: str) -> None:
+    gmap = game.scenario.map
+    if gmap.settlement(h) is None:
+        return
+    key = str(h)
+    if game.state.control.get(key) != side:
+        game.state.control[key] = side
+        game.emit(ControlChanged(key, side, gmap.name(h) or ""))
+
+
+def eliminate(game: "Game", uid: str, case: str, reason: str) -> None:
+    u = game.state.units[uid]
+    u.status = "eliminated"
+    u.hex = None
+    game.emit(Eliminated(uid, case, reason))
+
+
+def _add(vars_: dict[str, Any], key: str, items: list[str] | tuple[str, ...]) -> None:
+    lst = vars_.setdefault(key, [])
+    for i in items:
+        if i not in lst:
+            lst.append(i)
+
+
+# -- movement handlers --------------------------------------------------------------------
+
+def _check_move(view: View, a: Move) -> Illegal | None:
+    return movement.check_move(view, a.units, a.path, a.relieve)
+
+
+def _apply_move(game: "Game", a: Move) -> None:
+    view = View(game)
+    start = Hex.parse(game.state.units[a.units[0]].hex)  # type: ignore[arg-type]
+    hexes = [Hex.parse(t) for t in a.path]
+    v = game.state.vars
+    mp = v.setdefault("mp", {})
+    prev = start
+    total = 0.0
+    from kiev_tui.games.spi_kiev.terrain import step_cost
+    for h in hexes:
+        costs = [step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h) for u in a.units]
+        for u, c in zip(a.units, costs):
+            mp[u] = float(mp.get(u, 0.0)) + float(c)  # type: ignore[arg-type]
+        total += max(float(c) for c in costs)  # type: ignore[arg-type]
+        prev = h
+    for h in hexes:
+        claim(game, h, game.state.player)  # 24.0: moving through a town or city takes it
+    for u in a.units:
+        game.state.units[u].hex = str(hexes[-1])
+    _add(v, "moved", a.units)
+    # 5.0: the stack in the hand may split and its parts go on (a stack that came on together
+    # too); a unit from outside it moving ends that hand
+    held = list(v.get("active", []))
+    v["active"] = held if held and set(a.units) <= set(held) else list(a.units)
+    v["move_no"] = int(v.get("move_no", 0)) + 1
+    sig = v.setdefault("sig", {})
+    for u in a.units:
+        sig.setdefault(u, []).append(v["move_no"])  # 6.13: which units have moved only together
+    for u in a.units:
+        if u in v.get("overran", []):
+            v["overran"].remove(u)
+    stopped = View(game).in_enemy_zoc(hexes[-1], game.state.player)
+    if stopped:
+        _add(v, "stopped", a.units)
+        v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+    game.emit(Moved(a.units, a.path, total, stopped))
+    if a.relieve:
+        _add(v, "relieved", [a.relieve])
+        _add(v, "relievers", list(a.units))
+        _add(v, "stopped", a.units)
+        v.setdefault("stop_case", {}).update({u: "22.2" for u in a.units})
+        game.emit(Relieved(a.units[0], a.relieve))
+
+
+def _check_rail(view: View, a: RailMove) -> Illegal | None:
+    return rail.check_rail(view, a.units, a.path)
+
+
+def _apply_rail(game: "Game", a: RailMove) -> None:
+    view = View(game)
+    v = game.state.vars
+    fresh = tuple(u for u in a.units if u not in v.get("rail_entry", []))
+    v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, fresh)
+    for t in a.path:
+        claim(game, Hex.parse(t), SOVIET)
+    for u in a.units:
+        game.state.units[u].hex = a.path[-1]
+    _add(v, "railed", a.units)
+    _add(v, "moved", a.units)
+    _add(v, "stopped", a.units)
+    v.setdefault("stop_case", {}).update({u: "5.33" for u in a.units})
+    v["active"] = []
+    game.emit(Railed(a.units, a.path))
+
+
+def _check_enter(view: View, a: Enter) -> Illegal | None:
+    return reinforcements.check_enter(view, a.units, a.hex, a.rail)
+
+
+def _apply_enter(game: "Game", a: Enter) -> None:
+    view = View(game)
+    h = Hex.parse(a.hex)
+    v = game.state.vars
+    mp = v.setdefault("mp", {})
+    cost = 0.0
+    for u in a.units:
+        place(game, u, h)
+        c = 0.0 if a.rail else reinforcements.entry_cost(view, u, h)
+        mp[u] = c
+        cost = max(cost, c)
+        v.setdefault("start_hex", {})[u] = str(h)
+    _add(v, "entered", a.units)  # 15.0: in supply for this player-turn
+    _reveal_historical(game, a.units)
+    if a.rail:
+        v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, a.units)
+        _add(v, "rail_entry", a.units)
+        v["active"] = []
+    else:
+        _add(v, "moved", a.units)
+        v["active"] = list(a.units)
+        if View(game).in_enemy_zoc(h, game.state.player):
+            _add(v, "stopped", a.units)
+            v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+    game.emit(Entered(a.units, a.hex, cost, a.rail))
+
+
+def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
+    """25.12 (play-by-mail option): reinforcements come on tried, as the chart's divisions."""
+    chart = reinforcements.historical_faces(game.scenario)
+    if not chart:
+        return
+    from kiev_tui.games.spi_kiev.combat import Revealed
+
+    used: list[str] = game.state.vars.setdefault("pool_used", [])
+    for u in units:
+        face_id = chart.get(u)
+        if face_id is None or game.state.units[u].face is not None:
+            continue
+        game.state.units[u].face = face_id
+        used.append(face_id)
+        face = game.scenario.catalog.faces[face_id]
+        game.emit(Revealed(u, face.designation, face.attack, face.defense, face.asterisk))
+
+
+def _check_remove(view: View, a: RemoveExcess) -> Illegal | None:
+    st = view.state
+    if st.pending is not None:
+        return Illegal("9.6", "settle the pending combat result first")
+    if a.unit not in st.units or st.units[a.unit].status != "map":
+        return Illegal("7.0", f"{a.unit} is not on the map")
+    if view.side(a.unit) != st.player:
+        return Illegal("7.0", "only the owner removes excess units, at the end of his own movement phase")
+    if st.phase not in (MOVEMENT, MECHANIZED):
+        return Illegal("7.0", "overstacking is settled at the end of a movement phase")
+    if not stacking.may_remove(view, a.unit):
+        return Illegal("7.0", f"{a.unit}'s hex is within the stacking limit")
+    return None
+
+
+def _apply_remove(game: "Game", a: RemoveExcess) -> None:
+    eliminate(game, a.unit, "7.0", "removed from an overstacked hex")
+
+
+HANDLERS[Move] = (_check_move, _apply_move)
+HANDLERS[RailMove] = (_check_rail, _apply_rail)
+HANDLERS[Enter] = (_check_enter, _apply_enter)
+HANDLERS[RemoveExcess] = (_check_remove, _apply_remove)
+
+
+# -- the rule system ----------------------------------------------------------------------
+
+def current_view(game: "Game") -> View:
+    """The View of the game's present position, reused until the next change (game.memo).
+
+    While an action is applied game.memo is a fresh dict each time, so no half-changed
+    position is ever cached.
+    """
+    memo = game.memo
+    view = memo.get("view")
+    if view is None:
+        view = memo["view"] = View(game)
+    return cast(View, view)
+
+
+class KievRules:
+    id = "spi_kiev"
+    # 2: the issue 12 audit (10.13, command on turn 1, 20.2 on defence, map settlements):
+    # a version-1 log would replay into other positions, so such saves are refused by name.
+    version = "2"
+    schema = SCHEMA
+    actions = ACTIONS
+    cases = CASES
+
+    def validate_tables(self, path: Any, data: dict[str, Any]) -> None:
+        """`kiev-tui validate` on tables.toml: refuse a bad CRT or terrain table (DataError)."""
+        from kiev_tui.games.spi_kiev.tables import check_tables
+        check_tables(path, data)
+
+    def validate_file(self, path: Any, data: dict[str, Any]) -> bool:
+        """`kiev-tui validate` on Kiev's own kinds of file: geo.toml (the map's source, valid when
+        the map builder can rasterise it) and tables by their content; False for any other file."""
+        if "meta" in data and "settlement" in data:
+            from kiev_tui.games.spi_kiev.mapbuild import build_map
+            try:
+                build_map(data)
+            except DataError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                raise DataError(path, "", f"the map builder cannot use it: {exc!r}") from None
+            return True
+        if ("crt" in data or "tec" in data) and not {"map", "unit", "scenario", "save"} & data.keys():
+            self.validate_tables(path, data)
+            return True
+        return False
+
+    def check_scenario(self, scenario: Any) -> None:
+        from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
+        check_scenario(scenario)
+
+    def setup(self, game: "Game") -> GameState:
+        sc = game.scenario
+        units = {uid: UnitState(uid) for uid in sc.catalog.units}
+        for uid, h in sc.setup.items():
+            units[uid].status = "map"
+            units[uid].hex = str(h)
+        control: dict[str, str] = {}
+        german = {str(h) for h in sc.control.get(GERMAN, [])}
+        soviet = {str(h) for h in sc.control.get(SOVIET, [])}
+        # 24.0: the Germans start with the listed cities and everything else is Soviet.  A
+        # scenario that lists only Soviet holdings gives the German every other one.
+        rest = GERMAN if soviet and not german else SOVIET
+        for h in sc.map.settlements():
+            key = str(h)
+            control[key] = GERMAN if key in german else SOVIET if key in soviet else rest
+        state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control)
+        rpl = sc.params.get("rpl_counters")
+        if rpl is None:
+            rpl = sum(1 for d in sc.catalog.units.values() if d.replacement)
+        state.vars = {"rpl_left": int(rpl), "pool_used": [], "directive": {}}
+        reinforcements.historical_faces(sc)  # 25.12: a chart that does not fit is refused now
+        game.state = state
+        directive.determine(game)
+        begin_phase(game)
+        return state
+
+    def check(self, game: "Game", action: Action) -> Illegal | None:
+        view = current_view(game)
+        if isinstance(action, EndPhase):
+            return check_end_phase(view)
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            return Illegal("4.2", f"'{action.kind}' is not an action of this game")
+        return handler[0](view, action)
+
+    def apply(self, game: "Game", action: Action) -> None:
+        if isinstance(action, EndPhase):
+            end_phase(game)
+            return
+        HANDLERS[type(action)][1](game, action)
+
+    def actor(self, game: "Game") -> str:
+        """Who may act now: the side a pending combat choice names, else the phasing player (4.1)."""
+        st = game.state
+        if st.pending is not None and st.pending.get("side"):
+            return str(st.pending["side"])
+        return st.player
+
+    def phase(self, game: "Game") -> Phase:
+        st = game.state
+        view = current_view(game)
+        pending = ""
+        if st.pending is not None:
+            pending = str(st.pending.get("side", ""))
+        return Phase(st.turn, st.player, st.phase, player_phases(game, st.player, st.turn),
+                     tuple(todo(view)), pending, st.over)
+
+    # -- queries for the faces ------------------------------------------------------------
+    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, Reach]:
+        """Hexes the stack may end in (cost, path); with ``explain``, why every other hex is out."""
+        return movement.reachable(current_view(game), units, explain)
+
+    def supply(self, game: "Game") -> Supply:
+        return current_view(game).supply
+
+    def view(self, game: "Game") -> View:
+        return current_view(game)
+
+    def can_act(self, game: "Game", uid: str) -> bool:
+        """Whether the unit may still move (movement phases) or attack (combat phase) now."""
+        return acting.can_act(current_view(game), uid)
+
+    def actable(self, game: "Game") -> list[str]:
+        """Units of the phasing player that may still act this phase, in map order."""
+        return acting.actable(current_view(game))
+
+    def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...],
+                integrity: str = "") -> OddsPreview | None:
+        """Odds of an attack (combat phase) or an overrun of one hex (movement phases, 6.0)."""
+        from kiev_tui.games.spi_kiev import combat, overrun
+
+        phase = game.state.phase
+        if phase == COMBAT:
+            p = combat.preview(game, attackers, targets, integrity)
+        elif phase in (MOVEMENT, MECHANIZED) and len(targets) == 1:
+            p = overrun.overrun_preview(game, attackers, targets[0], integrity)
+        else:
+            return None
+        return OddsPreview(p.illegal, p.attack, p.defense, p.column, dict(p.chances), tuple(p.notes))
+
+    def pending(self, game: "Game") -> Pending | None:
+        """The combat choice waiting for an answer: its kind as the actions name it, and who."""
+        p = game.state.pending
+        if p is None:
+            return None
+        return Pending(str(p.get("side", "")), str(p.get("kind", "")), str(p.get("prompt", "")))
+
+    def score(self, game: "Game") -> Score:
+        """The final score once the game is over (24.0), else the points as they stand (no winner)."""
+        from kiev_tui.games.spi_kiev import victory
+
+        st = game.state
+        final = st.vars.get("final_score") if st.over else None
+        if final:
+            points = {GERMAN: int(final["german"]), SOVIET: int(final["soviet"])}
+            lines = tuple((x["side"], x["what"], int(x["points"])) for x in final.get("lines", []))
+            winner = str(final.get("winner", ""))
+        else:
+            sc = victory.score(current_view(game), final=False)
+            points = {GERMAN: sc.german, SOVIET: sc.soviet}
+            lines = tuple(sc.lines)
+            winner = ""
+        return Score(points, tuple(f"{SCHEMA.side_name(s)} {p:+d}: {what}" for s, what, p in lines), winner)
+
+
+def todo(view: View) -> list[str]:
+    """What must still happen before the phase may end (the phase object shows it)."""
+    st = view.state
+    out: list[str] = []
+    if st.over:
+        return out
+    if st.pending is not None:
+        out.append(str(st.pending.get("prompt", "settle the pending combat result")))
+    if st.phase == MOVEMENT:
+        waiting = reinforcements.ready_to_enter(view)
+        if waiting:
+            out.append(f"bring on {len(waiting)} reinforcement(s): {', '.join(waiting)} (23.0)")
+    if st.phase in (MOVEMENT, MECHANIZED):
+        for h, problem in sorted(stacking.over_limit(view, st.player).items()):
+            out.append(f"{h} holds {problem}: remove the excess (7.0)")
+    for hook in TODO_HOOKS:
+        out.extend(hook(view))
+    return out
+
+
+def check_end_phase(view: View) -> Illegal | None:
+    st = view.state
+    if st.pending is not None:
+        return Illegal("9.6", str(st.pending.get("prompt", "a combat result must be settled first")))
+    if st.phase == MOVEMENT:
+        waiting = reinforcements.ready_to_enter(view)
+        if waiting:
+            return Illegal("23.0", f"reinforcements may not be held back: {', '.join(waiting)} must enter first")
+    if st.phase in (MOVEMENT, MECHANIZED):
+        over = stacking.over_limit(view, st.player)
+        if over:
+            h, problem = sorted(over.items())[0]
+            return Illegal("7.0", f"{h} holds {problem}: remove the excess before ending the phase")
+    for hook in TODO_HOOKS:
+        left = hook(view)
+        if left:
+            return Illegal("4.2", left[0])
+    return None
+
+
+def end_phase(game: "Game") -> None:
+    st = game.state
+    game.emit(PhaseEnded(st.turn, st.player, st.phase))
+    phases = player_phases(game, st.player, st.turn)
+    i = phases.index(st.phase)
+    if i + 1 < len(phases):
+        st.phase = phases[i + 1]
+    else:
+        second = enemy_of(game.scenario.first_player)
+        if st.player != second:
+            st.player = second
+            st.phase = MOVEMENT
+            game.emit(PlayerChanged(st.player))
+        else:
+            # 4.2 C: the interphase moves the turn marker on; after the last turn the game ends.
+            if st.turn >= game.scenario.turns:
+                finish(game)
+                return
+            st.turn += 1
+            st.player = game.scenario.first_player
+            st.phase = MOVEMENT
+            game.emit(PlayerChanged(st.player))
+            directive.determine(game)
+    begin_phase(game)
+
+
+def begin_phase(game: "Game") -> None:
+    st = game.state
+    v = st.vars
+    for key in ("mp", "moved", "active", "stopped", "stop_case", "overran", "railed", "rail_entry",
+                "start_hex", "attacked", "defended", "advanced", "retreated_into", "sig", "move_no"):
+        v.pop(key, None)
+    if st.phase == MOVEMENT:
+        if st.player == game.scenario.first_player:
+            v["rail_used"] = 0
+            v.pop("relieved", None)
+            v.pop("relievers", None)
+        v.pop("entered", None)  # 15.0: arrivals are in supply only for their own player-turn
+    view = View(game)
+    v["start_hex"] = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
+    if st.phase in (MOVEMENT, MECHANIZED):
+        # 12.21: supply is judged once, before anything moves, and holds for the whole phase.
+        sup = view.supply
+        oos = sorted(uid for uid, s in sup.all_status(st.player).items() if not s.in_supply)
+        v["oos_start"] = oos
+        game.emit(SupplyChecked(st.player, tuple(oos)))
+    game.emit(PhaseBegan(st.turn, st.player, st.phase))
+    if st.phase == MOVEMENT:
+        due = reinforcements.due_now(view)
+        if due:
+            game.emit(Note(f"Reinforcements due for the {st.player} player: {', '.join(due)}"))
+    for hook in PHASE_HOOKS:
+        hook(game)
+
+
+def finish(game: "Game") -> None:
+    from kiev_tui.games.spi_kiev import victory
+
+    st = game.state
+    st.over = True
+    score = victory.score(View(game))
+    st.vars["final_score"] = score.to_dict()
+    game.emit(GameOver(score.winner, score.summary()))
+
+
+SYSTEM = KievRules()
+
+# Modules that add their own actions to HANDLERS (combat, overrun) register on import.
+from kiev_tui.games.spi_kiev import registry as _registry  # noqa: E402,F401
