@@ -93,7 +93,8 @@ def _check_move(view: View, a: Move) -> Illegal | None:
 
 def _apply_move(game: "Game", a: Move) -> None:
     view = View(game)
-    start = Hex.parse(game.state.units[a.units[0]].hex)  # type: ignore[arg-type]
+    start = view.hex_of(a.units[0])
+    assert start is not None  # check_move placed the stack on the map
     hexes = [Hex.parse(t) for t in a.path]
     v = game.state.vars
     mp = v.setdefault("mp", {})
@@ -101,10 +102,13 @@ def _apply_move(game: "Game", a: Move) -> None:
     total = 0.0
     from kiev_tui.games.spi_kiev.terrain import step_cost
     for h in hexes:
-        costs = [step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h) for u in a.units]
-        for u, c in zip(a.units, costs):
-            mp[u] = float(mp.get(u, 0.0)) + float(c)  # type: ignore[arg-type]
-        total += max(float(c) for c in costs)  # type: ignore[arg-type]
+        costs: list[float] = []
+        for u in a.units:
+            c = step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h)
+            assert not isinstance(c, Illegal)  # check_move refused any step that cannot be made
+            mp[u] = float(mp.get(u, 0.0)) + c
+            costs.append(c)
+        total += max(costs)
         prev = h
     for h in hexes:
         claim(game, h, game.state.player)  # 24.0: moving through a town or city takes it
