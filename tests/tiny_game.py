@@ -1,0 +1,361 @@
+"""A second, tiny game for tests: proof that the engine and the faces know no single game.
+
+"Tiny" has two sides (axis, allies), clear and rough terrain, a map numbered with the odd
+columns half a hex lower, one movement phase per player-turn and a score of towns held.  Its
+data is in tests/fixtures/tiny/.  Use it through the games registry, as a face would::
+
+    from tests.tiny_game import DUEL, register_tiny, unregister_tiny
+    register_tiny()                      # kiev_tui.games now knows "tiny"
+    game = Game.new(DUEL, seed=1)        # the scenario says game = "tiny"
+    ...
+    unregister_tiny()
+
+or take the pytest fixture ``tiny`` (registers, yields DUEL, unregisters) and, for the CLI's
+``game/name`` form, ``tiny_data`` (also points KIEV_TUI_DATA at tests/fixtures, so that
+``tiny/duel`` resolves).  The rule cases it cites are its own: T1 (turns), T2 (movement),
+T3 (end of game).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
+
+import pytest
+
+from kiev_tui import games
+from kiev_tui.engine.actions import Action, ActionRegistry, EndPhase
+from kiev_tui.engine.errors import DataError, Illegal
+from kiev_tui.engine.events import Event, GameOver, PhaseBegan, PhaseEnded, PlayerChanged
+from kiev_tui.engine.game import Phase
+from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.rules import Cases, OddsPreview, Pending, Reach, Schema, Score
+from kiev_tui.engine.state import GameState
+from kiev_tui.engine.units import UnitState
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.scenario import Scenario
+    from kiev_tui.engine.tomlio import Reader
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TINY_DIR = FIXTURES / "tiny"
+DUEL = TINY_DIR / "scenarios" / "duel.toml"
+
+AXIS, ALLIES = "axis", "allies"
+MOVEMENT = "movement"
+
+SCHEMA = Schema(
+    sides=(AXIS, ALLIES),
+    side_names={AXIS: "Axis", ALLIES: "Allies"},
+    unit_types={AXIS: ("infantry",), ALLIES: ("infantry",)},
+    terrains=("clear", "rough"),
+    settlements=("town",),
+)
+CASES = Cases(game_over="T3", wrong_side="T1")
+
+ACTIONS = ActionRegistry("tiny")
+
+
+@ACTIONS.action("move")
+@dataclass(frozen=True, slots=True)
+class TinyMove(Action):
+    """Move units that share a hex along a path of adjacent hexes (T2)."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Marched(Event):
+    kind: ClassVar[str] = "marched"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    cost: int
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} march {' > '.join(self.path)} ({self.cost} MP)"
+
+
+@dataclass
+class TinyVars:
+    """Tiny's bookkeeping: who has moved this phase and the final score once the game ends."""
+
+    moved: list[str] = field(default_factory=list)
+    final: dict[str, int] = field(default_factory=dict)
+
+    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"moved": list(self.moved), "final": dict(self.final)}
+
+    def copy(self) -> "TinyVars":
+        return TinyVars(list(self.moved), dict(self.final))
+
+
+@dataclass(frozen=True)
+class TinyView:
+    """The position as the rules read it: who stands where."""
+
+    occupancy: Mapping[str, tuple[str, ...]]  # printed hex id -> units there
+    sides: Mapping[str, str]  # unit id -> side
+
+    def side(self, uid: str) -> str:
+        return self.sides[uid]
+
+    def at(self, hex_id: str) -> tuple[str, ...]:
+        return self.occupancy.get(hex_id, ())
+
+
+class TinyRules:
+    """The whole rule system of Tiny (meets kiev_tui.engine.rules.RuleSystem)."""
+
+    id = "tiny"
+    version = "1"
+    schema = SCHEMA
+    cases = CASES
+    actions = ACTIONS
+
+    # -- data -------------------------------------------------------------
+    def read_units(self, root: "Reader", catalog: Any) -> None:
+        """Tiny's units.toml has no tables beyond [[unit]]: nothing to read."""
+
+    def prepare_scenario(self, scenario: "Scenario") -> None:
+        """Nothing is drawn or derived in Tiny."""
+
+    def check_scenario(self, scenario: "Scenario") -> None:
+        """Every terrain of the schema needs a movement cost in tables.toml (T2)."""
+        costs = scenario.tables.get("terrain")
+        if not isinstance(costs, dict):
+            raise DataError(scenario.tables_path, "terrain", "Tiny needs a [terrain] table of movement costs")
+        for t in SCHEMA.terrains:
+            cost = costs.get(t)
+            if not isinstance(cost, int) or isinstance(cost, bool) or cost < 1:
+                raise DataError(scenario.tables_path, f"terrain.{t}", "a movement cost is a whole number >= 1")
+
+    def new_vars(self) -> TinyVars:
+        return TinyVars()
+
+    def vars_from_dict(self, data: Mapping[str, Any]) -> TinyVars:
+        for key in data:
+            if key not in TinyVars.KEYS:
+                raise ValueError(f"unknown key '{key}' in Tiny's bookkeeping")
+        moved = data.get("moved", [])
+        final = data.get("final", {})
+        if not isinstance(moved, list) or not all(isinstance(u, str) for u in moved):
+            raise ValueError("'moved' must be a list of unit ids")
+        if not isinstance(final, dict) or not all(isinstance(v, int) for v in final.values()):
+            raise ValueError("'final' must map sides to points")
+        return TinyVars(list(moved), dict(final))
+
+    # -- play -------------------------------------------------------------
+    def setup(self, game: "Game") -> GameState:
+        sc = game.scenario
+        units = {uid: UnitState(uid) for uid in sc.catalog.units}
+        for uid, h in sc.setup.items():
+            units[uid].status = "map"
+            units[uid].hex = sc.map.grid.id(h)
+        control = {sc.map.grid.id(h): side for side, hexes in sc.control.items() for h in hexes}
+        state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control,
+                          vars=self.new_vars())
+        game.state = state
+        game.emit(PhaseBegan(1, state.player, MOVEMENT))
+        return state
+
+    def phase(self, game: "Game") -> Phase:
+        st = game.state
+        return Phase(st.turn, st.player, st.phase, (MOVEMENT,), (), "", st.over)
+
+    def actor(self, game: "Game") -> str:
+        return game.state.player
+
+    def check(self, game: "Game", action: Action) -> Illegal | None:
+        if isinstance(action, EndPhase):
+            return None  # T1: a player may stop moving at any time
+        if not isinstance(action, TinyMove):
+            return Illegal("T1", f"'{action.kind}' is not an action of Tiny")
+        return self._check_move(game, action)
+
+    def _check_move(self, game: "Game", a: TinyMove) -> Illegal | None:
+        st, view, grid = game.state, self.view(game), game.scenario.map.grid
+        if not a.units:
+            return Illegal("T2.1", "name at least one unit to move")
+        if not a.path:
+            return Illegal("T2.1", "the path names no hex")
+        starts = set()
+        for uid in a.units:
+            u = st.units.get(uid)
+            if u is None or u.status != "map":
+                return Illegal("T2.1", f"{uid} is not on the map")
+            if view.side(uid) != st.player:
+                return Illegal("T2.1", f"{uid} is not a unit of the {SCHEMA.side_name(st.player)} player")
+            if uid in st.vars.moved:
+                return Illegal("T2.2", f"{uid} has already moved this turn")
+            starts.add(u.hex)
+        if len(starts) != 1:
+            return Illegal("T2.1", "units move together only from one hex")
+        try:
+            hexes = [grid.parse(t) for t in a.path]
+        except HexError as exc:
+            return Illegal("T2.1", str(exc))
+        prev = grid.parse(starts.pop())
+        cost = 0
+        gmap = game.scenario.map
+        for h in hexes:
+            if h not in gmap.neighbours(prev):
+                return Illegal("T2.1", f"{grid.id(h)} is not next to {grid.id(prev)}")
+            here = view.at(grid.id(h))
+            if here and view.side(here[0]) != st.player:
+                return Illegal("T2.3", f"{grid.id(h)} holds an enemy unit")
+            cost += self.step_cost(game, h)
+            prev = h
+        ma = min(self._ma(game, uid) for uid in a.units)
+        if cost > ma:
+            return Illegal("T2.4", f"the path costs {cost} MP, more than the {ma} MP the units have")
+        return None
+
+    def apply(self, game: "Game", action: Action) -> None:
+        if isinstance(action, EndPhase):
+            self._end_phase(game)
+            return
+        assert isinstance(action, TinyMove)
+        st, grid = game.state, game.scenario.map.grid
+        cost = sum(self.step_cost(game, grid.parse(t)) for t in action.path)
+        for uid in action.units:
+            st.units[uid].hex = action.path[-1]
+            st.vars.moved.append(uid)
+        for t in action.path:  # T3: entering a town takes it
+            if grid.parse(t) in game.scenario.map.settlements():
+                st.control[t] = st.player
+        game.emit(Marched(action.units, action.path, cost))
+
+    def _end_phase(self, game: "Game") -> None:
+        st = game.state
+        game.emit(PhaseEnded(st.turn, st.player, st.phase))
+        st.vars.moved.clear()
+        first = game.scenario.first_player
+        if st.player == first:
+            st.player = SCHEMA.other_side(first)
+        elif st.turn >= game.scenario.turns:  # T3: the game ends after the last turn
+            st.over = True
+            sc = self.score(game)
+            st.vars.final = dict(sc.points)
+            game.emit(GameOver(SCHEMA.side_name(sc.winner) if sc.winner else "no", "; ".join(sc.lines)))
+            return
+        else:
+            st.turn += 1
+            st.player = first
+        game.emit(PlayerChanged(st.player))
+        game.emit(PhaseBegan(st.turn, st.player, st.phase))
+
+    # -- questions the faces ask ------------------------------------------
+    def view(self, game: "Game") -> TinyView:
+        memo = game.memo
+        if not game.applying and "tiny.view" in memo:
+            return memo["tiny.view"]  # type: ignore[no-any-return]
+        occ = {h: tuple(ids) for h, ids in game.state.occupancy().items()}
+        view = TinyView(occ, {uid: d.side for uid, d in game.scenario.catalog.units.items()})
+        if not game.applying:  # a position half-changed by an action is never cached
+            memo["tiny.view"] = view
+        return view
+
+    def step_cost(self, game: "Game", h: Hex) -> int:
+        """T2: entering a hex costs its terrain's movement points (tables.toml [terrain])."""
+        return int(game.scenario.tables["terrain"][game.scenario.map.terrain(h)])
+
+    def _ma(self, game: "Game", uid: str) -> int:
+        return int(game.scenario.catalog.units[uid].ma)
+
+    def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, Reach]:
+        """Cheapest paths within the stack's movement points; with ``explain``, why not elsewhere."""
+        st, gmap = game.state, game.scenario.map
+        grid = gmap.grid
+        if not units or any(not self.can_act(game, u) for u in units):
+            return {}
+        start = grid.parse(str(st.units[units[0]].hex))
+        ma = min(self._ma(game, u) for u in units)
+        view = self.view(game)
+        best: dict[Hex, tuple[int, tuple[str, ...]]] = {start: (0, ())}
+        frontier = [start]
+        while frontier:
+            frontier.sort(key=lambda h: best[h][0])
+            h = frontier.pop(0)
+            cost, path = best[h]
+            for n in gmap.neighbours(h):
+                here = view.at(grid.id(n))
+                if here and view.side(here[0]) != st.player:
+                    continue
+                c = cost + self.step_cost(game, n)
+                if c <= ma and (n not in best or c < best[n][0]):
+                    best[n] = (c, path + (grid.id(n),))
+                    frontier.append(n)
+        out = {h: Reach(float(c), p) for h, (c, p) in best.items() if h != start}
+        if explain:
+            for h in gmap.hexes():
+                if h in out or h == start:
+                    continue
+                here = view.at(grid.id(h))
+                if here and view.side(here[0]) != st.player:
+                    out[h] = Reach(None, (), "T2.3", f"{grid.id(h)} holds an enemy unit")
+                else:
+                    out[h] = Reach(None, (), "T2.4", f"farther than the {ma} MP the units have")
+        return out
+
+    def supply(self, game: "Game") -> None:
+        return None  # Tiny has no supply rules
+
+    def can_act(self, game: "Game", uid: str) -> bool:
+        st = game.state
+        u = st.units.get(uid)
+        return (not st.over and u is not None and u.status == "map" and uid not in st.vars.moved
+                and game.scenario.catalog.units[uid].side == st.player)
+
+    def actable(self, game: "Game") -> list[str]:
+        return sorted(uid for uid in game.state.units if self.can_act(game, uid))
+
+    def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
+        return None  # Tiny has no combat
+
+    def pending(self, game: "Game") -> Pending | None:
+        return None  # nothing in Tiny waits for an answer
+
+    def score(self, game: "Game") -> Score:
+        """T3: a point per town held; more points wins, equal is a draw."""
+        st = game.state
+        points = {side: sum(1 for v in st.control.values() if v == side) for side in SCHEMA.sides}
+        lines = tuple(f"{SCHEMA.side_name(s)} holds {n} town(s)" for s, n in points.items())
+        a, b = points[AXIS], points[ALLIES]
+        winner = AXIS if a > b else ALLIES if b > a else ""
+        return Score(points, lines, winner)
+
+
+SYSTEM = TinyRules()
+
+
+def register_tiny() -> None:
+    """Make "tiny" a game the registry (and so every face) knows; it has no adapter."""
+    games.register("tiny", SYSTEM, adapter=None)
+
+
+def unregister_tiny() -> None:
+    games.unregister("tiny")
+
+
+@pytest.fixture
+def tiny() -> Iterator[Path]:
+    """Tiny registered for one test; yields the path of its duel scenario."""
+    register_tiny()
+    try:
+        yield DUEL
+    finally:
+        unregister_tiny()
+
+
+@pytest.fixture
+def tiny_data(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Tiny registered and KIEV_TUI_DATA at tests/fixtures, so "tiny/duel" names its scenario."""
+    monkeypatch.setenv("KIEV_TUI_DATA", str(FIXTURES))
+    assert os.environ["KIEV_TUI_DATA"] == str(FIXTURES)
+    yield tiny
