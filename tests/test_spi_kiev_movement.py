@@ -360,7 +360,7 @@ def test_10_15_major_river_blocks_supply_except_on_roads_rails_or_friendly_citie
     # The east bank is reached only over the road and rail bridges.
     assert line.reaches(H("0604"))
     path = line.path(H("0604"))
-    crossings = [(a, b) for a, b in zip(path, path[1:]) if mini.scenario.map.is_major_river(a, b)]
+    crossings = [(a, b) for a, b in zip(path, path[1:]) if mini.scenario.map.has(a, b, "major_river")]
     assert all(mini.scenario.map.has(a, b, "road") or mini.scenario.map.has(a, b, "railroad") for a, b in crossings)
 
 

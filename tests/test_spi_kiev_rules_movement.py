@@ -211,7 +211,7 @@ def _german_side_at_start(g: Game) -> set:
     while queue:
         h = queue.popleft()
         for n in gmap.neighbours(h):
-            if n in seen or gmap.is_major_river(h, n) or view.occupied_by(n, "soviet") or n in zoc:
+            if n in seen or gmap.has(h, n, "major_river") or view.occupied_by(n, "soviet") or n in zoc:
                 continue
             seen.add(n)
             queue.append(n)
@@ -289,7 +289,9 @@ def test_25_12_the_campaign_carries_the_historical_chart_switched_off(campaign_m
     sc = campaign_map_game.scenario
     assert sc.params["pbem_historical_reinforcements"] is False
     chart = sc.params["historical_reinforcements"]
-    faces = sc.catalog.faces
+    from kiev_tui.games.spi_kiev.untried import pool
+
+    faces = pool(sc.catalog).faces
     assert {int(t): [faces[f].designation for f in ids] for t, ids in chart.items()} == HISTORICAL_25_12
 
 

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-import importlib
 import random
-import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal, IllegalAction, shorten
 from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Rolled
+from kiev_tui.engine.rules import RuleSystem
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.engine.state import GameState
+from kiev_tui.games import DEFAULT_SCENARIO, get_system
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.hexes import Hex
+    from kiev_tui.engine.rules import Reach
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,48 +37,9 @@ class Phase:
         return f"Turn {self.turn}, {self.player} {self.name}"
 
 
-class RuleSystem(Protocol):
-    """What a game package (games/<id>/) provides to the engine.
-
-    It may also define ``check_scenario(scenario)``, which load_scenario calls to refuse, with
-    a DataError, a scenario the game's own rules cannot play (its tables, its set-up).
-    """
-
-    id: str
-    version: str
-
-    def setup(self, game: "Game") -> GameState: ...
-
-    def check(self, game: "Game", action: Action) -> Illegal | None: ...
-
-    def apply(self, game: "Game", action: Action) -> None: ...
-
-    def phase(self, game: "Game") -> Phase: ...
-
-    # It may also define ``actor(game) -> str``: the side that may act now.  Without it the
-    # engine asks ``phase``: the side a pending choice names, else the phasing player.
-
-
 def new_seed() -> int:
     """A fresh random seed for a new game: two games started alike must not roll the same dice."""
     return secrets.randbelow(2**31)
-
-
-GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
-
-
-def get_system(game_id: str) -> RuleSystem:
-    """Import games/<game_id>/ and return its rule system (ValueError if there is none)."""
-    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
-        raise ValueError(f"no rule system for game '{shorten(str(game_id))}' (a game is named like spi_kiev)")
-    name = f"kiev_tui.games.{game_id}.system"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (name, f"kiev_tui.games.{game_id}"):
-            raise  # a broken import inside a game that exists is a bug, not an unknown game
-        raise ValueError(f"no rule system for game '{game_id}'") from exc
-    return module.SYSTEM
 
 
 class Game:
@@ -94,35 +59,22 @@ class Game:
         self._sink: list[Event] | None = None
         self._undo: list[tuple[GameState, Any, int, int]] = []
         self.version = 0  # bumped by every change, so position caches know when to refresh
-        self._memo: dict[str, Any] = {}
-        self._memo_version = -1
         self.replaying = False  # while a save is replayed no undo snapshots are kept
         self.autosave_path: Path | None = None
         self.on_phase_end: Callable[["Game"], None] | None = None
         self.autosave_error: str | None = None  # why the last autosave failed, while it does
+        self._memo: dict[str, Any] = {}
+        self._memo_key: tuple[int, int] = (-1, 0)
         self._sink = []
         self.state: GameState = self.rules.setup(self)
         self.journal.extend(self._sink)
         self._sink = None
 
     @classmethod
-    def new(cls, scenario: str | Path = "spi_kiev/campaign", seed: int = 1941) -> "Game":
+    def new(cls, scenario: str | Path = DEFAULT_SCENARIO, seed: int = 1941) -> "Game":
         return cls(load_scenario(scenario), seed)
 
     # -- the referee ------------------------------------------------------
-    @property
-    def applying(self) -> bool:
-        """True while an action or the setup runs: a rule system must not cache that position."""
-        return self._sink is not None
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """A cache of answers about the present position, emptied whenever ``version`` changes."""
-        if self._memo_version != self.version:
-            self._memo.clear()
-            self._memo_version = self.version
-        return self._memo
-
     @property
     def phase(self) -> Phase:
         return self.rules.phase(self)
@@ -142,7 +94,7 @@ class Game:
         ``side`` is who submits it; None means the side whose move it is (old callers, old saves).
         """
         if self.state.over:
-            return Illegal("24.0", "the game is over")
+            return Illegal(self.rules.cases.game_over, "the game is over")
         if side is not None:
             wrong = self._wrong_side(side)
             if wrong is not None:
@@ -150,13 +102,15 @@ class Game:
         return self.rules.check(self, action)
 
     def _wrong_side(self, side: str) -> Illegal | None:
-        # 4.1: the player-turn is the phasing player's; a pending choice belongs to the side it names
+        # The player-turn is the phasing player's; a pending choice belongs to the side it names.
         actor = self.actor
         if side == actor:
             return None
+        case = self.rules.cases.wrong_side
+        # Sides are named by their ids here, as the saves and the command line write them.
         if self.state.pending is not None:
-            return Illegal("4.1", f"the {actor} player must answer now, not the {shorten(side)} player")
-        return Illegal("4.1", f"it is the {actor} player's turn, not the {shorten(side)} player's")
+            return Illegal(case, f"the {actor} player must answer now, not the {shorten(side)} player")
+        return Illegal(case, f"it is the {actor} player's turn, not the {shorten(side)} player's")
 
     def apply(self, action: Action, side: str | None = None) -> list[Event]:
         """Play one action; raises IllegalAction (with case and reason) if it is not legal.
@@ -208,6 +162,26 @@ class Game:
             return failed
         self.autosave_error = None
         return None
+
+    @property
+    def applying(self) -> bool:
+        """True while an action (or the set-up) is being applied: the position is in flux."""
+        return self._sink is not None
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A cache for answers about the current position, emptied whenever it changes.
+
+        Keyed by the rule system's own names.  While an action is being applied the position is
+        half-changed, so each read then gets a fresh dict that nothing keeps.
+        """
+        if self._sink is not None:
+            return {}
+        key = (self.version, id(self.state))
+        if key != self._memo_key:
+            self._memo = {}
+            self._memo_key = key
+        return self._memo
 
     def emit(self, event: Event) -> None:
         if self._sink is None:
@@ -276,8 +250,8 @@ class Game:
         return self.state.hash(extra=f"|rolls={self.rolls}|seed={self.seed}")
 
     # -- conveniences the faces use ---------------------------------------
-    def reachable(self, units: list[str] | tuple[str, ...]) -> Any:
-        return self.rules.reachable(self, tuple(units))  # type: ignore[attr-defined]
+    def reachable(self, units: list[str] | tuple[str, ...]) -> "Mapping[Hex, Reach]":
+        return self.rules.reachable(self, tuple(units))
 
     def save(self, path: str | Path) -> None:
         from kiev_tui.engine.saves import save_game

@@ -13,6 +13,9 @@ a hex lower than odd ones (as on SPI maps)::
 So 0201 touches 0101 on its south-east side and 0102 on its north-east side.
 Internally a hex converts to axial coordinates ``q = col``, ``r = row - (col - 1) // 2``,
 which makes distance the usual cube-coordinate formula.
+
+A map whose printed ids differ (odd columns low, numbering from another column or row, a
+map-sheet letter) has a ``Grid`` that translates its ids to and from these hexes.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from kiev_tui.engine.errors import shorten
 
@@ -220,3 +223,114 @@ def path_back(parent: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[str, ...]:
 def H(text: str) -> Hex:
     """Short alias for Hex.parse, handy in tests and data code."""
     return Hex.parse(text)
+
+
+PARITIES = ("even_low", "odd_low")
+_SHEET_RE = re.compile(r"[A-Z]")
+
+
+class Grid:
+    """How one map prints its hex ids, and how they map onto the internal even-low grid.
+
+    A map may number its columns with the even or the odd ones half a hex lower, start its
+    columns and rows at any number, and put a map-sheet letter before every id ("J3733").
+    Inside the engine a Hex is always (col, row) on the even-low grid with the first row at
+    1: the grid shifts columns by an odd or even amount on the way in and out, so
+    neighbours, distances and hexsides keep working unchanged.  The first printed column
+    lands on internal column 1 when it stands high, on 2 when it stands low.  The default
+    grid (even_low, from 0101, no letter) is the identity and reads ids with ``Hex.parse``.
+    """
+
+    __slots__ = ("parity", "first_column", "first_row", "sheet", "identity", "col_shift", "row_shift",
+                 "parse", "id", "_cache", "_re")
+
+    parse: "Callable[[str], Hex]"
+    id: "Callable[[Hex], str]"
+
+    def __init__(self, parity: str = "even_low", first_column: int = 1, first_row: int = 1, sheet: str = "") -> None:
+        if parity not in PARITIES:
+            raise ValueError(f"parity must be even_low or odd_low, not {shorten(repr(parity))}")
+        if sheet and not _SHEET_RE.fullmatch(sheet):
+            raise ValueError(f"a sheet is one capital letter A-Z, not {shorten(repr(sheet))}")
+        self.parity = parity
+        self.first_column = first_column
+        self.first_row = first_row
+        self.sheet = sheet
+        low_first = (first_column % 2 == 0) == (parity == "even_low")
+        # Internal column = printed column - col_shift; the shift keeps "low" on even internal columns.
+        self.col_shift = first_column - (2 if low_first else 1)
+        self.row_shift = first_row - 1
+        self.identity = self.col_shift == 0 and self.row_shift == 0 and not sheet
+        self._cache: dict[str, Hex] = {}
+        self._re = re.compile(re.escape(sheet) + r"([0-9]{2})([0-9]{2})")
+        if self.identity:
+            self.parse = Hex.parse
+            self.id = Hex.__str__
+        else:
+            self.parse = self._parse
+            self.id = self._id
+
+    @property
+    def first_internal_column(self) -> int:
+        """The internal column of the first printed column: 1 (it stands high) or 2 (low)."""
+        return self.first_column - self.col_shift
+
+    def example(self) -> str:
+        """An id of this grid's form, for messages."""
+        return f"{self.sheet}{self.first_column + 2:02d}{self.first_row + 18:02d}" if not self.identity else "0319"
+
+    def form(self) -> str:
+        """This grid's id form in words, for messages."""
+        letter = f"the sheet letter {self.sheet} then " if self.sheet else ""
+        return f"{letter}four digits CCRR, e.g. {self.example()}"
+
+    def _parse(self, text: str) -> Hex:
+        hit = self._cache.get(text) if isinstance(text, str) else None
+        if hit is not None:
+            return hit
+        if not isinstance(text, str):
+            raise HexError(f"hex id must be a string like '{self.example()}', not {shorten(repr(text))}")
+        m = self._re.fullmatch(text)
+        if not m:
+            raise HexError(f"{shorten(text)!r} is not a hex id ({self.form()})")
+        h = Hex(int(m.group(1)) - self.col_shift, int(m.group(2)) - self.row_shift)
+        if len(self._cache) < 20000:
+            self._cache[text] = h
+        return h
+
+    def _id(self, h: Hex) -> str:
+        return f"{self.sheet}{h.col + self.col_shift:02d}{h.row + self.row_shift:02d}"
+
+    def side(self, text: str) -> Hexside:
+        """Read a hexside written as two of this grid's ids, ``a/b`` or ``a-b``."""
+        if self.identity:
+            return Hexside.parse(text)
+        ex = self.example()
+        pair = f"{ex}/{self.id(self.parse(ex).step(Direction.S))}"
+        if not isinstance(text, str):
+            raise HexError(f"hexside must be a string like '{pair}', not {shorten(repr(text))}")
+        parts = re.split(r"[/\-]", text)
+        if len(parts) != 2:
+            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as {pair})")
+        a, b = self.parse(parts[0]), self.parse(parts[1])
+        if a.distance(b) != 1:
+            raise HexError(f"{self.id(a)} and {self.id(b)} are not adjacent, so share no hexside")
+        return Hexside(a, b)
+
+    def side_id(self, side: Hexside) -> str:
+        return f"{self.id(side.a)}/{self.id(side.b)}"
+
+    def __repr__(self) -> str:
+        return (f"Grid(parity={self.parity!r}, first_column={self.first_column}, first_row={self.first_row}, "
+                f"sheet={self.sheet!r})")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Grid) and (self.parity, self.first_column, self.first_row, self.sheet)
+                == (other.parity, other.first_column, other.first_row, other.sheet))
+
+    def __hash__(self) -> int:
+        return hash((self.parity, self.first_column, self.first_row, self.sheet))
+
+
+#: The grid of maps that say nothing about theirs: even columns low, numbered from 0101.
+IDENTITY = Grid()

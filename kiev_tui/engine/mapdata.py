@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from kiev_tui.engine.errors import DataError
-from kiev_tui.engine.hexes import Hex, HexError, Hexside
+from kiev_tui.engine.errors import shorten
+from kiev_tui.engine.hexes import IDENTITY, PARITIES, Grid, Hex, HexError, Hexside
 from kiev_tui.engine.tomlio import Reader, load_toml
 
-TERRAINS = ("clear", "woods", "swamp", "lake")
-SETTLEMENTS = ("city", "town")
-HEXSIDE_FEATURES = ("road", "railroad", "lake", "minor_river", "major_river")
-SIDES = ("german", "soviet")
+if TYPE_CHECKING:
+    from kiev_tui.engine.rules import Schema
+
 _NONE: frozenset[str] = frozenset()
+
+
+def one_of(items: Sequence[str]) -> str:
+    """'a or b' for two choices, 'one of a, b, c' for more: how messages list a vocabulary."""
+    if len(items) == 2:
+        return f"{items[0]} or {items[1]}"
+    return f"one of {', '.join(items)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +33,7 @@ class Area:
 @dataclass(frozen=True, slots=True)
 class River:
     name: str
-    kind: str  # "major" or "minor"
+    kind: str  # one of the schema's river kinds
     hexsides: tuple[Hexside, ...]
 
 
@@ -39,7 +45,7 @@ class GameMap:
     columns: int
     rows: int
     scale_km: float = 8.0
-    default_terrain: str = "clear"
+    default_terrain: str = ""
     terrain_of: dict[Hex, str] = field(default_factory=dict)
     settlement_of: dict[Hex, str] = field(default_factory=dict)
     name_of: dict[Hex, str] = field(default_factory=dict)
@@ -50,9 +56,15 @@ class GameMap:
     road_exits: frozenset[Hex] = frozenset()
     rail_exits: frozenset[Hex] = frozenset()
     reconstructed: bool = False
+    grid: Grid = IDENTITY  # how the map prints its hex ids
+    impassable_terrains: frozenset[str] = frozenset()  # from the game's schema
+    impassable_hexsides: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        self._hexes = [Hex(c, r) for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)]
+        # Internal columns run from c0 (1, or 2 when the first printed column stands low).
+        self._c0 = c0 = self.grid.first_internal_column
+        self._c1 = c0 + self.columns - 1
+        self._hexes = [Hex(c, r) for c in range(c0, self._c1 + 1) for r in range(1, self.rows + 1)]
         self._adj: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(n for n in h.neighbours() if self.on_map(n)) for h in self._hexes
         }
@@ -62,13 +74,28 @@ class GameMap:
         for side, feats in self.features.items():
             self._pair[(side.a, side.b)] = feats
             self._pair[(side.b, side.a)] = feats
-        self._lakes = frozenset(h for h, t in self.terrain_of.items() if t == "lake")
+        self._blocked = frozenset(h for h, t in self.terrain_of.items() if t in self.impassable_terrains)
+        if self.default_terrain in self.impassable_terrains:
+            self._blocked = frozenset(h for h in self._hexes if self.terrain(h) in self.impassable_terrains)
+        self._blocked_sides: set[tuple[Hex, Hex]] = set()
+        for (a, b), feats in self._pair.items():
+            if not feats.isdisjoint(self.impassable_hexsides):
+                self._blocked_sides.add((a, b))
         #: Tables a rule system derives from the map once (cleared whenever the map changes).
         self.derived: dict[str, object] = {}
 
     # -- geometry ---------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
-        return 1 <= h.col <= self.columns and 1 <= h.row <= self.rows
+        return self._c0 <= h.col <= self._c1 and 1 <= h.row <= self.rows
+
+    def extent(self) -> str:
+        """The map's size in its own ids, for messages: '34 columns x 33 rows' or the id ranges."""
+        g = self.grid
+        if g.first_column == 1 and g.first_row == 1 and not g.sheet:
+            return f"{self.columns} columns x {self.rows} rows"
+        last_c, last_r = g.first_column + self.columns - 1, g.first_row + self.rows - 1
+        sheet = f"sheet {g.sheet}, " if g.sheet else ""
+        return f"{sheet}columns {g.first_column:02d}-{last_c:02d} x rows {g.first_row:02d}-{last_r:02d}"
 
     def hexes(self) -> list[Hex]:
         return list(self._hexes)
@@ -84,9 +111,9 @@ class GameMap:
             out.add("north")
         if h.row == self.rows:
             out.add("south")
-        if h.col == 1:
+        if h.col == self._c0:
             out.add("west")
-        if h.col == self.columns:
+        if h.col == self._c1:
             out.add("east")
         return out
 
@@ -112,17 +139,23 @@ class GameMap:
         self.features[Hexside(a, b)] = feats
         self._pair[(a, b)] = feats
         self._pair[(b, a)] = feats
+        for pair in ((a, b), (b, a)):
+            if feats.isdisjoint(self.impassable_hexsides):
+                self._blocked_sides.discard(pair)
+            else:
+                self._blocked_sides.add(pair)
         self.derived.clear()
 
     def has(self, a: Hex, b: Hex, feature: str) -> bool:
         return feature in self._pair.get((a, b), _NONE)
 
-    def is_major_river(self, a: Hex, b: Hex) -> bool:
-        return "major_river" in self._pair.get((a, b), _NONE)
+    def is_impassable(self, h: Hex) -> bool:
+        """True for a hex of a terrain no unit enters (the schema's impassable terrains)."""
+        return h in self._blocked
 
     def is_impassable_side(self, a: Hex, b: Hex) -> bool:
-        # 10.16: all-lake or all-sea hexes and hexsides cannot be crossed.
-        return a in self._lakes or b in self._lakes or "lake" in self._pair.get((a, b), _NONE)
+        # Neither hex may be impassable terrain, nor the hexside an impassable feature.
+        return a in self._blocked or b in self._blocked or (a, b) in self._blocked_sides
 
     def road_hexes(self) -> set[Hex]:
         return {h for side, f in self.features.items() if "road" in f for h in side.hexes()}
@@ -137,41 +170,56 @@ class GameMap:
         return self.areas[name]
 
 
-def load_map(path: str | Path) -> GameMap:
-    """Read and check a map.toml (see docs/DATA-SCHEMA.md)."""
+def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
+    """Read and check a map.toml (see docs/DATA-SCHEMA.md) against its game's schema.
+
+    Without ``schema`` the game named by ``[map] game`` supplies it (through the registry).
+    """
     path = Path(path)
     root = Reader(path, load_toml(path))
     root.only(["map", "hexes", "hexsides", "river", "edges", "areas", "lines"])
     meta = root.table("map")
-    meta.only(["game", "columns", "rows", "scale_km", "default_terrain", "reconstructed", "note"])
+    meta.only(["game", "columns", "rows", "scale_km", "default_terrain", "parity", "first_column", "first_row",
+               "sheet", "reconstructed", "note"])
+    game = meta.str("game")
+    if schema is None:
+        from kiev_tui.engine.rules import system_for
+
+        schema = system_for(meta, "game", game).schema
     columns, rows = meta.int("columns"), meta.int("rows")
     for key, value in (("columns", columns), ("rows", rows)):
         if not 1 <= value <= 99:
             raise meta.fail(key, f"must be between 1 and 99, not {value}")
-    default = meta.str("default_terrain", "clear")
-    if default not in TERRAINS:
-        raise meta.fail("default_terrain", f"unknown terrain '{default}'")
+    grid = _read_grid(meta, columns, rows)
+    terrains = schema.terrains
+    default = meta.str("default_terrain", terrains[0] if terrains else "")
+    if default not in terrains:
+        raise meta.fail("default_terrain", f"unknown terrain '{shorten(default)}'")
+    c0 = grid.first_internal_column
 
     def on_map(h: Hex) -> bool:
-        return 1 <= h.col <= columns and 1 <= h.row <= rows
+        return c0 <= h.col < c0 + columns and 1 <= h.row <= rows
+
+    def bounds() -> str:
+        return GameMap(game, columns, rows, grid=grid).extent()
 
     def parse_hex(reader: Reader, key: str, text: object) -> Hex:
         try:
-            h = Hex.parse(text)  # type: ignore[arg-type]
+            h = grid.parse(text)  # type: ignore[arg-type]
         except HexError as exc:
             raise reader.fail(key, str(exc)) from None
         if not on_map(h):
-            raise reader.fail(key, f"hex {h} is off the map ({columns} columns x {rows} rows)")
+            raise reader.fail(key, f"hex {grid.id(h)} is off the map ({bounds()})")
         return h
 
     def parse_side(reader: Reader, key: str, text: object) -> Hexside:
         try:
-            s = Hexside.parse(text)  # type: ignore[arg-type]
+            s = grid.side(text)  # type: ignore[arg-type]
         except HexError as exc:
             raise reader.fail(key, str(exc)) from None
         for h in s.hexes():
             if not on_map(h):
-                raise reader.fail(key, f"hexside {s} touches hex {h}, which is off the map")
+                raise reader.fail(key, f"hexside {grid.side_id(s)} touches hex {grid.id(h)}, which is off the map")
         return s
 
     terrain_of: dict[Hex, str] = {}
@@ -183,16 +231,16 @@ def load_map(path: str | Path) -> GameMap:
         entry = hexes.table(key)
         entry.only(["terrain", "settlement", "name", "reconstructed", "note"])
         t = entry.str("terrain", default)
-        if t not in TERRAINS:
-            raise entry.fail("terrain", f"unknown terrain '{t}' (expected one of {', '.join(TERRAINS)})")
+        if t not in terrains:
+            raise entry.fail("terrain", f"unknown terrain '{shorten(t)}' (expected {one_of(terrains)})")
         if t != default:
             terrain_of[h] = t
         s = entry.str("settlement", None)
         if s is not None:
-            if s not in SETTLEMENTS:
-                raise entry.fail("settlement", f"unknown settlement '{s}' (city or town)")
-            if t == "lake":
-                raise entry.fail("settlement", "a lake hex cannot hold a city or town")
+            if s not in schema.settlements:
+                raise entry.fail("settlement", f"unknown settlement '{shorten(s)}' ({one_of(schema.settlements)})")
+            if t in schema.impassable_terrains:
+                raise entry.fail("settlement", f"a {t} hex cannot hold a {one_of(schema.settlements)}")
             settlement_of[h] = s
         n = entry.str("name", None)
         if n is not None:
@@ -200,27 +248,30 @@ def load_map(path: str | Path) -> GameMap:
 
     features: dict[Hexside, set[str]] = {}
     sides = root.table("hexsides", required=False)
-    sides.only(["road", "railroad", "lake"])
-    for feat in ("road", "railroad", "lake"):
+    sides.only(list(schema.hexside_features))
+    for feat in schema.hexside_features:
         for i, text in enumerate(sides.strs(feat, [])):
             features.setdefault(parse_side(sides, f"{feat}[{i}]", text), set()).add(feat)
 
     rivers: dict[str, River] = {}
+    kinds = schema.river_kinds
     for r in root.tables("river"):
         r.only(["name", "kind", "hexsides", "reconstructed", "note"])
         name = r.str("name")
         kind = r.str("kind")
-        if kind not in ("major", "minor"):
-            raise r.fail("kind", f"river kind must be 'major' or 'minor', not '{kind}'")
+        if kind not in kinds:
+            listed = one_of([f"'{k}'" for k in kinds]) if kinds else "none (this game has no rivers)"
+            raise r.fail("kind", f"river kind must be {listed}, not '{shorten(kind)}'")
         if name in rivers:
-            raise r.fail("name", f"river '{name}' is listed twice")
+            raise r.fail("name", f"river '{shorten(name)}' is listed twice")
         chain = tuple(parse_side(r, f"hexsides[{i}]", t) for i, t in enumerate(r.strs("hexsides")))
         rivers[name] = River(name, kind, chain)
         for river_side in chain:
             features.setdefault(river_side, set()).add(f"{kind}_river")
     for f in features.values():
-        if "major_river" in f and "minor_river" in f:
-            f.discard("minor_river")  # the larger river governs a shared hexside
+        present = [k for k in kinds if f"{k}_river" in f]
+        for smaller in present[1:]:
+            f.discard(f"{smaller}_river")  # the larger river (listed first) governs a shared hexside
 
     edges = root.table("edges", required=False)
     edges.only(["road_exits", "rail_exits"])
@@ -228,8 +279,8 @@ def load_map(path: str | Path) -> GameMap:
     rail_exits = frozenset(parse_hex(edges, f"rail_exits[{i}]", t) for i, t in enumerate(edges.strs("rail_exits", [])))
     for key, group in (("road_exits", road_exits), ("rail_exits", rail_exits)):
         for h in group:
-            if not (h.row in (1, rows) or h.col in (1, columns)):
-                raise edges.fail(key, f"hex {h} is not on a map edge")
+            if not (h.row in (1, rows) or h.col in (c0, c0 + columns - 1)):
+                raise edges.fail(key, f"hex {grid.id(h)} is not on a map edge")
 
     areas: dict[str, Area] = {}
     area_tbl = root.table("areas", required=False)
@@ -237,8 +288,8 @@ def load_map(path: str | Path) -> GameMap:
         a = area_tbl.table(name)
         a.only(["side", "hexes", "note"])
         side = a.str("side")
-        if side not in SIDES:
-            raise a.fail("side", f"side must be german or soviet, not '{side}'")
+        if side not in schema.sides:
+            raise a.fail("side", f"side must be {one_of(schema.sides)}, not '{shorten(side)}'")
         areas[name] = Area(name, side, frozenset(parse_hex(a, f"hexes[{i}]", t) for i, t in enumerate(a.strs("hexes"))))
 
     lines: dict[str, frozenset[Hexside]] = {}
@@ -249,7 +300,7 @@ def load_map(path: str | Path) -> GameMap:
         lines[name] = frozenset(parse_side(ln, f"hexsides[{i}]", t) for i, t in enumerate(ln.strs("hexsides")))
 
     return GameMap(
-        game=meta.str("game"),
+        game=game,
         columns=columns,
         rows=rows,
         scale_km=meta.num("scale_km", 8),
@@ -264,7 +315,29 @@ def load_map(path: str | Path) -> GameMap:
         road_exits=road_exits,
         rail_exits=rail_exits,
         reconstructed=meta.bool("reconstructed", False),
+        grid=grid,
+        impassable_terrains=frozenset(schema.impassable_terrains),
+        impassable_hexsides=frozenset(schema.impassable_hexsides),
     )
+
+
+def _read_grid(meta: Reader, columns: int, rows: int) -> Grid:
+    """The [map] keys that say how hex ids are printed: parity, first_column, first_row, sheet."""
+    parity = meta.str("parity", "even_low")
+    if parity not in PARITIES:
+        raise meta.fail("parity", f"must be {one_of(PARITIES)}, not '{shorten(parity)}'")
+    firsts: dict[str, int] = {}
+    for key, count in (("first_column", columns), ("first_row", rows)):
+        first = firsts[key] = meta.int(key, 1)
+        if not 0 <= first <= 99:
+            raise meta.fail(key, f"must be between 0 and 99, not {first}")
+        if first + count - 1 > 99:
+            raise meta.fail(key, f"numbering from {first:02d}, the last of {count} would be {first + count - 1}: "
+                                 "ids have two digits each for column and row")
+    sheet = meta.str("sheet", "")
+    if sheet and not (len(sheet) == 1 and "A" <= sheet <= "Z"):
+        raise meta.fail("sheet", f"a map-sheet letter is one capital letter A-Z, not '{shorten(sheet)}'")
+    return Grid(parity, firsts["first_column"], firsts["first_row"], sheet)
 
 
 def connected(gmap: GameMap, start: Hex, goal: Hex, feature: str) -> bool:
@@ -282,5 +355,5 @@ def connected(gmap: GameMap, start: Hex, goal: Hex, feature: str) -> bool:
     return False
 
 
-def hexes_of(ids: Iterable[str]) -> list[Hex]:
-    return [Hex.parse(i) for i in ids]
+def hexes_of(ids: Iterable[str], grid: Grid = IDENTITY) -> list[Hex]:
+    return [grid.parse(i) for i in ids]

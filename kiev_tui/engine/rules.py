@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, runtime_checkable
 
-from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.errors import Illegal, shorten
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action, ActionRegistry
@@ -38,7 +38,9 @@ class Schema:
     settlements: tuple[str, ...] = ()  # city, town ... (hexes that change control)
     hexside_features: tuple[str, ...] = ()  # listed under [hexsides] in map.toml
     impassable_hexsides: frozenset[str] = frozenset()  # features no unit crosses
-    river_kinds: tuple[str, ...] = ()  # a [[river]] of kind k marks its hexsides "<k>_river"
+    #: A [[river]] of kind k marks its hexsides "<k>_river"; listed largest first, and where
+    #: rivers of two kinds share a hexside only the larger (earlier) kind is kept.
+    river_kinds: tuple[str, ...] = ()
     scenario_keys: tuple[str, ...] = ()  # extra keys a scenario's [scenario] table may hold
     unit_keys: tuple[str, ...] = ()  # extra keys a [[unit]] may hold (kept in UnitDef.extra)
     unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
@@ -176,3 +178,13 @@ class RuleSystem(Protocol):
         """The choice that must be made before anything else, if any."""
 
     def score(self, game: "Game") -> Score: ...
+
+
+def system_for(reader: "Reader", key: str, name: str) -> RuleSystem:
+    """The rule system of the game a data file names, or a DataError at that file and key."""
+    from kiev_tui.games import get_system
+
+    try:
+        return get_system(name)
+    except ValueError:
+        raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping
 
 from kiev_tui.engine.errors import shorten
+from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
 
-SIDES = ("german", "soviet")
-UNIT_TYPES = {
-    "german": ("infantry", "jaeger", "mountain", "panzer", "motorized", "leader", "security"),
-    "soviet": ("rifle", "mountain_rifle", "nkvd", "airborne", "cavalry", "tank", "motorized",
-               "mechanized", "hq"),
-}
-DRAW_TYPES = ("rifle", "cavalry", "armor")
+if TYPE_CHECKING:
+    from kiev_tui.engine.rules import RuleSystem
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,20 +33,17 @@ class UnitDef:
     leadership: int = 0
     hq: bool = False
     leader: bool = False
-    replacement: bool = False
-    rpl_step: int = 0  # 1-based step that needs an rpl counter (19.24); 0 = none
-    untried_draw: str = ""  # set for unrevealed Soviet reinforcements: their draw pile
+    replacement: bool = False  # a counter that stands for replacements, not a formation
+    rpl_step: int = 0  # 1-based step that a replacement counter restores; 0 = none
     reconstructed: bool = False
     note: str = ""
+    #: The game's own keys of this [[unit]] (schema.unit_keys), as the file gives them.
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA, hash=False, compare=False)
 
     @property
     def is_combat(self) -> bool:
-        """HQs and leaders do not count as combat units for stacking (11.22)."""
+        """HQs and leaders are command counters, not combat units (stacking limits differ)."""
         return not (self.hq or self.leader)
-
-    @property
-    def cavalry(self) -> bool:
-        return self.type == "cavalry"
 
     def strength(self, step: int) -> tuple[int, int]:
         return self.steps[step]
@@ -57,42 +53,11 @@ class UnitDef:
         return f"{self.designation} {self.type}".strip()
 
 
-@dataclass(frozen=True, slots=True)
-class UntriedFace:
-    """The hidden true side of an untried Soviet counter (13.0, 19.6)."""
-
-    id: str
-    draw: str
-    type: str
-    size: str
-    designation: str
-    attack: int
-    defense: int
-    ma: int
-    asterisk: bool = False
-    reconstructed: bool = False
-
-    @property
-    def no_strength(self) -> bool:
-        return self.attack == 0 and self.defense == 0
-
-
-@dataclass(frozen=True, slots=True)
-class UntriedType:
-    draw: str
-    ma: int
-    size: str
-    mechanized: bool
-
-
 @dataclass
 class UnitCatalog:
     units: dict[str, UnitDef]
-    faces: dict[str, UntriedFace]
-    untried_types: dict[str, UntriedType]
-
-    def faces_of(self, draw: str) -> list[UntriedFace]:
-        return [f for f in self.faces.values() if f.draw == draw]
+    #: What a game reads from its own tables of units.toml (schema.unit_tables), by its own keys.
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -103,7 +68,7 @@ class UnitState:
     status: str = "pending"  # pending | map | eliminated
     hex: str | None = None
     step: int = 0
-    face: str | None = None  # untried units: the face drawn at reveal
+    face: str | None = None  # a hidden counter's face, once the game has drawn it
     markers: set[str] = field(default_factory=set)
 
     def to_dict(self) -> dict[str, Any]:
@@ -121,16 +86,27 @@ class UnitState:
         return cls(uid, d["status"], d.get("hex"), d.get("step", 0), d.get("face"), set(d.get("markers", ())))
 
 
-def load_units(path: str | Path) -> UnitCatalog:
-    """Read and check units.toml (see docs/DATA-SCHEMA.md)."""
+GENERIC_UNIT_KEYS = ("id", "side", "type", "size", "designation", "division", "steps", "ma", "mechanized",
+                     "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note")
+
+
+def load_units(path: str | Path, system: "RuleSystem | None" = None) -> UnitCatalog:
+    """Read and check units.toml (see docs/DATA-SCHEMA.md) against its game's schema.
+
+    Without ``system`` the game is the one whose data folder holds the file (data/<game>/),
+    else the game of the default scenario.
+    """
     path = Path(path)
     root = Reader(path, load_toml(path))
-    root.only(["unit", "untried", "untried_types", "note"])
+    if system is None:
+        system = _system_of_folder(path)
+    schema = system.schema
+    root.only(["unit", "note", *schema.unit_tables])
     units: dict[str, UnitDef] = {}
     folded: dict[str, str] = {}
+    unit_keys = (*GENERIC_UNIT_KEYS, *schema.unit_keys)
     for u in root.tables("unit", required=True):
-        u.only(["id", "side", "type", "size", "designation", "division", "steps", "ma", "mechanized",
-                "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note"])
+        u.only(unit_keys)
         uid = u.str("id")
         if uid in units:
             raise u.fail("id", f"unit id '{shorten(uid)}' is used twice")
@@ -139,11 +115,12 @@ def load_units(path: str | Path) -> UnitCatalog:
             raise u.fail("id", f"unit id '{shorten(uid)}' differs from '{twin}' only in case")
         folded[uid.casefold()] = uid
         side = u.str("side")
-        if side not in SIDES:
-            raise u.fail("side", f"side must be german or soviet, not '{side}'")
+        if side not in schema.sides:
+            raise u.fail("side", f"side must be {one_of(schema.sides)}, not '{shorten(side)}'")
         utype = u.str("type")
-        if utype not in UNIT_TYPES[side]:
-            raise u.fail("type", f"'{utype}' is not a {side} unit type ({', '.join(UNIT_TYPES[side])})")
+        kinds = schema.unit_types.get(side, ())
+        if utype not in kinds:
+            raise u.fail("type", f"'{shorten(utype)}' is not a {side} unit type ({', '.join(kinds)})")
         raw_steps = u.get("steps", list)
         steps: list[tuple[int, int]] = []
         for i, st in enumerate(raw_steps):
@@ -159,6 +136,7 @@ def load_units(path: str | Path) -> UnitCatalog:
         rpl_step = u.int("rpl_step", 0)
         if rpl_step and not (1 <= rpl_step <= len(steps)):
             raise u.fail("rpl_step", f"rpl_step must name one of the {len(steps)} steps")
+        extra = {k: u.data[k] for k in schema.unit_keys if k in u.data}
         units[uid] = UnitDef(
             id=uid, side=side, type=utype, size=u.str("size", ""), designation=u.str("designation"),
             division=u.str("division", ""), steps=tuple(steps), ma=ma,
@@ -166,29 +144,17 @@ def load_units(path: str | Path) -> UnitCatalog:
             hq=u.bool("hq", False), leader=u.bool("leader", False),
             replacement=u.bool("replacement", False), rpl_step=rpl_step,
             reconstructed=u.bool("reconstructed", False), note=u.str("note", ""),
+            extra=MappingProxyType(extra) if extra else _NO_EXTRA,
         )
-    types: dict[str, UntriedType] = {}
-    tt = root.table("untried_types", required=False)
-    for draw in tt.keys():
-        if draw not in DRAW_TYPES:
-            raise tt.fail(draw, f"unknown draw type (expected {', '.join(DRAW_TYPES)})")
-        t = tt.table(draw)
-        t.only(["ma", "size", "mechanized", "note"])
-        types[draw] = UntriedType(draw, t.int("ma"), t.str("size", ""), t.bool("mechanized", False))
-    faces: dict[str, UntriedFace] = {}
-    for i, f in enumerate(root.tables("untried")):
-        f.only(["id", "draw", "type", "size", "designation", "attack", "defense", "ma", "asterisk",
-                "reconstructed", "note"])
-        draw = f.str("draw")
-        if draw not in types:
-            raise f.fail("draw", f"draw type '{draw}' has no [untried_types.{draw}] table")
-        ftype = f.str("type")
-        if ftype not in UNIT_TYPES["soviet"]:
-            raise f.fail("type", f"'{ftype}' is not a Soviet unit type")
-        fid = f.str("id", f"{draw}-{f.str('designation')}")
-        if fid in faces:
-            raise f.fail("id", f"untried face '{fid}' is listed twice")
-        faces[fid] = UntriedFace(fid, draw, ftype, f.str("size", ""), f.str("designation"),
-                                 f.int("attack"), f.int("defense"), f.int("ma"),
-                                 f.bool("asterisk", False), f.bool("reconstructed", False))
-    return UnitCatalog(units, faces, types)
+    catalog = UnitCatalog(units)
+    read = getattr(system, "read_units", None)
+    if read is not None:  # the game's own tables (e.g. a pool of hidden faces)
+        read(root, catalog)
+    return catalog
+
+
+def _system_of_folder(path: Path) -> "RuleSystem":
+    from kiev_tui.games import DEFAULT_SCENARIO, get_system, names
+
+    game = path.parent.name if path.parent.name in names() else DEFAULT_SCENARIO.split("/", 1)[0]
+    return get_system(game)

@@ -25,6 +25,7 @@ from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, ch
                                               defence, final, has_strength, integrity_choices, odds_column)
 from kiev_tui.games.spi_kiev.tables import CombatTables
 from kiev_tui.games.spi_kiev.supply import Supply
+from kiev_tui.games.spi_kiev.untried import pool
 from kiev_tui.games.spi_kiev.tables import CRT, check_tables
 
 if TYPE_CHECKING:
@@ -236,8 +237,8 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
 
 
 def _pool(view: View, uid: str) -> list[str]:
-    draw = view.catalog.units[uid].untried_draw
-    return sorted(f.id for f in view.catalog.faces.values() if f.draw == draw)
+    draw = pool(view.catalog).draw_of.get(uid, "")
+    return sorted(f.id for f in pool(view.catalog).faces.values() if f.draw == draw)
 
 
 def _special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool = False,
@@ -256,9 +257,9 @@ def _special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], o
 
 def _no_strength(view: View, uid: str) -> bool:
     face = view.state.units[uid].face
-    if not view.catalog.units[uid].untried_draw or face is None:
+    if uid not in pool(view.catalog).draw_of or face is None:
         return False
-    return view.catalog.faces[face].no_strength
+    return pool(view.catalog).faces[face].no_strength
 
 
 # -- who may attack --------------------------------------------------------------------------
@@ -356,7 +357,7 @@ def reveal(game: "Game", uids: list[str]) -> None:
         face_id = game.choose(f"the true face of untried {uid} (13.1)", pool)
         used.append(face_id)
         game.state.units[uid].face = face_id
-        face = game.scenario.catalog.faces[face_id]
+        face = pool(game.scenario.catalog).faces[face_id]
         game.emit(Revealed(uid, face.designation, face.attack, face.defense, face.asterisk))
         if face.asterisk:
             game.state.vars.setdefault("battle", {})["asterisk"] = True
@@ -481,7 +482,7 @@ def _battle_zone(view: View, hexes: list[Hex]) -> set[Hex]:
     zone = set(hexes)
     for h in hexes:
         for n in view.map.neighbours(h):
-            if not view.map.is_major_river(h, n):
+            if not view.map.has(h, n, "major_river"):
                 zone.add(n)
     return zone
 
@@ -689,7 +690,7 @@ def _retreat_paths(view: View, uid: str, hexes: int, who: str, zone: set[str]) -
                 continue
             if not ok_hex(n):
                 continue
-            cross = view.map.is_major_river(cur, n)
+            cross = view.map.has(cur, n, "major_river")
             if cross and not (view.map.has(cur, n, "road") or view.map.has(cur, n, "railroad")):
                 blocked_by_river = True  # 19.52
                 continue
@@ -902,7 +903,7 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
             for n in view.map.neighbours(f):
                 if view.occupied_by(n, enemy) or view.map.is_impassable_side(f, n) or view.map.terrain(n) == "lake":
                     continue
-                if view.map.is_major_river(f, n) and view.river_guarded(n, side):
+                if view.map.has(f, n, "major_river") and view.river_guarded(n, side):
                     continue  # 10.13: not across a major river into the zone of a unit on its bank
                 out.append((first, str(n)))
             continue

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.units import UnitDef
+from kiev_tui.games.spi_kiev.untried import UNTRIED
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -28,7 +29,7 @@ def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     if cached is None:
         # 8.12: no zone across a major river, an impassable hexside, or into a lake.
         cached = {h: tuple(n for n in gmap.neighbours(h)
-                           if not gmap.is_major_river(h, n) and not gmap.is_impassable_side(h, n))
+                           if not gmap.has(h, n, "major_river") and not gmap.is_impassable_side(h, n))
                   for h in gmap.hexes()}
         gmap.derived["zoc_reach"] = cached
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
@@ -38,7 +39,7 @@ def river_banks(gmap: "GameMap") -> frozenset[Hex]:
     """Hexes with at least one major-river hexside, derived once per map (10.13)."""
     cached = gmap.derived.get("river_banks")
     if cached is None:
-        cached = frozenset(h for h in gmap.hexes() if any(gmap.is_major_river(h, n) for n in gmap.neighbours(h)))
+        cached = frozenset(h for h in gmap.hexes() if any(gmap.has(h, n, "major_river") for n in gmap.neighbours(h)))
         gmap.derived["river_banks"] = cached
     return cast("frozenset[Hex]", cached)
 
@@ -66,7 +67,7 @@ class View:
         face_id = self.state.units[uid].face
         if face_id is None:
             return base
-        face = self.catalog.faces[face_id]
+        face = self.catalog.extra[UNTRIED].faces[face_id]
         return replace(base, type=face.type, size=face.size, designation=face.designation,
                        steps=((face.attack, face.defense),), ma=face.ma)
 
@@ -74,11 +75,11 @@ class View:
         return self.catalog.units[uid].side
 
     def untried(self, uid: str) -> bool:
-        return bool(self.catalog.units[uid].untried_draw) and self.state.units[uid].face is None
+        return uid in self.catalog.extra[UNTRIED].draw_of and self.state.units[uid].face is None
 
     def asterisk(self, uid: str) -> bool:
         face_id = self.state.units[uid].face
-        return face_id is not None and self.catalog.faces[face_id].asterisk
+        return face_id is not None and self.catalog.extra[UNTRIED].faces[face_id].asterisk
 
     def hex_of(self, uid: str) -> Hex | None:
         h = self.state.units[uid].hex

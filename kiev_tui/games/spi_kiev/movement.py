@@ -176,7 +176,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         if i > 0 and view.in_enemy_zoc(prev, side):
             return Illegal("8.21", f"the stack entered an enemy zone of control at {prev} and must stop there")
         in_zoc = view.in_enemy_zoc(h, side)
-        if view.map.is_major_river(prev, h) and view.river_guarded(h, side):
+        if view.map.has(prev, h, "major_river") and view.river_guarded(h, side):
             # 10.13: only the zone of an enemy unit standing on the river's bank bars the crossing.
             return Illegal("10.13", f"cannot cross the major river into {h}: an enemy unit on the river bank controls it and no friendly unit is there")
         if in_zoc and not has_combat and not any(not view.is_hq_like(u) for u in view.at(h) if view.side(u) == side):
@@ -303,7 +303,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
                 why.setdefault(n, ("5.22", "enemy units are there (only an overrun may enter)"))
                 continue
             in_zoc = n in zoc
-            if n in guarded and n not in friendly_any and gmap.is_major_river(h, n):
+            if n in guarded and n not in friendly_any and gmap.has(h, n, "major_river"):
                 why.setdefault(n, ("10.13", "an enemy unit on the bank controls this hex: no crossing the major river into it"))
                 continue
             if in_zoc and not has_combat and n not in friendly_combat:

@@ -41,7 +41,7 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
     enemy = [u for u in view.at(target) if view.side(u) != st.player]
     if not enemy:
         return Illegal("6.0", f"{target} holds no enemy units")
-    if view.map.is_major_river(start, target):
+    if view.map.has(start, target, "major_river"):
         return Illegal("10.13", "no overrun across a major river hexside")
     if view.map.is_impassable_side(start, target):
         return Illegal("10.16", "no overrun across a lake hexside")

@@ -10,6 +10,7 @@ from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.rail import capacity, counted, is_rail_hex
 from kiev_tui.games.spi_kiev.terrain import hex_cost, movement_class
+from kiev_tui.games.spi_kiev.untried import pool
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
@@ -80,11 +81,11 @@ def historical_faces(scenario: "Scenario") -> dict[str, str]:
     key = "scenario.historical_reinforcements"
     if not isinstance(chart, dict):
         raise DataError(scenario.path, key, "25.12: the option is on but the scenario gives no chart of turns and faces")
-    faces = scenario.catalog.faces
+    faces = pool(scenario.catalog).faces
     due: dict[int, dict[str, list[str]]] = {}
     for r in scenario.reinforcements:
         for uid in r.units:
-            draw = scenario.catalog.units[uid].untried_draw
+            draw = pool(scenario.catalog).draw_of.get(uid, "")
             if draw and r.side == SOVIET:
                 due.setdefault(r.turn, {}).setdefault(draw, []).append(uid)
     out: dict[str, str] = {}

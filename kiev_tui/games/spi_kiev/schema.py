@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine.rules import Cases, Schema
+
+
+def _check_victory(*args: Any) -> None:
+    # Imported late: the checks lean on the tables and stacking modules, which need this one.
+    from kiev_tui.games.spi_kiev.setup_check import check_victory
+
+    check_victory(*args)
+
 
 SCHEMA = Schema(
     sides=("german", "soviet"),
@@ -17,12 +27,14 @@ SCHEMA = Schema(
     settlements=("city", "town"),
     hexside_features=("road", "railroad", "lake"),
     impassable_hexsides=frozenset({"lake"}),  # 10.16
-    river_kinds=("major", "minor"),
+    river_kinds=("major", "minor"),  # largest first: a major river governs a hexside it shares
     scenario_keys=(
         "mud_turns", "rail_units_per_turn", "rail_hexes", "rpl_counters", "start_date", "days_per_turn",
         "pbm_asterisk",  # 25.11: the play-by-mail asterisk rule, off unless true
         "pbem_historical_reinforcements", "historical_reinforcements",  # 25.12
     ),
+    unit_tables=("untried", "untried_types"),  # the pool of untried faces (13.0), read by untried.py
+    check_victory=_check_victory,
 )
 
 #: 24.0 ends the game after the last turn; 4.1 gives each player-turn to one side.

@@ -72,7 +72,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
         for n in gmap.neighbours(h):
             if gmap.is_impassable_side(h, n):
                 continue
-            if gmap.is_major_river(h, n) and not (gmap.has(h, n, "road") or gmap.has(h, n, "railroad")):
+            if gmap.has(h, n, "major_river") and not (gmap.has(h, n, "road") or gmap.has(h, n, "railroad")):
                 cities = tuple(str(x) if gmap.settlement(x) == "city" else "" for x in (h, n))
                 if not any(cities):
                     continue

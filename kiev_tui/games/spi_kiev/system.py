@@ -17,7 +17,7 @@ from kiev_tui.engine.rules import OddsPreview, Pending, Reach, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 
-from kiev_tui.games.spi_kiev import acting, directive, movement, rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev import acting, directive, movement, rail, reinforcements, stacking, untried
 from kiev_tui.games.spi_kiev.actions import ACTIONS, Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
@@ -205,7 +205,7 @@ def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
             continue
         game.state.units[u].face = face_id
         used.append(face_id)
-        face = game.scenario.catalog.faces[face_id]
+        face = untried.pool(game.scenario.catalog).faces[face_id]
         game.emit(Revealed(u, face.designation, face.attack, face.defense, face.asterisk))
 
 
@@ -279,6 +279,12 @@ class KievRules:
             self.validate_tables(path, data)
             return True
         return False
+
+    def read_units(self, root: Any, catalog: Any) -> None:
+        untried.read_units(root, catalog)  # the pool of untried faces (13.0)
+
+    def prepare_scenario(self, scenario: Any) -> None:
+        untried.add_placeholders(scenario)  # ids for drawn reinforcements (13.1)
 
     def check_scenario(self, scenario: Any) -> None:
         from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
