@@ -15,12 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from kiev_tui import games
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.saves import load_game, save_game
 
 CAMPAIGN = "spi_kiev/campaign"
+KIEV = CAMPAIGN.split("/")[0]
+
+
+def kiev_bot() -> Any:
+    """Kiev's random player, found through the games registry as any face finds it."""
+    return games.get_bot(KIEV)
 
 
 @dataclass
@@ -82,8 +89,7 @@ def plain_bfs(gmap: Any, sources: list[Hex]) -> dict[Hex, int]:
 
 def step_game(game: Game, rng: random.Random) -> Action:
     """Play one random legal action the way the bot does (a pending answer, a move, or EndPhase)."""
-    from kiev_tui.games.spi_kiev import bot
-
+    bot = kiev_bot()
     actions: list[Action] = []
     if game.state.pending is not None and hasattr(bot, "answer_pending"):
         ans = bot.answer_pending(game, rng)
@@ -102,8 +108,7 @@ def step_game(game: Game, rng: random.Random) -> Action:
 
 def advance_to(game: Game, player: str, phase: str, rng: random.Random, limit: int = 400) -> None:
     """End phases (doing only what the rules demand first) until ``player``'s ``phase`` begins."""
-    from kiev_tui.games.spi_kiev import bot
-
+    bot = kiev_bot()
     for _ in range(limit):
         st = game.state
         if st.player == player and st.phase == phase and st.pending is None:
@@ -128,7 +133,7 @@ def _forced(game: Game, rng: random.Random, bot: Any) -> None:
 
 def mechanized_stack(game: Game) -> tuple[str, ...]:
     """The phasing player's mechanized stack that reaches the most hexes (a costly, typical query)."""
-    view = game.rules.view(game)  # type: ignore[attr-defined]
+    view = game.rules.view(game)
     best: tuple[int, tuple[str, ...]] = (-1, ())
     for h, ids in sorted(view.occupancy.items()):
         mine = tuple(u for u in ids if view.side(u) == game.state.player and view.udef(u).mechanized)
@@ -165,7 +170,7 @@ def bench_reachable(quick: bool) -> list[Row]:
     row.ok = row.ratio is not None and row.ratio <= 3
     def bare() -> None:
         changed(game)
-        game.rules.reachable(game, stack, explain=False)  # type: ignore[attr-defined]
+        game.rules.reachable(game, stack, explain=False)
 
     t_bare = timed(bare, repeat)
     lean = Row("  same, legal hexes only (explain=False)", t_bare * 1e3, "ms", floor * 1e3, "plain BFS, whole map",
@@ -189,13 +194,13 @@ def bench_supply(quick: bool) -> list[Row]:
     rows = []
     repeat = 3 if quick else 7
     for side in ("german", "soviet"):
-        view = game.rules.view(game)  # type: ignore[attr-defined]
+        view = game.rules.view(game)
         sources = supply_sources(view, side)
-        units = len(game.rules.supply(game).all_status(side))  # type: ignore[attr-defined]
+        units = len(game.rules.supply(game).all_status(side))
 
         def cold() -> None:
             changed(game)
-            game.rules.supply(game).all_status(side)  # type: ignore[attr-defined]
+            game.rules.supply(game).all_status(side)
 
         t = timed(cold, repeat)
         floor = timed(lambda: plain_bfs(game.scenario.map, sources), repeat * 4)
@@ -208,30 +213,26 @@ def bench_supply(quick: bool) -> list[Row]:
 
 def _combat_position(rng: random.Random) -> tuple[Game, tuple[str, ...], tuple[str, ...]] | None:
     """A campaign position in a combat phase with a legal attack (attackers, target hex)."""
-    from kiev_tui.games.spi_kiev.actions import Attack
-
     game = Game.new(CAMPAIGN, seed=1941)
+    attack = game.rules.actions.get("attack")
+    assert attack is not None
     for _ in range(6):
         advance_to(game, "german", "combat", rng)
-        view = game.rules.view(game)  # type: ignore[attr-defined]
+        view = game.rules.view(game)
         for h, ids in sorted(view.occupancy.items()):
             if view.side(ids[0]) != "soviet":
                 continue
             attackers = tuple(u for n in view.map.neighbours(h) for u in view.at(n)
                               if view.side(u) == "german" and not view.is_hq_like(u))
-            if attackers and game.check(Attack(attackers, (str(h),))) is None:
+            if attackers and game.check(attack(attackers, (str(h),))) is None:  # type: ignore[call-arg]
                 return game, attackers, (str(h),)
         game.apply(EndPhase())
     return None
 
 
 def bench_combat(quick: bool) -> list[Row]:
-    try:
-        from kiev_tui.games.spi_kiev import combat
-        from kiev_tui.games.spi_kiev.actions import Attack
-    except ImportError:
-        return [Row("combat resolution", None, "us", note="n/a (combat not yet in)"),
-                Row("odds preview", None, "us", note="n/a (combat not yet in)")]
+    from kiev_tui.games.spi_kiev import combat  # the CRT of the floor: these figures are Kiev's
+
     rng = random.Random(7)
     found = _combat_position(rng)
     if found is None:
@@ -250,12 +251,14 @@ def bench_combat(quick: bool) -> list[Row]:
 
     def cold_preview() -> None:
         changed(game)
-        combat.preview(game, attackers, targets)
+        game.rules.preview(game, attackers, targets)
 
     t_prev = timed(cold_preview, repeat)
     snap = (game.state.copy(), game.rng.getstate(), game.rolls, len(game.journal), len(game.log),
             list(game._undo))
-    act = Attack(attackers, targets)
+    attack = game.rules.actions.get("attack")
+    assert attack is not None
+    act = attack(attackers, targets)  # type: ignore[call-arg]
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
@@ -269,18 +272,17 @@ def bench_combat(quick: bool) -> list[Row]:
         game._undo = list(undo)
         changed(game)
     t_res = min(times)
-    p = combat.preview(game, attackers, targets)
-    note = f"{len(attackers)} attacker(s) on {targets[0]}, column {p.column}"
+    p = game.rules.preview(game, attackers, targets)
+    note = f"{len(attackers)} attacker(s) on {targets[0]}, column {p.column if p is not None else '?'}"
     return [Row("combat resolution (apply Attack)", t_res * 1e6, "us", floor * 1e6, "die roll + CRT cell",
                 note=note),
-            Row("odds preview (combat.preview)", t_prev * 1e6, "us", floor * 1e6, "die roll + CRT cell",
+            Row("odds preview (rules.preview)", t_prev * 1e6, "us", floor * 1e6, "die roll + CRT cell",
                 note=note)]
 
 
 def bench_campaign(quick: bool, games: int = 1) -> tuple[list[Row], Path | None]:
     """Whole random legal campaigns, headless; keeps the last one's final save for the save figures."""
-    from kiev_tui.games.spi_kiev import bot
-
+    bot = kiev_bot()
     seconds: list[float] = []
     actions = 0
     final_save: Path | None = None

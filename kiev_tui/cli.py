@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 
 import typer
 
+from kiev_tui import games as games_registry  # selfplay has a --games option
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
@@ -18,8 +19,7 @@ from kiev_tui.engine.game import Game, new_seed
 from kiev_tui.engine.saves import load_game, save_game
 from kiev_tui.engine.scenario import data_root, load_scenario
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
-
-DEFAULT_SCENARIO = "spi_kiev/campaign"
+from kiev_tui.games import DEFAULT_SCENARIO
 
 app = typer.Typer(add_completion=False, no_args_is_help=False, invoke_without_command=True,
                   help="Rules-enforcing terminal versions of the 1941 Kiev board wargames.")
@@ -88,25 +88,47 @@ def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
         raise typer.Exit(screen.return_code)
 
 
+def side_letters(sides: tuple[str, ...], names: Any) -> dict[str, str]:
+    """One letter per side for the text map: the initial of its name, or its number if two share one."""
+    initials = [names.side_name(s)[:1].upper() or "?" for s in sides]
+    if len(set(initials)) == len(initials):
+        return dict(zip(sides, initials))
+    return {s: str(i + 1) for i, s in enumerate(sides)}
+
+
 def _print_overview(game: Game) -> None:
     from kiev_tui.textmap import render
 
-    view = game.rules.view(game)  # type: ignore[attr-defined]
+    gmap, catalog = game.scenario.map, game.scenario.catalog
+    letters = side_letters(game.rules.schema.sides, game.rules.schema)
     stacks = {}
-    for h, ids in view.occupancy.items():
-        side = view.side(ids[0])
-        stacks[h] = f"{'G' if side == 'german' else 'S'}{len(ids)}"
-    typer.echo(render(game.scenario.map, stacks))
+    for hex_id, ids in game.state.occupancy().items():
+        stacks[gmap.grid.parse(hex_id)] = f"{letters[catalog.units[ids[0]].side]}{len(ids)}"
+    typer.echo(render(gmap, stacks))
     ph = game.phase
     typer.echo(f"\n{game.scenario.title}\n{ph}")
     for item in ph.todo:
         typer.echo(f"  to do: {item}")
 
 
+SCENARIO_ARG = typer.Argument(None, metavar="[SCENARIO]", show_default=False,
+                              help=f"scenario as game/name or a .toml path (default {DEFAULT_SCENARIO})")
+SCENARIO_OPT = typer.Option(None, "--scenario", show_default=False,
+                            help=f"the same, as an option (default {DEFAULT_SCENARIO})")
+
+
+def pick_scenario(given: str | None, option: str | None) -> str:
+    """The scenario named by argument or --scenario (not both, unless alike), else the default."""
+    if given is not None and option is not None and given != option:
+        raise fail(f"two scenarios named ('{one_line(given)[:80]}' and '{one_line(option)[:80]}'): give one")
+    return given or option or DEFAULT_SCENARIO
+
+
 @app.command()
 @guarded
 def play(
-    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
+    given: Optional[str] = SCENARIO_ARG,
+    scenario: Optional[str] = SCENARIO_OPT,
     seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
     resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
     ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
@@ -122,20 +144,21 @@ def play(
         except DataError as exc:
             typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
-        game = Game.new(scenario, fresh_seed(seed))
+        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
     _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
 
 
 @app.command()
 @guarded
 def new(
-    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario as game/name or a .toml path"),
+    given: Optional[str] = SCENARIO_ARG,
+    scenario: Optional[str] = SCENARIO_OPT,
     seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
     save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
     ui: bool = typer.Option(True, help="open the game in the terminal UI"),
 ) -> None:
-    """Start a new game."""
-    game = Game.new(scenario, fresh_seed(seed))
+    """Start a new game of the scenario's game (`kiev-tui new <game>/<name>`)."""
+    game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
     if save is not None:
         save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
         typer.echo(f"saved {save}")
@@ -163,28 +186,63 @@ def validate(path: Path) -> None:
     typer.echo(f"{path}: ok")
 
 
+def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
+    """Which game a data file belongs to: its own [scenario]/[map] game key, else the game named by
+    the map.toml beside it (or one folder up, for scenarios/), else the default scenario's game."""
+    for key in ("scenario", "map"):
+        table = data.get(key)
+        if isinstance(table, dict) and isinstance(table.get("game"), str):
+            return str(table["game"])
+    for folder in (path.parent, path.parent.parent):
+        if folder not in seen:
+            seen[folder] = ""
+            beside = folder / "map.toml"
+            if beside != path and exists(beside):
+                try:
+                    meta = load_toml(beside).get("map")
+                except DataError:
+                    meta = None  # that file gets its own line when its turn comes
+                if isinstance(meta, dict) and isinstance(meta.get("game"), str):
+                    seen[folder] = meta["game"]
+        if seen[folder]:
+            return seen[folder]
+    return DEFAULT_SCENARIO.split("/")[0]
+
+
+def _system_of(game: str) -> Any:
+    try:
+        return games_registry.get_system(game)
+    except ValueError:
+        return None  # an unknown game is refused by the map or scenario loader, naming the key
+
+
 def validate_path(path: Path) -> list[str]:
     from kiev_tui.engine.mapdata import load_map
     from kiev_tui.engine.units import load_units
-    from kiev_tui.games.spi_kiev.tables import check_tables
 
     if not exists(path):
         return [f"{one_line(str(path))}: not found"]
     files = sorted(path.rglob("*.toml")) if path.is_dir() else [path]
     problems: list[str] = []
+    seen: dict[Path, str] = {}
     for f in files:
         try:
             data = load_toml(f)
-            if "meta" in data and "settlement" in data:
-                _validate_geo(f, data)
+            system = _system_of(_game_of(f, data, seen))
+            # optional rule-system hooks (engine/rules.py): the game's own file kinds, its tables
+            own = getattr(system, "validate_file", None)
+            check_tables = getattr(system, "validate_tables", None)
+            if own is not None and own(f, data):
+                pass
             elif "map" in data or f.name == "map.toml":
                 load_map(f)
             elif "unit" in data or f.name == "units.toml":
-                load_units(f)
+                load_units(f, system)  # None: the loader picks the game by folder
             elif "scenario" in data:
                 load_scenario(f)
-            elif "crt" in data or "tec" in data or f.name == "tables.toml":
-                check_tables(f, data)
+            elif f.name == "tables.toml":
+                if check_tables is not None:
+                    check_tables(f, data)
             elif "save" in data:
                 load_game(f)
             elif "case" in data or f.name.startswith("rules"):
@@ -194,18 +252,6 @@ def validate_path(path: Path) -> list[str]:
         except DataError as exc:
             problems.append(exc.line())
     return problems
-
-
-def _validate_geo(path: Path, data: dict[str, Any]) -> None:
-    """A geography source is valid when the map builder can rasterise it."""
-    from kiev_tui.games.spi_kiev.mapbuild import build_map
-
-    try:
-        build_map(data)
-    except DataError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise DataError(path, "", f"the map builder cannot use it: {exc!r}") from None
 
 
 def _validate_rules(path: Path, data: dict[str, Any]) -> None:
@@ -240,10 +286,12 @@ def map_cmd(
     stacks: dict[Any, str] | None = None
     if units:
         stacks = {}
+        schema = games_registry.get_system(sc.game).schema
+        letters = side_letters(schema.sides, schema)
         for uid, h in sc.setup.items():
             side = sc.catalog.units[uid].side
             n = int(stacks.get(h, "X0")[1:]) + 1
-            stacks[h] = f"{'G' if side == 'german' else 'S'}{n}"
+            stacks[h] = f"{letters[side]}{n}"
     text = render(sc.map, stacks, ids=ids)
     legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in LEGEND)
     body = f"{text}\n\nLegend:\n{legend}\n"
@@ -318,10 +366,12 @@ def selfplay(
     combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
 ) -> None:
     """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
-    from kiev_tui.games.spi_kiev.bot import play_game
-
+    game_id = load_scenario(scenario).game
+    bot = games_registry.get_bot(game_id)
+    if bot is None:
+        raise fail(f"the game '{game_id}' has no bot to play it")
     for k in range(games):
-        result = play_game(scenario, seed + k, combat=combat)
+        result = bot.play_game(scenario, seed + k, combat=combat)
         typer.echo(result.summary())
 
 
