@@ -196,7 +196,7 @@ class Game:
         return value
 
     def choose(self, purpose: str, options: list[str]) -> str:
-        """A seeded random pick among options (e.g. an untried face), logged as drawn."""
+        """A seeded random pick among options (e.g. a hidden counter's face), logged as drawn."""
         if not options:
             raise ValueError(f"nothing to draw for {purpose}")
         pick = options[self.rng.randrange(len(options))]

@@ -277,7 +277,7 @@ class Grid:
 
     def example(self) -> str:
         """An id of this grid's form, for messages."""
-        return f"{self.sheet}{self.first_column + 2:02d}{self.first_row + 18:02d}" if not self.identity else "0319"
+        return f"{self.sheet}{self.first_column:02d}{self.first_row:02d}" if not self.identity else "0319"
 
     def form(self) -> str:
         """This grid's id form in words, for messages."""

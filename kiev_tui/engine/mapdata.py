@@ -18,6 +18,8 @@ _NONE: frozenset[str] = frozenset()
 
 def one_of(items: Sequence[str]) -> str:
     """'a or b' for two choices, 'one of a, b, c' for more: how messages list a vocabulary."""
+    if len(items) == 1:
+        return items[0]
     if len(items) == 2:
         return f"{items[0]} or {items[1]}"
     return f"one of {', '.join(items)}"

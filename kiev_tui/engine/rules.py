@@ -31,7 +31,7 @@ class Schema:
     """
 
     sides: tuple[str, ...]  # ids as the data writes them, first player's usually first
-    side_names: Mapping[str, str]  # id -> how players read it ("german" -> "German")
+    side_names: Mapping[str, str]  # id -> how players read it ("axis" -> "Axis")
     unit_types: Mapping[str, tuple[str, ...]]  # side -> its unit types
     terrains: tuple[str, ...]  # hex terrain kinds; the first is the usual default
     impassable_terrains: frozenset[str] = frozenset()  # no unit enters or stands in these hexes

@@ -20,7 +20,7 @@ def save_dict(game: Game) -> dict[str, Any]:
     actions = []
     for action, side, h in zip(game.log, game.sides, game.hashes):
         entry = action.to_toml()
-        entry["side"] = side  # who acted: replay refuses the action from anybody else (4.1)
+        entry["side"] = side  # who acted: replay refuses the action from anybody else
         entry["hash"] = h
         actions.append(entry)
     return {

@@ -17,7 +17,7 @@ class GameState:
     player: str
     phase: str
     units: dict[str, UnitState] = field(default_factory=dict)
-    control: dict[str, str] = field(default_factory=dict)  # hex id -> side (24.0)
+    control: dict[str, str] = field(default_factory=dict)  # hex id -> the side that holds it
     vars: dict[str, Any] = field(default_factory=dict)  # rule-system bookkeeping, JSON-able
     pending: dict[str, Any] | None = None  # a choice that must be made before anything else
     over: bool = False
