@@ -89,10 +89,12 @@ def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
 
 
 def side_letters(sides: tuple[str, ...], names: Any) -> dict[str, str]:
-    """One letter per side for the text map: the initial of its name, or its number if two share one."""
-    initials = [names.side_name(s)[:1].upper() or "?" for s in sides]
-    if len(set(initials)) == len(initials):
-        return dict(zip(sides, initials))
+    """A short mark per side for the text map: the fewest leading letters of the side names that
+    tell them apart (German G, Soviet S; Axis AX, Allies AL), else the side's number."""
+    for k in (1, 2):
+        marks = [names.side_name(s)[:k].upper() for s in sides]
+        if all(marks) and len(set(marks)) == len(marks):
+            return dict(zip(sides, marks))
     return {s: str(i + 1) for i, s in enumerate(sides)}
 
 
@@ -288,10 +290,10 @@ def map_cmd(
         stacks = {}
         schema = games_registry.get_system(sc.game).schema
         letters = side_letters(schema.sides, schema)
+        count: dict[Any, int] = {}
         for uid, h in sc.setup.items():
-            side = sc.catalog.units[uid].side
-            n = int(stacks.get(h, "X0")[1:]) + 1
-            stacks[h] = f"{letters[side]}{n}"
+            count[h] = count.get(h, 0) + 1
+            stacks[h] = f"{letters[sc.catalog.units[uid].side]}{count[h]}"  # one side per hex
     text = render(sc.map, stacks, ids=ids)
     legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in LEGEND)
     body = f"{text}\n\nLegend:\n{legend}\n"

@@ -55,10 +55,11 @@ def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = Fals
     width = 5 * gmap.columns + 2
     height = 2 * gmap.rows + 2
     grid = [[" "] * width for _ in range(height)]
-    places = {h: (gmap.name(h) or str(h), kind) for h, kind in gmap.settlements().items()}
+    places = {h: (gmap.name(h) or gmap.grid.id(h), kind) for h, kind in gmap.settlements().items()}
     names = short_names(places, 4)
+    c0 = gmap.grid.first_internal_column  # 2 on a map whose first printed column stands low
     for h in gmap.hexes():
-        x = 5 * (h.col - 1)
+        x = 5 * (h.col - c0)
         y = 2 * (h.row - 1) + (1 if h.col % 2 == 0 else 0)
         top = _border(gmap, h, h.step(Direction.N))
         bottom = _border(gmap, h, h.step(Direction.S))
@@ -72,7 +73,7 @@ def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = Fals
         grid[y + 2][x + 5] = _side_char(gmap, h, h.step(Direction.SE), "/")
         inside = _inside(gmap, h, stacks, names)
         if ids and inside == "    ":
-            inside = str(h)
+            inside = gmap.grid.id(h)[-4:]  # the column and row, without a sheet letter
         for k, ch in enumerate(inside):
             grid[y + 1][x + 1 + k] = ch
     if stacks:
@@ -81,7 +82,7 @@ def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = Fals
             above = h.step(Direction.N)
             if not gmap.settlement(h) or (gmap.on_map(above) and (gmap.side_features(h, above) or above in stacks)):
                 continue
-            x = 5 * (h.col - 1)
+            x = 5 * (h.col - c0)
             y = 2 * (h.row - 1) + (1 if h.col % 2 == 0 else 0)
             for k, ch in enumerate(names[h].ljust(4, "_")):
                 grid[y][x + 1 + k] = ch
