@@ -33,6 +33,8 @@ class Reinforcement:
     turn: int
     areas: tuple[str, ...]
     units: tuple[str, ...] = ()
+    #: (pool, count): counters to be drawn from a game's named pool; the game's
+    #: prepare_scenario turns them into unit ids (and empties this).
     draw: tuple[tuple[str, int], ...] = ()
 
 
