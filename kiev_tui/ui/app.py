@@ -13,6 +13,7 @@ from textual.await_complete import AwaitComplete
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import enable_autosave
+from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.dialogs import ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
@@ -22,7 +23,7 @@ wire.install()  # fewer bytes per screen update: see wire.py
 
 
 class KievApp(App[None]):
-    """One app, one game at a time, shown on the GameScreen."""
+    """One app, one game at a time, shown on the game's GameScreen (its adapter chooses it)."""
 
     TITLE = "kiev-tui"
     ENABLE_COMMAND_PALETTE = False
@@ -83,7 +84,9 @@ class KievApp(App[None]):
         return super().pop_screen()
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.game))
+        # the game's adapter (found by the scenario's game) picks the screen it is played on
+        adapter = adapter_for(self.game)
+        self.push_screen(adapter.screen_class()(self.game, adapter))
         if not self.is_headless:
             self.set_interval(1.0, self._check_terminal)
 

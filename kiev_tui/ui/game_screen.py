@@ -1,4 +1,9 @@
-"""The main screen: map, tracker, inspector, log, status line and footer; the keys of play.
+"""The game screen: map, tracker, inspector, log, status line and key bar; the keys of play.
+
+It knows no game: it asks the rule system (`game.rules`) and the game's presentation adapter
+(`ui/adapter.py`) everything, so a game without an adapter still opens and plays here.  A game
+with commands of its own (Kiev's attacks, overruns, rail moves) subclasses the screen, adds
+its keys as `GAME_KEYS` and overrides the hooks below (`select_in_phase`, `act_on`, ...).
 
 The screen never changes the game except through `game.apply(action)` and `game.undo()`;
 refusals are shown with their rule case, and `r` opens the rules at that case.
@@ -7,39 +12,29 @@ refusals are shown with their rule case, and `r` opens the rules at that case.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from rich.segment import Segment
-from textual.geometry import Region
-from textual.strip import Strip
-from textual.widget import Widget
-from textual.events import Click
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.game import Game, new_seed
-from kiev_tui.engine.hexes import Direction, Hex, HexError
-from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
-from kiev_tui.games.spi_kiev.actions import Attack, Enter, Move, Overrun, RailMove, RemoveExcess
-from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
-from kiev_tui.ui import present
-from kiev_tui.ui.combat_ui import PendingScreen, PreviewScreen, attack_preview, integrity_items, overrun_preview
-from kiev_tui.ui.dialogs import (AskScreen, ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen,
-                                 TextScreen, list_saves)
-from kiev_tui.ui.glyphs import legend
-from kiev_tui.ui.help import RULES_BY_PHASE, phase_help
-from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap
+from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.ui.adapter import Overlay, adapter_for, occupancy, side_of
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen, TextScreen, list_saves
+from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap, hex_text, parse_hex
 from kiev_tui.ui.logview import WrapLog
-from kiev_tui.ui.names import name_ids
+from kiev_tui.ui.widgets import KeyBar, Panel
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
+
+__all__ = ["GameScreen", "KeyBar", "MIN_SIZE", "Panel", "READ_ONLY_ACTIONS", "binding", "toggle"]
 
 # The smallest terminal the game is played in: the 32-column side panel plus five hex columns
 # of map, and six hex rows with the status line and the key bar.  Below it the panels would be
@@ -49,172 +44,58 @@ MIN_SIZE = (60, 16)
 # too small for the map; the keys that play wait until the map can be seen.
 READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
 
-
-def _span_region(a: str, b: str, y: int) -> Region:
-    """The cells of row ``y`` that differ between two renderings of it."""
-    start = 0
-    while start < len(a) and start < len(b) and a[start] == b[start]:
-        start += 1
-    if len(a) != len(b):
-        end = max(len(a), len(b))  # the tail has shifted: everything after the change differs
-    else:
-        end = len(a)
-        while end > start and a[end - 1] == b[end - 1]:
-            end -= 1
-    return Region(start, y, max(1, end - start), 1)
-
-
-class Panel(Widget):
-    """Text in a box of fixed size, drawn line by line.
-
-    An update never re-lays out the screen, and only the cells that changed are sent to the
-    terminal: moving the cursor over the map changes a few words of the inspector, not all of it.
-    """
-
-    # The margin is drawn as part of the text, not as CSS padding: padding is painted in a
-    # style of its own, which costs two style changes per line on the wire.
-    MARGIN = 1
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._shown = ""
-        self._wrap_lines = True
-        self._rows: list[str] = []
-
-    def show(self, text: str, wrap: bool = True) -> None:
-        """Show text, word-wrapped to the box, or as one line cut short with '...'."""
-        if text == self._shown and wrap == self._wrap_lines:
-            return
-        self._shown = text
-        self._wrap_lines = wrap
-        self._rewrap(partial=True)
-
-    def _wrap(self) -> list[str]:
-        width = self.content_region.width - self.MARGIN
-        if width <= 0:
-            return self._shown.split("\n")
-        if not self._wrap_lines:
-            line = self._shown.replace("\n", " ")
-            return [line if len(line) <= width else line[: max(0, width - 3)] + "..."]
-        return [line.plain for line in Text(self._shown).wrap(self.app.console, width)]
-
-    def _rewrap(self, partial: bool) -> None:
-        new = self._wrap()
-        old, self._rows = self._rows, new
-        if not partial or not self.is_mounted:
-            self.refresh()
-            return
-        visible = self.content_region.height
-        for y in range(min(max(len(old), len(new)), visible)):  # never spill into the next panel
-            a = old[y] if y < len(old) else ""
-            b = new[y] if y < len(new) else ""
-            if a == b:
-                continue
-            region = _span_region(a, b, y).translate((self.MARGIN, 0))
-            if len(b) < len(a):
-                # a shorter line: repaint to the panel's edge, which at the screen's edge the
-                # wire layer sends as one "erase to end of line" instead of spaces (wire.py)
-                region = Region(region.x, y, max(1, self.size.width - region.x), 1)
-            self.refresh(region)
-
-    def on_resize(self) -> None:
-        self._rewrap(partial=False)
-
-    def render(self) -> Text:
-        """The whole text (painting goes through render_line; this serves readers and tests)."""
-        return Text(self._shown)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.content_region.width
-        text = " " * self.MARGIN + (self._rows[y] if y < len(self._rows) else "")
-        return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
-
-
-class KeyBar(Widget):
-    """The keys that work right now, on one line: ``Tab Next  Enter Select ...``.
-
-    Textual's Footer is a widget per key and recomposes whenever the bindings change, which
-    took most of the app's start-up time; this is one line, redrawn only when the keys change.
-    A click on a key runs it, as with the Footer.
-    """
-
-    DEFAULT_CSS = "KeyBar { height: 1; }"
-    KEY_STYLE = "bold yellow"
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.offered: tuple[tuple[str, str, str], ...] = ()  # (key shown, label, action) that work now
-        self.keys: tuple[tuple[str, str, str], ...] = ()  # those of them on show
-
-    # When the keys do not fit even one space apart, these always-there keys make room first,
-    # in this order (they are in the help, which stays); the keys of the moment never go.
-    YIELD_ORDER = ("rules", "undo", "cancel", "next_actor", "select")
-
-    def show(self, keys: tuple[tuple[str, str, str], ...]) -> None:
-        self.offered = keys
-        self._fit()
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        keys = list(self.offered)
-        width = self.size.width or 80
-        for action in self.YIELD_ORDER:
-            if self._length(keys, 1) <= width:
-                break
-            keys = [k for k in keys if k[2] != action]
-        if tuple(keys) != self.keys:
-            self.keys = tuple(keys)
-            self.refresh()
-
-    @staticmethod
-    def _length(keys: list[tuple[str, str, str]] | tuple[tuple[str, str, str], ...], gap: int) -> int:
-        return 1 + sum(len(k) + 1 + len(label) for k, label, _ in keys) + gap * max(0, len(keys) - 1)
-
-    def _gap(self) -> int:
-        """Two spaces between keys when they all fit, else one."""
-        return 2 if self._length(self.keys, 2) <= self.size.width else 1
-
-    def _spans(self) -> list[tuple[int, int, str]]:
-        x, out, gap = 1, [], self._gap()
-        for key, label, action in self.keys:
-            width = len(key) + 1 + len(label)
-            out.append((x, x + width, action))
-            x += width + gap
-        return out
-
-    def render(self) -> Text:
-        """The line as text (painting goes through render_line; this serves readers and tests)."""
-        return Text(" " * self._gap()).join(Text(f"{k} {label}") for k, label, _ in self.keys)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        base = self.rich_style
-        key_style = base + self.app.console.get_style(self.KEY_STYLE)
-        segments, gap = [Segment(" ", base)], " " * self._gap()
-        for key, label, _ in self.keys:
-            segments += [Segment(key, key_style), Segment(f" {label}{gap}", base)]
-        return Strip(segments).crop_extend(0, width, base)
-
-    def on_click(self, event: Click) -> None:
-        for x1, x2, action in self._spans():
-            if x1 <= event.x < x2:
-                self.call_later(self.screen.run_action, action)
-                return
-
-
 _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
          "SW": Direction.SW, "NW": Direction.NW}
 
 
-def _toggle(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+def toggle(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """`items` with `item` dropped if it is there, else added at the end."""
     return tuple(i for i in items if i != item) if item in items else items + (item,)
 
 
-def _b(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
+def binding(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
+    """A key of the game screen: priority over the map's own keys, a plain-ASCII label."""
     # every key shown in the footer gets a plain-ASCII label (Textual would draw arrows etc.)
     return Binding(keys, action, text, show=show, key_display=display or keys.split(",")[0], priority=True)
+
+
+_b = binding
+
+#: The keys every game has, before a game's own keys in the key bar ...
+HEAD_KEYS = [
+    _b("up,k", "cursor('N')", "", show=False),
+    _b("down,j", "cursor('S')", "", show=False),
+    _b("left,h", "column(-1)", "", show=False),
+    _b("right,l", "column(1)", "", show=False),
+    _b("w", "cursor('N')", "", show=False),
+    _b("s", "cursor('S')", "", show=False),
+    _b("q", "cursor('NW')", "", show=False),
+    _b("e", "cursor('NE')", "", show=False),
+    _b("a", "cursor('SW')", "", show=False),
+    _b("d", "cursor('SE')", "", show=False),
+    _b("enter,space", "select", "Select", "Enter"),
+    _b("escape", "cancel", "Back", "Esc"),
+    _b("tab", "next_actor", "Next", "Tab"),
+]
+#: ... and after them.
+TAIL_KEYS = [
+    _b("p", "pending", "Answer"),
+    _b("P", "end_phase", "End phase"),
+    _b("question_mark", "help", "Help", "?"),
+    _b("u", "undo", "Undo"),
+    _b("r", "rules", "Rules"),
+    _b("g", "goto", "Go to", show=False),
+    *[_b(str(n), f"pick({n})", "", show=False) for n in range(1, 10)],
+    _b("L", "legend", "Legend", show=False),
+    _b("v", "score", "Score", show=False),
+    _b("I", "inspect_wide", "Inspector", show=False),
+    _b("z", "zoom", "Zoom", show=False),
+    _b("S", "save", "Save", show=False),
+    _b("O", "load", "Load", show=False),
+    _b("N", "new_game", "New", show=False),
+    _b("pageup", "log(-1)", "", show=False),
+    _b("pagedown", "log(1)", "", show=False),
+]
 
 
 class GameScreen(Screen[None]):
@@ -244,54 +125,21 @@ class GameScreen(Screen[None]):
     GameScreen.-toosmall #body, GameScreen.-toosmall #status, GameScreen.-toosmall #keys { display: none; }
     """
 
-    BINDINGS = [
-        _b("up,k", "cursor('N')", "", show=False),
-        _b("down,j", "cursor('S')", "", show=False),
-        _b("left,h", "column(-1)", "", show=False),
-        _b("right,l", "column(1)", "", show=False),
-        _b("w", "cursor('N')", "", show=False),
-        _b("s", "cursor('S')", "", show=False),
-        _b("q", "cursor('NW')", "", show=False),
-        _b("e", "cursor('NE')", "", show=False),
-        _b("a", "cursor('SW')", "", show=False),
-        _b("d", "cursor('SE')", "", show=False),
-        _b("enter,space", "select", "Select", "Enter"),
-        _b("escape", "cancel", "Back", "Esc"),
-        _b("tab", "next_actor", "Next", "Tab"),
-        _b("i", "reinforce", "Reinforce"),
-        _b("t", "rail", "Rail"),
-        _b("o", "overrun", "Overrun"),
-        _b("x", "remove_excess", "Remove"),
-        _b("c", "attack", "Attack"),
-        _b("p", "pending", "Answer"),
-        _b("P", "end_phase", "End phase"),
-        _b("question_mark", "help", "Help", "?"),
-        _b("u", "undo", "Undo"),
-        _b("r", "rules", "Rules"),
-        _b("g", "goto", "Go to", show=False),
-        *[_b(str(n), f"pick({n})", "", show=False) for n in range(1, 10)],
-        _b("L", "legend", "Legend", show=False),
-        _b("v", "score", "Score", show=False),
-        _b("I", "inspect_wide", "Inspector", show=False),
-        _b("z", "zoom", "Zoom", show=False),
-        _b("S", "save", "Save", show=False),
-        _b("O", "load", "Load", show=False),
-        _b("N", "new_game", "New", show=False),
-        _b("pageup", "log(-1)", "", show=False),
-        _b("pagedown", "log(1)", "", show=False),
-    ]
+    BINDINGS = HEAD_KEYS + TAIL_KEYS
+    #: A game's own keys (a subclass sets BINDINGS = GAME_KEYS = [...]): shown after Next.
+    GAME_KEYS: ClassVar[list[Binding]] = []
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, adapter: Any = None) -> None:
         super().__init__()
         self.game = game
+        self.adapter = adapter if adapter is not None else adapter_for(game)
         self.cursor = self._first_cursor()
-        self.overlay = present.Overlay()
+        self.overlay = Overlay()
         self.sel_hex: Hex | None = None
-        self.rail_mode = False
         self.message = ""
         self.last_case: str | None = None
         self._supply_key: str = ""
-        self._supply: dict[str, Any] = {}
+        self._supply: Any = None
         self._logged = 0
         self._handing_off = False
         self.seat = game.state.player  # hot-seat: the side at the keyboard, whose actions play() submits
@@ -300,10 +148,16 @@ class GameScreen(Screen[None]):
     def kapp(self) -> "KievApp":
         return self.app  # type: ignore[return-value]
 
+    @classmethod
+    def key_order(cls) -> list[Binding]:
+        """Every key in the order the key bar shows them."""
+        return HEAD_KEYS + list(cls.GAME_KEYS) + TAIL_KEYS
+
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario.map, self.kapp.glyphs, id="map")
+            yield HexMap(self.game.scenario.map, self.kapp.glyphs, id="map",
+                         first_side=self.adapter.first_side(self.game))
             with Vertical(id="side"):
                 yield Panel(id="tracker")
                 yield Panel(id="inspector")
@@ -356,30 +210,41 @@ class GameScreen(Screen[None]):
         self._fit_terminal()
 
     def _first_cursor(self) -> Hex:
-        view = self.view()
-        for h in present.actors(view):
+        for h in self.adapter.actors(self.game):
             return h
-        mine = sorted(h for h, ids in view.occupancy.items() if view.side(ids[0]) == self.game.state.player)
+        player = self.game.state.player
+        mine = sorted(h for h, ids in occupancy(self.game).items() if side_of(self.game, ids[0]) == player)
         return mine[0] if mine else Hex(1, 1)
 
     # -- reading the position -------------------------------------------------------------
-    def view(self) -> View:
-        return self.game.rules.view(self.game)  # type: ignore[attr-defined,no-any-return]
+    def view(self) -> Any:
+        """The rule system's cached view of the position."""
+        return self.game.rules.view(self.game)
 
-    def supply(self, view: View) -> dict[str, Any]:
+    def supply(self, view: Any = None) -> Any:
+        """The adapter's supply answer for this position, worked out once per position (it is slow)."""
         key = f"{id(self.game)}:{self.game.state_hash()}"
         if key != self._supply_key:
-            self._supply = present.supply_all(view)
+            self._supply = self.adapter.supply(self.game)
             self._supply_key = key
         return self._supply
+
+    def name_ids(self, text: str) -> str:
+        """Engine text with unit names instead of ids (issue 20)."""
+        return str(self.adapter.name_ids(self.game, text))
+
+    def hex_id(self, h: Hex) -> str:
+        return hex_text(self.game.scenario.map, h)
 
     def set_game(self, game: Game) -> None:
         """Show another game (new or loaded) in this screen."""
         self.game = game
+        self.adapter = adapter_for(game)
         self.seat = game.state.player
         self.clear_selection()
         hexmap = self.query_one(HexMap)
         hexmap.set_map(game.scenario.map)
+        hexmap.painter.first_side = self.adapter.first_side(game)
         self.cursor = self._first_cursor()
         hexmap.painter.cursor = self.cursor
         self._logged = 0
@@ -388,23 +253,21 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         hexmap.scroll_to_hex(self.cursor, True)
 
+    def looks(self) -> Any:
+        return self.adapter.hex_looks(self.game, self.supply(), self.overlay, self.kapp.glyphs)
+
     def refresh_all(self) -> None:
-        view = self.view()
-        sup = self.supply(view)
         self._refresh_path()
-        looks = present.hex_looks(view, sup, self.overlay, self.kapp.glyphs)
-        self.query_one(HexMap).update_looks(looks)
-        self.query_one("#tracker", Panel).show(name_ids(view, "\n".join(present.tracker_lines(self.game))))
-        self._refresh_inspector(view, sup)
+        self.query_one(HexMap).update_looks(self.looks())
+        self.query_one("#tracker", Panel).show(self.name_ids("\n".join(self.adapter.tracker_lines(self.game))))
+        self._refresh_inspector()
         self._refresh_log()
         self._refresh_status()
         self.query_one(KeyBar).show(self.working_keys())
 
-    def _refresh_inspector(self, view: View | None = None, sup: dict[str, Any] | None = None) -> None:
-        view = view or self.view()
-        sup = sup if sup is not None else self.supply(view)
+    def _refresh_inspector(self) -> None:
         chosen = self.overlay.selected + self.overlay.attackers
-        lines = present.inspector_lines(view, self.cursor, sup, chosen)
+        lines = list(self.adapter.inspector_lines(self.game, self.cursor, self.supply(), chosen))
         if self.overlay.targets:
             lines.append(f"Targets: {', '.join(self.overlay.targets)}")
         self.query_one("#inspector", Panel).show("\n".join(lines))
@@ -415,28 +278,31 @@ class GameScreen(Screen[None]):
         if len(journal) < self._logged:  # undo took lines back
             log.clear()
             self._logged = 0
-        view = self.view()
         for e in journal[self._logged:]:
-            log.add(Text(name_ids(view, e.describe())))  # names, not ids (issue 20)
+            log.add(Text(self.name_ids(e.describe())))  # names, not ids (issue 20)
         self._logged = len(journal)
 
+    def selection_note(self) -> str | None:
+        """What the status line says about the selected stack and the hex under the cursor."""
+        r = self.overlay.reach.get(self.cursor)
+        if r is None:
+            return None
+        return f"{r.cost:g} MP" if r.ok else f"no: [{r.case}] {r.why}"
+
     def _refresh_status(self) -> None:
-        st = self.game.state
         name = self.game.scenario.map.name(self.cursor)
-        where = f"{self.cursor}" + (f" {name}" if name else "")
+        where = self.hex_id(self.cursor) + (f" {name}" if name else "")
         parts = [where]
         if self.overlay.selected:
-            r = self.overlay.reach.get(self.cursor)
-            if self.rail_mode:
-                rp = self.overlay.rail.get(self.cursor)
-                parts.append(f"rail: {len(rp)} hexes" if rp else "rail: not reachable")
-            elif r is not None:
-                parts.append(f"{r.cost:g} MP" if r.ok else f"no: [{r.case}] {r.why}")
+            note = self.selection_note()
+            if note:
+                parts.append(note)
+        pending = self.adapter.pending(self.game)
         if self.message:
             parts.append(self.message)
-        elif st.pending is not None:
-            parts.append(f"waiting: {st.pending.get('prompt', '')} (p to answer)")
-        line = name_ids(self.view(), " | ".join(parts))  # refusals and prompts name units, not ids
+        elif pending is not None:
+            parts.append(f"waiting: {pending.prompt} (p to answer)")
+        line = self.name_ids(" | ".join(parts))  # refusals and prompts name units, not ids
         self.query_one("#status", Panel).show(line, wrap=self.has_class("-inspect"))
 
     def say(self, text: str) -> None:
@@ -485,20 +351,20 @@ class GameScreen(Screen[None]):
             self.refresh_all()
             self.check_pending()
 
-        text = note if note is not None else name_ids(self.view(), "\n".join(self.game.phase.todo))
+        text = note if note is not None else self.name_ids("\n".join(self.game.phase.todo))
         self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
 
     def check_pending(self) -> None:
         if self._handing_off or self.app.screen is not self:
             return
         st = self.game.state
-        if st.pending is not None:
+        if self.adapter.pending(self.game) is not None:
             self.action_pending()
         elif not st.over and self.seat != st.player:  # the other side has answered: hand back
-            self.hand_off(st.player, f"Back to the {present.side_name(st.player)} player's turn.")
+            self.hand_off(st.player, f"Back to the {self.adapter.side_name(self.game, st.player)} player's turn.")
 
     def show_score(self) -> None:
-        score = self.game.state.vars.get("final_score", {})
+        heading, lines = self.adapter.final_score(self.game)
 
         def done(what: str | None) -> None:
             if what == "new":
@@ -506,81 +372,64 @@ class GameScreen(Screen[None]):
             elif what == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ScoreScreen(present.score_lines(score)), done)
+        self.app.push_screen(ScoreScreen(lines, heading), done)
 
     # -- selection ------------------------------------------------------------------------
     def clear_selection(self) -> None:
-        self.overlay = present.Overlay()
+        self.overlay = Overlay()
         self.sel_hex = None
-        self.rail_mode = False
 
-    def _own_stack(self, view: View, h: Hex) -> list[str]:
-        return present.stack_order(view, [u for u in view.at(h) if view.side(u) == self.game.state.player])
+    def _own_stack(self, view: Any, h: Hex) -> list[str]:
+        """The units of the side to play in a hex, top first."""
+        player = self.game.state.player
+        ids = [u for u in occupancy(self.game).get(h, []) if side_of(self.game, u) == player]
+        return list(self.adapter.stack_order(self.game, ids))
 
     def select_at(self, h: Hex) -> None:
-        view = self.view()
-        st = self.game.state
-        own = self._own_stack(view, h)
+        """Select the stack of the side to play in a hex: the units of it that may move now."""
+        own = self._own_stack(self.view(), h)
         if not own:
-            ids = view.at(h)
+            ids = occupancy(self.game).get(h, [])
             if ids:
-                self.say(f"Those are {present.side_name(view.side(ids[0]))} units; it is the {present.side_name(st.player)} player's turn")
+                player = self.game.state.player
+                self.say(f"Those are {self.adapter.side_name(self.game, side_of(self.game, ids[0]))} units; "
+                         f"it is the {self.adapter.side_name(self.game, player)} player's turn")
             else:
                 self.say("No units here")
             return
-        movers = [u for u in own if present.can_still_move(view, u, zoc=False)]
-        riders = self._rail_riders(view, own)
-        if riders and not movers:  # came on by rail: the railway is their only way on (5.33)
-            self._offer_rail(riders, h)
-            return
+        movers = [u for u in own if self.adapter.can_move(self.game, u)]
         if not movers:
-            # let the engine say why (stopped, phase, zone of control...)
-            reach = self.game.reachable(tuple(own))
-            why = next((r for r in reach.values() if not r.ok), None)
-            if why is not None:
-                self.refuse(Illegal(why.case, why.why))
-            else:
-                self.say("None of these units can move now")
+            self.refuse_stack(own)
             return
         self.set_selection(tuple(movers), h)
-        if not any(r.ok for r in self.overlay.reach.values()) and view.in_enemy_zoc(h, st.player):
-            self.last_case = "8.23"
-            self.say("In an enemy zone of control (8.23): this stack may only overrun (o on an adjacent enemy)")
 
-    def _rail_riders(self, view: View, own: list[str]) -> tuple[str, ...]:
-        """Units here that came on by rail this phase and may still ride on (5.33, 19.3)."""
-        v = self.game.state.vars
-        riders = tuple(u for u in own if u in v.get("rail_entry", []) and u not in v.get("railed", []))
-        if not riders or self.game.state.phase != MOVEMENT or self.game.state.pending is not None:
-            return ()
-        return riders if rail.destinations(view, riders) else ()
-
-    def _offer_rail(self, units: tuple[str, ...], h: Hex) -> None:
-        """Select a stack that came by rail, in rail mode: the next step is plain to see."""
-        self.rail_mode = True
-        self.set_selection(units, h)
-        self.say("Came on by rail: they may go on only by rail (5.33). Cursor to a rail hex, Enter; Esc leaves them")
+    def refuse_stack(self, units: list[str]) -> None:
+        """Say why none of these units can move: the rules' own reason and case."""
+        reach = self.game.reachable(tuple(units))
+        why = next((r for r in reach.values() if not r.ok), None)
+        if why is not None:
+            self.refuse(Illegal(why.case, why.why))
+        else:
+            self.say("None of these units can move now")
 
     def set_selection(self, units: tuple[str, ...], h: Hex) -> None:
-        self.overlay = present.Overlay(selected=units)
+        self.overlay = Overlay(selected=units)
         self.sel_hex = h
         if units:
-            if self.rail_mode:
-                self.overlay.rail = present.rail_reach(self.view(), units)
-            else:
-                self.overlay.reach = dict(self.game.reachable(units))
+            self.find_reach(units)
         self.message = f"Selected {', '.join(units)}" if units else ""
         self.refresh_all()
+
+    def find_reach(self, units: tuple[str, ...]) -> None:
+        """Fill the overlay with where the selected units may go."""
+        self.overlay.reach = dict(self.game.reachable(units))
 
     def _refresh_path(self) -> None:
         if not self.overlay.selected:
             self.overlay.path = ()
             return
-        if self.rail_mode:
-            self.overlay.path = self.overlay.rail.get(self.cursor, ())
-            return
         r = self.overlay.reach.get(self.cursor)
-        self.overlay.path = r.path if r is not None and r.ok else ()
+        self.overlay.path = tuple(r.path) if r is not None and r.ok else ()
 
     # -- key actions: cursor --------------------------------------------------------------
     def move_cursor(self, h: Hex) -> None:
@@ -594,8 +443,7 @@ class GameScreen(Screen[None]):
             old = self.overlay.path
             self._refresh_path()
             if old != self.overlay.path:
-                view = self.view()
-                hexmap.update_looks(present.hex_looks(view, self.supply(view), self.overlay, self.kapp.glyphs))
+                hexmap.update_looks(self.looks())
         self._refresh_inspector()
         self._refresh_status()
 
@@ -606,27 +454,29 @@ class GameScreen(Screen[None]):
         self.move_cursor(Hex(self.cursor.col + delta, self.cursor.row))
 
     def action_goto(self) -> None:
+        gmap = self.game.scenario.map
+
         def done(text: str | None) -> None:
             text = (text or "").strip()
             if not text:
                 return
-            gmap = self.game.scenario.map
             try:
-                h = Hex.parse("".join(text.split()))  # "07 02" as typed is 0702
-            except HexError:
+                h = parse_hex(gmap, "".join(text.split()))  # "07 02" as typed is 0702
+            except ValueError:
                 found = gmap.find(" ".join(text.split()))
                 if found is None:
                     self.say(f"No hex or place called {text!r}")
                     return
                 h = found
             if not gmap.on_map(h):
-                self.say(f"{h} is off the map ({gmap.columns:02d} columns, {gmap.rows:02d} rows)")
+                self.say(f"{self.hex_id(h)} is off the map ({gmap.columns:02d} columns, {gmap.rows:02d} rows)")
                 return
             self.move_cursor(h)
             self.query_one(HexMap).scroll_to_hex(h, True)
 
         # Enter jumps and Esc cancels; never closed by itself, so no key meant for it reaches the map
-        self.app.push_screen(AskScreen("Go to hex: four digits (e.g. 0319) or a place name", "0319"), done)
+        title, example = self.adapter.goto_prompt(self.game)
+        self.app.push_screen(AskScreen(title, example), done)
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
         if event.hex == self.cursor:
@@ -635,7 +485,7 @@ class GameScreen(Screen[None]):
             self.move_cursor(event.hex)
 
     def action_next_actor(self) -> None:
-        hexes = present.actors(self.view())
+        hexes = self.adapter.actors(self.game)
         if not hexes:
             self.say("Nothing left that can act this phase: P ends the phase")
             return
@@ -643,16 +493,22 @@ class GameScreen(Screen[None]):
         self.move_cursor((later or hexes)[0])
 
     # -- key actions: play ----------------------------------------------------------------
+    def select_in_phase(self, h: Hex) -> bool:
+        """A game's own use of Enter in this phase (Kiev: building an attack); True if handled."""
+        return False
+
+    def act_on(self, h: Hex) -> bool:
+        """A game's own use of Enter on a hex with a stack selected (Kiev: overrun, rail); True if handled."""
+        return False
+
     def action_select(self) -> None:
-        st = self.game.state
-        if st.over:
+        if self.game.state.over:
             self.show_score()
             return
-        if st.pending is not None:
+        if self.adapter.pending(self.game) is not None:
             self.action_pending()
             return
-        if st.phase == COMBAT:
-            self.toggle_attack(self.cursor)
+        if self.select_in_phase(self.cursor):
             return
         if not self.overlay.selected:
             self.select_at(self.cursor)
@@ -662,18 +518,13 @@ class GameScreen(Screen[None]):
             self.say("Selection dropped")
             self.refresh_all()
             return
-        view = self.view()
-        if view.occupied_by(self.cursor, enemy_of(st.player)):
-            self.action_overrun()
-            return
-        if self.rail_mode:
-            self.do_rail(self.cursor)
+        if self.act_on(self.cursor):
             return
         r = self.overlay.reach.get(self.cursor)
         if r is not None and r.ok:
-            self.do_move(self.cursor, r.path)
+            self.do_move(self.cursor, tuple(r.path))
             return
-        if self._own_stack(view, self.cursor):
+        if self._own_stack(self.view(), self.cursor):
             self.clear_selection()
             self.select_at(self.cursor)
             return
@@ -682,27 +533,15 @@ class GameScreen(Screen[None]):
 
     def do_move(self, h: Hex, path: tuple[str, ...]) -> None:
         units = self.overlay.selected
-        if self.play(Move(units, path)):
+        if self.play(self.adapter.move_action(self.game, units, path)):
             self._continue_with(units, h)
 
-    def do_rail(self, h: Hex) -> None:
-        units = self.overlay.selected
-        path = self.overlay.rail.get(h)
-        if not path:
-            self.say(f"{h} cannot be reached by rail from here (friendly rail hexes only, 5.31)")
-            self.last_case = "5.31"
-            return
-        if self.play(RailMove(units, path)):
-            self.clear_selection()
-            self.refresh_all()
-
     def _continue_with(self, units: tuple[str, ...], h: Hex) -> None:
-        """Keep the stack selected where it stopped, if it can go on (5.1)."""
+        """Keep the stack selected where it stopped, if it can go on."""
         message = self.message
-        view = self.view()
-        if self.game.state.pending is None and all(present.can_still_move(view, u, zoc=False) for u in units):
+        if self.adapter.pending(self.game) is None and all(self.adapter.can_move(self.game, u) for u in units):
             self.set_selection(units, h)
-            if not any(r.ok for r in self.overlay.reach.values()) and not view.in_enemy_zoc(h, self.game.state.player):
+            if not any(r.ok for r in self.overlay.reach.values()):
                 self.clear_selection()
         else:
             self.clear_selection()
@@ -718,190 +557,37 @@ class GameScreen(Screen[None]):
             self.say("")
 
     def action_pick(self, n: int) -> None:
-        view = self.view()
-        st = self.game.state
-        h = self.sel_hex if self.overlay.selected and st.phase != COMBAT else self.cursor
-        own = self._own_stack(view, h)
+        h = self.sel_hex if self.overlay.selected and self.sel_hex is not None else self.cursor
+        own = self._own_stack(self.view(), h)
         if not 1 <= n <= len(own):
-            self.say(f"No unit {n} in the stack at {h}")
+            self.say(f"No unit {n} in the stack at {self.hex_id(h)}")
             return
-        uid = own[n - 1]
-        if st.phase == COMBAT:
-            self.overlay.attackers = _toggle(self.overlay.attackers, uid)
-            self.refresh_all()
-            return
-        chosen = _toggle(self.overlay.selected if self.sel_hex == h else (), uid)
+        self.pick_unit(own, own[n - 1], h)
+
+    def pick_unit(self, own: list[str], uid: str, h: Hex) -> None:
+        """Add or drop one unit of the stack in `h` from the selection."""
+        chosen = toggle(self.overlay.selected if self.sel_hex == h else (), uid)
         self.set_selection(tuple(u for u in own if u in chosen), h)
         if not chosen:
             self.clear_selection()
             self.refresh_all()
 
-    def action_rail(self) -> None:
-        st = self.game.state
-        if st.player != SOVIET or st.phase != MOVEMENT:
-            self.refuse(Illegal("5.34" if st.player == SOVIET else "19.3",
-                                "only the Soviet player moves by rail, and only in the initial movement phase"))
-            return
-        if not self.overlay.selected:
-            self.say("Select a stack first (Enter), then t for rail movement")
-            return
-        self.rail_mode = not self.rail_mode
-        assert self.sel_hex is not None
-        self.set_selection(self.overlay.selected, self.sel_hex)
-        self.say("Rail movement: friendly rail hexes show their distance" if self.rail_mode else "Back to normal movement")
-
-    def action_overrun(self) -> None:
-        st = self.game.state
-        if st.phase not in (MOVEMENT, MECHANIZED):
-            self.refuse(Illegal("6.11", "overruns happen only in a movement phase"))
-            return
-        if not self.overlay.selected:
-            self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
-            return
-        units, target = self.overlay.selected, str(self.cursor)
-        self._with_integrity(integrity_items(self.game, units, (target,), is_overrun=True),
-                             lambda division: self._preview_overrun(units, target, division))
-
-    def _with_integrity(self, choices: list[tuple[str, str]], go_on: Callable[[str], None]) -> None:
-        """Ask which division GD joins when there is a choice (20.2), then go on with it."""
-        if not choices:
-            go_on("")
-            return
-
-        def picked(division: str | None) -> None:
-            if division:
-                go_on(division)
-
-        self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
-                             picked)
-
-    def _preview_overrun(self, units: tuple[str, ...], target: str, integrity: str) -> None:
-        def played() -> None:
-            self._continue_with(units, self.cursor)
-
-        lines, illegal = overrun_preview(self.game, units, target, integrity)
-        self._confirm_roll("Overrun", lines, illegal, Overrun(units, target, integrity), played=played)
-
-    def _confirm_roll(self, title: str, lines: list[str], illegal: Illegal | None, action: Action,
-                      on_yes: Callable[[], None] = lambda: None, played: Callable[[], None] = lambda: None) -> None:
-        """Show a combat preview; on yes, `on_yes`, play the action (the roll), then `played`."""
-        if illegal is None:
-            illegal = self.game.check(action, side=self.seat)
-        if illegal is not None:
-            self.refuse(illegal)
-            return
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                on_yes()
-                if self.play(action):
-                    played()
-
-        # the preview sits beside the map, with the attackers and targets marked on it
-        if isinstance(action, Overrun):
-            attackers, targets = action.units, (action.target,)
-        else:
-            attackers, targets = getattr(action, "attackers", ()), getattr(action, "targets", ())
-        self.app.push_screen(PreviewScreen(self.game, title, lines, "Roll the die? (y/n)",
-                                           tuple(attackers), tuple(targets)), done)
-
-    def toggle_attack(self, h: Hex) -> None:
-        view = self.view()
-        st = self.game.state
-        ids = view.at(h)
-        if not ids:
-            self.say("Nothing here to attack with or against")
-            return
-        if view.side(ids[0]) == st.player:
-            own = [u for u in self._own_stack(view, h) if not view.is_hq_like(u)]
-            current = [u for u in self.overlay.attackers if u in own]
-            if current:
-                self.overlay.attackers = tuple(u for u in self.overlay.attackers if u not in own)
-            else:
-                able = [u for u in own if present.can_still_attack(view, u)] or own
-                self.overlay.attackers = self.overlay.attackers + tuple(able)
-        else:
-            self.overlay.targets = _toggle(self.overlay.targets, str(h))
-        self.message = (f"Attack: {len(self.overlay.attackers)} attacker(s), targets {', '.join(self.overlay.targets) or 'none'}"
-                        " (c to see the odds)")
-        self.refresh_all()
-
-    def action_attack(self) -> None:
-        st = self.game.state
-        if st.phase != COMBAT:
-            self.refuse(Illegal("9.11", "attacks are made only in the combat phase"))
-            return
-        attackers, targets = self.overlay.attackers, self.overlay.targets
-        if not attackers or not targets:
-            self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
-            return
-        self._with_integrity(integrity_items(self.game, attackers, targets),
-                             lambda division: self._preview_attack(attackers, targets, division))
-
-    def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
-        def clear_plan() -> None:
-            self.overlay.attackers, self.overlay.targets = (), ()
-
-        lines, illegal = attack_preview(self.game, attackers, targets, integrity)
-        self._confirm_roll("Combat preview", lines, illegal, Attack(attackers, targets, integrity), on_yes=clear_plan)
-
     def action_pending(self) -> None:
-        if self.game.state.pending is None:
-            self.say("No combat result is waiting")
+        """Answer the choice the game waits for: the side it names takes the keyboard first."""
+        pending = self.adapter.pending(self.game)
+        if pending is None:
+            self.say("Nothing is waiting for an answer")
             return
         actor = self.game.actor
-        if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
-            prompt = str(self.game.state.pending.get("prompt", ""))
-            self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n"
-                                 f"{name_ids(self.view(), prompt)}")
+        if actor != self.seat:
+            self.hand_off(actor, f"The {self.adapter.side_name(self.game, actor)} player answers:\n"
+                                 f"{self.name_ids(pending.prompt)}")
             return
+        self.answer_pending(pending)
 
-        def done(answer: Action | None) -> None:
-            if answer is not None:
-                self.play(answer)
-
-        self.app.push_screen(PendingScreen(self.game), done)
-
-    def action_reinforce(self) -> None:
-        view = self.view()
-        due = present.due_entries(view)
-        if not due:
-            self.say("No reinforcements are due now")
-            return
-        rail_hexes: set[str] = set()
-        if self.game.state.player == SOVIET:  # 19.3: only the Soviets come on by train
-            rail_hexes = {str(h) for _, _, hexes in due for h in hexes if rail.is_rail_hex(view, h)}
-
-        def done(choice: tuple[tuple[str, ...], str, bool] | None) -> None:
-            if choice is None:
-                return
-            units, hex_id, by_rail = choice
-            if self.play(Enter(units, hex_id, by_rail)):
-                h = Hex.parse(hex_id)
-                self.move_cursor(h)
-                if not by_rail:
-                    self._continue_with(units, h)
-                else:
-                    riders = self._rail_riders(self.view(), list(units))
-                    if riders:
-                        self._offer_rail(riders, h)
-
-        self.app.push_screen(EntryScreen(due, rail_hexes), done)
-
-    def action_remove_excess(self) -> None:
-        view = self.view()
-        removable = [u for u in self._own_stack(view, self.cursor) if stacking.may_remove(view, u)]
-        if not removable:
-            self.refuse(Illegal("7.0", f"{self.cursor} is within the stacking limit: nothing to remove there"))
-            return
-
-        def done(uid: str | None) -> None:
-            if uid is not None:
-                self.clear_selection()
-                self.play(RemoveExcess(uid))
-
-        items = [(f"{n}. {present.unit_name(view, uid)}", uid) for n, uid in enumerate(removable, 1)]
-        self.app.push_screen(PickScreen(f"Overstacked {self.cursor}: which unit is eliminated? (7.0)", items), done)
+    def answer_pending(self, pending: Any) -> None:
+        """Open the game's dialog for a pending choice (this screen has none: it says what is asked)."""
+        self.say(f"waiting: {pending.prompt}")
 
     def action_undo(self) -> None:
         if self.game.undo():
@@ -916,17 +602,9 @@ class GameScreen(Screen[None]):
             self.show_score()
             return
         ph = self.game.phase
-        view = self.view()
-        lines = [f"- {t}" for t in ph.todo]
-        left = present.actors(view)
-        if left:
-            what = "could still attack" if ph.name == COMBAT else "could still move"
-            shown = ", ".join(str(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
-            lines.append(f"- stacks that {what}: {shown}")
-        if self.game.state.player == SOVIET and ph.name == MOVEMENT:
-            lines.extend(f"- reinforcement {u} has nowhere to enter" for u in reinforcements.due_now(view)
-                         if not reinforcements.entry_hexes(view, u))
-        title = f"End the {present.side_name(ph.player)} {present.PHASE_TITLE.get(ph.name, ph.name).lower()} phase?"
+        lines = [f"- {t}" for t in ph.todo] + list(self.adapter.end_phase_notes(self.game))
+        title = (f"End the {self.adapter.side_name(self.game, ph.player)} "
+                 f"{self.adapter.phase_title(self.game, ph.name).lower()} phase?")
         if not lines:
             lines = ["Nothing is left undone."]
 
@@ -935,16 +613,16 @@ class GameScreen(Screen[None]):
                 self.clear_selection()
                 self.play(EndPhase())
 
-        lines = [name_ids(view, line) for line in lines]
+        lines = [self.name_ids(line) for line in lines]
         self.app.push_screen(ConfirmScreen(title, lines, "End the phase? (y/n)"), done)
 
     # -- key actions: screens -------------------------------------------------------------
     def action_help(self) -> None:
-        self.app.push_screen(TextScreen(f"Help: {present.PHASE_TITLE.get(self.game.state.phase, '')} phase",
-                                        phase_help(self.game.state.phase), on_rules=self.action_rules))
+        title = f"Help: {self.adapter.phase_title(self.game, self.game.state.phase)} phase"
+        self.app.push_screen(TextScreen(title, self.adapter.phase_help(self.game), on_rules=self.action_rules))
 
     def action_legend(self) -> None:
-        rows = legend(self.kapp.glyphs)
+        rows = self.adapter.legend(self.game, self.kapp.glyphs)
         width = max(len(g) for g, _ in rows)
         body = "\n".join(f"  {g:<{width}}  {meaning}" for g, meaning in rows)
         self.app.push_screen(TextScreen("Legend", body))
@@ -952,14 +630,15 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from kiev_tui.ui.rules_screen import RulesScreen
 
-        cases = RULES_BY_PHASE.get(self.game.state.phase, [])
+        cases = list(self.adapter.rules_cases(self.game))
         initial = self.last_case or (cases[0] if cases else None)
         book_ids = ([self.last_case] if self.last_case and self.last_case not in cases else []) + cases
         self.app.push_screen(RulesScreen(book_ids=book_ids or None, game=self.game.rules.id, initial=initial))
 
     def action_score(self) -> None:
-        """The victory points as they stand now, who holds each city and town, the losses."""
-        self.app.push_screen(TextScreen("Score as it stands (24.0)", "\n".join(present.score_now_lines(self.view()))))
+        """The score as it stands now (the adapter says what goes into it)."""
+        title, lines = self.adapter.score_now(self.game)
+        self.app.push_screen(TextScreen(title, "\n".join(lines)))
 
     def action_inspect_wide(self) -> None:
         """Map, or tracker and inspector across the whole width (80x24 has no room for both)."""
@@ -1098,8 +777,7 @@ class GameScreen(Screen[None]):
     def working_keys(self) -> tuple[tuple[str, str, str], ...]:
         """(key, label, action) of every footer key that does something now."""
         out = []
-        for b in self.BINDINGS:
-            assert isinstance(b, Binding)
+        for b in self.key_order():
             if b.show and self.check_action(b.action, ()):
                 out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
         return tuple(out)
@@ -1107,18 +785,6 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
             return False  # nothing is played blind while the window is too small to show the map
-        st = self.game.state
-        moving = st.phase in (MOVEMENT, MECHANIZED) and st.pending is None and not st.over
-        if action == "reinforce":
-            return moving and st.phase == MOVEMENT and bool(reinforcements.due_now(self.view()))
-        if action == "rail":
-            return moving and st.phase == MOVEMENT and st.player == SOVIET and bool(self.overlay.selected)
-        if action == "overrun":
-            return moving and bool(self.overlay.selected)
-        if action == "remove_excess":
-            return moving and bool(stacking.over_limit(self.view(), st.player))
-        if action == "attack":
-            return st.phase == COMBAT and st.pending is None and not st.over
         if action == "pending":
-            return st.pending is not None
+            return self.adapter.pending(self.game) is not None
         return True

@@ -31,6 +31,18 @@ FULL = "full"
 COMPACT = "compact"
 
 
+def hex_text(gmap: GameMap, h: Hex) -> str:
+    """The hex id a player reads and types: the map's own numbering (parity, first column, sheet)."""
+    grid = getattr(gmap, "grid", None)
+    return grid.id(h) if grid is not None else str(h)  # type: ignore[no-any-return]
+
+
+def parse_hex(gmap: GameMap, text: str) -> Hex:
+    """A hex from the id a player reads (ValueError, e.g. HexError, if it is not one)."""
+    grid = getattr(gmap, "grid", None)
+    return grid.parse(text) if grid is not None else Hex.parse(text)  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True, slots=True)
 class HexLook:
     """Everything that can change about how one hex is drawn."""
@@ -62,8 +74,9 @@ S_LAKE = Style(color="blue")
 S_CITY = Style(bold=True, color="bright_white")
 S_TOWN = Style(color="white")
 S_ID = S_BORDER
-S_GERMAN = Style(color="black", bgcolor="white", bold=True)
-S_SOVIET = Style(color="bright_white", bgcolor="red", bold=True)
+# counters: the first side (the schema lists it first) black on white, every other side white on red
+S_FIRST = Style(color="black", bgcolor="white", bold=True)
+S_SECOND = Style(color="bright_white", bgcolor="red", bold=True)
 S_MARK = Style(color="bright_red", bold=True)
 S_REACH = Style(color="bright_cyan", bold=True)
 S_PATH = Style(color="black", bgcolor="bright_cyan", bold=True)
@@ -77,8 +90,9 @@ Cell = tuple[str, Style]
 class MapPainter:
     """Pure drawing: which character and style each cell of the map has."""
 
-    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL) -> None:
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL, first_side: str = "") -> None:
         self.map = gmap
+        self.first_side = first_side  # its counters are drawn in the first style, every other side's in the second
         self.g = glyphs
         self.zoom = zoom
         self._looks: dict[Hex, HexLook] = {}
@@ -86,7 +100,7 @@ class MapPainter:
         self.cursor: Hex | None = None
         self._side_cache: dict[tuple[Hex, Direction], Cell] = {}
         # one short name per settlement and width, never the same for two (CHRN, chrk)
-        places = {h: (gmap.name(h) or str(h), kind) for h, kind in gmap.settlements().items()}
+        places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
         self.short = {4: short_names(places, 4), 3: short_names(places, 3)}
 
     @property
@@ -213,7 +227,7 @@ class MapPainter:
         """The four cells inside a hex (full zoom)."""
         look = self.looks.get(h) or HexLook()
         if look.letter:
-            st = S_GERMAN if look.side == "german" else S_SOVIET
+            st = S_FIRST if look.side == self.first_side else S_SECOND
             text = f"{look.letter}{look.strength}".ljust(4)
             return [(ch, st) for ch in text[:4]]
         if look.reach:
@@ -232,7 +246,7 @@ class MapPainter:
             return [(ch, st) for ch in self.short[4][h].ljust(4)]
         terrain = self.map.terrain(h)
         if terrain == "clear":
-            return [(ch, S_ID) for ch in str(h)]
+            return [(ch, S_ID) for ch in hex_text(self.map, h)]
         fill = self.g.fill(terrain)
         st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
         return [(fill, st)] * 4
@@ -242,7 +256,7 @@ class MapPainter:
         look = self.looks.get(h) or HexLook()
         if part == 0:
             if look.letter:
-                st = S_GERMAN if look.side == "german" else S_SOVIET
+                st = S_FIRST if look.side == self.first_side else S_SECOND
                 return [(ch, st) for ch in (look.letter + look.strength.replace("-", "")).ljust(3)[:3]]
             if look.reach:
                 st = S_PATH if look.reach[0] == self.g.path else S_REACH
@@ -268,7 +282,7 @@ class MapPainter:
             elif "road" in f and way[0] == " ":
                 way = (self.g.road, S_ROAD)
         if look.letter:
-            st = S_GERMAN if look.side == "german" else S_SOVIET
+            st = S_FIRST if look.side == self.first_side else S_SECOND
             last: Cell = (look.mark, S_MARK) if look.mark else ((str(look.count), st) if look.count > 1 else (" ", S_BLANK))
             if look.reach:
                 # the cost where the steps were ("+4", not "+" after 4 steps); a longer cost
@@ -407,9 +421,9 @@ class HexMap(ScrollView, can_focus=True):
 
     zoom: reactive[str] = reactive(FULL, init=False)
 
-    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, *, id: str | None = None) -> None:
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, *, id: str | None = None, first_side: str = "") -> None:
         super().__init__(id=id)
-        self.painter = MapPainter(gmap, glyphs)
+        self.painter = MapPainter(gmap, glyphs, first_side=first_side)
         self._strips: dict[int, Strip] = {}
         self.rows_painted = 0  # rows rebuilt so far: tests check a cursor move stays cheap
         self.virtual_size = self.painter.size
@@ -446,7 +460,7 @@ class HexMap(ScrollView, can_focus=True):
 
     # -- what to show ---------------------------------------------------------------------
     def set_map(self, gmap: GameMap) -> None:
-        self.painter = MapPainter(gmap, self.painter.g, self.painter.zoom)
+        self.painter = MapPainter(gmap, self.painter.g, self.painter.zoom, self.painter.first_side)
         self._strips.clear()
         self.virtual_size = self.painter.size
         self.refresh()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.ui import present
+from kiev_tui.ui.adapter import Overlay, adapter_for
 from kiev_tui.ui.glyphs import ASCII, Glyphs
 from kiev_tui.ui.hexmap import HexMap
 
@@ -35,13 +35,13 @@ def glyphs_of(app: Any) -> Glyphs:
     return getattr(app, "glyphs", ASCII)
 
 
-def supply_of(app: Any, game: "Game", view: Any) -> dict[str, Any]:
+def supply_of(app: Any, game: "Game", adapter: Any) -> Any:
     """The supply of every unit, from the game screen's cache when there is one (it is slow)."""
     for screen in reversed(getattr(app, "screen_stack", [])):
         supply = getattr(screen, "supply", None)
         if callable(supply) and getattr(screen, "game", None) is game:
-            return supply(view)  # type: ignore[no-any-return]
-    return present.supply_all(view)
+            return supply()
+    return adapter.supply(game)
 
 
 def path_marks(path: Iterable[str], glyphs: Glyphs) -> dict[str, str]:
@@ -53,24 +53,18 @@ class MapBeside(HexMap):
     """The map of a dialog: not focusable (the list keeps the keys), centred on the battle."""
 
     def __init__(self, game: "Game", glyphs: Glyphs, *, id: str | None = None) -> None:
-        super().__init__(game.scenario.map, glyphs, id=id)
+        adapter = adapter_for(game)
+        super().__init__(game.scenario.map, glyphs, id=id, first_side=adapter.first_side(game))
+        self.adapter = adapter
         self.can_focus = False
         self.game = game
 
-    def show(self, overlay: present.Overlay, centre: Hex | None = None) -> None:
+    def show(self, overlay: Overlay, centre: Hex | None = None) -> None:
         """Draw the position with this overlay; bring `centre` into view."""
-        view = self.game.rules.view(self.game)  # type: ignore[attr-defined]
-        self.update_looks(present.hex_looks(view, supply_of(self.app, self.game, view), overlay, self.painter.g))
+        supply = supply_of(self.app, self.game, self.adapter)
+        self.update_looks(self.adapter.hex_looks(self.game, supply, overlay, self.painter.g))
         if centre is not None:
             if self.size.width and self.size.height:
                 self.scroll_to_hex(centre)
             else:
                 self.center_when_sized(centre)
-
-
-def battle_overlay(game: "Game") -> present.Overlay:
-    """The battle being resolved: its attackers and targets, framed as when it was planned."""
-    battle = game.state.vars.get("battle") or {}
-    units = game.state.units
-    attackers = tuple(u for u in battle.get("attackers", []) if u in units and units[u].status == "map")
-    return present.Overlay(attackers=attackers, targets=tuple(str(t) for t in battle.get("targets", [])))

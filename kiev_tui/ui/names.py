@@ -1,15 +1,14 @@
 """Unit ids in engine text become the names a person reads ("so-rd-226" -> "226 rifle XX").
 
 Events, refusals and pending prompts are engine data and keep their ids (saves, scripts and
-replays depend on them); the faces put every line through `name_ids` before showing it.
+replays depend on them); the faces put every line through the adapter's `name_ids`, which
+calls `replace_ids` here with the game's own way of naming a unit.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from kiev_tui.ui import present
+from typing import Any, Callable
 
 _PATTERNS: dict[int, tuple[Any, re.Pattern[str] | None]] = {}
 
@@ -25,9 +24,9 @@ def _pattern(catalog: Any) -> re.Pattern[str] | None:
     return rx
 
 
-def name_ids(view: Any, text: str) -> str:
-    """`text` with every unit id in it replaced by that unit's name as the player knows it."""
-    rx = _pattern(view.game.scenario.catalog)
+def replace_ids(catalog: Any, text: str, name: Callable[[str], str]) -> str:
+    """`text` with every unit id of the catalog in it replaced by `name(id)`."""
+    rx = _pattern(catalog)
     if rx is None or not text:
         return text
-    return rx.sub(lambda m: present.unit_name(view, m.group(1)), text)
+    return rx.sub(lambda m: name(m.group(1)), text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.common import View
-from kiev_tui.ui import present
+from kiev_tui.games.spi_kiev.face import present
 
 from tests.conftest import position
 from tests.ui.helpers import new_mini

@@ -6,8 +6,9 @@ from textual.app import App
 
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
-from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, ScoreScreen, TextScreen
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, ScoreScreen, TextScreen
+from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.rules_screen import RulesScreen
 
 from tests.conftest import position

@@ -9,8 +9,9 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.common import View
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
-from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen
+from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.game_screen import GameScreen
 
 from tests.ui.helpers import game_screen, goto, keys, status

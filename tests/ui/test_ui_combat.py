@@ -8,7 +8,7 @@ from __future__ import annotations
 from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import Attack
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
 from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen
 

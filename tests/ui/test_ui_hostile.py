@@ -9,8 +9,9 @@ import pytest
 
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
-from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen, TextScreen
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen, TextScreen
+from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.rules_screen import RulesScreen
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
 
 from tests.conftest import position
 from tests.spi_helpers import load_dice

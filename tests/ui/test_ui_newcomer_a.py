@@ -176,7 +176,7 @@ async def test_a_refusal_names_the_unit_not_its_id() -> None:
 
 
 async def test_dialogs_name_the_units_not_their_ids() -> None:
-    from kiev_tui.ui.dialogs import EntryScreen
+    from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 
     app = build_app(new_mini())
     async with app.run_test(size=SIZE) as pilot:

@@ -8,9 +8,9 @@ from textual.widget import Widget
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.common import View
-from kiev_tui.ui import present
+from kiev_tui.games.spi_kiev.face import present
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.combat_ui import PendingScreen, unit_label
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen, unit_label
 from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, TextScreen
 from kiev_tui.ui.glyphs import ASCII
 from kiev_tui.ui.hexmap import HexLook, HexMap, MapPainter
@@ -316,7 +316,8 @@ def test_a_city_under_a_stack_keeps_its_name_on_the_top_border() -> None:
 def test_cli_map_and_game_map_draw_the_same_and_share_the_legend() -> None:
     from kiev_tui import textmap
     from kiev_tui.engine.game import Game
-    from kiev_tui.ui.glyphs import UNICODE, legend, map_legend
+    from kiev_tui.games.spi_kiev.face.glyphs import legend
+    from kiev_tui.ui.glyphs import UNICODE, map_legend
 
     for scenario in ("spi_kiev/campaign", new_mini().scenario.id):
         gmap = Game.new(scenario, 1).scenario.map
@@ -357,7 +358,7 @@ def test_compact_reach_under_a_stack_shows_the_cost() -> None:
 def test_hq_and_leader_names_say_what_they_are_once() -> None:
     from kiev_tui.engine.game import Game
     from kiev_tui.games.spi_kiev.common import View
-    from kiev_tui.ui.present import unit_name
+    from kiev_tui.games.spi_kiev.face.present import unit_name
     view = View(Game.new("spi_kiev/campaign", seed=1))
     assert unit_name(view, "so-hq-agsw") == "AGSW HQ"
     assert unit_name(view, "ge-ldr-guderian") == "Guderian leader"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import ConfirmScreen, EntryScreen, HandoffScreen, PickScreen, ScoreScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
+from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.hexmap import HexMap
 from kiev_tui.ui.rules_screen import RulesScreen

@@ -18,9 +18,10 @@ from kiev_tui.games.spi_kiev import actions as kiev_actions
 from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.ui import present
+from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
-from kiev_tui.ui.mapside import MapBeside, battle_overlay, glyphs_of, map_side_css, path_marks
+from kiev_tui.ui.mapside import MapBeside, glyphs_of, map_side_css, path_marks
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -100,6 +101,14 @@ def overrun_preview(game: "Game", units: tuple[str, ...], target: str, integrity
     return lines, p.illegal
 
 
+def battle_overlay(game: "Game") -> Overlay:
+    """The battle being resolved: its attackers and targets, framed as when it was planned."""
+    battle = game.state.vars.get("battle") or {}
+    units = game.state.units
+    attackers = tuple(u for u in battle.get("attackers", []) if u in units and units[u].status == "map")
+    return Overlay(attackers=attackers, targets=tuple(str(t) for t in battle.get("targets", [])))
+
+
 class PreviewScreen(ConfirmScreen):
     """The odds before the roll, beside the map with the attackers and targets marked."""
 
@@ -109,7 +118,7 @@ class PreviewScreen(ConfirmScreen):
                  attackers: tuple[str, ...], targets: tuple[str, ...]) -> None:
         super().__init__(title, lines, question)
         self.game = game
-        self.overlay = present.Overlay(attackers=attackers, targets=targets)
+        self.overlay = Overlay(attackers=attackers, targets=targets)
 
     def compose(self) -> ComposeResult:
         yield MapBeside(self.game, glyphs_of(self.app), id="preview-map")

@@ -6,16 +6,18 @@ Nothing here changes the game; the screen calls these after every action.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.games.spi_kiev import directive, rail, reinforcements, victory
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, View
-from kiev_tui.games.spi_kiev.movement import Reach, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
-from kiev_tui.ui.glyphs import Glyphs, type_letter
+from kiev_tui.games.spi_kiev.face.glyphs import type_letter
+from kiev_tui.ui.adapter import Overlay, reach_marks
+from kiev_tui.ui.glyphs import Glyphs
 from kiev_tui.ui.hexmap import HexLook
+from kiev_tui.ui.names import replace_ids
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -23,21 +25,13 @@ if TYPE_CHECKING:
 PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized movement"}
 
 
-@dataclass
-class Overlay:
-    """What the player is doing on the map: the selection and what it may reach."""
-
-    selected: tuple[str, ...] = ()
-    reach: dict[Hex, Reach] = field(default_factory=dict)
-    rail: dict[Hex, tuple[str, ...]] = field(default_factory=dict)  # hex -> rail path
-    path: tuple[str, ...] = ()  # to the cursor
-    attackers: tuple[str, ...] = ()
-    targets: tuple[str, ...] = ()
-    marks: dict[str, str] = field(default_factory=dict)  # hex id -> text: a choice shown on the map
-
-
 def side_name(side: str) -> str:
     return "German" if side == GERMAN else "Soviet"
+
+
+def name_ids(view: View, text: str) -> str:
+    """`text` with every unit id in it replaced by that unit's name as the player knows it."""
+    return replace_ids(view.game.scenario.catalog, text, lambda uid: unit_name(view, uid))
 
 
 def stack_order(view: View, ids: list[str]) -> list[str]:
@@ -98,21 +92,7 @@ def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, gly
             frames[h] = "("
     for t in overlay.targets:
         frames[Hex.parse(t)] = ">"
-    reach_text: dict[Hex, str] = {}
-    for h, r in overlay.reach.items():
-        if r.ok:
-            reach_text[h] = glyphs.reach + f"{r.cost:g}"
-    for h, p in overlay.rail.items():
-        reach_text[h] = glyphs.rail_reach + str(len(p))
-    for t in overlay.path:
-        h = Hex.parse(t)
-        r = overlay.reach.get(h)
-        if r is not None and r.ok:
-            reach_text[h] = glyphs.path + f"{r.cost:g}"
-        elif h in overlay.rail:
-            reach_text[h] = glyphs.path + str(len(overlay.rail[h]))
-    for t, text in overlay.marks.items():
-        reach_text[Hex.parse(t)] = text
+    reach_text = reach_marks(view.map, overlay, glyphs)
     for h, ids in view.occupancy.items():
         order = stack_order(view, ids)
         top = order[0]

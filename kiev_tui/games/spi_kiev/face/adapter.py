@@ -1,0 +1,126 @@
+"""Kiev's presentation adapter: how the Textual face names, draws and explains SPI Kiev.
+
+The registry (`kiev_tui.games`) hands `ADAPTER` to the face; the generic game screen asks it
+everything game-specific, and plays on `KievGameScreen`, which adds Kiev's own commands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import Pending
+from kiev_tui.games.spi_kiev import reinforcements
+from kiev_tui.games.spi_kiev.actions import Move
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, SOVIET, View
+from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.face.glyphs import legend, type_letter
+from kiev_tui.games.spi_kiev.face.help import RULES_BY_PHASE, phase_help
+from kiev_tui.ui.adapter import DefaultAdapter, Overlay
+from kiev_tui.ui.glyphs import Glyphs
+from kiev_tui.ui.hexmap import HexLook
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.actions import Action
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.game_screen import GameScreen
+
+
+def _view(game: "Game") -> View:
+    return game.rules.view(game)  # type: ignore[no-any-return]
+
+
+class KievAdapter(DefaultAdapter):
+    """SPI Kiev on screen: German capitals and Soviet small letters, supply marks, its help and cases."""
+
+    def screen_class(self) -> "type[GameScreen]":
+        from kiev_tui.games.spi_kiev.face.screen import KievGameScreen
+
+        return KievGameScreen
+
+    # -- names ------------------------------------------------------------------------------
+    def side_name(self, game: "Game", side: str) -> str:
+        return present.side_name(side)
+
+    def unit_name(self, game: "Game", uid: str) -> str:
+        return present.unit_name(_view(game), uid)
+
+    def name_ids(self, game: "Game", text: str) -> str:
+        return present.name_ids(_view(game), text)
+
+    def type_letter(self, game: "Game", unit_type: str, side: str) -> str:
+        return type_letter(unit_type, side)
+
+    def first_side(self, game: "Game") -> str:
+        return GERMAN
+
+    def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
+        return present.stack_order(_view(game), ids)
+
+    # -- the map and panels -----------------------------------------------------------------
+    def supply(self, game: "Game") -> Any:
+        return present.supply_all(_view(game))
+
+    def hex_looks(self, game: "Game", supply: Any, overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
+        return present.hex_looks(_view(game), supply, overlay, glyphs)
+
+    def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
+        return legend(glyphs)
+
+    def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]:
+        return present.inspector_lines(_view(game), h, supply, chosen)
+
+    def tracker_lines(self, game: "Game") -> list[str]:
+        return present.tracker_lines(game)
+
+    def phase_title(self, game: "Game", phase: str) -> str:
+        return present.PHASE_TITLE.get(phase, phase)
+
+    def phase_help(self, game: "Game") -> str:
+        return phase_help(game.state.phase)
+
+    def rules_cases(self, game: "Game") -> list[str]:
+        return list(RULES_BY_PHASE.get(game.state.phase, []))
+
+    def goto_prompt(self, game: "Game") -> tuple[str, str]:
+        return "Go to hex: four digits (e.g. 0319) or a place name", "0319"
+
+    # -- play -------------------------------------------------------------------------------
+    def can_move(self, game: "Game", uid: str) -> bool:
+        # a stack held in an enemy zone may still be selected: it may overrun (6.0, 8.23)
+        return present.can_still_move(_view(game), uid, zoc=False)
+
+    def actors(self, game: "Game") -> list[Hex]:
+        return present.actors(_view(game))
+
+    def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
+        return Move(units, path)
+
+    def pending(self, game: "Game") -> Pending | None:
+        p = game.state.pending
+        if p is None:
+            return None
+        return Pending(str(p.get("side", "")), str(p.get("kind", "")), str(p.get("prompt", "")))
+
+    def end_phase_notes(self, game: "Game") -> list[str]:
+        view = _view(game)
+        st = game.state
+        lines = []
+        left = present.actors(view)
+        if left:
+            what = "could still attack" if st.phase == COMBAT else "could still move"
+            shown = ", ".join(str(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
+            lines.append(f"- stacks that {what}: {shown}")
+        if st.player == SOVIET and st.phase == MOVEMENT:
+            lines.extend(f"- reinforcement {u} has nowhere to enter" for u in reinforcements.due_now(view)
+                         if not reinforcements.entry_hexes(view, u))
+        return lines
+
+    def score_now(self, game: "Game") -> tuple[str, list[str]]:
+        return "Score as it stands (24.0)", present.score_now_lines(_view(game))
+
+    def final_score(self, game: "Game") -> tuple[str, list[str]]:
+        return "FINAL SCORE (24.0)", present.score_lines(game.state.vars.get("final_score", {}))
+
+
+ADAPTER = KievAdapter()

@@ -1,0 +1,40 @@
+"""Kiev's unit letters and its legend: capitals for German counters, small letters for Soviet ones."""
+
+from __future__ import annotations
+
+from kiev_tui.ui.glyphs import Glyphs, map_legend
+
+#: Letter for each unit type: capitals are German, small letters Soviet (case is the side).
+TYPE_LETTER: dict[str, str] = {
+    # German
+    "infantry": "I", "jaeger": "J", "mountain": "G", "panzer": "P", "motorized": "M",
+    "leader": "L", "security": "S",
+    # Soviet (motorized is shared: lower-cased below for the Soviet side)
+    "rifle": "r", "mountain_rifle": "g", "nkvd": "n", "airborne": "a", "cavalry": "c",
+    "tank": "t", "mechanized": "x", "hq": "h",
+}
+
+
+def type_letter(unit_type: str, side: str) -> str:
+    letter = TYPE_LETTER.get(unit_type, "?")
+    return letter.upper() if side == "german" else letter.lower()
+
+
+def legend(g: Glyphs) -> list[tuple[str, str]]:
+    """(glyph, meaning) pairs for the legend screen, in the set in use."""
+    return map_legend(g) + [
+        ("P6-2", "top unit of a stack: type letter, then attack-defence as on the counter"),
+        ("I, P, M ...", "capital letter: German unit (I inf, J jaeger, G mountain, P panzer, M motorized, L leader, S security)"),
+        ("r, t, c ...", "small letter: Soviet unit (r rifle, g mtn rifle, n NKVD, a airborne, c cavalry, t tank, m motorized, x mech, h HQ)"),
+        ("r?-?", "untried Soviet unit: strength unknown until it fights"),
+        ("_2!3", "under a stack: steps left in the top unit, a marker, units in the hex"),
+        ("KIEV over a stack", "a city or town with units in it: its name on the hex's top border"),
+        (g.oos, "marker: a unit there is out of supply"),
+        (g.zoc, "marker: the hex is in an enemy zone of control"),
+        (g.reach + "3", "the selected stack can reach this hex for 3 MP (under a stack: +3 and the stack size)"),
+        (g.path + "3", "on the path to the cursor (3 MP so far); in a dialog, the hexes of a retreat or advance in order"),
+        (g.rail_reach + "4", "reachable by rail, 4 rail hexes"),
+        ("[    ]", "the cursor"),
+        ("(    )", "the selected stack, or an attacker"),
+        (">    <", "a hex chosen as the target of an attack"),
+    ]

@@ -1,0 +1,355 @@
+"""Kiev's game screen: the generic one plus the commands of SPI Kiev.
+
+Attacks are built with Enter in the combat phase and previewed with `c`; `o` overruns, `t`
+moves by rail (Soviet, 5.3 and 19.3), `i` brings on reinforcements (15.0, 23.0), `x` removes a
+unit from an overstacked hex (7.0), `p` answers a combat result waiting for a side.  The keys,
+texts and layout are those of the game screen before the split (the snapshot tests hold them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kiev_tui.engine.actions import Action
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
+from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen, PreviewScreen, attack_preview, integrity_items, overrun_preview
+from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
+from kiev_tui.ui.dialogs import PickScreen
+from kiev_tui.ui.game_screen import GameScreen, binding, toggle
+
+_b = binding
+
+
+class KievGameScreen(GameScreen):
+    """Where SPI Kiev is played."""
+
+    BINDINGS = GAME_KEYS = [
+        _b("i", "reinforce", "Reinforce"),
+        _b("t", "rail", "Rail"),
+        _b("o", "overrun", "Overrun"),
+        _b("x", "remove_excess", "Remove"),
+        _b("c", "attack", "Attack"),
+    ]
+
+    def __init__(self, game: Game, adapter: Any = None) -> None:
+        super().__init__(game, adapter)
+        self.rail_mode = False  # the selected stack moves by rail: reach is rail hexes (5.3)
+
+    def view(self) -> View:
+        return self.game.rules.view(self.game)  # type: ignore[no-any-return]
+
+    # -- hooks of the generic screen ---------------------------------------------------------
+    def clear_selection(self) -> None:
+        super().clear_selection()
+        self.rail_mode = False
+
+    def selection_note(self) -> str | None:
+        if self.rail_mode:
+            rp = self.overlay.rail.get(self.cursor)
+            return f"rail: {len(rp)} hexes" if rp else "rail: not reachable"
+        return super().selection_note()
+
+    def find_reach(self, units: tuple[str, ...]) -> None:
+        if self.rail_mode:
+            self.overlay.rail = present.rail_reach(self.view(), units)
+        else:
+            super().find_reach(units)
+
+    def _refresh_path(self) -> None:
+        if self.overlay.selected and self.rail_mode:
+            self.overlay.path = self.overlay.rail.get(self.cursor, ())
+            return
+        super()._refresh_path()
+
+    def select_in_phase(self, h: Hex) -> bool:
+        if self.game.state.phase == COMBAT:  # Enter builds the attack (9.1)
+            self.toggle_attack(h)
+            return True
+        return False
+
+    def act_on(self, h: Hex) -> bool:
+        if self.view().occupied_by(h, enemy_of(self.game.state.player)):
+            self.action_overrun()
+            return True
+        if self.rail_mode:
+            self.do_rail(h)
+            return True
+        return False
+
+    # -- Kiev's commands ---------------------------------------------------------------------
+    def select_at(self, h: Hex) -> None:
+        view = self.view()
+        st = self.game.state
+        own = self._own_stack(view, h)
+        if not own:
+            ids = view.at(h)
+            if ids:
+                self.say(f"Those are {present.side_name(view.side(ids[0]))} units; it is the {present.side_name(st.player)} player's turn")
+            else:
+                self.say("No units here")
+            return
+        movers = [u for u in own if present.can_still_move(view, u, zoc=False)]
+        riders = self._rail_riders(view, own)
+        if riders and not movers:  # came on by rail: the railway is their only way on (5.33)
+            self._offer_rail(riders, h)
+            return
+        if not movers:
+            # let the engine say why (stopped, phase, zone of control...)
+            reach = self.game.reachable(tuple(own))
+            why = next((r for r in reach.values() if not r.ok), None)
+            if why is not None:
+                self.refuse(Illegal(why.case, why.why))
+            else:
+                self.say("None of these units can move now")
+            return
+        self.set_selection(tuple(movers), h)
+        if not any(r.ok for r in self.overlay.reach.values()) and view.in_enemy_zoc(h, st.player):
+            self.last_case = "8.23"
+            self.say("In an enemy zone of control (8.23): this stack may only overrun (o on an adjacent enemy)")
+
+    def _rail_riders(self, view: View, own: list[str]) -> tuple[str, ...]:
+        """Units here that came on by rail this phase and may still ride on (5.33, 19.3)."""
+        v = self.game.state.vars
+        riders = tuple(u for u in own if u in v.get("rail_entry", []) and u not in v.get("railed", []))
+        if not riders or self.game.state.phase != MOVEMENT or self.game.state.pending is not None:
+            return ()
+        return riders if rail.destinations(view, riders) else ()
+
+    def _offer_rail(self, units: tuple[str, ...], h: Hex) -> None:
+        """Select a stack that came by rail, in rail mode: the next step is plain to see."""
+        self.rail_mode = True
+        self.set_selection(units, h)
+        self.say("Came on by rail: they may go on only by rail (5.33). Cursor to a rail hex, Enter; Esc leaves them")
+
+    def do_rail(self, h: Hex) -> None:
+        units = self.overlay.selected
+        path = self.overlay.rail.get(h)
+        if not path:
+            self.say(f"{h} cannot be reached by rail from here (friendly rail hexes only, 5.31)")
+            self.last_case = "5.31"
+            return
+        if self.play(RailMove(units, path)):
+            self.clear_selection()
+            self.refresh_all()
+
+    def _continue_with(self, units: tuple[str, ...], h: Hex) -> None:
+        """Keep the stack selected where it stopped, if it can go on (5.1)."""
+        message = self.message
+        view = self.view()
+        if self.game.state.pending is None and all(present.can_still_move(view, u, zoc=False) for u in units):
+            self.set_selection(units, h)
+            if not any(r.ok for r in self.overlay.reach.values()) and not view.in_enemy_zoc(h, self.game.state.player):
+                self.clear_selection()
+        else:
+            self.clear_selection()
+        self.message = message
+        self.refresh_all()
+
+    def action_pick(self, n: int) -> None:
+        view = self.view()
+        st = self.game.state
+        h = self.sel_hex if self.overlay.selected and st.phase != COMBAT else self.cursor
+        own = self._own_stack(view, h)
+        if not 1 <= n <= len(own):
+            self.say(f"No unit {n} in the stack at {h}")
+            return
+        uid = own[n - 1]
+        if st.phase == COMBAT:
+            self.overlay.attackers = toggle(self.overlay.attackers, uid)
+            self.refresh_all()
+            return
+        chosen = toggle(self.overlay.selected if self.sel_hex == h else (), uid)
+        self.set_selection(tuple(u for u in own if u in chosen), h)
+        if not chosen:
+            self.clear_selection()
+            self.refresh_all()
+
+    def action_rail(self) -> None:
+        st = self.game.state
+        if st.player != SOVIET or st.phase != MOVEMENT:
+            self.refuse(Illegal("5.34" if st.player == SOVIET else "19.3",
+                                "only the Soviet player moves by rail, and only in the initial movement phase"))
+            return
+        if not self.overlay.selected:
+            self.say("Select a stack first (Enter), then t for rail movement")
+            return
+        self.rail_mode = not self.rail_mode
+        assert self.sel_hex is not None
+        self.set_selection(self.overlay.selected, self.sel_hex)
+        self.say("Rail movement: friendly rail hexes show their distance" if self.rail_mode else "Back to normal movement")
+
+    def action_overrun(self) -> None:
+        st = self.game.state
+        if st.phase not in (MOVEMENT, MECHANIZED):
+            self.refuse(Illegal("6.11", "overruns happen only in a movement phase"))
+            return
+        if not self.overlay.selected:
+            self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
+            return
+        units, target = self.overlay.selected, str(self.cursor)
+        self._with_integrity(integrity_items(self.game, units, (target,), is_overrun=True),
+                             lambda division: self._preview_overrun(units, target, division))
+
+    def _with_integrity(self, choices: list[tuple[str, str]], go_on: Callable[[str], None]) -> None:
+        """Ask which division GD joins when there is a choice (20.2), then go on with it."""
+        if not choices:
+            go_on("")
+            return
+
+        def picked(division: str | None) -> None:
+            if division:
+                go_on(division)
+
+        self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
+                             picked)
+
+    def _preview_overrun(self, units: tuple[str, ...], target: str, integrity: str) -> None:
+        def played() -> None:
+            self._continue_with(units, self.cursor)
+
+        lines, illegal = overrun_preview(self.game, units, target, integrity)
+        self._confirm_roll("Overrun", lines, illegal, Overrun(units, target, integrity), played=played)
+
+    def _confirm_roll(self, title: str, lines: list[str], illegal: Illegal | None, action: Action,
+                      on_yes: Callable[[], None] = lambda: None, played: Callable[[], None] = lambda: None) -> None:
+        """Show a combat preview; on yes, `on_yes`, play the action (the roll), then `played`."""
+        if illegal is None:
+            illegal = self.game.check(action, side=self.seat)
+        if illegal is not None:
+            self.refuse(illegal)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                on_yes()
+                if self.play(action):
+                    played()
+
+        # the preview sits beside the map, with the attackers and targets marked on it
+        if isinstance(action, Overrun):
+            attackers, targets = action.units, (action.target,)
+        else:
+            attackers, targets = getattr(action, "attackers", ()), getattr(action, "targets", ())
+        self.app.push_screen(PreviewScreen(self.game, title, lines, "Roll the die? (y/n)",
+                                           tuple(attackers), tuple(targets)), done)
+
+    def toggle_attack(self, h: Hex) -> None:
+        view = self.view()
+        st = self.game.state
+        ids = view.at(h)
+        if not ids:
+            self.say("Nothing here to attack with or against")
+            return
+        if view.side(ids[0]) == st.player:
+            own = [u for u in self._own_stack(view, h) if not view.is_hq_like(u)]
+            current = [u for u in self.overlay.attackers if u in own]
+            if current:
+                self.overlay.attackers = tuple(u for u in self.overlay.attackers if u not in own)
+            else:
+                able = [u for u in own if present.can_still_attack(view, u)] or own
+                self.overlay.attackers = self.overlay.attackers + tuple(able)
+        else:
+            self.overlay.targets = toggle(self.overlay.targets, str(h))
+        self.message = (f"Attack: {len(self.overlay.attackers)} attacker(s), targets {', '.join(self.overlay.targets) or 'none'}"
+                        " (c to see the odds)")
+        self.refresh_all()
+
+    def action_attack(self) -> None:
+        st = self.game.state
+        if st.phase != COMBAT:
+            self.refuse(Illegal("9.11", "attacks are made only in the combat phase"))
+            return
+        attackers, targets = self.overlay.attackers, self.overlay.targets
+        if not attackers or not targets:
+            self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
+            return
+        self._with_integrity(integrity_items(self.game, attackers, targets),
+                             lambda division: self._preview_attack(attackers, targets, division))
+
+    def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
+        def clear_plan() -> None:
+            self.overlay.attackers, self.overlay.targets = (), ()
+
+        lines, illegal = attack_preview(self.game, attackers, targets, integrity)
+        self._confirm_roll("Combat preview", lines, illegal, Attack(attackers, targets, integrity), on_yes=clear_plan)
+
+    def action_pending(self) -> None:
+        if self.game.state.pending is None:
+            self.say("No combat result is waiting")
+            return
+        actor = self.game.actor
+        if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
+            prompt = str(self.game.state.pending.get("prompt", ""))
+            self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n"
+                                 f"{present.name_ids(self.view(), prompt)}")
+            return
+
+        def done(answer: Action | None) -> None:
+            if answer is not None:
+                self.play(answer)
+
+        self.app.push_screen(PendingScreen(self.game), done)
+
+    def action_reinforce(self) -> None:
+        view = self.view()
+        due = present.due_entries(view)
+        if not due:
+            self.say("No reinforcements are due now")
+            return
+        rail_hexes: set[str] = set()
+        if self.game.state.player == SOVIET:  # 19.3: only the Soviets come on by train
+            rail_hexes = {str(h) for _, _, hexes in due for h in hexes if rail.is_rail_hex(view, h)}
+
+        def done(choice: tuple[tuple[str, ...], str, bool] | None) -> None:
+            if choice is None:
+                return
+            units, hex_id, by_rail = choice
+            if self.play(Enter(units, hex_id, by_rail)):
+                h = Hex.parse(hex_id)
+                self.move_cursor(h)
+                if not by_rail:
+                    self._continue_with(units, h)
+                else:
+                    riders = self._rail_riders(self.view(), list(units))
+                    if riders:
+                        self._offer_rail(riders, h)
+
+        self.app.push_screen(EntryScreen(due, rail_hexes), done)
+
+    def action_remove_excess(self) -> None:
+        view = self.view()
+        removable = [u for u in self._own_stack(view, self.cursor) if stacking.may_remove(view, u)]
+        if not removable:
+            self.refuse(Illegal("7.0", f"{self.cursor} is within the stacking limit: nothing to remove there"))
+            return
+
+        def done(uid: str | None) -> None:
+            if uid is not None:
+                self.clear_selection()
+                self.play(RemoveExcess(uid))
+
+        items = [(f"{n}. {present.unit_name(view, uid)}", uid) for n, uid in enumerate(removable, 1)]
+        self.app.push_screen(PickScreen(f"Overstacked {self.cursor}: which unit is eliminated? (7.0)", items), done)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False  # the window is too small to play, or nothing waits for an answer
+        st = self.game.state
+        moving = st.phase in (MOVEMENT, MECHANIZED) and st.pending is None and not st.over
+        if action == "reinforce":
+            return moving and st.phase == MOVEMENT and bool(reinforcements.due_now(self.view()))
+        if action == "rail":
+            return moving and st.phase == MOVEMENT and st.player == SOVIET and bool(self.overlay.selected)
+        if action == "overrun":
+            return moving and bool(self.overlay.selected)
+        if action == "remove_excess":
+            return moving and bool(stacking.over_limit(self.view(), st.player))
+        if action == "attack":
+            return st.phase == COMBAT and st.pending is None and not st.over
+        return True

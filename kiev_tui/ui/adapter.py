@@ -1,0 +1,361 @@
+"""What the Textual face asks of a game beyond its rule system: the presentation adapter.
+
+The game screen knows no game.  It asks the rule system (``game.rules``: reachable hexes, what
+can act, pending choices, the score) and the game's adapter (how a unit is named and drawn,
+what the panels say, the help, the extra keys) found through ``kiev_tui.games.get_adapter``.
+A game without an adapter gets ``DefaultAdapter``, which answers from the ``RuleSystem``
+protocol alone: its stacks can be selected, moved with the game's own ``move`` action, the
+phase ended, undone and saved.  A game adapter usually subclasses ``DefaultAdapter`` and
+overrides what it says better, and may hand over a ``GameScreen`` subclass with its own keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import Pending
+from kiev_tui.ui.glyphs import Glyphs, map_legend
+from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.actions import Action
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.mapdata import GameMap
+    from kiev_tui.ui.game_screen import GameScreen
+
+
+@dataclass
+class Overlay:
+    """What the player is doing on the map: the selection and what it may reach."""
+
+    selected: tuple[str, ...] = ()
+    reach: dict[Hex, Any] = field(default_factory=dict)  # hex -> Reach (cost, path, or why not)
+    rail: dict[Hex, tuple[str, ...]] = field(default_factory=dict)  # hex -> path by another way (rail)
+    path: tuple[str, ...] = ()  # to the cursor
+    attackers: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+    marks: dict[str, str] = field(default_factory=dict)  # hex id -> text: a choice shown on the map
+
+
+def hex_of_unit(game: "Game", uid: str) -> Hex | None:
+    """Where a unit stands, or None off the map."""
+    u = game.state.units.get(uid)
+    if u is None or u.status != "map" or not u.hex:
+        return None
+    return parse_hex(game.scenario.map, u.hex)
+
+
+def occupancy(game: "Game") -> dict[Hex, list[str]]:
+    """Every occupied hex and the units in it."""
+    gmap = game.scenario.map
+    return {parse_hex(gmap, k): ids for k, ids in game.state.occupancy().items()}
+
+
+def side_of(game: "Game", uid: str) -> str:
+    return str(game.scenario.catalog.units[uid].side)
+
+
+class Adapter(Protocol):
+    """The questions the game screen asks a game's face.  ``DefaultAdapter`` answers them all."""
+
+    def screen_class(self) -> "type[GameScreen]":
+        """The screen the game is played on (a GameScreen, or a subclass with the game's own keys)."""
+
+    def side_name(self, game: "Game", side: str) -> str: ...
+
+    def unit_name(self, game: "Game", uid: str) -> str:
+        """What a person calls the unit (never its id)."""
+
+    def name_ids(self, game: "Game", text: str) -> str:
+        """Engine text (events, refusals, prompts) with unit ids turned into names."""
+
+    def type_letter(self, game: "Game", unit_type: str, side: str) -> str:
+        """The letter a unit type is drawn with on the map."""
+
+    def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
+        """A stack top first: the unit drawn on the map and numbered 1 in the inspector."""
+
+    def supply(self, game: "Game") -> Any:
+        """What the map marks need about supply (worked out once per position by the screen)."""
+
+    def hex_looks(self, game: "Game", supply: Any, overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
+        """How every hex that is not plain terrain looks now."""
+
+    def first_side(self, game: "Game") -> str:
+        """The side drawn in the first of the two counter styles."""
+
+    def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]: ...
+
+    def tracker_lines(self, game: "Game") -> list[str]: ...
+
+    def phase_title(self, game: "Game", phase: str) -> str: ...
+
+    def phase_help(self, game: "Game") -> str: ...
+
+    def rules_cases(self, game: "Game") -> list[str]:
+        """Rule cases worth opening in this phase (the ``r`` key lists them)."""
+
+    def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]: ...
+
+    def goto_prompt(self, game: "Game") -> tuple[str, str]:
+        """(title, example) of the go-to box."""
+
+    def can_move(self, game: "Game", uid: str) -> bool:
+        """Whether Enter may select this unit to move now."""
+
+    def actors(self, game: "Game") -> list[Hex]:
+        """Hexes holding units of the side to play that may still act (Tab visits them)."""
+
+    def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
+        """The game's own action that moves a stack along a path of hex ids."""
+
+    def pending(self, game: "Game") -> Pending | None: ...
+
+    def end_phase_notes(self, game: "Game") -> list[str]:
+        """Lines for the end-of-phase question besides the phase's to-do list."""
+
+    def score_now(self, game: "Game") -> tuple[str, list[str]]:
+        """(title, lines) of the score as it stands (the ``v`` key)."""
+
+    def final_score(self, game: "Game") -> tuple[str, list[str]]:
+        """(heading, lines) of the score when the game is over."""
+
+
+DEFAULT_KEYS = """Keys on the map
+  arrows, h j k l      move the cursor (left/right keep the row number)
+  q w e / a s d        move the cursor to the NW, N, NE / SW, S, SE neighbour
+  g                    go to a hex: its number or a place name, then Enter
+  Tab                  jump to the next stack that can still act this phase
+  Enter or space       select the stack under the cursor / move it to the hex under the cursor
+  1-9                  add or drop one unit of the stack (numbers as in the inspector)
+  Esc                  drop the selection
+  p                    answer a choice the game is waiting for
+  u                    undo the last action
+  P                    end the phase (you are told first what is still undone)
+  z                    zoom: full hexes or compact 3x2 hexes
+  L                    legend of the map glyphs
+  v                    the score as it stands
+  I                    tracker and inspector across the whole width, and back to the map
+  r                    rules reference (at the case of the last refusal, if any)
+  S / O / N            save / load / new game          pgup pgdn  scroll the log
+  ctrl+q               quit
+"""
+
+
+class DefaultAdapter:
+    """A face for any game, from its ``RuleSystem`` alone; game adapters override what they know better."""
+
+    # -- the screen ---------------------------------------------------------------------
+    def screen_class(self) -> "type[GameScreen]":
+        from kiev_tui.ui.game_screen import GameScreen
+
+        return GameScreen
+
+    # -- names --------------------------------------------------------------------------
+    def side_name(self, game: "Game", side: str) -> str:
+        return str(game.rules.schema.side_name(side))
+
+    def unit_name(self, game: "Game", uid: str) -> str:
+        d = game.scenario.catalog.units.get(uid)
+        if d is None:
+            return uid
+        kind = str(d.type).replace("_", " ")
+        name = d.designation if kind.lower() in str(d.designation).lower() else f"{d.designation} {kind}"
+        return " ".join(f"{name} {getattr(d, 'size', '')}".split())
+
+    def name_ids(self, game: "Game", text: str) -> str:
+        from kiev_tui.ui.names import replace_ids
+
+        return replace_ids(game.scenario.catalog, text, lambda uid: self.unit_name(game, uid))
+
+    def type_letter(self, game: "Game", unit_type: str, side: str) -> str:
+        # the case of the letter tells the sides apart, so the map reads without colour
+        letter = (unit_type[:1] or "?")
+        return letter.upper() if side == self.first_side(game) else letter.lower()
+
+    def first_side(self, game: "Game") -> str:
+        return str(game.rules.schema.sides[0])
+
+    def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
+        def key(uid: str) -> tuple[int, int, str]:
+            a, d = self.strength(game, uid)
+            return (-a, -d, uid)
+
+        return sorted(ids, key=key)
+
+    def strength(self, game: "Game", uid: str) -> tuple[int, int]:
+        """The unit's attack and defence at the step it is on."""
+        d = game.scenario.catalog.units[uid]
+        steps = tuple(getattr(d, "steps", ()) or ((0, 0),))
+        step = min(game.state.units[uid].step, len(steps) - 1)
+        return steps[step]
+
+    def steps_left(self, game: "Game", uid: str) -> int:
+        steps = tuple(getattr(game.scenario.catalog.units[uid], "steps", ()) or ())
+        return max(0, len(steps) - game.state.units[uid].step)
+
+    # -- the map --------------------------------------------------------------------------
+    def supply(self, game: "Game") -> Any:
+        return None
+
+    def hex_looks(self, game: "Game", supply: Any, overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
+        gmap = game.scenario.map
+        frames: dict[Hex, str] = {}
+        for uid in overlay.selected + overlay.attackers:
+            h = hex_of_unit(game, uid)
+            if h is not None:
+                frames[h] = "("
+        for t in overlay.targets:
+            frames[parse_hex(gmap, t)] = ">"
+        reach_text = reach_marks(gmap, overlay, glyphs)
+        looks: dict[Hex, HexLook] = {}
+        for h, ids in occupancy(game).items():
+            top = self.stack_order(game, ids)[0]
+            side = side_of(game, top)
+            a, d = self.strength(game, top)
+            looks[h] = HexLook(letter=self.type_letter(game, game.scenario.catalog.units[top].type, side),
+                               strength=f"{min(a, 9)}-{min(d, 9)}", count=len(ids),
+                               steps=self.steps_left(game, top), side=side,
+                               reach=reach_text.get(h, ""), frame=frames.get(h, ""))
+        for h, text in reach_text.items():
+            if h not in looks:
+                looks[h] = HexLook(reach=text, frame=frames.get(h, ""))
+        for h, fr in frames.items():
+            if h not in looks:
+                looks[h] = HexLook(frame=fr)
+        return looks
+
+    def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
+        return map_legend(glyphs) + [
+            ("A3-2", "top unit of a stack: type letter, then attack-defence"),
+            ("A / a", f"capital letter: {self.side_name(game, self.first_side(game))} unit; small letter: the other side"),
+            (glyphs.reach + "3", "the selected stack can reach this hex for 3 MP"),
+            (glyphs.path + "3", "on the path to the cursor (3 MP so far)"),
+            ("[    ]", "the cursor"),
+            ("(    )", "the selected stack"),
+        ]
+
+    # -- the panels -------------------------------------------------------------------------
+    def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]:
+        gmap = game.scenario.map
+        head = f"Hex {hex_text(gmap, h)}"
+        name, kind = gmap.name(h), gmap.settlement(h)
+        if name:
+            head += f" {name}"
+        if kind:
+            head += f" ({kind})"
+        head += f", {gmap.terrain(h)}"
+        owner = game.state.control.get(hex_text(gmap, h))
+        if owner:
+            head += f"; {self.side_name(game, owner)}-held"
+        lines = [head]
+        ids = self.stack_order(game, occupancy(game).get(h, []))
+        if not ids:
+            return lines
+        lines.append(f"{self.side_name(game, side_of(game, ids[0]))} stack of {len(ids)} "
+                     f"(keys 1-{min(len(ids), 9)} pick):")
+        for n, uid in enumerate(ids, 1):
+            num = str(n) if n <= 9 else " "
+            mark = "*" if uid in chosen else " "
+            a, d = self.strength(game, uid)
+            lines.append(f"{num}{mark}{self.unit_name(game, uid)}  {a}-{d}")
+        return lines
+
+    def phase_title(self, game: "Game", phase: str) -> str:
+        return phase.replace("_", " ").capitalize()
+
+    def tracker_lines(self, game: "Game") -> list[str]:
+        ph = game.phase
+        lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
+        steps = [f"[{self.phase_title(game, p).upper()}]" if p == ph.name else self.phase_title(game, p).lower()
+                 for p in ph.phases]
+        lines.append(f"{self.side_name(game, ph.player)} player: " + " > ".join(steps))
+        pending = self.pending(game)
+        if pending is not None:
+            lines.append(f"WAITING for the {self.side_name(game, pending.side)} player:")
+        lines.extend(f"- {item}" for item in ph.todo)
+        return lines
+
+    def phase_help(self, game: "Game") -> str:
+        return ("Select a stack with Enter; the hexes it can reach show their cost, and the path to the "
+                "cursor is starred. Press Enter on a lit hex to go there. P ends the phase.\n\n" + DEFAULT_KEYS)
+
+    def rules_cases(self, game: "Game") -> list[str]:
+        return []
+
+    def goto_prompt(self, game: "Game") -> tuple[str, str]:
+        example = hex_text(game.scenario.map, Hex(1, 1))
+        return f"Go to hex: its number (e.g. {example}) or a place name", example
+
+    # -- play ---------------------------------------------------------------------------------
+    def can_move(self, game: "Game", uid: str) -> bool:
+        return bool(game.rules.can_act(game, uid))
+
+    def actors(self, game: "Game") -> list[Hex]:
+        out = {h for uid in game.rules.actable(game) if (h := hex_of_unit(game, uid)) is not None}
+        return sorted(out)
+
+    def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
+        kind = game.rules.actions.get("move")
+        if kind is None:
+            raise LookupError(f"the {game.rules.id} game has no 'move' action")
+        return kind(units, path)  # type: ignore[no-any-return]
+
+    def pending(self, game: "Game") -> Pending | None:
+        return game.rules.pending(game)  # type: ignore[no-any-return]
+
+    def end_phase_notes(self, game: "Game") -> list[str]:
+        left = self.actors(game)
+        if not left:
+            return []
+        gmap = game.scenario.map
+        shown = ", ".join(hex_text(gmap, h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
+        return [f"- stacks that could still act: {shown}"]
+
+    def score_now(self, game: "Game") -> tuple[str, list[str]]:
+        return "Score as it stands", self._score_lines(game)
+
+    def final_score(self, game: "Game") -> tuple[str, list[str]]:
+        lines = self._score_lines(game)
+        return "FINAL SCORE", lines
+
+    def _score_lines(self, game: "Game") -> list[str]:
+        score = game.rules.score(game)
+        lines = [f"{self.side_name(game, s)} points: {p}" for s, p in score.points.items()]
+        lines.extend(f"  {line}" for line in score.lines)
+        lines.append("")
+        lines.append(f"{self.side_name(game, score.winner).upper()} leads" if score.winner else "Nobody leads.")
+        return lines
+
+
+def reach_marks(gmap: "GameMap", overlay: Overlay, glyphs: Glyphs) -> dict[Hex, str]:
+    """The overlay's text per hex: reachable cost, rail distance, path to the cursor, marks."""
+    out: dict[Hex, str] = {}
+    for h, r in overlay.reach.items():
+        if r.ok:
+            out[h] = glyphs.reach + f"{r.cost:g}"
+    for h, p in overlay.rail.items():
+        out[h] = glyphs.rail_reach + str(len(p))
+    for t in overlay.path:
+        h = parse_hex(gmap, t)
+        r = overlay.reach.get(h)
+        if r is not None and r.ok:
+            out[h] = glyphs.path + f"{r.cost:g}"
+        elif h in overlay.rail:
+            out[h] = glyphs.path + str(len(overlay.rail[h]))
+    for t, text in overlay.marks.items():
+        out[parse_hex(gmap, t)] = text
+    return out
+
+
+def adapter_for(game: "Game") -> Any:
+    """The game's own adapter from the registry, else the default one."""
+    from kiev_tui.games import get_adapter
+
+    found = get_adapter(game.scenario.game)
+    return found if found is not None else DefaultAdapter()
+
+
+__all__ = ["Adapter", "DefaultAdapter", "Overlay", "adapter_for", "hex_text", "parse_hex", "reach_marks"]
