@@ -119,7 +119,13 @@ class RuleState(Protocol):
 
 
 class RuleSystem(Protocol):
-    """The protocol every game implements (``games/<game>/system.py`` defines ``SYSTEM``)."""
+    """The protocol every game implements (``games/<game>/system.py`` defines ``SYSTEM``).
+
+    Optional hooks, used by ``kiev-tui validate`` when a game has them:
+    ``validate_tables(path, data)`` refuses a bad tables.toml of the game with a DataError;
+    ``validate_file(path, data) -> bool`` checks a file of a kind only this game has (Kiev's
+    geo.toml) and says False for any other file.
+    """
 
     id: str
     version: str
