@@ -60,21 +60,21 @@ def test_9_11_only_the_phasing_players_units_attack(mini: Game) -> None:
 
 def test_9_83_9_14_an_attacker_fights_once_a_phase(mini: Game) -> None:
     battle(mini)
-    mini.state.vars["advanced"] = ["ge-1pz-1"]
+    mini.state.vars.advanced = ["ge-1pz-1"]
     assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
         "[9.83] ge-1pz-1 advanced after combat and may not attack again this phase"
-    mini.state.vars["advanced"] = []
-    mini.state.vars["attacked"] = ["ge-1pz-1"]
+    mini.state.vars.advanced = []
+    mini.state.vars.attacked = ["ge-1pz-1"]
     assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == "[9.14] ge-1pz-1 has already attacked this phase"
 
 
 def test_9_83_9_14_a_defender_is_attacked_once_a_phase(mini: Game) -> None:
     battle(mini)
-    mini.state.vars["advanced"] = ["so-rifle-3"]
+    mini.state.vars.advanced = ["so-rifle-3"]
     assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
         "[9.83] so-rifle-3 in 0804 advanced after combat and may not be attacked again this phase"
-    mini.state.vars["advanced"] = []
-    mini.state.vars["defended"] = ["so-rifle-3"]
+    mini.state.vars.advanced = []
+    mini.state.vars.defended = ["so-rifle-3"]
     assert refusal(mini, Attack(("ge-1pz-1",), ("0804",))) == \
         "[9.14] so-rifle-3 in 0804 has already been attacked this phase"
 
@@ -180,7 +180,7 @@ def test_9_85_9_81_after_a_retreat_the_winners_follow_its_path_as_far_as_it_went
     mini.apply(Advance(("ge-1pz-1", "ge-1pz-2"), ("0804", "0904")))
     assert mini.state.pending is None
     assert [mini.state.units[u].hex for u in PZ] == ["0904", "0904", "0704"]
-    assert mini.state.vars["advanced"] == ["ge-1pz-1", "ge-1pz-2"]
+    assert mini.state.vars.advanced == ["ge-1pz-1", "ge-1pz-2"]
     assert combat.advance_options(mini) == {}
     # 9.83: advanced units may not attack again this phase.
     assert refusal(mini, DeclineAdvance()) == "[9.83] no advance is on offer"

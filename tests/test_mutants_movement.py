@@ -38,26 +38,26 @@ def test_4_2_no_movement_in_the_combat_phase(mini: Game) -> None:
 
 def test_5_33_after_a_rail_move_no_normal_move(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
-    mini.state.vars["railed"] = ["so-rifle-1"]
+    mini.state.vars.railed = ["so-rifle-1"]
     assert said(mini, ("so-rifle-1",), "0904") == \
         refused("5.33", "so-rifle-1 moved by rail this phase and cannot also move normally")
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
-    mini.state.vars["rail_entry"] = ["so-rifle-1"]
+    mini.state.vars.rail_entry = ["so-rifle-1"]
     assert said(mini, ("so-rifle-1",), "0904") == \
         refused("5.33", "so-rifle-1 came on by rail this phase: it may go on only by rail, not move normally")
 
 
 def test_8_21_a_stopped_unit_cites_why_it_stopped(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
-    mini.state.vars["stopped"] = ["so-rifle-1"]
+    mini.state.vars.stopped = ["so-rifle-1"]
     assert said(mini, ("so-rifle-1",), "0904") == refused("8.21", "so-rifle-1 has stopped for this phase")
-    mini.state.vars["stop_case"] = {"so-rifle-1": "6.22"}
+    mini.state.vars.stop_case = {"so-rifle-1": "6.22"}
     assert said(mini, ("so-rifle-1",), "0904") == refused("6.22", "so-rifle-1 has stopped for this phase")
 
 
 def test_5_0_a_finished_move_is_not_resumed(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
-    mini.state.vars["moved"] = ["so-rifle-1"]
+    mini.state.vars.moved = ["so-rifle-1"]
     assert said(mini, ("so-rifle-1",), "0904") == refused("5.0", "so-rifle-1 already finished its move this phase")
 
 
@@ -69,7 +69,7 @@ def test_8_23_a_stack_starting_in_an_enemy_zone_stays(mini: Game) -> None:
 
 def test_6_24_8_23_after_a_clean_overrun_the_stack_may_leave_the_zone(mini: Game) -> None:
     pos(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0805"}, player="german")
-    mini.state.vars["overran"] = ["ge-1pz-1"]
+    mini.state.vars.overran = ["ge-1pz-1"]
     assert said(mini, ("ge-1pz-1",), "0703") == (1.0, ("0703",), "", "")
 
 
@@ -120,7 +120,7 @@ def test_19_51_no_crossing_the_major_river_straight_into_swamp(mini: Game) -> No
 
 def test_22_1_22_25_under_the_directive_no_step_east_off_the_road(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0802", "so-hq-army": "0702"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     mini.touch()
     assert said(mini, ("so-rifle-1",), "0902") == refused("22.1", "Stalin's Directive forbids moving east here")
     assert said(mini, ("so-rifle-1",), "0702") == (1.0, ("0702",), "", "")
@@ -128,7 +128,7 @@ def test_22_1_22_25_under_the_directive_no_step_east_off_the_road(mini: Game) ->
 
 def test_22_25_a_road_move_east_may_not_end_in_a_higher_hexrow(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0805", "so-hq-army": "0806"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     mini.touch()
     east = refused("22.25", "Stalin's Directive: the move must end in this hexrow or a lower one")
     assert said(mini, ("so-rifle-1",), "0905") == east
@@ -141,7 +141,7 @@ def test_5_14_a_fresh_unit_may_always_move_one_hex(mini: Game) -> None:
     # than it has, yet a unit that has spent nothing may always go one hex.
     pos(mini, {"ge-1pz-2": "0203"}, player="german")
     mini.scenario.params["mud_turns"] = [2]
-    mini.state.vars["oos_start"] = ["ge-1pz-2"]
+    mini.state.vars.oos_start = ["ge-1pz-2"]
     assert movement_allowance(View(mini), "ge-1pz-2") == 2
     assert said(mini, ("ge-1pz-2",), "0303") == (4.0, ("0303",), "", "")
     assert said(mini, ("ge-1pz-2",), "0404") == refused("5.11", "needs 3 MP, only 2 left")
@@ -149,9 +149,9 @@ def test_5_14_a_fresh_unit_may_always_move_one_hex(mini: Game) -> None:
 
 def test_5_11_a_unit_that_has_spent_points_is_held_to_what_is_left(mini: Game) -> None:
     pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
-    mini.state.vars["mp"] = {"so-rifle-1": 5.0}
-    mini.state.vars["moved"] = ["so-rifle-1"]
-    mini.state.vars["active"] = ["so-rifle-1"]
+    mini.state.vars.mp = {"so-rifle-1": 5.0}
+    mini.state.vars.moved = ["so-rifle-1"]
+    mini.state.vars.active = ["so-rifle-1"]
     assert said(mini, ("so-rifle-1",), "0904") == (1.0, ("0904",), "", "")
     assert said(mini, ("so-rifle-1",), "0804") == (1.0, ("0804",), "", "")
     assert said(mini, ("so-rifle-1",), "0704") == refused("5.11", "needs 2 MP, only 1 left")
@@ -162,14 +162,14 @@ def test_5_11_a_unit_that_has_spent_points_is_held_to_what_is_left(mini: Game) -
 @pytest.mark.parametrize("uid, ma", [("so-rifle-1", 3), ("ge-1pz-1", 5), ("so-cav-1", 6), ("ge-inf-1", 3)])
 def test_19_9_mud_halves_every_allowance_but_cavalry_has_six(mini: Game, uid: str, ma: int) -> None:
     pos(mini, {uid: "0905"}, turn=2)
-    mini.state.vars.pop("oos_start", None)
+    mini.state.vars.oos_start = []
     mini.scenario.params["mud_turns"] = [2]
     assert movement_allowance(View(mini), uid) == ma
 
 
 def test_19_9_the_mud_numbers_come_from_the_table(mini: Game) -> None:
     pos(mini, {"so-cav-1": "0905", "ge-1pz-1": "0904"}, turn=2)
-    mini.state.vars.pop("oos_start", None)
+    mini.state.vars.oos_start = []
     mini.scenario.params["mud_turns"] = [2]
     mini.scenario.tables["mud"] = {"cavalry_ma": 4, "ma_divisor": 3}
     view = View(mini)
@@ -179,7 +179,7 @@ def test_19_9_the_mud_numbers_come_from_the_table(mini: Game) -> None:
 
 def test_19_9_the_book_mud_numbers_apply_without_a_table(mini: Game) -> None:
     pos(mini, {"so-cav-1": "0905", "ge-1pz-1": "0904"}, turn=2)
-    mini.state.vars.pop("oos_start", None)
+    mini.state.vars.oos_start = []
     mini.scenario.params["mud_turns"] = [2]
     mini.scenario.tables.pop("mud", None)
     view = View(mini)
@@ -189,12 +189,12 @@ def test_19_9_the_book_mud_numbers_apply_without_a_table(mini: Game) -> None:
 
 def test_19_9_no_mud_outside_the_mud_turns(mini: Game) -> None:
     pos(mini, {"so-cav-1": "0905"}, turn=2)
-    mini.state.vars.pop("oos_start", None)
+    mini.state.vars.oos_start = []
     mini.scenario.params["mud_turns"] = [3]
     assert movement_allowance(View(mini), "so-cav-1") == 8
 
 
 def test_5_25_out_of_supply_at_the_start_halves_the_allowance(mini: Game) -> None:
     pos(mini, {"so-cav-1": "0905"}, turn=2)
-    mini.state.vars["oos_start"] = ["so-cav-1"]
+    mini.state.vars.oos_start = ["so-cav-1"]
     assert movement_allowance(View(mini), "so-cav-1") == 4

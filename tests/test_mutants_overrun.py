@@ -90,36 +90,36 @@ def test_19_41_infantry_in_the_stack_bars_the_overrun(mini: Game) -> None:
 
 def test_6_12_the_refusal_names_the_unit_out_of_supply_at_the_start(mini: Game) -> None:
     base(mini)
-    mini.state.vars["oos_start"] = ["ge-1pz-1"]
+    mini.state.vars.oos_start = ["ge-1pz-1"]
     assert refusal(mini, OV) == "[6.12] ge-1pz-1 was out of supply when the phase began"
 
 
 def test_5_33_a_unit_that_came_by_rail_does_not_overrun(mini: Game) -> None:
     base(mini)
-    mini.state.vars["railed"] = ["ge-1pz-1"]
+    mini.state.vars.railed = ["ge-1pz-1"]
     assert refusal(mini, OV) == "[5.33] ge-1pz-1 moved by rail this phase"
     base(mini)
-    mini.state.vars["rail_entry"] = ["ge-1pz-1"]
+    mini.state.vars.rail_entry = ["ge-1pz-1"]
     assert refusal(mini, OV) == "[5.33] ge-1pz-1 moved by rail this phase"
 
 
 def test_8_23_a_unit_stopped_by_entering_a_zone_may_still_overrun(mini: Game) -> None:
     pos(mini, {"ge-1pz-1": "0703", "so-rifle-3": "0804"})
     mini.apply(Move(("ge-1pz-1",), ("0704",)))
-    assert "ge-1pz-1" in mini.state.vars["stopped"]
+    assert "ge-1pz-1" in mini.state.vars.stopped
     assert mini.check(OV) is None
 
 
 def test_6_22_a_stopped_stack_without_a_recorded_case_is_refused_under_6_22(mini: Game) -> None:
     base(mini)
-    mini.state.vars["stopped"] = ["ge-1pz-1"]
+    mini.state.vars.stopped = ["ge-1pz-1"]
     assert refusal(mini, OV) == "[6.22] ge-1pz-1 may not move again this phase"
 
 
 def test_6_23_the_refusal_after_a_loss_cites_6_23(mini: Game) -> None:
     base(mini)
-    mini.state.vars["stopped"] = ["ge-1pz-1"]
-    mini.state.vars["stop_case"] = {"ge-1pz-1": "6.23"}
+    mini.state.vars.stopped = ["ge-1pz-1"]
+    mini.state.vars.stop_case = {"ge-1pz-1": "6.23"}
     assert refusal(mini, OV) == "[6.23] ge-1pz-1 may not move again this phase"
 
 
@@ -132,15 +132,15 @@ def test_5_0_a_unit_whose_move_is_over_cannot_overrun(mini: Game) -> None:
 
 def test_6_16_an_overrun_needs_3_mp_left(mini: Game) -> None:
     base(mini)
-    mini.state.vars["mp"] = {"ge-1pz-1": 7.5}
+    mini.state.vars.mp = {"ge-1pz-1": 7.5}
     assert refusal(mini, OV) == "[6.16] ge-1pz-1 lacks the 3 MP an overrun costs"
-    mini.state.vars["mp"] = {"ge-1pz-1": 7.0}
+    mini.state.vars.mp = {"ge-1pz-1": 7.0}
     assert mini.check(OV) is None
 
 
 def test_6_13_units_that_moved_apart_cannot_overrun_together(mini: Game) -> None:
     pos(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-3": "0804"})
-    mini.state.vars.setdefault("start_hex", {})["ge-1pz-2"] = "0703"
+    mini.state.vars.start_hex["ge-1pz-2"] = "0703"
     assert refusal(mini, Overrun(("ge-1pz-1", "ge-1pz-2"), "0804")) == \
         "[6.13] overrunning units must have begun the phase stacked and moved only together"
 
@@ -160,8 +160,8 @@ def test_6_0_an_overrun_costs_3_mp_and_the_preview_agrees(mini: Game) -> None:
     assert bad.illegal is not None and bad.illegal.case == "6.14"
     load_dice(mini, [6])  # 1-1, die 6: 2/-: the stack loses
     mini.apply(OV)
-    assert mini.state.vars["mp"]["ge-1pz-1"] == 3.0
-    assert "ge-1pz-1" in mini.state.vars["moved"]
+    assert mini.state.vars.mp["ge-1pz-1"] == 3.0
+    assert "ge-1pz-1" in mini.state.vars.moved
 
 
 # -- after the overrun (6.22-6.24) -------------------------------------------------------------
@@ -179,8 +179,8 @@ def test_6_23_a_loss_to_the_overrunning_stack_stops_it_under_6_23(mini: Game) ->
     assert mini.state.units["so-rifle-3"].status == "eliminated"
     # The hex is empty, but the stack lost a step: it stops where it is (6.23, not 6.24).
     assert mini.state.units["ge-1pz-1"].hex == "0704" and mini.state.units["ge-1pz-1"].step == 1
-    assert mini.state.vars["stop_case"]["ge-1pz-1"] == "6.23"
-    assert "ge-1pz-1" in mini.state.vars["stopped"]
+    assert mini.state.vars.stop_case["ge-1pz-1"] == "6.23"
+    assert "ge-1pz-1" in mini.state.vars.stopped
     illegal = mini.check(Move(("ge-1pz-1",), ("0804",)))
     assert illegal is not None and illegal.case == "6.23"
 
@@ -191,17 +191,17 @@ def test_6_24_a_clean_win_carries_the_stack_in_and_frees_it_to_move_on(mini: Gam
     from tests.spi_helpers import die_for
     pos(mini, {"ge-1pz-1": "0703", "so-rifle-3": "0804"})
     mini.apply(Move(("ge-1pz-1",), ("0704",)))  # into the Soviet zone: stopped (8.21)
-    assert "ge-1pz-1" in mini.state.vars["stopped"]
+    assert "ge-1pz-1" in mini.state.vars.stopped
     assert overrun_preview(mini, ("ge-1pz-1",), "0804").column == "1-1"
     load_dice(mini, [die_for(mini, "1-1", "-/1")])
     mini.apply(OV)
     mini.apply(TakeLosses(("so-rifle-3",)))
     v = mini.state.vars
     assert mini.state.units["ge-1pz-1"].hex == "0804"
-    assert "ge-1pz-1" in v["overran"] and v["active"] == ["ge-1pz-1"]
-    assert "ge-1pz-1" not in v["stopped"]
+    assert "ge-1pz-1" in v.overran and v.active == ["ge-1pz-1"]
+    assert "ge-1pz-1" not in v.stopped
     moved = [e for e in mini.journal if isinstance(e, Moved)][-1]
     assert (moved.units, moved.path, moved.cost) == (("ge-1pz-1",), ("0804",), 0.0)
     # 1 MP for the first step and 3 for the overrun spent: it may go on.
-    assert v["mp"]["ge-1pz-1"] == 4.0
+    assert v.mp["ge-1pz-1"] == 4.0
     assert mini.check(Move(("ge-1pz-1",), ("0904",))) is None

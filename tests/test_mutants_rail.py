@@ -99,7 +99,7 @@ def test_19_3_capacity_counts_eight_units_by_the_book_when_the_scenario_says_not
     position(mini, {"so-rifle-1": "1007", "so-rifle-2": "1007"}, turn=2, reinforcements=False)
     mini.scenario.params.pop("rail_units_per_turn", None)
     mini.scenario.params.pop("rail_hexes", None)
-    mini.state.vars["rail_used"] = 7
+    mini.state.vars.rail_used = 7
     assert refusal(mini, RailMove(("so-rifle-1", "so-rifle-2"), ("0907",))) == \
         "[19.3] rail capacity is 8 units a turn; 7 already used, 2 more asked"
     assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
@@ -107,11 +107,11 @@ def test_19_3_capacity_counts_eight_units_by_the_book_when_the_scenario_says_not
 
 def test_19_3_with_no_rail_move_yet_the_count_starts_at_zero(mini: Game) -> None:
     position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
-    mini.state.vars.pop("rail_used", None)
+    mini.state.vars.rail_used = 0
     mini.scenario.params["rail_units_per_turn"] = 1
     assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
     # The scenario's own limit counts: with one unit used, none is left.
-    mini.state.vars["rail_used"] = 1
+    mini.state.vars.rail_used = 1
     assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == \
         "[19.3] rail capacity is 1 units a turn; 1 already used, 1 more asked"
 
@@ -120,7 +120,7 @@ def test_19_3_the_book_limit_of_25_rail_hexes_applies_when_the_scenario_says_not
     from kiev_tui.games.spi_kiev.rail import capacity, max_hexes
     mini.scenario.params.pop("rail_hexes", None)
     mini.scenario.params.pop("rail_units_per_turn", None)
-    mini.state.vars.pop("rail_used", None)
+    mini.state.vars.rail_used = 0
     view = View(mini)
     assert max_hexes(view) == 25
     assert capacity(view) == (0, 8)
@@ -149,7 +149,7 @@ def test_5_31_each_step_must_follow_the_railroad(mini: Game) -> None:
 def test_22_22_under_the_directive_a_rail_move_may_not_end_in_a_higher_hexrow(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0807", "so-rifle-2": "0807", "so-hq-army": "0807", "so-rifle-3": "0507"},
              turn=7, reinforcements=False)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert refusal(mini, RailMove(("so-rifle-1", "so-rifle-2"), ("0907",))) == (
         "[22.22] Stalin's Directive: so-rifle-1, so-rifle-2 must end the rail move in hexrow 08 or lower")
     assert mini.check(RailMove(("so-rifle-1",), ("0707",))) is None
@@ -160,15 +160,15 @@ def test_22_22_under_the_directive_a_rail_move_may_not_end_in_a_higher_hexrow(mi
 
 def test_22_22_without_the_directive_a_rail_move_may_go_east(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0807"}, turn=7, reinforcements=False)
-    mini.state.vars["directive"] = {"7": False}
+    mini.state.vars.directive = {7: False}
     assert mini.check(RailMove(("so-rifle-1",), ("0907",))) is None
 
 
 def test_23_1_a_reinforcement_that_arrived_by_rail_rides_on_without_counting_twice(mini: Game) -> None:
     position(mini, {"so-rifle-1": "1007"}, turn=1)
-    mini.state.vars["rail_used"] = 7
+    mini.state.vars.rail_used = 7
     mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
-    assert mini.state.vars["rail_used"] == 8
+    assert mini.state.vars.rail_used == 8
     # Its arrival used the eighth place: going on along the line needs no new one.
     assert mini.check(RailMove(("so-t01-rifle-1",), ("0907", "0807"))) is None
     assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == \

@@ -100,7 +100,7 @@ def test_15_0_23_0_refusals_cite_their_cases(mini: Game) -> None:
 def test_23_1_arriving_by_rail_needs_a_railroad_and_rail_capacity(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0905"}, turn=1)
     assert refusal(mini, Enter(("so-t01-rifle-1",), "1005", rail=True)) == "[15.0] 1005 has no railroad to arrive by"
-    mini.state.vars["rail_used"] = 7
+    mini.state.vars.rail_used = 7
     assert refusal(mini, Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1007", rail=True)) == \
         "[19.3] rail capacity is 8 units a turn; 7 already used"
     assert mini.check(Enter(("so-t01-rifle-1",), "1007", rail=True)) is None

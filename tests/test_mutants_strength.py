@@ -158,7 +158,7 @@ def test_12_23_an_attacker_out_of_supply_is_halved(mini: Game) -> None:
 def test_6_12_an_overrunning_unit_uses_its_supply_at_the_phase_start(mini: Game) -> None:
     position(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0804"}, player="german", phase="movement", turn=2,
              reinforcements=False)
-    mini.state.vars["oos_start"] = ["ge-1pz-1"]
+    mini.state.vars.oos_start = ["ge-1pz-1"]
     view = View(mini)
     total, parts = S.attack(view, view.supply, ["ge-1pz-1"], overrun=True)
     # 6 halved for supply (3), then halved for the overrun and rounded down: 1.

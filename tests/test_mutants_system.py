@@ -54,15 +54,15 @@ def test_7_0_no_removal_while_a_combat_result_waits(mini: Game) -> None:
 
 def test_5_33_a_rail_move_ends_the_units_move_and_counts_against_capacity(mini: Game) -> None:
     position(mini, {"so-rifle-1": "1007", "so-hq-army": "1007"}, turn=2, reinforcements=False)
-    mini.state.vars.pop("rail_used", None)
+    mini.state.vars.rail_used = 0
     mini.apply(RailMove(("so-rifle-1", "so-hq-army"), ("0907", "0807")))
     v = mini.state.vars
-    assert v["rail_used"] == 1  # 11.21: the HQ rides free
+    assert v.rail_used == 1  # 11.21: the HQ rides free
     assert mini.state.units["so-rifle-1"].hex == "0807" and mini.state.units["so-hq-army"].hex == "0807"
     for key in ("railed", "moved", "stopped"):
-        assert set(v[key]) >= {"so-rifle-1", "so-hq-army"}, key
-    assert v["stop_case"]["so-rifle-1"] == "5.33" and v["stop_case"]["so-hq-army"] == "5.33"
-    assert v["active"] == []
+        assert set(getattr(v, key)) >= {"so-rifle-1", "so-hq-army"}, key
+    assert v.stop_case["so-rifle-1"] == "5.33" and v.stop_case["so-hq-army"] == "5.33"
+    assert v.active == []
     ev = [e for e in mini.journal if isinstance(e, Railed)][-1]
     assert (ev.units, ev.path) == (("so-rifle-1", "so-hq-army"), ("0907", "0807"))
 
@@ -70,11 +70,11 @@ def test_5_33_a_rail_move_ends_the_units_move_and_counts_against_capacity(mini: 
 def test_23_1_a_reinforcement_going_on_by_rail_is_counted_once(mini: Game) -> None:
     from kiev_tui.games.spi_kiev.actions import Enter
     position(mini, {"so-rifle-1": "0905"}, turn=1)
-    mini.state.vars["rail_used"] = 3
+    mini.state.vars.rail_used = 3
     mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
-    assert mini.state.vars["rail_used"] == 4
+    assert mini.state.vars.rail_used == 4
     mini.apply(RailMove(("so-t01-rifle-1",), ("0907", "0807")))
-    assert mini.state.vars["rail_used"] == 4
+    assert mini.state.vars.rail_used == 4
     assert mini.state.units["so-t01-rifle-1"].hex == "0807"
 
 

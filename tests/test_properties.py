@@ -98,7 +98,7 @@ def rebuilt(game: Game, shadow: Game | None = None) -> Game:
     """A second game on the same scenario whose state comes only from ``state.to_dict()``."""
     if shadow is None:
         shadow = Game(game.scenario, game.seed)
-    shadow.state = GameState.from_dict(json.loads(json.dumps(game.state.to_dict())))
+    shadow.state = GameState.from_dict(json.loads(json.dumps(game.state.to_dict())), game.rules.vars_from_dict)
     shadow.rolls = game.rolls
     # The engine caches one view per (state, version); after a change made by hand the
     # version moves on, as it does after every action.
@@ -237,7 +237,7 @@ def test_state_dict_round_trips_exactly(seed: int, actions: int) -> None:
     game = Game(scenario(MINI), seed)
     play(game, random.Random(seed), actions)
     d = game.state.to_dict()
-    again = GameState.from_dict(json.loads(json.dumps(d)))
+    again = GameState.from_dict(json.loads(json.dumps(d)), game.rules.vars_from_dict)
     assert again.to_dict() == d
     assert again.hash(extra=f"|rolls={game.rolls}|seed={game.seed}") == game.state_hash()
     assert game.state.copy().to_dict() == d

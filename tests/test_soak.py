@@ -80,7 +80,7 @@ class Soak:
     def save_and_reload(self, game: Game) -> None:
         save_game(game, self.save_path)
         data = load_toml(self.save_path)
-        snap = GameState.from_dict(data["final"]["state"])
+        snap = GameState.from_dict(data["final"]["state"], game.rules.vars_from_dict)
         assert snap.to_dict() == json.loads(json.dumps(game.state.to_dict())), "the saved snapshot differs"
         assert data["final"]["hash"] == game.state_hash()
         assert data["final"]["rolls"] == game.rolls

@@ -264,7 +264,7 @@ def test_9_61_german_divisions_step_down_and_19_24_rpl_counters_are_the_third_st
     combat.lose_step(mini, "ge-inf-1", "9.61")
     assert mini.state.units["ge-inf-1"].step == 1  # 5-7 -> 3-4
     combat.lose_step(mini, "ge-inf-1", "9.61")
-    assert mini.state.units["ge-inf-1"].step == 2 and mini.state.vars["rpl_left"] == 0  # 1-2 rpl
+    assert mini.state.units["ge-inf-1"].step == 2 and mini.state.vars.rpl_left == 0  # 1-2 rpl
     combat.lose_step(mini, "ge-inf-1", "9.61")
     assert status(mini, "ge-inf-1") == "eliminated"
     # With no rpl counter left, the second step is the last.
@@ -380,7 +380,7 @@ def test_9_76_a_retreated_unit_is_lost_if_its_new_hex_is_hit_again(mini: Game) -
     assert combat.retreat_options(mini)["so-rifle-3"] == [("0904",)]
     mini.apply(Retreat(("so-rifle-3",), (("0904",),)))
     mini.apply(DeclineAdvance())
-    assert "so-rifle-3" in mini.state.vars["retreated_into"]
+    assert "so-rifle-3" in mini.state.vars.retreated_into
     p = combat.preview(mini, ["ge-inf-2"], ["0904"])
     assert {s.unit for s in p.defenders} == {"so-rifle-1"}  # the newcomer adds nothing
     assert p.column not in ("1-3",)  # die 1 then hits the defender
@@ -405,7 +405,7 @@ def test_9_77_after_a_split_result_the_attacker_avoids_the_battle_zone(mini: Gam
     mini.apply(Attack(("ge-1pz-1", "ge-inf-1", "ge-inf-2"), ("0804",)))
     mini.apply(TakeLosses(("so-rifle-4",)))
     mini.apply(ChooseRetreat())
-    zone = set(mini.state.vars["battle"]["zone"])
+    zone = set(mini.state.vars.battle.zone)
     for paths in combat.retreat_options(mini).values():
         assert all(p[-1] not in zone for p in paths)
 
@@ -470,7 +470,7 @@ def test_19_43_hqs_and_leaders_add_their_full_rating_to_an_overrun(mini: Game) -
 
 def test_6_12_only_units_in_supply_when_the_phase_began(mini: Game) -> None:
     overrun_pos(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"})
-    mini.state.vars["oos_start"] = ["ge-1pz-1"]
+    mini.state.vars.oos_start = ["ge-1pz-1"]
     mini.touch()
     assert case(mini, Overrun(("ge-1pz-1",), "0804")) == "6.12"
 
@@ -523,7 +523,7 @@ def test_6_24_a_clean_win_moves_the_stack_in_ignoring_zones(mini: Game) -> None:
     mini.apply(Overrun(("ge-1pz-1", "ge-1pz-2", "ge-1pz-3"), "0804"))
     mini.apply(TakeLosses(("so-rifle-3",)))
     assert mini.state.units["ge-1pz-1"].hex == "0804"  # 0804 is in 0905's zone: no matter
-    assert mini.state.vars["mp"]["ge-1pz-1"] == 3
+    assert mini.state.vars.mp["ge-1pz-1"] == 3
 
 
 # -- victory (24.0) -----------------------------------------------------------------------------------

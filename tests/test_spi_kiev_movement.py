@@ -34,7 +34,6 @@ def cost_of(game: Game, uid: str, dest: str) -> float | None:
 def test_4_2_19_1_sequence_soviet_first_then_german_with_mechanized_phase(mini: Game) -> None:
     seen = []
     position(mini, {"so-rifle-1": "0905", "ge-inf-1": "0203"})
-    mini.state.vars.pop("arrivals", None)
     for _ in range(5):
         seen.append((mini.state.turn, mini.state.player, mini.state.phase))
         if mini.state.phase == "movement" and mini.state.player == "soviet" and mini.state.turn == 1:
@@ -72,7 +71,7 @@ def test_5_11_movement_allowance_limits_the_move(mini: Game) -> None:
 
 def test_5_14_a_unit_may_always_move_one_hex(mini: Game) -> None:
     position(mini, {"ge-inf-1": "0504", "so-rifle-1": "0910"}, player="german")
-    mini.state.vars["oos_start"] = ["ge-inf-1"]  # half MA: 3, but the river crossing costs 4
+    mini.state.vars.oos_start = ["ge-inf-1"]  # half MA: 3, but the river crossing costs 4
     assert movement_allowance(View(mini), "ge-inf-1") == 3
     assert case(mini, Move(("ge-inf-1",), ("0604",))) is None
     assert case(mini, Move(("ge-inf-1",), ("0604", "0603"))) == "5.11"
@@ -82,7 +81,7 @@ def test_5_14_a_unit_may_always_move_one_hex(mini: Game) -> None:
 def test_5_25_out_of_supply_units_move_at_half_allowance(mini: Game) -> None:
     # German infantry with every road exit cut: Soviet units sit on both west-edge exits' approaches.
     position(mini, {"ge-inf-1": "0303", "so-rifle-1": "0105", "so-rifle-2": "0107"}, player="german")
-    assert "ge-inf-1" in mini.state.vars["oos_start"]
+    assert "ge-inf-1" in mini.state.vars.oos_start
     assert movement_allowance(View(mini), "ge-inf-1") == 3
 
 
@@ -283,7 +282,7 @@ def test_5_31_rail_moves_follow_connected_friendly_rail(mini: Game) -> None:
 
 def test_19_3_rail_capacity_eight_units_a_turn(mini: Game) -> None:
     position(mini, {"so-rifle-1": "1007", "so-rifle-2": "1007"})
-    mini.state.vars["rail_used"] = 7
+    mini.state.vars.rail_used = 7
     assert case(mini, RailMove(("so-rifle-1", "so-rifle-2"), ("0907",))) == "19.3"
     assert case(mini, RailMove(("so-rifle-1",), ("0907",))) is None
 
@@ -300,7 +299,7 @@ def test_19_3_rail_move_at_most_the_rail_hex_limit(mini: Game) -> None:
 
 def test_11_21_hqs_ride_the_rail_without_using_capacity(mini: Game) -> None:
     position(mini, {"so-hq-army": "1007"})
-    mini.state.vars["rail_used"] = 8
+    mini.state.vars.rail_used = 8
     assert case(mini, RailMove(("so-hq-army",), ("0907",))) is None
 
 
@@ -310,7 +309,7 @@ def test_5_33_no_normal_movement_in_the_phase_of_a_rail_move(mini: Game) -> None
     assert case(mini, Move(("so-rifle-1",), ("0806",))) == "5.33"
     mini.apply(Move(("so-rifle-2",), ("1007",)))
     assert case(mini, RailMove(("so-rifle-2",), ("0907",))) == "5.33"
-    assert mini.state.vars["rail_used"] == 1
+    assert mini.state.vars.rail_used == 1
 
 
 def test_5_34_rail_only_in_the_initial_movement_phase(mini: Game) -> None:
@@ -411,7 +410,7 @@ def test_23_0_no_entry_into_an_enemy_occupied_hex(mini: Game) -> None:
 
 def test_15_0_entry_costs_the_entry_hex_and_units_arrive_in_supply(mini: Game) -> None:
     mini.apply(Enter(("so-t01-rifle-1",), "1005"))
-    assert mini.state.vars["mp"]["so-t01-rifle-1"] == 1
+    assert mini.state.vars.mp["so-t01-rifle-1"] == 1
     assert supply(mini, "so-t01-rifle-1").in_supply
     assert case(mini, Move(("so-t01-rifle-1",), ("0905", "0805", "0705", "0605", "0505"))) == "5.11"
     assert case(mini, Move(("so-t01-rifle-1",), ("0905", "0805", "0705"))) is None
@@ -421,7 +420,7 @@ def test_23_1_soviet_reinforcements_enter_untried_and_may_come_by_rail(mini: Gam
     view = View(mini)
     assert view.untried("so-t01-rifle-1")
     mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
-    assert mini.state.vars["rail_used"] == 1
+    assert mini.state.vars.rail_used == 1
     assert case(mini, RailMove(("so-t01-rifle-1",), ("0907", "0807"))) is None
     assert case(mini, Move(("so-t01-rifle-1",), ("1006",))) == "5.33"
 
@@ -470,14 +469,14 @@ def test_22_0_directive_automatic_on_turns_7_to_9_then_rolled() -> None:
         g._sink = None
         rolled = [e for e in events if e.kind == "rolled"]
         assert bool(rolled) == (turn >= 10)
-    hist = g.state.vars["directive"]
-    assert hist["7"] and hist["8"] and hist["9"]
-    assert "6" not in hist
+    hist = g.state.vars.directive
+    assert hist[7] and hist[8] and hist[9]
+    assert 6 not in hist
 
 
 def test_22_1_directive_units_may_not_move_east(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0803"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert case(mini, Move(("so-rifle-1",), ("0903",))) == "22.1"
     assert case(mini, Move(("so-rifle-1",), ("0802",))) is None  # along its hexrow
     assert case(mini, Move(("so-rifle-1",), ("0703",))) is None  # to a lower hexrow
@@ -486,14 +485,14 @@ def test_22_1_directive_units_may_not_move_east(mini: Game) -> None:
 
 def test_22_1_hqs_and_units_west_of_the_line_are_exempt(mini: Game) -> None:
     position(mini, {"so-hq-army": "0803", "so-rifle-1": "0303"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert case(mini, Move(("so-hq-army",), ("0903",))) is None
     assert case(mini, Move(("so-rifle-1",), ("0403",))) is None
 
 
 def test_22_25_road_moves_any_way_but_must_end_no_further_east(mini: Game) -> None:
     position(mini, {"so-tank-1": "0805"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert case(mini, Move(("so-tank-1",), ("0905",))) == "22.25"  # east along the road, ends east
     assert case(mini, Move(("so-tank-1",), ("0905", "1004"))) == "22.1"  # east off the road
     assert case(mini, Move(("so-tank-1",), ("0905", "0904", "0804"))) is None  # road out, back west
@@ -501,7 +500,7 @@ def test_22_25_road_moves_any_way_but_must_end_no_further_east(mini: Game) -> No
 
 def test_22_2_relieving_frees_the_relieved_unit(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert case(mini, Move(("so-rifle-1",), ("0803",))) == "22.1"
     mini.apply(Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1"))
     assert case(mini, Move(("so-rifle-2",), ("0603",))) == "22.2"  # the reliever must stop
@@ -510,7 +509,7 @@ def test_22_2_relieving_frees_the_relieved_unit(mini: Game) -> None:
 
 def test_22_23_an_hq_cannot_relieve(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0703", "so-hq-army": "0903"}, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     assert case(mini, Move(("so-hq-army",), ("0803", "0703"), relieve="so-rifle-1")) == "22.23"
 
 

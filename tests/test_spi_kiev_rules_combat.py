@@ -51,7 +51,7 @@ def resolved(events: list) -> list:  # type: ignore[type-arg]
 def test_6_12_overrun_strength_uses_supply_at_the_start_of_the_phase(mini: Game) -> None:
     # The tank starts within its HQ's radius (in supply), then drives out of it and overruns.
     overrun_pos(mini, {"so-tank-1": "0807", "so-hq-army": "1010", "ge-inf-1": "0802"}, player="soviet", turn=2)
-    assert mini.state.vars["oos_start"] == []
+    assert mini.state.vars.oos_start == []
     mini.apply(Move(("so-tank-1",), ("0806", "0805", "0804", "0803")))
     assert not View(mini).supply.status("so-tank-1").in_supply  # cut off by now...
     p = overrun_preview(mini, ["so-tank-1"], "0802")
@@ -111,7 +111,7 @@ def test_9_76_does_not_apply_to_overruns(mini: Game) -> None:
     mini.apply(ChooseRetreat())
     mini.apply(Retreat(("so-rifle-3",), (("0904",),)))
     assert mini.state.units["ge-1pz-1"].hex == "0804"
-    assert "so-rifle-3" not in mini.state.vars.get("retreated_into", [])
+    assert "so-rifle-3" not in mini.state.vars.retreated_into
     # Second overrun on 0904: both Soviet units defend, and a loss is theirs to share.
     p = overrun_preview(mini, FORCE, "0904")
     shares = {s.unit: s.value for s in p.defenders}
@@ -313,9 +313,9 @@ def test_20_2_a_game_paused_on_the_question_survives_a_state_round_trip(mini: Ga
 
     battle(mini, GD_STACK, player="soviet")
     mini.apply(Attack(("so-rifle-4", "so-hq-army"), ("0704",)))
-    again = GameState.from_dict(mini.state.copy().to_dict())
+    again = GameState.from_dict(mini.state.copy().to_dict(), mini.rules.vars_from_dict)
     assert again.pending == {**mini.state.pending} and again.pending["kind"] == "integrity"
-    assert again.vars["battle"] == mini.state.vars["battle"]
+    assert again.vars.battle == mini.state.vars.battle
 
 
 # -- 25.11: the play-by-mail asterisk rule (scenario option) --------------------------------------
@@ -323,7 +323,7 @@ def test_20_2_a_game_paused_on_the_question_survives_a_state_round_trip(mini: Ga
 def test_25_11_off_by_default_a_tried_asterisk_unit_may_take_losses(mini: Game) -> None:
     battle(mini, {"ge-1pz-1": "0704", "so-t01-rifle-1": "0804"})
     mini.state.units["so-t01-rifle-1"].face = "rifle-203"  # tried earlier: 5-5 with an asterisk
-    mini.state.vars["pool_used"] = ["rifle-203"]
+    mini.state.vars.pool_used = ["rifle-203"]
     mini.touch()
     load_dice(mini, [die_for(mini, "1-1", "1/1")])
     mini.apply(Attack(("ge-1pz-1",), ("0804",)))
@@ -335,7 +335,7 @@ def test_25_11_with_the_option_an_asterisk_unit_in_the_battle_bars_the_retreat(m
     mini.scenario.params["pbm_asterisk"] = True
     battle(mini, {"ge-1pz-1": "0704", "so-t01-rifle-1": "0804"})
     mini.state.units["so-t01-rifle-1"].face = "rifle-203"
-    mini.state.vars["pool_used"] = ["rifle-203"]
+    mini.state.vars.pool_used = ["rifle-203"]
     mini.touch()
     load_dice(mini, [die_for(mini, "1-1", "1/1")])
     mini.apply(Attack(("ge-1pz-1",), ("0804",)))
@@ -440,5 +440,5 @@ def test_9_83_a_defender_that_advanced_may_not_be_attacked_again(mini: Game) -> 
     mini.apply(Retreat(("ge-1pz-2",), (combat.retreat_options(mini)["ge-1pz-2"][0],)))
     assert pending(mini)["side"] == "soviet"
     mini.apply(Advance(("so-rifle-4",), ("0704",)))
-    assert "so-rifle-4" in mini.state.vars["defended"]  # 9.14 would refuse too, but 9.83 is the reason
+    assert "so-rifle-4" in mini.state.vars.defended  # 9.14 would refuse too, but 9.83 is the reason
     assert case(mini, Attack(("ge-inf-1",), ("0704",))) == "9.83"

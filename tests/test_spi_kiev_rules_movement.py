@@ -159,7 +159,7 @@ def _directive_turn(mini: Game, placements: dict[str, str]) -> Game:
     # The turn-1 rifle draws are still due (late arrivals stay due, 23.0); turn 7 has the order.
     mini.scenario.reinforcements = [r for r in mini.scenario.reinforcements if r.turn == 1 and r.side == "soviet"]
     position(mini, placements, turn=7)
-    mini.state.vars["directive"] = {"7": True}
+    mini.state.vars.directive = {7: True}
     return mini
 
 
@@ -310,7 +310,7 @@ def test_25_12_off_by_default_arrivals_stay_untried() -> None:
     rifles = _enter_turn_one_rifles(g)
     view = View(g)
     assert [view.untried(u) for u in rifles] == [True] * 5
-    assert g.state.vars["pool_used"] == []
+    assert g.state.vars.pool_used == []
 
 
 def test_25_12_with_the_option_arrivals_enter_tried_as_the_chart_says() -> None:
@@ -321,7 +321,7 @@ def test_25_12_with_the_option_arrivals_enter_tried_as_the_chart_says() -> None:
     assert [view.untried(u) for u in rifles] == [False] * 5
     assert [g.state.units[u].face for u in rifles] == ["so-u-rd-132", "so-u-rd-135", "so-u-rd-193", "so-u-rd-195", "so-u-rd-292"]
     assert [(view.udef(u).designation, view.udef(u).steps) for u in rifles[:2]] == [("132", ((2, 3),)), ("135", ((3, 3),))]
-    assert g.state.vars["pool_used"] == ["so-u-rd-132", "so-u-rd-135", "so-u-rd-193", "so-u-rd-195", "so-u-rd-292"]
+    assert g.state.vars.pool_used == ["so-u-rd-132", "so-u-rd-135", "so-u-rd-193", "so-u-rd-195", "so-u-rd-292"]
 
 
 def test_25_12_the_option_without_a_matching_chart_is_refused(tmp_path: Path) -> None:

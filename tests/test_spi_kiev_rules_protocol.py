@@ -84,6 +84,6 @@ def test_score_during_play_names_no_winner(mini: Game) -> None:
 
 def test_score_after_the_game_is_the_recorded_final_score(mini: Game) -> None:
     mini.state.over = True
-    mini.state.vars["final_score"] = {"german": 150, "soviet": 10, "margin": 133, "winner": "german",
+    mini.state.vars.final_score = {"german": 150, "soviet": 10, "margin": 133, "winner": "german",
                                       "lines": [{"side": "german", "what": "held everything", "points": 150}]}
     assert mini.rules.score(mini) == Score({"german": 150, "soviet": 10}, ("German +150: held everything",), "german")

@@ -128,7 +128,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             raise DataError(path, "final.hash", "the replayed game does not match the saved final position")
         snap = final.get("state", dict)
         try:
-            saved_state = GameState.from_dict(snap)
+            saved_state = GameState.from_dict(snap, game.rules.vars_from_dict)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(path, "final.state", f"malformed snapshot ({exc})") from None
         if saved_state.hash(extra=f"|rolls={final.int('rolls')}|seed={seed}") != want:

@@ -6,9 +6,31 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
+from kiev_tui.engine.rules import RuleState
 from kiev_tui.engine.units import UnitState
+
+#: Builds a rule system's bookkeeping back from its plain form (RuleSystem.vars_from_dict).
+VarsFactory = Callable[[Mapping[str, Any]], RuleState]
+
+
+@dataclass
+class PlainVars:
+    """Bookkeeping kept as plain JSON data: for a game with none of its own, or a snapshot
+    read without its rule system (enough to hash it)."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self.data)
+
+    def copy(self) -> "PlainVars":
+        return PlainVars(copy.deepcopy(self.data))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "PlainVars":
+        return cls(json.loads(json.dumps(dict(d))))
 
 
 @dataclass
@@ -18,7 +40,7 @@ class GameState:
     phase: str
     units: dict[str, UnitState] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)  # hex id -> the side that holds it
-    vars: dict[str, Any] = field(default_factory=dict)  # rule-system bookkeeping, JSON-able
+    vars: RuleState = field(default_factory=PlainVars)  # the rule system's own typed bookkeeping
     pending: dict[str, Any] | None = None  # a choice that must be made before anything else
     over: bool = False
 
@@ -42,7 +64,7 @@ class GameState:
         return copy.deepcopy(self._raw())
 
     def _raw(self) -> dict[str, Any]:
-        # Shares the live vars and pending: only for immediate serialisation.
+        # Shares the live pending: only for immediate serialisation.
         d: dict[str, Any] = {
             "turn": self.turn,
             "player": self.player,
@@ -50,7 +72,7 @@ class GameState:
             "over": self.over,
             "units": {uid: u.to_dict() for uid, u in sorted(self.units.items())},
             "control": dict(sorted(self.control.items())),
-            "vars": self.vars,
+            "vars": self.vars.to_dict(),
         }
         if self.pending is not None:
             d["pending"] = self.pending
@@ -59,14 +81,20 @@ class GameState:
     KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending")
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "GameState":
+    def from_dict(cls, d: dict[str, Any], vars_from_dict: VarsFactory | None = None) -> "GameState":
+        """The state back from ``to_dict``; ``vars_from_dict`` is the rule system's factory
+        (without it the bookkeeping stays plain data, which hashes the same)."""
         unknown = [k for k in d if k not in cls.KEYS]
         if unknown:
             raise ValueError(f"unknown key '{unknown[0]}'")
+        plain = json.loads(json.dumps(d.get("vars", {})))
+        if not isinstance(plain, dict):
+            raise ValueError("'vars' must be a table")
         return cls(
             turn=d["turn"], player=d["player"], phase=d["phase"],
             units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
-            control=dict(d.get("control", {})), vars=json.loads(json.dumps(d.get("vars", {}))),
+            control=dict(d.get("control", {})),
+            vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
             pending=d.get("pending"), over=d.get("over", False),
         )
 
@@ -76,7 +104,7 @@ class GameState:
             turn=self.turn, player=self.player, phase=self.phase,
             units={uid: UnitState(u.id, u.status, u.hex, u.step, u.face, set(u.markers))
                    for uid, u in self.units.items()},
-            control=dict(self.control), vars=copy.deepcopy(self.vars),
+            control=dict(self.control), vars=self.vars.copy(),
             pending=copy.deepcopy(self.pending), over=self.over,
         )
 

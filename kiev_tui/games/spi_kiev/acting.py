@@ -21,7 +21,7 @@ def can_move(view: View, uid: str, zoc: bool = True) -> bool:
     if st.phase == MECHANIZED and not (d.mechanized or d.hq or d.leader):
         return False  # 4.2: only mechanized units, cavalry and HQs move in the mechanized phase
     h = view.hex_of(uid)
-    if h is None or (zoc and view.in_enemy_zoc(h, st.player) and uid not in st.vars.get("overran", [])):
+    if h is None or (zoc and view.in_enemy_zoc(h, st.player) and uid not in view.vars.overran):
         return False  # 8.23: no leaving an enemy zone, except after an overrun (6.24)
     return movement_allowance(view, uid) - mp_spent(view, uid) > 0
 
@@ -31,7 +31,7 @@ def can_attack(view: View, uid: str) -> bool:
     st = view.state
     if uid not in st.units or st.phase != COMBAT or view.side(uid) != st.player or view.is_hq_like(uid):
         return False
-    if uid in st.vars.get("attacked", []):
+    if uid in view.vars.attacked:
         return False
     h = view.hex_of(uid)
     if h is None:

@@ -13,6 +13,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, View
+from kiev_tui.games.spi_kiev.state import kiev_vars
 
 #: Extra move generators (combat, overrun) add themselves here: (game, rng) -> [actions].
 EXTRA_GENERATORS: list[Callable[[Game, random.Random], list[Action]]] = []
@@ -161,8 +162,8 @@ def combat_actions(game: Game, rng: random.Random) -> list[Action]:
             if rng.random() < 0.5:
                 continue
             attackers = tuple(u for n in view.map.neighbours(t) for u in view.at(n)
-                              if view.side(u) == side and u not in st.vars.get("attacked", [])
-                              and u not in st.vars.get("advanced", []))
+                              if view.side(u) == side and u not in view.vars.attacked
+                              and u not in view.vars.advanced)
             if attackers:
                 out.append(Attack(attackers, (str(t),)))
     elif st.phase in (MOVEMENT, MECHANIZED) and rng.random() < 0.3:
@@ -225,5 +226,5 @@ def play_game(scenario: str | Path, seed: int, combat: bool = True, max_actions:
                     on_action(game, end)
             elif not played:
                 raise RuntimeError(f"bot stuck at {game.phase}: {illegal}")
-    score = game.state.vars.get("final_score", {})
+    score = kiev_vars(game.state).final_score or {}
     return Result(seed, count, game.state.turn, game.state.over, score)

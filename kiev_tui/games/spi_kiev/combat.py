@@ -1,6 +1,6 @@
 """Combat (9.0-9.8, 13.0, 19.6-19.7): attacks, reveals, the CRT, losses, retreats and advances.
 
-A battle runs as a small state machine kept in ``state.vars["battle"]``: the die is rolled
+A battle runs as a small state machine kept in the Battle record (``vars.battle``): the die is rolled
 when the attack is applied, then each part of the result that needs a decision becomes
 ``state.pending`` for the player who must make it (the defender's part first, 9.68).
 Overruns (overrun.py) use the same machinery.
@@ -25,6 +25,7 @@ from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, ch
                                               defence, final, has_strength, integrity_choices, odds_column)
 from kiev_tui.games.spi_kiev.tables import CombatTables
 from kiev_tui.games.spi_kiev.supply import Supply
+from kiev_tui.games.spi_kiev.state import Battle, KievVars, added, kiev_vars
 from kiev_tui.games.spi_kiev.untried import pool
 from kiev_tui.games.spi_kiev.tables import CRT, check_tables
 
@@ -101,6 +102,21 @@ class Advanced(Event):
         return f"{', '.join(self.units)} advance {' > '.join(self.path)}"
 
 
+def battle(game: "Game") -> Battle:
+    """The battle being settled (every combat choice pending belongs to one)."""
+    return _battle_of_vars(kiev_vars(game.state))
+
+
+def _battle_of(view: View) -> Battle:
+    return _battle_of_vars(view.vars)
+
+
+def _battle_of_vars(v: KievVars) -> Battle:
+    if v.battle is None:
+        raise KeyError("no battle is being fought")
+    return v.battle
+
+
 # -- tables and previews ------------------------------------------------------------------
 
 def crt(game: "Game") -> CRT:
@@ -154,7 +170,7 @@ def _strengths(view: View, attackers: tuple[str, ...], targets: list[Hex], overr
     d_parts: list[UnitStrength] = []
     per_hex: list[int] = []
     # 9.76: newcomers add nothing (only combat records them: apply_retreat, never an overrun).
-    excluded = set(view.state.vars.get("retreated_into", []))
+    excluded = set(view.vars.retreated_into)
     ah = _attacker_hexes(view, attackers)
     for t in targets:
         tot, parts = defence(view, sup, t, ah, excluded, (defence_integrity or {}).get(str(t), ""))
@@ -211,12 +227,12 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
     saved = {u: st.units[u].face for u in unknown}
     try:
         for _ in range(samples):
-            used = set(st.vars.get("pool_used", []))
+            used = set(kiev_vars(st).pool_used)
             for u in unknown:
-                pool = [f for f in _pool(view, u) if f not in used]
-                if not pool:
+                left = [f for f in _pool(view, u) if f not in used]
+                if not left:
                     continue
-                face = rng.choice(pool)
+                face = rng.choice(left)
                 used.add(face)
                 st.units[u].face = face
             v2 = View(game)
@@ -278,15 +294,15 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
     if isinstance(hexes, Illegal):
         return hexes
     side = st.player
-    v = st.vars
+    v = view.vars
     for uid in a.attackers:
         if uid not in st.units or st.units[uid].status != "map":
             return Illegal("9.1", f"{uid} is not on the map")
         if view.side(uid) != side:
             return Illegal("9.11", f"{uid} is not the phasing player's unit")
-        if uid in v.get("advanced", []):  # 9.83 first: an advanced unit has also attacked (9.14)
+        if uid in v.advanced:  # 9.83 first: an advanced unit has also attacked (9.14)
             return Illegal("9.83", f"{uid} advanced after combat and may not attack again this phase")
-        if uid in v.get("attacked", []):
+        if uid in v.attacked:
             return Illegal("9.14", f"{uid} has already attacked this phase")
     if all(view.is_hq_like(u) for u in a.attackers):
         return Illegal("11.35", "HQs and leaders have no attack strength of their own")
@@ -302,11 +318,11 @@ def check_attack(view: View, a: Attack) -> Illegal | None:
         ids = view.at(t)
         if not ids or view.side(ids[0]) == side:
             return Illegal("9.11", f"{t} holds no enemy units")
-        fresh = [u for u in ids if u not in v.get("retreated_into", [])]
+        fresh = [u for u in ids if u not in v.retreated_into]
         for u in fresh:
-            if u in v.get("advanced", []):  # 9.83 first: an advancing defender was also attacked (9.14)
+            if u in v.advanced:  # 9.83 first: an advancing defender was also attacked (9.14)
                 return Illegal("9.83", f"{u} in {t} advanced after combat and may not be attacked again this phase")
-            if u in v.get("defended", []):
+            if u in v.defended:
                 return Illegal("9.14", f"{u} in {t} has already been attacked this phase")
         for uid in a.attackers:
             h = view.hex_of(uid)
@@ -347,20 +363,20 @@ def attack_options(game: "Game") -> dict[str, list[str]]:
 def reveal(game: "Game", uids: list[str]) -> None:
     """13.2: untried units show their true face at the instant of battle, drawn from the pool."""
     view = View(game)
-    used: list[str] = game.state.vars.setdefault("pool_used", [])
+    used = kiev_vars(game.state).pool_used
     for uid in uids:
         if not view.untried(uid):
             continue
-        pool = [f for f in _pool(view, uid) if f not in used]
-        if not pool:
+        left = [f for f in _pool(view, uid) if f not in used]
+        if not left:
             raise RuntimeError(f"the untried pool for {uid} is empty")
-        face_id = game.choose(f"the true face of untried {uid} (13.1)", pool)
+        face_id = game.choose(f"the true face of untried {uid} (13.1)", left)
         used.append(face_id)
         game.state.units[uid].face = face_id
         face = pool(game.scenario.catalog).faces[face_id]
         game.emit(Revealed(uid, face.designation, face.attack, face.defense, face.asterisk))
         if face.asterisk:
-            game.state.vars.setdefault("battle", {})["asterisk"] = True
+            battle(game).asterisk = True  # 19.61
 
 
 def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: tuple[str, ...],
@@ -369,26 +385,25 @@ def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: t
     st = game.state
     view = View(game)
     hexes = [Hex.parse(t) for t in targets]
-    retreated_into = set(st.vars.get("retreated_into", []))
+    v = kiev_vars(st)
+    retreated_into = set(v.retreated_into)
     defenders = [u for h in hexes for u in view.at(h)]
     origin = {u: st.units[u].hex for u in list(attackers) + defenders}
-    st.vars["battle"] = {"kind": kind, "attackers": list(attackers), "targets": list(targets),
-                         "defenders": defenders, "origin": origin, "asterisk": False,
-                         "zone": sorted(str(h) for h in _battle_zone(view, hexes)), "stages": [],
-                         "retreat_paths": {}, "attacker_lost": False, "integrity": integrity,
-                         "passengers": list(passengers)}
+    v.battle = Battle(kind, list(attackers), list(targets), defenders, origin,
+                      zone=sorted(str(h) for h in _battle_zone(view, hexes)), integrity=integrity,
+                      passengers=list(passengers))
     if kind == "attack":
-        system._add(st.vars, "attacked", attackers)  # 9.14
-        system._add(st.vars, "defended", [u for u in defenders if u not in retreated_into])
+        v.attacked = added(v.attacked, attackers)  # 9.14
+        v.defended = added(v.defended, [u for u in defenders if u not in retreated_into])
     _fight(game)
 
 
 def _defence_question(game: "Game") -> dict[str, Any] | None:
     """20.2: GD defending beside regiments of two divisions: the German names one, once per hex."""
-    b = game.state.vars["battle"]
+    b = battle(game)
     view = View(game)
-    answered = b.get("defence_integrity", {})
-    for t in b["targets"]:
+    answered = b.defence_integrity
+    for t in b.targets:
         ids = [u for u in view.at(Hex.parse(t)) if view.side(u) == GERMAN]
         choices = integrity_choices(view, ids) if ids else []
         if choices and t not in answered:
@@ -400,15 +415,15 @@ def _defence_question(game: "Game") -> dict[str, Any] | None:
 def _fight(game: "Game") -> None:
     """Ask the defender's 20.2 question if any, then reveal, settle 19.63/19.65, roll and queue."""
     st = game.state
-    b = st.vars["battle"]
+    b = battle(game)
     question = _defence_question(game)
     if question is not None:
         st.pending = question
         return
-    kind, attackers, targets, integrity = b["kind"], tuple(b["attackers"]), tuple(b["targets"]), b["integrity"]
+    kind, attackers, targets, integrity = b.kind, tuple(b.attackers), tuple(b.targets), b.integrity
     hexes = [Hex.parse(t) for t in targets]
-    defenders = list(b["defenders"])
-    retreated_into = set(st.vars.get("retreated_into", []))
+    defenders = list(b.defenders)
+    retreated_into = set(kiev_vars(st).retreated_into)
     reveal(game, [u for u in list(attackers) + defenders])
     view = View(game)
     overrun = kind == "overrun"
@@ -426,12 +441,12 @@ def _fight(game: "Game") -> None:
                 system.eliminate(game, u, "19.63", "every Soviet unit in the battle proved a no-strength unit")
         view = View(game)
         if not any(view.at(h) for h in hexes):
-            b["stages"] = [["advance", "E"]]
+            b.stages = [["advance", "E"]]
             _run(game)
             return
         # An HQ left alone in the hex still defends (19.66): the battle goes on against it.
     a_total, a_parts, _, d_parts, per_hex = _strengths(view, attackers, hexes, overrun, integrity,
-                                                       b.get("defence_integrity", {}))
+                                                       b.defence_integrity)
     a = final(a_total, has_strength(view, a_parts))
     d = sum(per_hex)
     table = crt(game)
@@ -443,7 +458,7 @@ def _fight(game: "Game") -> None:
     if table.is_reconstructed(col, die):
         details += ("this CRT entry is reconstructed (see data/spi_kiev/SOURCES.md)",)
     game.emit(CombatResolved(kind, tuple(attackers), tuple(targets), a, d, col, die, result, details))
-    b["result"] = result
+    b.result = result
     dfn = "eng" if result == "eng" else result.split("/")[1]
     # 9.76: a unit that retreated into a hex attacked again is lost with any loss or retreat there
     # (an engaged result too); overruns record no such units (apply_retreat), as they are not combat.
@@ -452,10 +467,10 @@ def _fight(game: "Game") -> None:
             if u in retreated_into and st.units[u].status == "map":
                 system.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
     if result == "eng":
-        b["stages"] = [["defender", "eng"], ["attacker", "eng"]]
+        b.stages = [["defender", "eng"], ["attacker", "eng"]]
     else:
         att, dfn = result.split("/")
-        b["stages"] = [["defender", dfn], ["attacker", att], ["advance", dfn]]
+        b.stages = [["defender", dfn], ["attacker", att], ["advance", dfn]]
     _run(game)
 
 
@@ -472,7 +487,7 @@ def apply_choose_integrity(game: "Game", a: ChooseIntegrity) -> None:
     st = game.state
     p = st.pending
     assert p is not None
-    st.vars["battle"].setdefault("defence_integrity", {})[p["hex"]] = a.division
+    battle(game).defence_integrity[p["hex"]] = a.division
     st.pending = None
     _fight(game)
 
@@ -489,9 +504,9 @@ def _battle_zone(view: View, hexes: list[Hex]) -> set[Hex]:
 
 def involved(game: "Game", who: str) -> list[str]:
     """Units of one side of the current battle still on the map."""
-    b = game.state.vars["battle"]
+    b = battle(game)
     # 6.17: an HQ sharing the overrunning stack's hex shares its losses and retreats.
-    ids = b["defenders"] if who == "defender" else b["attackers"] + b.get("passengers", [])
+    ids = b.defenders if who == "defender" else b.attackers + b.passengers
     return [u for u in ids if game.state.units[u].status == "map"]
 
 
@@ -502,25 +517,25 @@ def side_of(game: "Game", who: str) -> str:
 def _run(game: "Game") -> None:
     """Work through the battle's queued parts until one needs a player's decision."""
     st = game.state
-    b = st.vars["battle"]
-    while b["stages"]:
-        who, part = b["stages"][0]
+    b = battle(game)
+    while b.stages:
+        who, part = b.stages[0]
         if who == "advance":
-            b["stages"].pop(0)
+            b.stages.pop(0)
             if _offer_advance(game, part):
                 return
             continue
         units = involved(game, who)
         if part == "-" or not units:
-            b["stages"].pop(0)
+            b.stages.pop(0)
             continue
         side = side_of(game, who)
         if part == "E":
-            b["stages"].pop(0)
+            b.stages.pop(0)
             for u in units:
                 system.eliminate(game, u, "9.65", "an E result")
             if who == "attacker":
-                b["attacker_lost"] = True
+                b.attacker_lost = True
             continue
         steps = 1 if part == "eng" else int(part)
         hexes = 0 if part == "eng" else steps
@@ -528,9 +543,9 @@ def _run(game: "Game") -> None:
         # 25.11 (play-by-mail option): any asterisk unit in the battle bars the Soviet retreat,
         # tried or not; the option takes the place of 19.61.
         no_retreat = pbm and side == SOVIET and hexes > 0 and any(View(game).asterisk(u) for u in units)
-        forced_retreat = not pbm and side == SOVIET and b.get("asterisk") and part != "eng"  # 19.61
+        forced_retreat = not pbm and side == SOVIET and b.asterisk and part != "eng"  # 19.61
         if forced_retreat:
-            b["stages"].pop(0)
+            b.stages.pop(0)
             _ask_retreat(game, who, hexes, "19.61: an asterisk unit was revealed, so the Soviet units must retreat")
             return
         if no_retreat:
@@ -550,9 +565,10 @@ def _run(game: "Game") -> None:
 
 def _finish(game: "Game") -> None:
     st = game.state
-    b = st.vars.pop("battle", None)
+    v = kiev_vars(st)
+    b, v.battle = v.battle, None
     st.pending = None
-    if b and b["kind"] == "overrun":
+    if b is not None and b.kind == "overrun":
         from kiev_tui.games.spi_kiev import overrun
         overrun.after_battle(game, b)
 
@@ -560,7 +576,7 @@ def _finish(game: "Game") -> None:
 def _ask_retreat(game: "Game", who: str, hexes: int, why: str) -> None:
     side = side_of(game, who)
     if who == "attacker":
-        game.state.vars["battle"]["attacker_lost"] = True
+        battle(game).attacker_lost = True
     units = involved(game, who)
     game.state.pending = {
         "kind": "retreat", "side": enemy_of(side), "who": who, "units": units, "hexes": hexes,
@@ -586,10 +602,11 @@ def lose_step(game: "Game", uid: str, case: str) -> None:
         system.eliminate(game, uid, case, "its last step was lost")
         return
     if d.rpl_step and nxt + 1 == d.rpl_step:
-        if int(st.vars.get("rpl_left", 0)) <= 0:
+        v = kiev_vars(st)
+        if v.rpl_left <= 0:
             system.eliminate(game, uid, "19.24", "no rpl counter is left for its third step")
             return
-        st.vars["rpl_left"] = int(st.vars["rpl_left"]) - 1
+        v.rpl_left -= 1
         u.step = nxt
         game.emit(StepLost(uid, False, "an rpl 1-2-7 counter now stands for it (19.24)"))
         return
@@ -601,7 +618,7 @@ def check_take_losses(view: View, a: TakeLosses) -> Illegal | None:
     p = view.state.pending
     if p is None or p["kind"] != "loss_or_retreat":
         return Illegal("9.66", "no result is waiting for step losses")
-    if view.state.vars["battle"] is None:
+    if view.vars.battle is None:
         return Illegal("9.66", "no battle in progress")
     units = p["units"]
     available = sum(steps_left(view, u) for u in units)
@@ -618,15 +635,15 @@ def check_take_losses(view: View, a: TakeLosses) -> Illegal | None:
 
 def apply_take_losses(game: "Game", a: TakeLosses) -> None:
     st = game.state
-    b = st.vars["battle"]
+    b = battle(game)
     p = st.pending
     assert p is not None
     for uid in a.units:
         if st.units[uid].status == "map":
             lose_step(game, uid, "9.67")
     if p["who"] == "attacker":
-        b["attacker_lost"] = True
-    b["stages"].pop(0)
+        b.attacker_lost = True
+    b.stages.pop(0)
     st.pending = None
     _run(game)
 
@@ -645,9 +662,10 @@ def check_choose_retreat(view: View, a: ChooseRetreat) -> Illegal | None:
 def apply_choose_retreat(game: "Game", a: ChooseRetreat) -> None:
     p = game.state.pending
     assert p is not None
-    game.state.vars["battle"]["stages"].pop(0)
+    b = battle(game)
+    b.stages.pop(0)
     if p["who"] == "attacker":
-        game.state.vars["battle"]["attacker_lost"] = True
+        b.attacker_lost = True
     _ask_retreat(game, p["who"], p["hexes"], "")
 
 
@@ -719,7 +737,7 @@ def retreat_options(game: "Game") -> dict[str, list[tuple[str, ...]]]:
     if p is None or p["kind"] != "retreat":
         return {}
     view = View(game)
-    zone = set(game.state.vars["battle"]["zone"])
+    zone = set(battle(game).zone)
     return {u: _retreat_paths(view, u, p["hexes"], p["who"], zone)[0] for u in p["units"]}
 
 
@@ -729,7 +747,7 @@ def check_retreat(view: View, a: Retreat) -> Illegal | None:
         return Illegal("9.7", "no retreat is waiting")
     if sorted(a.units) != sorted(p["units"]) or len(a.paths) != len(a.units):
         return Illegal("9.7", f"give one path for each of {', '.join(p['units'])}")
-    zone = set(view.state.vars["battle"]["zone"])
+    zone = set(_battle_of(view).zone)
     for uid, path in zip(a.units, a.paths):
         options, _ = _retreat_paths(view, uid, p["hexes"], p["who"], zone)
         if not path:
@@ -768,7 +786,7 @@ def _overstacked(view: View, units: tuple[str, ...], paths: tuple[tuple[str, ...
 
 def safe_assignment(view: View, p: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
     """A retreat for every unit that overstacks nothing, if one exists (9.74, 19.7)."""
-    zone = set(view.state.vars["battle"]["zone"])
+    zone = set(_battle_of(view).zone)
     units = tuple(p["units"])
     options = [_retreat_paths(view, u, p["hexes"], p["who"], zone)[0] or [()] for u in units]
     # Only the final hex matters for stacking: try one path per distinct end hex.
@@ -787,9 +805,9 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
     st = game.state
     p = st.pending
     assert p is not None
-    b = st.vars["battle"]
+    b = battle(game)
     view = View(game)
-    zone = set(b["zone"])
+    zone = set(b.zone)
     side = view.side(a.units[0])
     excess = set(_overstacked(view, a.units, a.paths))
     for uid, path in zip(a.units, a.paths):
@@ -810,12 +828,13 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
             system.eliminate(game, uid, "9.71", "no legal retreat")
             continue
         end = Hex.parse(path[-1])
-        if b["kind"] == "attack" and any(view.side(u) == side for u in view.at(end)):
-            system._add(st.vars, "retreated_into", [uid])  # 9.76 (never after an overrun)
+        if b.kind == "attack" and any(view.side(u) == side for u in view.at(end)):
+            v = kiev_vars(st)
+            v.retreated_into = added(v.retreated_into, [uid])  # 9.76 (never after an overrun)
         for h in path:
             system.claim(game, Hex.parse(h), side)
         st.units[uid].hex = path[-1]
-        b["retreat_paths"][uid] = list(path)
+        b.retreat_paths[uid] = list(path)
         game.emit(Retreated(uid, tuple(path)))
     st.pending = None
     _run(game)
@@ -825,27 +844,27 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
 
 def _beaten(game: "Game", side: str) -> list[str]:
     """The units of the side that lost the battle, seen from the side that may advance."""
-    b = game.state.vars["battle"]
-    return b["defenders"] if side == game.state.player else b["attackers"]
+    b = battle(game)
+    return b.defenders if side == game.state.player else b.attackers
 
 
 def _all_eliminated_in(game: "Game", beaten: list[str], h: str) -> bool:
     """9.84: every unit that stood in this hex when the battle began was eliminated."""
     st = game.state
-    here = [u for u in beaten if st.vars["battle"]["origin"].get(u) == h]
+    here = [u for u in beaten if battle(game).origin.get(u) == h]
     return bool(here) and all(st.units[u].status == "eliminated" for u in here)
 
 
 def _offer_advance(game: "Game", part: str) -> bool:
     """Queue the winner's optional advance (9.8); return True if a decision is now pending."""
     st = game.state
-    b = st.vars["battle"]
-    if b["kind"] == "overrun":
+    b = battle(game)
+    if b.kind == "overrun":
         return False  # 9.86: no advance after an overrun (its own rule moves the stack in)
     view = View(game)
-    vacated = [t for t in b["targets"] if not view.at(Hex.parse(t))]
-    attackers = [u for u in involved(game, "attacker") if st.units[u].hex == b["origin"][u]]
-    if vacated and attackers and b.get("result") != "eng":
+    vacated = [t for t in b.targets if not view.at(Hex.parse(t))]
+    attackers = [u for u in involved(game, "attacker") if st.units[u].hex == b.origin[u]]
+    if vacated and attackers and b.result != "eng":
         beaten = _beaten(game, st.player)
         wiped = any(_all_eliminated_in(game, beaten, t) for t in vacated)
         hexes = 2 if part == "E" or wiped else int(part)  # 9.84, 9.85
@@ -854,11 +873,11 @@ def _offer_advance(game: "Game", part: str) -> bool:
                       f"{', '.join(attackers)}, or decline"}
         return True
     # A defender may follow a beaten attacker, never after a split result (9.68).
-    result = b.get("result", "")
+    result = b.result or ""
     if "/" in result and result.split("/")[1] == "-" and result.split("/")[0] != "-":
-        defenders = [u for u in involved(game, "defender") if st.units[u].hex == b["origin"][u]
-                     and u not in st.vars.get("retreated_into", [])]  # 9.76, 9.81: they did not fight
-        gone = [b["origin"][u] for u in b["attackers"] if st.units[u].hex != b["origin"][u]]
+        defenders = [u for u in involved(game, "defender") if st.units[u].hex == b.origin[u]
+                     and u not in kiev_vars(st).retreated_into]  # 9.76, 9.81: they did not fight
+        gone = [b.origin[u] for u in b.attackers if st.units[u].hex != b.origin[u]]
         gone = sorted({h for h in gone if not view.at(Hex.parse(h))})
         if defenders and gone:
             side = enemy_of(st.player)
@@ -885,18 +904,18 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
     """Every path the advance may take: the vacated hex, then (9.84) any open neighbour where
     the whole hex was eliminated, or else (9.81, 9.85) on along that hex's path of retreat."""
     st = view.state
-    b = st.vars["battle"]
+    b = _battle_of(view)
     side = p["side"]
     enemy = enemy_of(side)
     limit = int(p["max"])
-    beaten = b["defenders"] if side == st.player else b["attackers"]
+    beaten = b.defenders if side == st.player else b.attackers
     stop_in_zoc = side == SOVIET  # 9.82: Soviet advances halt on entering a German zone
     out: list[tuple[str, ...]] = []
     for first in p["vacated"]:
         out.append((first,))
         if limit < 2 or (stop_in_zoc and view.in_enemy_zoc(Hex.parse(first), side)):
             continue
-        here = [u for u in beaten if b["origin"].get(u) == first]
+        here = [u for u in beaten if b.origin.get(u) == first]
         if here and all(st.units[u].status == "eliminated" for u in here):
             # 9.84: after an elimination, the second hex is any vacant or friendly hex next to it.
             f = Hex.parse(first)
@@ -908,7 +927,7 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
                 out.append((first, str(n)))
             continue
         for u in here:
-            seq = [first] + list(b["retreat_paths"].get(u, []))
+            seq = [first] + list(b.retreat_paths.get(u, []))
             for k in range(2, min(limit, len(seq)) + 1):
                 cand = tuple(seq[:k])
                 if view.occupied_by(Hex.parse(cand[-1]), enemy):
@@ -943,7 +962,8 @@ def apply_advance(game: "Game", a: Advance) -> None:
         system.claim(game, Hex.parse(h), side)
     for u in a.units:
         st.units[u].hex = a.path[-1]
-    system._add(st.vars, "advanced", a.units)  # 9.83
+    v = kiev_vars(st)
+    v.advanced = added(v.advanced, a.units)  # 9.83
     game.emit(Advanced(a.units, a.path))
     st.pending = None
     _run(game)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.units import UnitDef
+from kiev_tui.games.spi_kiev.state import KievVars, kiev_vars
 from kiev_tui.games.spi_kiev.untried import UNTRIED
 
 if TYPE_CHECKING:
@@ -59,6 +60,11 @@ class View:
         self.state = game.state
         self.map = game.scenario.map
         self.catalog = game.scenario.catalog
+
+    @property
+    def vars(self) -> KievVars:
+        """What units did this phase, the battle in progress, the game's counters (typed)."""
+        return kiev_vars(self.state)
 
     # -- units ------------------------------------------------------------
     def udef(self, uid: str) -> UnitDef:

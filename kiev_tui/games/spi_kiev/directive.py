@@ -8,6 +8,7 @@ from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex
 
 from kiev_tui.games.spi_kiev.common import SOVIET, View
+from kiev_tui.games.spi_kiev.state import kiev_vars
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -27,21 +28,21 @@ def determine(game: "Game") -> None:
     """At the start of a game-turn, decide whether the order holds this turn (22.0)."""
     s = settings(game)
     turn = game.state.turn
-    history: dict[str, bool] = game.state.vars.setdefault("directive", {})
+    history = kiev_vars(game.state).directive
     if turn in s["automatic_turns"]:
-        history[str(turn)] = True
+        history[turn] = True
         game.emit(Note(f"Stalin's Directive is in force on turn {turn} (22.0)."))
     elif turn >= s["roll_from_turn"]:
-        bonus = s["previous_turn_bonus"] if history.get(str(turn - 1)) else 0
+        bonus = s["previous_turn_bonus"] if history.get(turn - 1) else 0
         roll = game.roll("Stalin's Directive (22.0)")
         in_force = roll + bonus <= s["in_force_max"]
-        history[str(turn)] = in_force
+        history[turn] = in_force
         game.emit(Note(f"Stalin's Directive: roll {roll}{' +1' if bonus else ''} = {roll + bonus}: "
                        f"{'in force' if in_force else 'lifted'} on turn {turn} (22.0)."))
 
 
 def in_force(game: "Game") -> bool:
-    return bool(game.state.vars.get("directive", {}).get(str(game.state.turn)))
+    return bool(kiev_vars(game.state).directive.get(game.state.turn))
 
 
 def exempt(view: View, uid: str, start: Hex) -> str | None:
@@ -54,6 +55,6 @@ def exempt(view: View, uid: str, start: Hex) -> str | None:
     west = view.map.areas.get("west_of_stalin_line")
     if west is not None and start in west.hexes:
         return "west of the Seim-Desna-Dnieper line (22.1)"
-    if uid in view.state.vars.get("relieved", []):
+    if uid in view.vars.relieved:
         return "relieved (22.2)"
     return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
@@ -11,6 +11,7 @@ from kiev_tui.engine.rules import Reach
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
+from kiev_tui.games.spi_kiev.state import KievVars
 from kiev_tui.games.spi_kiev.terrain import cached_step_cost, step_cost
 
 if TYPE_CHECKING:
@@ -36,13 +37,13 @@ def movement_allowance(view: View, uid: str) -> int:
             ma = int(mud_tbl.get("cavalry_ma", 6))
         else:
             ma = ma // int(mud_tbl.get("ma_divisor", 2))
-    if uid in view.state.vars.get("oos_start", []):
+    if uid in view.vars.oos_start:
         ma = ma // 2  # 5.25, 12.21: out of supply when the phase began
     return ma
 
 
 def mp_spent(view: View, uid: str) -> float:
-    return float(view.state.vars.get("mp", {}).get(uid, 0.0))
+    return float(view.vars.mp.get(uid, 0.0))
 
 
 def common_start(view: View, units: tuple[str, ...]) -> Hex | Illegal:
@@ -89,9 +90,9 @@ def _parse_path(path: tuple[str, ...]) -> list[Hex] | Illegal:
     return out
 
 
-def _railed_why(v: dict[str, Any], uid: str) -> str:
+def _railed_why(v: KievVars, uid: str) -> str:
     """Why a unit that used the railway may not move normally, and what it may still do (5.33)."""
-    if uid in v.get("rail_entry", []) and uid not in v.get("railed", []):
+    if uid in v.rail_entry and uid not in v.railed:
         return f"{uid} came on by rail this phase: it may go on only by rail, not move normally"
     return f"{uid} moved by rail this phase and cannot also move normally"
 
@@ -102,18 +103,18 @@ def move_block(view: View, uid: str, how: str = "move") -> Illegal | None:
     The one place that reads the phase's movement record.  ``how``: "move" (a normal move),
     "reach" (the same, in the short words the map shows), "overrun" or "rail".
     """
-    v = view.state.vars
+    v = view.vars
     if how == "rail":
-        if uid in v.get("moved", []) and uid not in v.get("rail_entry", []):
+        if uid in v.moved and uid not in v.rail_entry:
             return Illegal("5.33", f"{uid} has already moved normally this phase")
-        if uid in v.get("railed", []):
+        if uid in v.railed:
             return Illegal("5.33", f"{uid} has already moved by rail this phase")
         return None
-    if uid in v.get("railed", []) or uid in v.get("rail_entry", []):
+    if uid in v.railed or uid in v.rail_entry:
         # 5.33: a rail move is the unit's whole movement for the phase
         return Illegal("5.33", f"{uid} moved by rail this phase" if how == "overrun" else _railed_why(v, uid))
-    if uid in v.get("stopped", []):
-        case = v.get("stop_case", {}).get(uid)
+    if uid in v.stopped:
+        case = v.stop_case.get(uid)
         if how == "overrun":
             # 8.21: a stack halted by an enemy zone may still overrun out of it (6.0); 6.22 and
             # the rest end its movement
@@ -123,7 +124,7 @@ def move_block(view: View, uid: str, how: str = "move") -> Illegal | None:
             return Illegal(case or "8.21", f"{uid} has stopped for this phase")
         else:
             return Illegal(case or "8.21", f"{uid} has stopped for this phase and cannot move again")
-    if uid in v.get("moved", []) and uid not in v.get("active", []):
+    if uid in v.moved and uid not in v.active:
         # 5.0: once another stack has moved, an earlier stack's move is over
         more = " (another stack has moved since)" if how == "move" else ""
         return Illegal("5.0", f"{uid} already finished its move this phase{more}")
@@ -145,7 +146,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         return hexes
     if not hexes:
         return Illegal("5.1", "the path is empty")
-    v = st.vars
+    v = view.vars
     if relieve:
         bad = _may_relieve(view, units)
         if bad:
@@ -157,7 +158,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
     side = st.player
     enemy = SOVIET if side == GERMAN else GERMAN
     # 8.23: no leaving an enemy zone, except straight after a successful overrun (6.24).
-    if view.in_enemy_zoc(start, side) and not all(u in v.get("overran", []) for u in units):
+    if view.in_enemy_zoc(start, side) and not all(u in v.overran for u in units):
         return Illegal("8.23", f"the stack starts in an enemy zone of control at {start} and may not leave it")
     has_combat = any(not view.is_hq_like(u) for u in units)
     spent = {u: mp_spent(view, u) for u in units}
@@ -210,18 +211,18 @@ def _directive_bound(view: View, units: tuple[str, ...], start: Hex) -> list[str
 
 
 def _phase_start_hex(view: View, uid: str) -> Hex | None:
-    h = view.state.vars.get("start_hex", {}).get(uid)
+    h = view.vars.start_hex.get(uid)
     return Hex.parse(h) if h else None
 
 
 def _may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
     """22.2: relieving is a normal move out of a higher-numbered hexrow; a unit that came on
     the map this turn (by road or rail) or that went by rail began the move in no such hexrow."""
-    v = view.state.vars
+    v = view.vars
     for u in units:
-        if u in v.get("entered", []):
+        if u in v.entered:
             return Illegal("22.2", f"{u} is a reinforcement arriving this turn: it comes from off the map, not from a higher hexrow, and cannot relieve")
-        if u in v.get("railed", []):
+        if u in v.railed:
             return Illegal("22.2", f"{u} moved by rail this phase: only a normal move from a higher hexrow relieves")
     return None
 
@@ -240,7 +241,7 @@ def _check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, reli
     origin = _phase_start_hex(view, mover) or start
     if origin.col <= end.col:
         return Illegal("22.2", f"the relieving unit must come from a higher-numbered hexrow than {end.col:02d}")
-    if mover in view.state.vars.get("relievers", []):
+    if mover in view.vars.relievers:
         return Illegal("22.21", f"{mover} has already relieved a unit this turn")
     return None
 
@@ -258,14 +259,14 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
     if isinstance(start, Illegal):
         return out
     blocked = may_start_moving(view, units)
-    v = st.vars
+    v = view.vars
     if blocked is None:
         for uid in units:
             done = move_block(view, uid, "reach")
             if done is not None:
                 blocked = done  # the last unit held back speaks for the stack
     side = st.player
-    if blocked is None and view.in_enemy_zoc(start, side) and not all(u in v.get("overran", []) for u in units):
+    if blocked is None and view.in_enemy_zoc(start, side) and not all(u in v.overran for u in units):
         blocked = Illegal("8.23", f"the stack starts in an enemy zone of control at {start}")
     if blocked is not None:
         for h in view.map.hexes():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError
@@ -12,6 +12,7 @@ from kiev_tui.games.spi_kiev.actions import Overrun
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
 from kiev_tui.games.spi_kiev.events import Moved
 from kiev_tui.games.spi_kiev.movement import common_start, move_block, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.state import Battle, added, kiev_vars
 from kiev_tui.games.spi_kiev.strength import check_integrity
 
 if TYPE_CHECKING:
@@ -48,12 +49,12 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
     combat_units = [u for u in a.units if not view.is_hq_like(u)]
     if not combat_units:
         return Illegal("19.43", "HQs and leaders only add to an overrun by combat units")
-    v = st.vars
+    v = view.vars
     for u in combat_units:
         if not view.udef(u).mechanized:
             return Illegal("19.41", f"{u} is not mechanized: only armour, motorized infantry and cavalry overrun")
     for u in a.units:
-        if u in v.get("oos_start", []):
+        if u in v.oos_start:
             return Illegal("6.12", f"{u} was out of supply when the phase began")
         done = move_block(view, u, "overrun")
         if done is not None:
@@ -61,8 +62,8 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
         if mp_spent(view, u) + OVERRUN_COST > movement_allowance(view, u) + 1e-9:
             return Illegal("6.16", f"{u} lacks the 3 MP an overrun costs")
     # 6.13: the stack began the phase together and has moved only as one.
-    starts = {v.get("start_hex", {}).get(u) for u in a.units}
-    sigs = {tuple(v.get("sig", {}).get(u, [])) for u in a.units}
+    starts = {v.start_hex.get(u) for u in a.units}
+    sigs = {tuple(v.sig.get(u, ())) for u in a.units}
     if len(starts) != 1 or len(sigs) != 1:
         return Illegal("6.13", "overrunning units must have begun the phase stacked and moved only together")
     # 6.17: nobody else may stand in the hex, an HQ excepted.
@@ -73,39 +74,35 @@ def check_overrun(view: View, a: Overrun) -> Illegal | None:
 
 
 def apply_overrun(game: "Game", a: Overrun) -> None:
-    v = game.state.vars
-    mp = v.setdefault("mp", {})
-    for u in a.units:
-        mp[u] = float(mp.get(u, 0.0)) + OVERRUN_COST
-    system._add(v, "moved", a.units)
-    v["active"] = list(a.units)
+    v = kiev_vars(game.state)
+    v.mp = {**v.mp, **{u: float(v.mp.get(u, 0.0)) + OVERRUN_COST for u in a.units}}
+    v.moved = added(v.moved, a.units)
+    v.active = list(a.units)
     view = View(game)
     here = view.hex_of(a.units[0])
     passengers = tuple(u for u in view.at(here) if u not in a.units) if here is not None else ()
     combat.start_battle(game, "overrun", a.units, (a.target,), a.integrity, passengers=passengers)
 
 
-def after_battle(game: "Game", battle: dict[str, Any]) -> None:
+def after_battle(game: "Game", battle: Battle) -> None:
     """6.22-6.24: a clean win carries the stack into the hex to move on; anything else stops it."""
     st = game.state
     view = View(game)
-    target = Hex.parse(battle["targets"][0])
-    alive = [u for u in battle["attackers"] if st.units[u].status == "map"]
-    v = st.vars
-    if not view.at(target) and not battle["attacker_lost"] and alive:
+    target = Hex.parse(battle.targets[0])
+    alive = [u for u in battle.attackers if st.units[u].status == "map"]
+    v = kiev_vars(st)
+    if not view.at(target) and not battle.attacker_lost and alive:
         for u in alive:
             st.units[u].hex = str(target)
         system.claim(game, target, st.player)
-        system._add(v, "overran", alive)  # may leave the hex even inside a zone (6.24, 8.23)
-        v["active"] = list(alive)
-        for u in alive:
-            if u in v.get("stopped", []):
-                v["stopped"].remove(u)
+        v.overran = added(v.overran, alive)  # may leave the hex even inside a zone (6.24, 8.23)
+        v.active = list(alive)
+        if any(u in v.stopped for u in alive):
+            v.stopped = [u for u in v.stopped if u not in alive]
         game.emit(Moved(tuple(alive), (str(target),), 0.0, False))
         return
-    case = "6.23" if battle["attacker_lost"] else "6.22"
-    system._add(v, "stopped", alive)
-    v.setdefault("stop_case", {}).update({u: case for u in alive})
+    case = "6.23" if battle.attacker_lost else "6.22"
+    v.stop(alive, case)
 
 
 def overrun_preview(game: "Game", units: tuple[str, ...] | list[str], target: str,

@@ -13,7 +13,7 @@ from kiev_tui.games.spi_kiev.movement import common_start, may_start_moving, mov
 def capacity(view: View) -> tuple[int, int]:
     """(units moved by rail this turn, units allowed per turn)."""
     p = view.game.scenario.params
-    return int(view.state.vars.get("rail_used", 0)), int(p.get("rail_units_per_turn", 8))
+    return view.vars.rail_used, int(p.get("rail_units_per_turn", 8))
 
 
 def max_hexes(view: View) -> int:
@@ -45,7 +45,7 @@ def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Ill
     start = common_start(view, units)
     if isinstance(start, Illegal):
         return start
-    v = st.vars
+    v = view.vars
     for u in units:
         done = move_block(view, u, "rail")
         if done is not None:
@@ -59,7 +59,7 @@ def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Ill
     if len(hexes) > max_hexes(view):
         return Illegal("19.3", f"a rail move covers at most {max_hexes(view)} rail hexes, this one {len(hexes)}")
     used, limit = capacity(view)
-    already = [u for u in units if u in v.get("rail_entry", [])]
+    already = [u for u in units if u in v.rail_entry]
     need = counted(view, tuple(u for u in units if u not in already))
     if used + need > limit:
         return Illegal("19.3", f"rail capacity is {limit} units a turn; {used} already used, {need} more asked")

@@ -231,7 +231,7 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
             value *= 2
             mods.append(Modifier("20.0", "divisional integrity: doubled"))
         # 6.12, 12.21: an overrunning unit keeps the supply it had when the movement phase began.
-        in_supply = uid not in view.state.vars.get("oos_start", []) if overrun else supply.status(uid).in_supply
+        in_supply = uid not in view.vars.oos_start if overrun else supply.status(uid).in_supply
         if not in_supply:
             value /= 2
             mods.append(Modifier("12.23", "out of supply: halved"))

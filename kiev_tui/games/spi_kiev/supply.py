@@ -246,7 +246,7 @@ class Supply:
         reach = [] if side == GERMAN or d.hq else self.command.get(h, [])
         in_command = side == GERMAN or d.hq or bool(reach)
         commander = reach[0][0] if reach else None
-        if str(uid) in v.state.vars.get("entered", []):
+        if str(uid) in v.vars.entered:
             return SupplyStatus(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
         if side == GERMAN:
             ok = self.lines[GERMAN].reaches(h)

@@ -6,7 +6,7 @@ combat, overrun and victory register theirs from their own modules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
@@ -21,6 +21,7 @@ from kiev_tui.games.spi_kiev import acting, directive, movement, rail, reinforce
 from kiev_tui.games.spi_kiev.actions import ACTIONS, Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
+from kiev_tui.games.spi_kiev.state import KievVars, added, kiev_vars
 from kiev_tui.games.spi_kiev.events import ControlChanged, Eliminated, Entered, Moved, Railed, Relieved, SupplyChecked
 from kiev_tui.games.spi_kiev.supply import Supply
 
@@ -78,13 +79,6 @@ def eliminate(game: "Game", uid: str, case: str, reason: str) -> None:
     game.emit(Eliminated(uid, case, reason))
 
 
-def _add(vars_: dict[str, Any], key: str, items: list[str] | tuple[str, ...]) -> None:
-    lst = vars_.setdefault(key, [])
-    for i in items:
-        if i not in lst:
-            lst.append(i)
-
-
 # -- movement handlers --------------------------------------------------------------------
 
 def _check_move(view: View, a: Move) -> Illegal | None:
@@ -96,8 +90,8 @@ def _apply_move(game: "Game", a: Move) -> None:
     start = view.hex_of(a.units[0])
     assert start is not None  # check_move placed the stack on the map
     hexes = [Hex.parse(t) for t in a.path]
-    v = game.state.vars
-    mp = v.setdefault("mp", {})
+    v = kiev_vars(game.state)
+    mp = dict(v.mp)
     prev = start
     total = 0.0
     from kiev_tui.games.spi_kiev.terrain import step_cost
@@ -110,32 +104,31 @@ def _apply_move(game: "Game", a: Move) -> None:
             costs.append(c)
         total += max(costs)
         prev = h
+    v.mp = mp
     for h in hexes:
         claim(game, h, game.state.player)  # 24.0: moving through a town or city takes it
     for u in a.units:
         game.state.units[u].hex = str(hexes[-1])
-    _add(v, "moved", a.units)
+    v.moved = added(v.moved, a.units)
     # 5.0: the stack in the hand may split and its parts go on (a stack that came on together
     # too); a unit from outside it moving ends that hand
-    held = list(v.get("active", []))
-    v["active"] = held if held and set(a.units) <= set(held) else list(a.units)
-    v["move_no"] = int(v.get("move_no", 0)) + 1
-    sig = v.setdefault("sig", {})
+    held = list(v.active)
+    v.active = held if held and set(a.units) <= set(held) else list(a.units)
+    v.move_no += 1
+    sig = {u: list(n) for u, n in v.sig.items()}
     for u in a.units:
-        sig.setdefault(u, []).append(v["move_no"])  # 6.13: which units have moved only together
-    for u in a.units:
-        if u in v.get("overran", []):
-            v["overran"].remove(u)
+        sig.setdefault(u, []).append(v.move_no)  # 6.13: which units have moved only together
+    v.sig = sig
+    if any(u in v.overran for u in a.units):
+        v.overran = [u for u in v.overran if u not in a.units]
     stopped = View(game).in_enemy_zoc(hexes[-1], game.state.player)
     if stopped:
-        _add(v, "stopped", a.units)
-        v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+        v.stop(a.units, "8.21")
     game.emit(Moved(a.units, a.path, total, stopped))
     if a.relieve:
-        _add(v, "relieved", [a.relieve])
-        _add(v, "relievers", list(a.units))
-        _add(v, "stopped", a.units)
-        v.setdefault("stop_case", {}).update({u: "22.2" for u in a.units})
+        v.relieved = added(v.relieved, [a.relieve])
+        v.relievers = added(v.relievers, a.units)
+        v.stop(a.units, "22.2")
         game.emit(Relieved(a.units[0], a.relieve))
 
 
@@ -145,18 +138,17 @@ def _check_rail(view: View, a: RailMove) -> Illegal | None:
 
 def _apply_rail(game: "Game", a: RailMove) -> None:
     view = View(game)
-    v = game.state.vars
-    fresh = tuple(u for u in a.units if u not in v.get("rail_entry", []))
-    v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, fresh)
+    v = kiev_vars(game.state)
+    fresh = tuple(u for u in a.units if u not in v.rail_entry)
+    v.rail_used += rail.counted(view, fresh)
     for t in a.path:
         claim(game, Hex.parse(t), SOVIET)
     for u in a.units:
         game.state.units[u].hex = a.path[-1]
-    _add(v, "railed", a.units)
-    _add(v, "moved", a.units)
-    _add(v, "stopped", a.units)
-    v.setdefault("stop_case", {}).update({u: "5.33" for u in a.units})
-    v["active"] = []
+    v.railed = added(v.railed, a.units)
+    v.moved = added(v.moved, a.units)
+    v.stop(a.units, "5.33")
+    v.active = []
     game.emit(Railed(a.units, a.path))
 
 
@@ -167,27 +159,27 @@ def _check_enter(view: View, a: Enter) -> Illegal | None:
 def _apply_enter(game: "Game", a: Enter) -> None:
     view = View(game)
     h = Hex.parse(a.hex)
-    v = game.state.vars
-    mp = v.setdefault("mp", {})
+    v = kiev_vars(game.state)
+    mp = dict(v.mp)
     cost = 0.0
     for u in a.units:
         place(game, u, h)
         c = 0.0 if a.rail else reinforcements.entry_cost(view, u, h)
         mp[u] = c
         cost = max(cost, c)
-        v.setdefault("start_hex", {})[u] = str(h)
-    _add(v, "entered", a.units)  # 15.0: in supply for this player-turn
+        v.start_hex[u] = str(h)
+    v.mp = mp
+    v.entered = added(v.entered, a.units)  # 15.0: in supply for this player-turn
     _reveal_historical(game, a.units)
     if a.rail:
-        v["rail_used"] = int(v.get("rail_used", 0)) + rail.counted(view, a.units)
-        _add(v, "rail_entry", a.units)
-        v["active"] = []
+        v.rail_used += rail.counted(view, a.units)
+        v.rail_entry = added(v.rail_entry, a.units)
+        v.active = []
     else:
-        _add(v, "moved", a.units)
-        v["active"] = list(a.units)
+        v.moved = added(v.moved, a.units)
+        v.active = list(a.units)
         if View(game).in_enemy_zoc(h, game.state.player):
-            _add(v, "stopped", a.units)
-            v.setdefault("stop_case", {}).update({u: "8.21" for u in a.units})
+            v.stop(a.units, "8.21")
     game.emit(Entered(a.units, a.hex, cost, a.rail))
 
 
@@ -198,7 +190,7 @@ def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
         return
     from kiev_tui.games.spi_kiev.combat import Revealed
 
-    used: list[str] = game.state.vars.setdefault("pool_used", [])
+    used = kiev_vars(game.state).pool_used
     for u in units:
         face_id = chart.get(u)
         if face_id is None or game.state.units[u].face is not None:
@@ -286,6 +278,13 @@ class KievRules:
     def prepare_scenario(self, scenario: Any) -> None:
         untried.add_placeholders(scenario)  # ids for drawn reinforcements (13.1)
 
+    def new_vars(self) -> KievVars:
+        """Bookkeeping before set-up (setup fills in the scenario's rpl counters)."""
+        return KievVars()
+
+    def vars_from_dict(self, data: Mapping[str, Any]) -> KievVars:
+        return KievVars.from_dict(data)
+
     def check_scenario(self, scenario: Any) -> None:
         from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
         check_scenario(scenario)
@@ -305,11 +304,11 @@ class KievRules:
         for h in sc.map.settlements():
             key = str(h)
             control[key] = GERMAN if key in german else SOVIET if key in soviet else rest
-        state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control)
         rpl = sc.params.get("rpl_counters")
         if rpl is None:
             rpl = sum(1 for d in sc.catalog.units.values() if d.replacement)
-        state.vars = {"rpl_left": int(rpl), "pool_used": [], "directive": {}}
+        state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control,
+                          vars=KievVars(rpl_left=int(rpl)))
         reinforcements.historical_faces(sc)  # 25.12: a chart that does not fit is refused now
         game.state = state
         directive.determine(game)
@@ -392,7 +391,7 @@ class KievRules:
         from kiev_tui.games.spi_kiev import victory
 
         st = game.state
-        final = st.vars.get("final_score") if st.over else None
+        final = kiev_vars(st).final_score if st.over else None
         if final:
             points = {GERMAN: int(final["german"]), SOVIET: int(final["soviet"])}
             lines = tuple((x["side"], x["what"], int(x["points"])) for x in final.get("lines", []))
@@ -473,23 +472,20 @@ def end_phase(game: "Game") -> None:
 
 def begin_phase(game: "Game") -> None:
     st = game.state
-    v = st.vars
-    for key in ("mp", "moved", "active", "stopped", "stop_case", "overran", "railed", "rail_entry",
-                "start_hex", "attacked", "defended", "advanced", "retreated_into", "sig", "move_no"):
-        v.pop(key, None)
+    v = kiev_vars(st)
+    v.clear_phase()
     if st.phase == MOVEMENT:
         if st.player == game.scenario.first_player:
-            v["rail_used"] = 0
-            v.pop("relieved", None)
-            v.pop("relievers", None)
-        v.pop("entered", None)  # 15.0: arrivals are in supply only for their own player-turn
+            v.rail_used = 0  # 19.3: the rail capacity is per game-turn
+            v.relieved = v.relievers = ()
+        v.entered = ()  # 15.0: arrivals are in supply only for their own player-turn
     view = View(game)
-    v["start_hex"] = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
+    v.start_hex = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
     if st.phase in (MOVEMENT, MECHANIZED):
         # 12.21: supply is judged once, before anything moves, and holds for the whole phase.
         sup = view.supply
         oos = sorted(uid for uid, s in sup.all_status(st.player).items() if not s.in_supply)
-        v["oos_start"] = oos
+        v.oos_start = oos
         game.emit(SupplyChecked(st.player, tuple(oos)))
     game.emit(PhaseBegan(st.turn, st.player, st.phase))
     if st.phase == MOVEMENT:
@@ -506,7 +502,7 @@ def finish(game: "Game") -> None:
     st = game.state
     st.over = True
     score = victory.score(View(game))
-    st.vars["final_score"] = score.to_dict()
+    kiev_vars(st).final_score = score.to_dict()
     game.emit(GameOver(score.winner, score.summary()))
 
 

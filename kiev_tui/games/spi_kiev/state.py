@@ -1,0 +1,312 @@
+"""Kiev's own bookkeeping (``GameState.vars``): what each unit did this phase, the battle in
+progress, the game-long counters, all as typed fields.
+
+Saved form: ``to_dict`` gives the plain dict these rules kept before the fields were typed,
+key for key, so saves made then replay to the same hashes.  That dict held a per-phase record
+only once the phase had written it (an empty list written by the phase is kept; one never
+written is absent).  The typed fields say the same thing: a record the phase has not written
+is the empty tuple (or an empty read-only mapping), and every write assigns a new list or dict.
+Reading needs no care (``uid in v.moved``); writing in place fails loudly on an unwritten record.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.state import GameState
+
+#: The value of a per-phase mapping the phase has not written yet (read-only: assign a new dict).
+UNSET: Mapping[str, Any] = MappingProxyType({})
+
+
+def _unset() -> Mapping[str, Any]:
+    return UNSET
+
+
+def written(value: object) -> bool:
+    """Whether a per-phase record has been written this phase (see the module's note)."""
+    return not (value == () or value is UNSET)
+
+
+def added(record: Sequence[str], items: Iterable[str]) -> list[str]:
+    """The record with the items not already in it appended, in order (a new list)."""
+    out = list(record)
+    for i in items:
+        if i not in out:
+            out.append(i)
+    return out
+
+
+@dataclass
+class Battle:
+    """The battle being fought (9.0, 6.0): who, where, and the parts of its result still to settle."""
+
+    kind: str  # "attack" or "overrun"
+    attackers: list[str]
+    targets: list[str]  # hex ids attacked
+    defenders: list[str]
+    origin: dict[str, str | None]  # unit -> its hex when the battle began
+    asterisk: bool = False  # 19.61: an asterisk unit was revealed
+    zone: list[str] = field(default_factory=list)  # 9.77: hexes an attacker may not retreat into
+    stages: list[list[str]] = field(default_factory=list)  # [who, part] still to settle, in order
+    retreat_paths: dict[str, list[str]] = field(default_factory=dict)  # 9.81: where each unit went
+    attacker_lost: bool = False  # 6.23: the overrunning stack took a loss or retreated
+    integrity: str = ""  # 20.2: the division GD attacks with
+    passengers: list[str] = field(default_factory=list)  # 6.17: HQs in the overrunning hex
+    defence_integrity: dict[str, str] = field(default_factory=dict)  # 20.2: hex -> GD's division
+    result: str | None = None  # the CRT result, once rolled
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "kind": self.kind, "attackers": list(self.attackers), "targets": list(self.targets),
+            "defenders": list(self.defenders), "origin": dict(self.origin), "asterisk": self.asterisk,
+            "zone": list(self.zone), "stages": [list(s) for s in self.stages],
+            "retreat_paths": {u: list(p) for u, p in self.retreat_paths.items()},
+            "attacker_lost": self.attacker_lost, "integrity": self.integrity, "passengers": list(self.passengers),
+        }
+        if self.defence_integrity:
+            d["defence_integrity"] = dict(self.defence_integrity)
+        if self.result is not None:
+            d["result"] = self.result
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Battle":
+        known = {f.name for f in fields(cls)}
+        for k in d:
+            if k not in known:
+                raise ValueError(f"unknown key 'battle.{k}'")
+        origin = d.get("origin", {})
+        if not isinstance(origin, dict) or not all(v is None or isinstance(v, str) for v in origin.values()):
+            raise ValueError("'battle.origin' must map units to hex ids")
+        stages = d.get("stages", [])
+        if not isinstance(stages, list) or not all(_strs(s) and len(s) == 2 for s in stages):
+            raise ValueError("'battle.stages' must be a list of [who, part] pairs")
+        paths = d.get("retreat_paths", {})
+        if not isinstance(paths, dict) or not all(_strs(p) for p in paths.values()):
+            raise ValueError("'battle.retreat_paths' must map units to lists of hex ids")
+        result = d.get("result")
+        if result is not None and not isinstance(result, str):
+            raise ValueError("'battle.result' must be text")
+        return cls(
+            kind=_text("battle.kind", d.get("kind")), attackers=_ids(d, "attackers", "battle."),
+            targets=_ids(d, "targets", "battle."), defenders=_ids(d, "defenders", "battle."),
+            origin=dict(origin), asterisk=_flag("battle.asterisk", d.get("asterisk", False)),
+            zone=_ids(d, "zone", "battle."), stages=[list(s) for s in stages],
+            retreat_paths={str(u): list(p) for u, p in paths.items()},
+            attacker_lost=_flag("battle.attacker_lost", d.get("attacker_lost", False)),
+            integrity=_text("battle.integrity", d.get("integrity", "")),
+            passengers=_ids(d, "passengers", "battle."),
+            defence_integrity=_str_map(d.get("defence_integrity", {}), "battle.defence_integrity"),
+            result=result,
+        )
+
+    def copy(self) -> "Battle":
+        return Battle.from_dict(self.to_dict())
+
+
+@dataclass
+class KievVars:
+    """Every fact Kiev keeps beyond units and control.  Rule cases say why each exists."""
+
+    # -- for the whole game (set up once) -------------------------------------------------
+    rpl_left: int = 0  # 19.24: rpl counters not yet used
+    pool_used: list[str] = field(default_factory=list)  # 13.1: untried faces drawn so far
+    directive: dict[int, bool] = field(default_factory=dict)  # 22.0: turn -> order in force
+    # -- for the game-turn ----------------------------------------------------------------
+    rail_used: int = 0  # 19.3: units moved by rail this turn
+    relieved: Sequence[str] = ()  # 22.2: units freed from the directive this turn
+    relievers: Sequence[str] = ()  # 22.21: units that relieved another this turn
+    # -- for the player-turn --------------------------------------------------------------
+    entered: Sequence[str] = ()  # 15.0: arrivals, in supply for their own player-turn
+    # -- for the phase --------------------------------------------------------------------
+    start_hex: dict[str, str | None] = field(default_factory=dict)  # where each unit began the phase
+    oos_start: list[str] = field(default_factory=list)  # 12.21: out of supply as the phase began
+    mp: Mapping[str, float] = field(default_factory=_unset)  # movement points spent
+    moved: Sequence[str] = ()  # units that moved (5.0)
+    active: Sequence[str] = ()  # 5.0: the stack in hand, which may still go on
+    stopped: Sequence[str] = ()  # units whose movement has ended (8.21, 6.22, 5.33, 22.2)
+    stop_case: Mapping[str, str] = field(default_factory=_unset)  # unit -> the case that stopped it
+    overran: Sequence[str] = ()  # 6.24: may leave an enemy zone after their overrun
+    railed: Sequence[str] = ()  # 5.33: moved by rail
+    rail_entry: Sequence[str] = ()  # 5.33: came on the map by rail
+    move_no: int = 0  # moves made this phase (numbers the sig entries)
+    sig: Mapping[str, list[int]] = field(default_factory=_unset)  # 6.13: which moves each unit made
+    attacked: Sequence[str] = ()  # 9.14: units that attacked
+    defended: Sequence[str] = ()  # 9.14: units that were attacked
+    advanced: Sequence[str] = ()  # 9.83: units that advanced after combat
+    retreated_into: Sequence[str] = ()  # 9.76: units that retreated into a friendly-held hex
+    # -- now ------------------------------------------------------------------------------
+    battle: Battle | None = None  # the battle being settled
+    final_score: dict[str, Any] | None = None  # 24.0: victory.Score.to_dict() at the end
+
+    def stop(self, units: Iterable[str], case: str) -> None:
+        """End these units' movement for the phase, noting the case that ended it."""
+        units = list(units)
+        self.stopped = added(self.stopped, units)
+        self.stop_case = {**self.stop_case, **{u: case for u in units}}
+
+    def clear_phase(self) -> None:
+        """Forget what units did in the phase that ended."""
+        self.mp, self.stop_case, self.sig = UNSET, UNSET, UNSET
+        self.moved = self.active = self.stopped = self.overran = self.railed = self.rail_entry = ()
+        self.attacked = self.defended = self.advanced = self.retreated_into = ()
+        self.start_hex = {}
+        self.move_no = 0
+
+    # -- the RuleState protocol -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The plain dict these rules always saved: a per-phase record only once written."""
+        d: dict[str, Any] = {"rpl_left": self.rpl_left, "pool_used": list(self.pool_used),
+                             "directive": {str(t): on for t, on in self.directive.items()},
+                             "rail_used": self.rail_used, "start_hex": dict(self.start_hex),
+                             "oos_start": list(self.oos_start)}
+        for name in ("relieved", "relievers", "entered", "moved", "active", "stopped", "overran", "railed",
+                     "rail_entry", "attacked", "defended", "advanced", "retreated_into"):
+            value = getattr(self, name)
+            if written(value):
+                d[name] = list(value)
+        if written(self.mp):
+            d["mp"] = dict(self.mp)
+        if written(self.stop_case):
+            d["stop_case"] = dict(self.stop_case)
+        if written(self.sig):
+            d["sig"] = {u: list(n) for u, n in self.sig.items()}
+        if self.move_no:
+            d["move_no"] = self.move_no
+        if self.battle is not None:
+            d["battle"] = self.battle.to_dict()
+        if self.final_score is not None:
+            d["final_score"] = copy.deepcopy(self.final_score)
+        return d
+
+    def copy(self) -> "KievVars":
+        """An independent copy (undo keeps one before every action)."""
+        return KievVars(
+            rpl_left=self.rpl_left, pool_used=list(self.pool_used), directive=dict(self.directive),
+            rail_used=self.rail_used, relieved=_copy_seq(self.relieved), relievers=_copy_seq(self.relievers),
+            entered=_copy_seq(self.entered), start_hex=dict(self.start_hex), oos_start=list(self.oos_start),
+            mp=self.mp if self.mp is UNSET else dict(self.mp), moved=_copy_seq(self.moved),
+            active=_copy_seq(self.active), stopped=_copy_seq(self.stopped),
+            stop_case=self.stop_case if self.stop_case is UNSET else dict(self.stop_case),
+            overran=_copy_seq(self.overran), railed=_copy_seq(self.railed), rail_entry=_copy_seq(self.rail_entry),
+            move_no=self.move_no, sig=self.sig if self.sig is UNSET else {u: list(n) for u, n in self.sig.items()},
+            attacked=_copy_seq(self.attacked), defended=_copy_seq(self.defended), advanced=_copy_seq(self.advanced),
+            retreated_into=_copy_seq(self.retreated_into),
+            battle=None if self.battle is None else self.battle.copy(),
+            final_score=copy.deepcopy(self.final_score),
+        )
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "KievVars":
+        """Back from the plain form; ValueError naming the key for anything these rules never write."""
+        known = {f.name for f in fields(cls)}
+        for k in d:
+            if k not in known:
+                raise ValueError(f"unknown key '{k}'")
+        v = cls()
+        if "rpl_left" in d:
+            v.rpl_left = _int(d, "rpl_left")
+        v.pool_used = list(_ids(d, "pool_used"))
+        directive = d.get("directive", {})
+        if not isinstance(directive, dict) or not all(str(t).isdigit() and isinstance(on, bool)
+                                                       for t, on in directive.items()):
+            raise ValueError("'directive' must map game-turn numbers to true or false")
+        v.directive = {int(t): on for t, on in directive.items()}
+        if "rail_used" in d:
+            v.rail_used = _int(d, "rail_used")
+        v.start_hex = dict(_hex_map(d.get("start_hex", {}), "start_hex"))
+        v.oos_start = _ids(d, "oos_start")
+        for name in ("relieved", "relievers", "entered", "moved", "active", "stopped", "overran", "railed",
+                     "rail_entry", "attacked", "defended", "advanced", "retreated_into"):
+            if name in d:
+                setattr(v, name, _ids(d, name))
+        if "mp" in d:
+            mp = d["mp"]
+            if not isinstance(mp, dict) or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                   for x in mp.values()):
+                raise ValueError("'mp' must map units to movement points")
+            v.mp = dict(mp)
+        if "stop_case" in d:
+            v.stop_case = _str_map(d["stop_case"], "stop_case")
+        if "sig" in d:
+            sig = d["sig"]
+            if not isinstance(sig, dict) or not all(isinstance(n, list) and all(_is_int(x) for x in n)
+                                                    for n in sig.values()):
+                raise ValueError("'sig' must map units to lists of move numbers")
+            v.sig = {str(u): list(n) for u, n in sig.items()}
+        if "move_no" in d:
+            v.move_no = _int(d, "move_no")
+        if d.get("battle") is not None:
+            b = d["battle"]
+            if not isinstance(b, dict):
+                raise ValueError("'battle' must be a table")
+            v.battle = Battle.from_dict(b)
+        if d.get("final_score") is not None:
+            fs = d["final_score"]
+            if not isinstance(fs, dict):
+                raise ValueError("'final_score' must be a table")
+            v.final_score = copy.deepcopy(dict(fs))
+        return v
+
+
+def kiev_vars(state: "GameState") -> KievVars:
+    """The Kiev bookkeeping of a game state (typed; a state of another game is a bug)."""
+    v = state.vars
+    if not isinstance(v, KievVars):
+        raise TypeError(f"not a Kiev game's state: its bookkeeping is a {type(v).__name__}")
+    return v
+
+
+def _copy_seq(value: Sequence[str]) -> Sequence[str]:
+    return value if value == () else list(value)
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int(d: Mapping[str, Any], key: str) -> int:
+    x = d[key]
+    if not _is_int(x):
+        raise ValueError(f"'{key}' must be a whole number")
+    return int(x)
+
+
+def _strs(x: object) -> bool:
+    return isinstance(x, list) and all(isinstance(i, str) for i in x)
+
+
+def _ids(d: Mapping[str, Any], key: str, prefix: str = "") -> list[str]:
+    x = d.get(key, [])
+    if not _strs(x):
+        raise ValueError(f"'{prefix}{key}' must be a list of ids")
+    return list(x)
+
+
+def _text(key: str, x: object) -> str:
+    if not isinstance(x, str):
+        raise ValueError(f"'{key}' must be text")
+    return x
+
+
+def _flag(key: str, x: object) -> bool:
+    if not isinstance(x, bool):
+        raise ValueError(f"'{key}' must be true or false")
+    return x
+
+
+def _str_map(x: object, key: str) -> dict[str, str]:
+    if not isinstance(x, dict) or not all(isinstance(v, str) for v in x.values()):
+        raise ValueError(f"'{key}' must map ids to text")
+    return {str(k): v for k, v in x.items()}
+
+
+def _hex_map(x: object, key: str) -> dict[str, str | None]:
+    if not isinstance(x, dict) or not all(v is None or isinstance(v, str) for v in x.values()):
+        raise ValueError(f"'{key}' must map units to hex ids")
+    return {str(k): v for k, v in x.items()}
