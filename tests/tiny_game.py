@@ -126,14 +126,18 @@ class TinyRules:
         """Nothing is drawn or derived in Tiny."""
 
     def check_scenario(self, scenario: "Scenario") -> None:
+        """A scenario starts only with usable tables."""
+        self.validate_tables(scenario.tables_path, scenario.tables)
+
+    def validate_tables(self, path: Any, data: Mapping[str, Any]) -> None:
         """Every terrain of the schema needs a movement cost in tables.toml (T2)."""
-        costs = scenario.tables.get("terrain")
+        costs = data.get("terrain")
         if not isinstance(costs, dict):
-            raise DataError(scenario.tables_path, "terrain", "Tiny needs a [terrain] table of movement costs")
+            raise DataError(path, "terrain", "Tiny needs a [terrain] table of movement costs")
         for t in SCHEMA.terrains:
             cost = costs.get(t)
             if not isinstance(cost, int) or isinstance(cost, bool) or cost < 1:
-                raise DataError(scenario.tables_path, f"terrain.{t}", "a movement cost is a whole number >= 1")
+                raise DataError(path, f"terrain.{t}", "a movement cost is a whole number >= 1")
 
     def new_vars(self) -> TinyVars:
         return TinyVars()
