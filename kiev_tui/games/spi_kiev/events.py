@@ -86,3 +86,72 @@ class ControlChanged(Event):
 
     def describe(self) -> str:
         return f"{self.name or self.hex} ({self.hex}) now belongs to the {self.side} player (24.0)"
+
+
+# -- combat (9.0-9.8, 13.0) -------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    kind = "revealed"
+    unit: str
+    designation: str
+    attack: int
+    defense: int
+    asterisk: bool
+
+    def describe(self) -> str:
+        star = " with an asterisk (19.61)" if self.asterisk else ""
+        nothing = " - a no-strength unit (13.3)" if self.attack == 0 and self.defense == 0 else ""
+        return f"Untried {self.unit} is revealed: {self.designation}, {self.attack}-{self.defense}{star}{nothing}"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResolved(Event):
+    kind = "combat_resolved"
+    battle: str  # "attack" or "overrun"
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    attack: int
+    defense: int
+    column: str
+    die: int
+    result: str
+    details: tuple[str, ...]
+
+    def describe(self) -> str:
+        head = (f"{self.battle.capitalize()}: {', '.join(self.attackers)} against {', '.join(self.targets)}: "
+                f"{self.attack} to {self.defense}, column {self.column}, die {self.die}: result {self.result}")
+        return head + ("" if not self.details else " [" + "; ".join(self.details) + "]")
+
+
+@dataclass(frozen=True, slots=True)
+class StepLost(Event):
+    kind = "step_lost"
+    unit: str
+    eliminated: bool
+    note: str = ""
+
+    def describe(self) -> str:
+        return f"{self.unit} {'is eliminated' if self.eliminated else 'loses a step'}{(' (' + self.note + ')') if self.note else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreated(Event):
+    kind = "retreated"
+    unit: str
+    path: tuple[str, ...]
+
+    def describe(self) -> str:
+        if not self.path:
+            return f"{self.unit} has nowhere to retreat and is eliminated (9.71)"
+        return f"{self.unit} retreats {' > '.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Advanced(Event):
+    kind = "advanced"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} advance {' > '.join(self.path)}"

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError
 
-from kiev_tui.games.spi_kiev import combat, system
+from kiev_tui.games.spi_kiev import system
 from kiev_tui.games.spi_kiev.actions import Overrun
+from kiev_tui.games.spi_kiev.battle import start_battle
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
 from kiev_tui.games.spi_kiev.events import Moved
 from kiev_tui.games.spi_kiev.movement import common_start, move_block, movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.preview import Preview, preview_battle
 from kiev_tui.games.spi_kiev.state import Battle, added, kiev_vars
 from kiev_tui.games.spi_kiev.strength import check_integrity
 
@@ -81,7 +83,7 @@ def apply_overrun(game: "Game", a: Overrun) -> None:
     view = View(game)
     here = view.hex_of(a.units[0])
     passengers = tuple(u for u in view.at(here) if u not in a.units) if here is not None else ()
-    combat.start_battle(game, "overrun", a.units, (a.target,), a.integrity, passengers=passengers)
+    start_battle(game, "overrun", a.units, (a.target,), a.integrity, passengers=passengers)
 
 
 def after_battle(game: "Game", battle: Battle) -> None:
@@ -106,15 +108,15 @@ def after_battle(game: "Game", battle: Battle) -> None:
 
 
 def overrun_preview(game: "Game", units: tuple[str, ...] | list[str], target: str,
-                    integrity: str = "") -> combat.Preview:
+                    integrity: str = "") -> Preview:
     view = View(game)
     units = tuple(units)
     illegal = check_overrun(view, Overrun(units, target, integrity))
     try:
         hexes = [Hex.parse(target)]
     except HexError as exc:
-        return combat.Preview((), (), None, None, None, {}, Illegal("6.14", str(exc)))
-    return combat._preview(game, view, units, hexes, True, integrity, illegal)
+        return Preview((), (), None, None, None, {}, Illegal("6.14", str(exc)))
+    return preview_battle(game, view, units, hexes, True, integrity, illegal)
 
 
 system.HANDLERS[Overrun] = (check_overrun, apply_overrun)

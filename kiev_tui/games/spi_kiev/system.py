@@ -188,7 +188,7 @@ def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
     chart = reinforcements.historical_faces(game.scenario)
     if not chart:
         return
-    from kiev_tui.games.spi_kiev.combat import Revealed
+    from kiev_tui.games.spi_kiev.events import Revealed
 
     used = kiev_vars(game.state).pool_used
     for u in units:
