@@ -286,7 +286,7 @@ class DefaultAdapter:
         return []
 
     def goto_prompt(self, game: "Game") -> tuple[str, str]:
-        example = hex_text(game.scenario.map, Hex(1, 1))
+        example = hex_text(game.scenario.map, min(game.scenario.map.hexes()))  # the first hex of the map
         return f"Go to hex: its number (e.g. {example}) or a place name", example
 
     # -- play ---------------------------------------------------------------------------------

@@ -214,7 +214,7 @@ class GameScreen(Screen[None]):
             return h
         player = self.game.state.player
         mine = sorted(h for h, ids in occupancy(self.game).items() if side_of(self.game, ids[0]) == player)
-        return mine[0] if mine else Hex(1, 1)
+        return mine[0] if mine else min(self.game.scenario.map.hexes())
 
     # -- reading the position -------------------------------------------------------------
     def view(self) -> Any:

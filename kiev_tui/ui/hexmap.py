@@ -93,6 +93,8 @@ class MapPainter:
     def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL, first_side: str = "") -> None:
         self.map = gmap
         self.first_side = first_side  # its counters are drawn in the first style, every other side's in the second
+        # the internal column of the map's first column: 2 where that column stands half a hex low
+        self.c0: int = getattr(getattr(gmap, "grid", None), "first_internal_column", 1)
         self.g = glyphs
         self.zoom = zoom
         self._looks: dict[Hex, HexLook] = {}
@@ -126,8 +128,8 @@ class MapPainter:
     def origin(self, h: Hex) -> tuple[int, int]:
         """Top-left cell of a hex: for full zoom the left end of its top border."""
         if self.zoom == FULL:
-            return 5 * (h.col - 1), 2 * (h.row - 1) + self.shift(h.col)
-        return 3 * (h.col - 1), 2 * (h.row - 1) + self.shift(h.col)
+            return 5 * (h.col - self.c0), 2 * (h.row - 1) + self.shift(h.col)
+        return 3 * (h.col - self.c0), 2 * (h.row - 1) + self.shift(h.col)
 
     def rows_of(self, h: Hex) -> range:
         """The text rows a hex's drawing touches."""
@@ -141,10 +143,10 @@ class MapPainter:
     def hex_at(self, x: int, y: int) -> Hex | None:
         """The hex whose inside covers a cell (for mouse clicks)."""
         if self.zoom == FULL:
-            col = x // 5 + 1
+            col = x // 5 + self.c0
             k = y - self.shift(col) - 1
         else:
-            col = x // 3 + 1
+            col = x // 3 + self.c0
             k = y - self.shift(col)
         if k < 0:
             return None
@@ -234,8 +236,8 @@ class MapPainter:
             text = look.reach[:4].ljust(4)
             st = S_PATH if look.reach[0] == self.g.path else S_REACH
             # keep a woods or swamp fill (it matters to the cost), never a hex number or name
-            terrain = self.map.terrain(h)
-            base = self._plain_inside(h) if terrain != "clear" and not self.map.settlement(h) else [(" ", S_BLANK)] * 4
+            filled = self.g.fill(self.map.terrain(h)) != self.g.clear
+            base = self._plain_inside(h) if filled and not self.map.settlement(h) else [(" ", S_BLANK)] * 4
             return [(ch, st) if ch != " " else base[i] for i, ch in enumerate(text)]
         return self._plain_inside(h)
 
@@ -245,9 +247,9 @@ class MapPainter:
             st = S_CITY if kind == "city" else S_TOWN
             return [(ch, st) for ch in self.short[4][h].ljust(4)]
         terrain = self.map.terrain(h)
-        if terrain == "clear":
-            return [(ch, S_ID) for ch in hex_text(self.map, h)]
         fill = self.g.fill(terrain)
+        if fill == self.g.clear:  # clear, or a terrain with no fill of its own: the hex id
+            return [(ch, S_ID) for ch in hex_text(self.map, h)[-4:]]  # column and row, no sheet letter
         st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
         return [(fill, st)] * 4
 
@@ -298,19 +300,19 @@ class MapPainter:
         """Every cell of one text row of the whole map."""
         width = self.size.width
         cells: list[Cell] = [(" ", S_BLANK)] * width
-        cols, rows = self.map.columns, self.map.rows
+        cols, rows, c0 = self.map.columns, self.map.rows, self.c0
         if self.zoom == COMPACT:
-            for col in range(1, cols + 1):
+            for col in range(c0, c0 + cols):
                 k = y - self.shift(col)
                 if k < 0 or k >= 2 * rows:
                     continue
                 h = Hex(col, k // 2 + 1)
-                x = 3 * (col - 1)
+                x = 3 * (col - c0)
                 cells[x:x + 3] = self._compact(h, k % 2)
             self._cursor_compact(y, cells)
             return cells
-        for col in range(1, cols + 1):
-            x = 5 * (col - 1)
+        for col in range(c0, c0 + cols):
+            x = 5 * (col - c0)
             k = y - self.shift(col)
             if k < 0:
                 continue
@@ -327,9 +329,9 @@ class MapPainter:
                         cells[x + 1:x + 5] = over
             elif r <= rows:
                 cells[x + 1:x + 5] = self._inside(Hex(col, r))
-        # side cells between columns: x = 5 * (col - 1) for col = 1 .. cols + 1
-        for col in range(1, cols + 2):
-            x = 5 * (col - 1)
+        # side cells between columns: x = 5 * (col - c0) for col = c0 .. c0 + cols
+        for col in range(c0, c0 + cols + 1):
+            x = 5 * (col - c0)
             cell = self._side_cell(col, y)
             if cell is not None:
                 cells[x] = cell
@@ -339,14 +341,14 @@ class MapPainter:
     def _side_cell(self, col: int, y: int) -> Cell | None:
         """The cell at the left edge of column `col` (the right edge of column col-1)."""
         rows = self.map.rows
-        if 1 <= col <= self.map.columns:
+        if self.c0 <= col < self.c0 + self.map.columns:
             k = y - self.shift(col) - 1
             if k >= 0:
                 r, part = k // 2 + 1, k % 2
                 if r <= rows:
                     return self._side(Hex(col, r), Direction.NW if part == 0 else Direction.SW)
         left = col - 1
-        if left >= 1:
+        if left >= self.c0:
             k = y - self.shift(left) - 1
             if k >= 0:
                 r, part = k // 2 + 1, k % 2
@@ -374,7 +376,7 @@ class MapPainter:
                 x = self.origin(h)[0]
                 ch, st = cells[x]
                 cells[x] = (self.looks[h].frame, S_FRAME) if ch == " " else (ch, st + Style(underline=True))
-        if self.cursor is not None and self.cursor.col >= 1:
+        if self.cursor is not None and self.cursor.col >= self.c0:
             x, top = self.origin(self.cursor)
             if y in (top, top + 1):
                 for i in range(x, x + 3):

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from kiev_tui.games import DEFAULT_SCENARIO
 from kiev_tui.rulesref.model import Case, RuleBook, RulesDataError, load_reference
 from kiev_tui.rulesref.render import marked, render_case
 from kiev_tui.rulesref.search import Hit, Span
@@ -75,7 +76,7 @@ class RulesScreen(OnceScreen[None]):
     def __init__(
         self,
         book_ids: list[str] | None = None,
-        game: str = "spi_kiev",
+        game: str | None = None,
         initial: str | None = None,
         *,
         book: RuleBook | None = None,
@@ -85,6 +86,8 @@ class RulesScreen(OnceScreen[None]):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        if game is None:  # the game a bare `kiev-tui` starts (the registry's default scenario)
+            game = DEFAULT_SCENARIO.split("/", 1)[0]
         self.game = book.game if book is not None else game
         self.book_ids = list(book_ids) if book_ids else None
         self.initial = initial

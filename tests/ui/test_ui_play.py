@@ -148,7 +148,7 @@ async def test_final_score_screen() -> None:
         assert isinstance(app.screen, ScoreScreen)
         text = screen_text(app)
         assert "FINAL SCORE" in text and "VICTORY" in text
-        score = game.state.vars["final_score"]
+        score = game.state.vars.final_score
         assert f"German points: {score['german']}" in text
 
 

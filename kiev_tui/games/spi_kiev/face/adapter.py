@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Pending
-from kiev_tui.games.spi_kiev import reinforcements
+from kiev_tui.games.spi_kiev import acting, reinforcements
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.face import present
 from kiev_tui.games.spi_kiev.face.glyphs import legend, type_letter
 from kiev_tui.games.spi_kiev.face.help import RULES_BY_PHASE, phase_help
+from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import DefaultAdapter, Overlay
 from kiev_tui.ui.glyphs import Glyphs
 from kiev_tui.ui.hexmap import HexLook
@@ -88,7 +89,7 @@ class KievAdapter(DefaultAdapter):
     # -- play -------------------------------------------------------------------------------
     def can_move(self, game: "Game", uid: str) -> bool:
         # a stack held in an enemy zone may still be selected: it may overrun (6.0, 8.23)
-        return present.can_still_move(_view(game), uid, zoc=False)
+        return acting.can_move(_view(game), uid, zoc=False)
 
     def actors(self, game: "Game") -> list[Hex]:
         return present.actors(_view(game))
@@ -120,7 +121,7 @@ class KievAdapter(DefaultAdapter):
         return "Score as it stands (24.0)", present.score_now_lines(_view(game))
 
     def final_score(self, game: "Game") -> tuple[str, list[str]]:
-        return "FINAL SCORE (24.0)", present.score_lines(game.state.vars.get("final_score", {}))
+        return "FINAL SCORE (24.0)", present.score_lines(kiev_vars(game.state).final_score or {})
 
 
 ADAPTER = KievAdapter()

@@ -19,6 +19,7 @@ from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
 from kiev_tui.ui.mapside import MapBeside, glyphs_of, map_side_css, path_marks
@@ -103,10 +104,12 @@ def overrun_preview(game: "Game", units: tuple[str, ...], target: str, integrity
 
 def battle_overlay(game: "Game") -> Overlay:
     """The battle being resolved: its attackers and targets, framed as when it was planned."""
-    battle = game.state.vars.get("battle") or {}
+    battle = kiev_vars(game.state).battle
+    if battle is None:
+        return Overlay()
     units = game.state.units
-    attackers = tuple(u for u in battle.get("attackers", []) if u in units and units[u].status == "map")
-    return Overlay(attackers=attackers, targets=tuple(str(t) for t in battle.get("targets", [])))
+    attackers = tuple(u for u in battle.attackers if u in units and units[u].status == "map")
+    return Overlay(attackers=attackers, targets=tuple(str(t) for t in battle.targets))
 
 
 class PreviewScreen(ConfirmScreen):

@@ -9,8 +9,9 @@ import datetime as _dt
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Direction, Hex
-from kiev_tui.games.spi_kiev import directive, rail, reinforcements, victory
+from kiev_tui.games.spi_kiev import acting, directive, rail, reinforcements, victory
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, View
+from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
 from kiev_tui.games.spi_kiev.face.glyphs import type_letter
@@ -185,15 +186,15 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], number: in
         lines.append(f"   {text}")
         if s.why and not s.in_supply:
             lines.append(f"   ({s.why})")
-    v = view.state.vars
+    v = view.vars
     status = []
-    if uid in v.get("stopped", []):
-        status.append(f"stopped ({v.get('stop_case', {}).get(uid, '8.21')})")
-    elif uid in v.get("moved", []) and uid not in v.get("active", []):
+    if uid in v.stopped:
+        status.append(f"stopped ({v.stop_case.get(uid, '8.21')})")
+    elif uid in v.moved and uid not in v.active:
         status.append("has moved")
-    if uid in v.get("railed", []):
+    if uid in v.railed:
         status.append("went by rail")
-    if uid in v.get("attacked", []):
+    if uid in v.attacked:
         status.append("has attacked")
     if status:
         lines.append("   " + ", ".join(status))
@@ -235,7 +236,7 @@ def turn_date(game: "Game", turn: int) -> str:
 
 def directive_turns(game: "Game") -> set[int]:
     """Turns the directive is known to hold: the fixed ones, and those already rolled in force."""
-    known = {int(t) for t, on in game.state.vars.get("directive", {}).items() if on}
+    known = {t for t, on in kiev_vars(game.state).directive.items() if on}
     return known | set(directive.settings(game)["automatic_turns"])
 
 
@@ -279,51 +280,10 @@ def tracker_lines(game: "Game") -> list[str]:
     return lines
 
 
-def can_still_move(view: View, uid: str, zoc: bool = True) -> bool:
-    """A cheap test for 'could act this phase': not stopped, not finished, right phase.
-
-    With ``zoc=False`` a unit held in an enemy zone still counts: it may overrun (6.0).
-    """
-    st = view.state
-    if st.phase not in (MOVEMENT, MECHANIZED) or view.side(uid) != st.player:
-        return False
-    v = st.vars
-    if uid in v.get("stopped", []) or uid in v.get("railed", []) or uid in v.get("rail_entry", []):
-        return False
-    if uid in v.get("moved", []) and uid not in v.get("active", []):
-        return False
-    d = view.udef(uid)
-    if st.phase == MECHANIZED and not (d.mechanized or d.hq or d.leader):
-        return False
-    h = view.hex_of(uid)
-    if h is None or (zoc and view.in_enemy_zoc(h, st.player) and uid not in v.get("overran", [])):
-        return False
-    return movement_allowance(view, uid) - mp_spent(view, uid) > 0
-
-
-def can_still_attack(view: View, uid: str) -> bool:
-    st = view.state
-    if st.phase != COMBAT or view.side(uid) != st.player or view.is_hq_like(uid):
-        return False
-    if uid in st.vars.get("attacked", []):
-        return False
-    h = view.hex_of(uid)
-    if h is None:
-        return False
-    return any(view.occupied_by(n, "soviet" if st.player == GERMAN else GERMAN) for n in view.map.neighbours(h))
-
-
 def actors(view: View) -> list[Hex]:
-    """Hexes holding units of the phasing player that can still act this phase."""
-    st = view.state
-    out = []
-    for h, ids in sorted(view.occupancy.items()):
-        if st.phase == COMBAT:
-            if any(can_still_attack(view, u) for u in ids):
-                out.append(h)
-        elif any(can_still_move(view, u) for u in ids):
-            out.append(h)
-    return out
+    """Hexes holding units of the phasing player that can still act this phase (acting.py decides)."""
+    hexes = {h for uid in acting.actable(view) if (h := view.hex_of(uid)) is not None}
+    return sorted(hexes)
 
 
 def rail_reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:

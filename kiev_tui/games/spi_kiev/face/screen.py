@@ -14,7 +14,7 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev import acting, rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.face import present
@@ -94,7 +94,7 @@ class KievGameScreen(GameScreen):
             else:
                 self.say("No units here")
             return
-        movers = [u for u in own if present.can_still_move(view, u, zoc=False)]
+        movers = [u for u in own if acting.can_move(view, u, zoc=False)]
         riders = self._rail_riders(view, own)
         if riders and not movers:  # came on by rail: the railway is their only way on (5.33)
             self._offer_rail(riders, h)
@@ -115,8 +115,8 @@ class KievGameScreen(GameScreen):
 
     def _rail_riders(self, view: View, own: list[str]) -> tuple[str, ...]:
         """Units here that came on by rail this phase and may still ride on (5.33, 19.3)."""
-        v = self.game.state.vars
-        riders = tuple(u for u in own if u in v.get("rail_entry", []) and u not in v.get("railed", []))
+        v = view.vars
+        riders = tuple(u for u in own if u in v.rail_entry and u not in v.railed)
         if not riders or self.game.state.phase != MOVEMENT or self.game.state.pending is not None:
             return ()
         return riders if rail.destinations(view, riders) else ()
@@ -142,7 +142,7 @@ class KievGameScreen(GameScreen):
         """Keep the stack selected where it stopped, if it can go on (5.1)."""
         message = self.message
         view = self.view()
-        if self.game.state.pending is None and all(present.can_still_move(view, u, zoc=False) for u in units):
+        if self.game.state.pending is None and all(acting.can_move(view, u, zoc=False) for u in units):
             self.set_selection(units, h)
             if not any(r.ok for r in self.overlay.reach.values()) and not view.in_enemy_zoc(h, self.game.state.player):
                 self.clear_selection()
@@ -252,7 +252,7 @@ class KievGameScreen(GameScreen):
             if current:
                 self.overlay.attackers = tuple(u for u in self.overlay.attackers if u not in own)
             else:
-                able = [u for u in own if present.can_still_attack(view, u)] or own
+                able = [u for u in own if acting.can_attack(view, u)] or own
                 self.overlay.attackers = self.overlay.attackers + tuple(able)
         else:
             self.overlay.targets = toggle(self.overlay.targets, str(h))

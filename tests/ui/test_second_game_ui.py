@@ -1,0 +1,90 @@
+"""The generic face plays a game it was never written for: Tiny (tests/tiny_game.py), which has
+no presentation adapter, opens in the Textual UI, and a stack moves and the phase ends by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kiev_tui.engine.game import Game
+from kiev_tui.games import get_adapter
+from kiev_tui.ui.adapter import DefaultAdapter
+from kiev_tui.ui.app import build_app
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen
+from kiev_tui.ui.game_screen import GameScreen
+from kiev_tui.ui.hexmap import hex_text
+
+from tests.tiny_game import tiny  # noqa: F401  (the fixture registers Tiny for the test)
+from tests.ui.helpers import game_screen, goto, keys, screen_text, status
+
+SIZE = (120, 36)
+
+
+def _positions(game: Game) -> dict[str, str | None]:
+    return {uid: u.hex for uid, u in sorted(game.state.units.items())}
+
+
+async def test_tiny_opens_moves_by_keys_and_ends_its_phase(tiny: Path) -> None:  # noqa: F811
+    assert get_adapter("tiny") is None  # Tiny has no face of its own: the default one serves
+    game = Game.new(tiny, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert type(screen) is GameScreen and type(screen.adapter) is DefaultAdapter
+        text = screen_text(app)
+        # the map draws Tiny's counters: the first side in capitals, the other in small letters
+        assert text.count("I1-1") == 2 and text.count("i1-1") == 2
+        assert "Axis player: [MOVEMENT]" in text
+
+        await goto(pilot, "0202")
+        assert hex_text(game.scenario.map, screen.cursor) == "0202"
+        assert status(app).startswith("0202")
+        await keys(pilot, "enter")
+        assert screen.overlay.selected == ("ax-1",)
+        # odd columns low: 0202's north-east neighbour is 0301 (Northby), one clear hex away
+        await keys(pilot, "e")
+        assert hex_text(game.scenario.map, screen.cursor) == "0301"
+        assert screen.overlay.path == ("0301",)
+        assert status(app).startswith("0301 Northby | 1 MP")
+        await keys(pilot, "enter")
+        assert _positions(game) == {"al-1": "0504", "al-2": "0605", "ax-1": "0301", "ax-2": "0102"}
+        assert game.state.control == {"0404": "allies", "0301": "axis"}
+        assert screen.overlay.selected == ()  # ax-1 has moved: nothing more to do with it
+        inspector = str(screen.query_one("#inspector").render())
+        assert inspector.splitlines()[:3] == ["Hex 0301 Northby (town), clear; Axis-held",
+                                              "Axis stack of 1 (keys 1-1 pick):", "1 1 infantry  1-1"]
+
+        await keys(pilot, "P")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.title_text == "End the Axis movement phase?"
+        assert app.screen.lines == ["- stacks that could still act: 0102"]
+        await keys(pilot, "y")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "allies"
+        await keys(pilot, "space")
+        assert app.screen is screen
+        st = game.state
+        assert (st.turn, st.player, st.phase, st.over) == (1, "allies", "movement", False)
+        assert _positions(game) == {"al-1": "0504", "al-2": "0605", "ax-1": "0301", "ax-2": "0102"}
+        assert [a.kind for a in game.log] == ["move", "end_phase"]
+        assert screen.seat == "allies"
+        assert "Allies player: [MOVEMENT]" in screen_text(app)
+
+
+async def test_tiny_refusal_names_its_own_case_and_undo_takes_the_move_back(tiny: Path) -> None:  # noqa: F811
+    game = Game.new(tiny, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await goto(pilot, "0202")
+        await keys(pilot, "enter")
+        assert game_screen(app).overlay.selected == ("ax-1",)
+        await goto(pilot, "0605")  # an enemy hex: the rules say why not, with Tiny's case
+        await keys(pilot, "enter")
+        assert "Refused [T2.3] 0605 holds an enemy unit" in status(app)
+        assert _positions(game)["ax-1"] == "0202"
+        await goto(pilot, "0203")
+        await keys(pilot, "enter")
+        assert _positions(game)["ax-1"] == "0203"
+        await keys(pilot, "u")
+        assert _positions(game)["ax-1"] == "0202" and game.log == []
+        assert status(app).endswith("Undone")

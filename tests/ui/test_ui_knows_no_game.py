@@ -1,0 +1,64 @@
+"""The Textual face knows no game: kiev_tui/ui reaches a game only through the registry (issue 14)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import kiev_tui.ui
+
+UI = Path(kiev_tui.ui.__file__).resolve().parent
+REGISTRY = "kiev_tui.games"
+
+
+def _ui_modules() -> list[Path]:
+    return sorted(UI.glob("*.py"))
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import in a file, `from x import y` counted as x.y too."""
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append((node.lineno, node.module))
+            out.extend((node.lineno, f"{node.module}.{a.name}") for a in node.names)
+    return out
+
+
+def test_the_ui_package_has_the_modules_this_test_reads() -> None:
+    names = {p.name for p in _ui_modules()}
+    assert {"adapter.py", "app.py", "game_screen.py", "widgets.py", "hexmap.py", "dialogs.py"} <= names
+
+
+def test_no_ui_module_imports_a_game_package() -> None:
+    bad = []
+    for path in _ui_modules():
+        for line, module in _imports(path):
+            if module.startswith(REGISTRY + ".") and module not in {f"{REGISTRY}.get_adapter",
+                                                                     f"{REGISTRY}.DEFAULT_SCENARIO"}:
+                bad.append(f"{path.name}:{line}: {module}")
+    assert bad == []
+
+
+def test_the_ui_uses_the_registry() -> None:
+    used = {module for path in _ui_modules() for _, module in _imports(path)}
+    assert f"{REGISTRY}.get_adapter" in used  # the adapter of the scenario's game
+
+
+def test_no_ui_source_line_names_spi_kiev_or_its_sides() -> None:
+    hits = [f"{p.name}:{n}: {line.strip()}" for p in _ui_modules()
+            for n, line in enumerate(p.read_text().splitlines(), 1)
+            if any(word in line.lower() for word in ("spi_kiev", "german", "soviet"))]
+    assert hits == []
+
+
+def test_the_import_check_catches_a_game_import(tmp_path: Path) -> None:
+    """The check itself: a module importing a game's package is reported, the registry is not."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("from kiev_tui.games import get_adapter\nfrom kiev_tui.games.spi_kiev import common\n"
+                      "import kiev_tui.games.tiny.system\n")
+    found = [(line, m) for line, m in _imports(sample) if m.startswith(REGISTRY + ".")]
+    assert found == [(1, "kiev_tui.games.get_adapter"), (2, "kiev_tui.games.spi_kiev"),
+                     (2, "kiev_tui.games.spi_kiev.common"), (3, "kiev_tui.games.tiny.system")]
