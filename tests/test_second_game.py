@@ -219,3 +219,12 @@ def test_validate_checks_tiny_tables_with_tinys_own_hook(tiny: Path, tmp_path: P
     why = "terrain.rough: a movement cost is a whole number >= 1"
     # the scenario that cannot start from those tables (its check_scenario), then the tables file
     assert lines == [f"error: {tables.resolve()}: {why}", f"error: {tables}: {why}"]
+
+
+def test_cli_play_takes_the_scenario_as_an_argument(tiny_data: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KIEV_TUI_SAVES", str(tmp_path / "saves"))
+    result = runner.invoke(app, ["play", "tiny/duel", "--no-resume", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("\nTiny duel\nTurn 1, axis movement\n")
+    assert result.stdout.count("AX1") == 2
