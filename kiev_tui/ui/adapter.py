@@ -318,15 +318,17 @@ class DefaultAdapter:
         return "Score as it stands", self._score_lines(game)
 
     def final_score(self, game: "Game") -> tuple[str, list[str]]:
-        lines = self._score_lines(game)
-        return "FINAL SCORE", lines
+        return "FINAL SCORE", self._score_lines(game)
 
     def _score_lines(self, game: "Game") -> list[str]:
         score = game.rules.score(game)
         lines = [f"{self.side_name(game, s)} points: {p}" for s, p in score.points.items()]
         lines.extend(f"  {line}" for line in score.lines)
         lines.append("")
-        lines.append(f"{self.side_name(game, score.winner).upper()} leads" if score.winner else "Nobody leads.")
+        if game.state.over:
+            lines.append(f"{self.side_name(game, score.winner).upper()} VICTORY" if score.winner else "A draw.")
+        else:
+            lines.append(f"{self.side_name(game, score.winner)} leads." if score.winner else "Nobody leads.")
         return lines
 
 

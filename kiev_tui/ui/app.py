@@ -51,6 +51,33 @@ class KievApp(App[None]):
             self.add_class("-ascii")
         self.adopt(game)
 
+    def show_game(self, game: Game, screen: GameScreen, note: str = "") -> None:
+        """Play a loaded `game` from now on: in `screen` when its face is the same, else on its own.
+
+        A save of another game gets that game's screen and adapter (a Kiev screen would not
+        know a Tiny position), which replaces the game screen on the stack.
+        """
+        self.adopt(game)
+        adapter = adapter_for(game)
+        kind = adapter.screen_class()
+        if type(screen) is kind:
+            screen.set_game(game)
+            screen.say(note)
+            screen.check_pending()
+            return
+        fresh = kind(game, adapter)
+        fresh.message = note  # shown by the first refresh, once mounted
+
+        def switch() -> None:
+            if screen not in self.screen_stack:
+                return  # the screen to replace has gone (the app is closing)
+            if self.screen is screen:
+                self.switch_screen(fresh)
+            else:  # the load dialog is still closing: wait until the game screen is on top
+                self.call_later(switch)
+
+        switch()
+
     def adopt(self, game: Game) -> None:
         """Make `game` the one being played, saving itself at the end of every phase."""
         self.game = game

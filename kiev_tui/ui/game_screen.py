@@ -731,10 +731,7 @@ class GameScreen(Screen[None]):
             except (OSError, ValueError) as exc:  # a file that changed under the list
                 self.say(f"Cannot load {path.name}: {exc}")
                 return
-            self.kapp.adopt(game)
-            self.set_game(game)
-            self.say(f"Loaded {path}: {game.phase}")
-            self.check_pending()
+            self.kapp.show_game(game, self, f"Loaded {path}: {game.phase}")
 
         self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kiev_tui.engine.game import Game
 from kiev_tui.games import get_adapter
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.hexmap import hex_text
 
 from tests.tiny_game import tiny  # noqa: F401  (the fixture registers Tiny for the test)
-from tests.ui.helpers import game_screen, goto, keys, screen_text, status
+from tests.ui.helpers import game_screen, goto, keys, new_mini, screen_text, status
 
 SIZE = (120, 36)
 
@@ -88,3 +90,57 @@ async def test_tiny_refusal_names_its_own_case_and_undo_takes_the_move_back(tiny
         await keys(pilot, "u")
         assert _positions(game)["ax-1"] == "0202" and game.log == []
         assert status(app).endswith("Undone")
+
+
+async def test_tiny_played_to_the_end_shows_its_score(tiny: Path) -> None:  # noqa: F811
+    game = Game.new(tiny, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for expected in (("allies", 1), ("axis", 2), ("allies", 2)):
+            await keys(pilot, "P", "y")
+            assert isinstance(app.screen, HandoffScreen)
+            await keys(pilot, "space")
+            assert (game.state.player, game.state.turn) == expected
+        await keys(pilot, "v")  # the score as it stands, from the rules' own Score
+        text = screen_text(app)
+        assert "Score as it stands" in text and "Allies points: 1" in text and "Allies leads." in text
+        await keys(pilot, "escape", "P", "y")
+        assert game.state.over
+        assert isinstance(app.screen, ScoreScreen)
+        assert app.screen.heading == "FINAL SCORE"
+        assert app.screen.lines == ["Axis points: 0", "Allies points: 1", "  Axis holds 0 town(s)",
+                                    "  Allies holds 1 town(s)", "", "ALLIES VICTORY"]
+
+
+async def test_tiny_saves_and_a_kiev_screen_loads_it_on_the_generic_screen(
+        tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    monkeypatch.setenv("KIEV_TUI_SAVES", str(tmp_path))
+    game = Game.new(tiny, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await goto(pilot, "0202")
+        await keys(pilot, "enter", "e", "enter", "S")
+        assert isinstance(app.screen, AskScreen)
+        await keys(pilot, "enter")  # the name offered: turn01-axis-movement
+        assert status(app).startswith(f"0301 Northby | Saved to {tmp_path / 'turn01-axis-movement.toml'}")
+    saved = tmp_path / "turn01-axis-movement.toml"
+    assert Game.load(saved).state.units["ax-1"].hex == "0301"
+
+    kiev = new_mini()
+    app = build_app(kiev)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert type(game_screen(app)).__name__ == "KievGameScreen"
+        await keys(pilot, "O")
+        assert isinstance(app.screen, PickScreen) and app.screen.items == [(saved.name, saved)]
+        await keys(pilot, "enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert type(screen) is GameScreen and screen.game.scenario.game == "tiny"
+        assert app.screen is screen and app.game is screen.game
+        assert screen.game.state.units["ax-1"].hex == "0301"
+        assert status(app).startswith("0102 | Loaded ")  # the cursor on the Axis stack that may still move
+        await keys(pilot, "P", "y", "space")
+        assert screen.game.state.player == "allies"
