@@ -1,0 +1,348 @@
+"""Playing on the game screen: the cursor, the selection, moving, ending the phase, the hand-off.
+
+`PlayControls` is mixed into `GameScreen` (game_screen.py), which holds the panels; this part
+holds what the keys of play do.  It knows no game: every question goes to the rule system
+(`game.rules`) or to the game's adapter (`self.adapter`), and every change to `game.apply` or
+`game.undo`.  A game's own screen overrides the hooks `select_in_phase`, `act_on`,
+`find_reach` and `answer_pending` rather than these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.ui.adapter import Overlay, occupancy, side_of
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, ScoreScreen
+from kiev_tui.ui.hexmap import HexMap, parse_hex
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+_DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Direction.S,
+         "SW": Direction.SW, "NW": Direction.NW}
+
+
+def toggle(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """`items` with `item` dropped if it is there, else added at the end."""
+    return tuple(i for i in items if i != item) if item in items else items + (item,)
+
+
+class PlayControls:
+    """The keys of play, for `GameScreen` (which provides the attributes and panels named here)."""
+
+    # set by GameScreen.__init__
+    game: "Game"
+    adapter: Any
+    cursor: Hex
+    overlay: Overlay
+    sel_hex: Hex | None
+    message: str
+    last_case: str | None
+    seat: str
+    _handing_off: bool
+
+    # -- playing --------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Check and apply one action; show the refusal or what followed."""
+        illegal = self.game.check(action, side=self.seat)
+        if illegal is not None:
+            self.refuse(illegal)
+            return False
+        events = self.game.apply(action, side=self.seat)
+        self.message = events[-1].describe() if events else ""
+        self.last_case = None
+        self.after(events)
+        return True
+
+    def after(self, events: list[Any]) -> None:
+        changed = [e for e in events if e.kind == "player_changed"]
+        if changed:
+            self.clear_selection()
+        self.refresh_all()
+        if self.game.state.over:
+            self.call_after_refresh(self.show_score)
+        elif changed:
+            self.hand_off(changed[-1].player)
+        else:
+            self.check_pending()
+
+    def hand_off(self, player: str, note: str | None = None) -> None:
+        """Hide the map until `player` is at the keyboard; a `note` keeps the cursor (a mid-phase hand-over)."""
+        self._handing_off = True
+        if note is None:
+            self.cursor = self._first_cursor()
+            self.query_one(HexMap).set_cursor(self.cursor)
+
+        def done(_: None) -> None:
+            self._handing_off = False
+            self.seat = player
+            self.refresh_all()
+            self.check_pending()
+
+        text = note if note is not None else self.name_ids("\n".join(self.game.phase.todo))
+        self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
+
+    def check_pending(self) -> None:
+        if self._handing_off or self.app.screen is not self:
+            return
+        st = self.game.state
+        if self.adapter.pending(self.game) is not None:
+            self.action_pending()
+        elif not st.over and self.seat != st.player:  # the other side has answered: hand back
+            self.hand_off(st.player, f"Back to the {self.adapter.side_name(self.game, st.player)} player's turn.")
+
+    def show_score(self) -> None:
+        heading, lines = self.adapter.final_score(self.game)
+
+        def done(what: str | None) -> None:
+            if what == "new":
+                self.start_new_game()
+            elif what == "quit":
+                self.app.exit()
+
+        self.app.push_screen(ScoreScreen(lines, heading), done)
+
+    # -- selection ------------------------------------------------------------------------
+    def clear_selection(self) -> None:
+        self.overlay = Overlay()
+        self.sel_hex = None
+
+    def _own_stack(self, view: Any, h: Hex) -> list[str]:
+        """The units of the side to play in a hex, top first."""
+        player = self.game.state.player
+        ids = [u for u in occupancy(self.game).get(h, []) if side_of(self.game, u) == player]
+        return list(self.adapter.stack_order(self.game, ids))
+
+    def select_at(self, h: Hex) -> None:
+        """Select the stack of the side to play in a hex: the units of it that may move now."""
+        own = self._own_stack(self.view(), h)
+        if not own:
+            ids = occupancy(self.game).get(h, [])
+            if ids:
+                player = self.game.state.player
+                self.say(f"Those are {self.adapter.side_name(self.game, side_of(self.game, ids[0]))} units; "
+                         f"it is the {self.adapter.side_name(self.game, player)} player's turn")
+            else:
+                self.say("No units here")
+            return
+        movers = [u for u in own if self.adapter.can_move(self.game, u)]
+        if not movers:
+            self.refuse_stack(own)
+            return
+        self.set_selection(tuple(movers), h)
+
+    def refuse_stack(self, units: list[str]) -> None:
+        """Say why none of these units can move: the rules' own reason and case."""
+        reach = self.game.reachable(tuple(units))
+        why = next((r for r in reach.values() if not r.ok), None)
+        if why is not None:
+            self.refuse(Illegal(why.case, why.why))
+        else:
+            self.say("None of these units can move now")
+
+    def set_selection(self, units: tuple[str, ...], h: Hex) -> None:
+        self.overlay = Overlay(selected=units)
+        self.sel_hex = h
+        if units:
+            self.find_reach(units)
+        self.message = f"Selected {', '.join(units)}" if units else ""
+        self.refresh_all()
+
+    def find_reach(self, units: tuple[str, ...]) -> None:
+        """Fill the overlay with where the selected units may go."""
+        self.overlay.reach = dict(self.game.reachable(units))
+
+    def _refresh_path(self) -> None:
+        if not self.overlay.selected:
+            self.overlay.path = ()
+            return
+        r = self.overlay.reach.get(self.cursor)
+        self.overlay.path = tuple(r.path) if r is not None and r.ok else ()
+
+    # -- key actions: cursor --------------------------------------------------------------
+    def move_cursor(self, h: Hex) -> None:
+        if not self.game.scenario.map.on_map(h):
+            return
+        self.cursor = h
+        self.message = ""
+        hexmap = self.query_one(HexMap)
+        hexmap.set_cursor(h)
+        if self.overlay.selected:
+            old = self.overlay.path
+            self._refresh_path()
+            if old != self.overlay.path:
+                hexmap.update_looks(self.looks())
+        self._refresh_inspector()
+        self._refresh_status()
+
+    def action_cursor(self, direction: str) -> None:
+        self.move_cursor(self.cursor.step(_DIRS[direction]))
+
+    def action_column(self, delta: int) -> None:
+        self.move_cursor(Hex(self.cursor.col + delta, self.cursor.row))
+
+    def action_goto(self) -> None:
+        gmap = self.game.scenario.map
+
+        def done(text: str | None) -> None:
+            text = (text or "").strip()
+            if not text:
+                return
+            try:
+                h = parse_hex(gmap, "".join(text.split()))  # "07 02" as typed is 0702
+            except ValueError:
+                found = gmap.find(" ".join(text.split()))
+                if found is None:
+                    self.say(f"No hex or place called {text!r}")
+                    return
+                h = found
+            if not gmap.on_map(h):
+                self.say(f"{self.hex_id(h)} is off the map ({gmap.columns:02d} columns, {gmap.rows:02d} rows)")
+                return
+            self.move_cursor(h)
+            self.query_one(HexMap).scroll_to_hex(h, True)
+
+        # Enter jumps and Esc cancels; never closed by itself, so no key meant for it reaches the map
+        title, example = self.adapter.goto_prompt(self.game)
+        self.app.push_screen(AskScreen(title, example), done)
+
+    def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
+        if event.hex == self.cursor:
+            self.action_select()
+        else:
+            self.move_cursor(event.hex)
+
+    def action_next_actor(self) -> None:
+        hexes = self.adapter.actors(self.game)
+        if not hexes:
+            self.say("Nothing left that can act this phase: P ends the phase")
+            return
+        later = [h for h in hexes if h > self.cursor]
+        self.move_cursor((later or hexes)[0])
+
+    # -- key actions: play ----------------------------------------------------------------
+    def select_in_phase(self, h: Hex) -> bool:
+        """A game's own use of Enter in this phase (Kiev: building an attack); True if handled."""
+        return False
+
+    def act_on(self, h: Hex) -> bool:
+        """A game's own use of Enter on a hex with a stack selected (Kiev: overrun, rail); True if handled."""
+        return False
+
+    def action_select(self) -> None:
+        if self.game.state.over:
+            self.show_score()
+            return
+        if self.adapter.pending(self.game) is not None:
+            self.action_pending()
+            return
+        if self.select_in_phase(self.cursor):
+            return
+        if not self.overlay.selected:
+            self.select_at(self.cursor)
+            return
+        if self.cursor == self.sel_hex:
+            self.clear_selection()
+            self.say("Selection dropped")
+            self.refresh_all()
+            return
+        if self.act_on(self.cursor):
+            return
+        r = self.overlay.reach.get(self.cursor)
+        if r is not None and r.ok:
+            self.do_move(self.cursor, tuple(r.path))
+            return
+        if self._own_stack(self.view(), self.cursor):
+            self.clear_selection()
+            self.select_at(self.cursor)
+            return
+        if r is not None:
+            self.refuse(Illegal(r.case, r.why))
+
+    def do_move(self, h: Hex, path: tuple[str, ...]) -> None:
+        units = self.overlay.selected
+        if self.play(self.adapter.move_action(self.game, units, path)):
+            self._continue_with(units, h)
+
+    def _continue_with(self, units: tuple[str, ...], h: Hex) -> None:
+        """Keep the stack selected where it stopped, if it can go on."""
+        message = self.message
+        if self.adapter.pending(self.game) is None and all(self.adapter.can_move(self.game, u) for u in units):
+            self.set_selection(units, h)
+            if not any(r.ok for r in self.overlay.reach.values()):
+                self.clear_selection()
+        else:
+            self.clear_selection()
+        self.message = message
+        self.refresh_all()
+
+    def action_cancel(self) -> None:
+        if self.overlay.selected or self.overlay.attackers or self.overlay.targets:
+            self.clear_selection()
+            self.say("Selection dropped")
+            self.refresh_all()
+        else:
+            self.say("")
+
+    def action_pick(self, n: int) -> None:
+        h = self.sel_hex if self.overlay.selected and self.sel_hex is not None else self.cursor
+        own = self._own_stack(self.view(), h)
+        if not 1 <= n <= len(own):
+            self.say(f"No unit {n} in the stack at {self.hex_id(h)}")
+            return
+        self.pick_unit(own, own[n - 1], h)
+
+    def pick_unit(self, own: list[str], uid: str, h: Hex) -> None:
+        """Add or drop one unit of the stack in `h` from the selection."""
+        chosen = toggle(self.overlay.selected if self.sel_hex == h else (), uid)
+        self.set_selection(tuple(u for u in own if u in chosen), h)
+        if not chosen:
+            self.clear_selection()
+            self.refresh_all()
+
+    def action_pending(self) -> None:
+        """Answer the choice the game waits for: the side it names takes the keyboard first."""
+        pending = self.adapter.pending(self.game)
+        if pending is None:
+            self.say("Nothing is waiting for an answer")
+            return
+        actor = self.game.actor
+        if actor != self.seat:
+            self.hand_off(actor, f"The {self.adapter.side_name(self.game, actor)} player answers:\n"
+                                 f"{self.name_ids(pending.prompt)}")
+            return
+        self.answer_pending(pending)
+
+    def answer_pending(self, pending: Any) -> None:
+        """Open the game's dialog for a pending choice (this screen has none: it says what is asked)."""
+        self.say(f"waiting: {pending.prompt}")
+
+    def action_undo(self) -> None:
+        if self.game.undo():
+            self.clear_selection()
+            self.message = "Undone"
+            self.refresh_all()
+        else:
+            self.say("Nothing to undo: a die roll, a reveal or a change of player cannot be taken back")
+
+    def action_end_phase(self) -> None:
+        if self.game.state.over:
+            self.show_score()
+            return
+        ph = self.game.phase
+        lines = [f"- {t}" for t in ph.todo] + list(self.adapter.end_phase_notes(self.game))
+        title = (f"End the {self.adapter.side_name(self.game, ph.player)} "
+                 f"{self.adapter.phase_title(self.game, ph.name).lower()} phase?")
+        if not lines:
+            lines = ["Nothing is left undone."]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.clear_selection()
+                self.play(EndPhase())
+
+        lines = [self.name_ids(line) for line in lines]
+        self.app.push_screen(ConfirmScreen(title, lines, "End the phase? (y/n)"), done)

@@ -1,0 +1,140 @@
+"""Saving, loading and starting over from the game screen (S, O, N).
+
+`FileCommands` is mixed into `GameScreen`.  A save takes a plain name only and goes into the
+saves folder (`engine/savepaths.py` checks both); an existing save is replaced only after `y`;
+a new game first keeps the one in progress under a name of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kiev_tui.engine import savepaths
+from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.game import Game, new_seed
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen, list_saves
+
+if TYPE_CHECKING:
+    from kiev_tui.ui.app import KievApp
+
+
+class FileCommands:
+    """S saves, O loads, N starts over, for `GameScreen` (which provides the attributes named here)."""
+
+    game: Game
+    kapp: "KievApp"
+    app: Any
+
+    def action_save(self) -> None:
+        st = self.game.state
+        folder = self.kapp.saves_dir
+        suggested = f"turn{st.turn:02d}-{st.player}-{st.phase}"
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            try:  # only a plain name, and only in the saves folder
+                path = savepaths.save_path_for(text, folder)
+            except savepaths.BadSaveName as exc:
+                self.say(f"Not saved: {exc}")
+                return
+            problem = savepaths.replace_problem(path)
+            if problem is not None:
+                self.say(f"Not saved: {problem}")
+                return
+            if not path.exists():
+                self._write_save(path)
+                return
+
+            def replace(yes: bool | None) -> None:
+                if yes:
+                    self._write_save(path)
+                else:
+                    self.say(f"Not saved: {path.name} kept as it was")
+
+            self.app.push_screen(ConfirmScreen("Replace a save?", [f"{path.name} is already in {folder}/."],
+                                               "Replace it with this game? (y/n)", enter_answers=False), replace)
+
+        self.app.push_screen(AskScreen(f"Save the game in {folder}/ as", suggested, suggested), done)
+
+    def _write_save(self, path: Path) -> bool:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # the saves folder itself, nothing under it
+            self.game.save(path)
+        except OSError as exc:
+            self.say(f"Could not save to {path}: {exc.strerror or exc}")
+            return False
+        self.say(f"Saved to {path}")
+        return True
+
+    def action_load(self) -> None:
+        saves = list_saves(self.kapp.saves_dir)
+        if not saves:
+            self.say(f"No saves in {self.kapp.saves_dir}/")
+            return
+        from kiev_tui.ui.app import unsaved_lines
+
+        lost = unsaved_lines(self.game)
+        if lost:  # a load replaces the game at once: ask first, and never by Enter typed ahead
+
+            def go_on(yes: bool | None) -> None:
+                if yes:
+                    self._pick_save(saves)
+
+            self.app.push_screen(ConfirmScreen("Load over unsaved moves?", lost, "Load and lose them? (y/n)",
+                                               enter_answers=False), go_on)
+            return
+        self._pick_save(saves)
+
+    def _pick_save(self, saves: list[Path]) -> None:
+
+        def done(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                game = Game.load(path)
+            except DataError as exc:
+                self.say(f"Cannot load: {exc.line()}")
+                return
+            except (OSError, ValueError) as exc:  # a file that changed under the list
+                self.say(f"Cannot load {path.name}: {exc}")
+                return
+            self.kapp.show_game(game, self, f"Loaded {path}: {game.phase}")
+
+        self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
+
+    def action_new_game(self) -> None:
+        keep = self._keep_path()
+        lines = [f"Start {self.game.scenario.title} again from turn 1?"]
+        if keep is not None:
+            lines.append(f"The game in progress is saved first, as {keep.name} in {keep.parent}/.")
+        else:
+            lines.append("The game in progress has no moves yet: there is nothing to keep.")
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.start_new_game()
+
+        self.app.push_screen(ConfirmScreen("New game", lines), done)
+
+    def _keep_path(self) -> Path | None:
+        """Where the game in progress goes before a new one replaces it (None: nothing to keep)."""
+        if not self.game.log:
+            return None
+        st = self.game.state
+        try:
+            return savepaths.unused_path_for(f"previous-turn{st.turn:02d}-{st.player}-{st.phase}",
+                                             self.kapp.saves_dir)
+        except savepaths.BadSaveName:
+            return None
+
+    def start_new_game(self) -> None:
+        """A new game of the same scenario; the one in progress is saved under a name of its own."""
+        keep = self._keep_path()
+        if keep is not None and not self._write_save(keep):
+            return  # the old game could not be kept: it stays, and the message says why
+        game = Game.new(self.game.scenario.id, new_seed())  # fresh dice, never the last game's
+        self.kapp.adopt(game)
+        self.set_game(game)
+        self.say(f"New game; the previous one is saved as {keep}" if keep is not None else "New game")
