@@ -33,14 +33,12 @@ COMPACT = "compact"
 
 def hex_text(gmap: GameMap, h: Hex) -> str:
     """The hex id a player reads and types: the map's own numbering (parity, first column, sheet)."""
-    grid = getattr(gmap, "grid", None)
-    return grid.id(h) if grid is not None else str(h)  # type: ignore[no-any-return]
+    return gmap.grid.id(h)
 
 
 def parse_hex(gmap: GameMap, text: str) -> Hex:
-    """A hex from the id a player reads (ValueError, e.g. HexError, if it is not one)."""
-    grid = getattr(gmap, "grid", None)
-    return grid.parse(text) if grid is not None else Hex.parse(text)  # type: ignore[no-any-return]
+    """A hex from the id a player reads (HexError, a ValueError, if it is not one)."""
+    return gmap.grid.parse(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +92,7 @@ class MapPainter:
         self.map = gmap
         self.first_side = first_side  # its counters are drawn in the first style, every other side's in the second
         # the internal column of the map's first column: 2 where that column stands half a hex low
-        self.c0: int = getattr(getattr(gmap, "grid", None), "first_internal_column", 1)
+        self.c0: int = gmap.grid.first_internal_column
         self.g = glyphs
         self.zoom = zoom
         self._looks: dict[Hex, HexLook] = {}
