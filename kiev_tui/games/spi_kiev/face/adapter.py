@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.engine.rules import Pending
 from kiev_tui.games.spi_kiev import acting, reinforcements
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, SOVIET, View
@@ -96,12 +95,6 @@ class KievAdapter(DefaultAdapter):
 
     def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
         return Move(units, path)
-
-    def pending(self, game: "Game") -> Pending | None:
-        p = game.state.pending
-        if p is None:
-            return None
-        return Pending(str(p.get("side", "")), str(p.get("kind", "")), str(p.get("prompt", "")))
 
     def end_phase_notes(self, game: "Game") -> list[str]:
         view = _view(game)
