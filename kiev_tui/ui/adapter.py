@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Pending
-from kiev_tui.ui.glyphs import Glyphs, map_legend
+from kiev_tui.ui.glyphs import Glyphs, short_names
 from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
 
 if TYPE_CHECKING:
@@ -228,9 +228,13 @@ class DefaultAdapter:
         return looks
 
     def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
-        return map_legend(glyphs) + [
-            ("A3-2", "top unit of a stack: type letter, then attack-defence"),
-            ("A / a", f"capital letter: {self.side_name(game, self.first_side(game))} unit; small letter: the other side"),
+        first = self.first_side(game)
+        kinds = tuple(game.rules.schema.unit_types.get(first, ())) or ("a",)
+        letter = self.type_letter(game, kinds[0], first)
+        return map_rows(game.scenario.map, glyphs) + [
+            (f"{letter}3-2", "top unit of a stack: type letter, then attack-defence"),
+            (f"{letter.upper()} / {letter.lower()}",
+             f"capital letter: {self.side_name(game, first)} unit; small letter: the other side"),
             (glyphs.reach + "3", "the selected stack can reach this hex for 3 MP"),
             (glyphs.path + "3", "on the path to the cursor (3 MP so far)"),
             ("[    ]", "the cursor"),
@@ -330,6 +334,23 @@ class DefaultAdapter:
         else:
             lines.append(f"{self.side_name(game, score.winner)} leads." if score.winner else "Nobody leads.")
         return lines
+
+
+def map_rows(gmap: "GameMap", glyphs: Glyphs) -> list[tuple[str, str]]:
+    """The legend of this map as drawn: a hex id, the terrain fills it uses, a city and a town."""
+    first = hex_text(gmap, min(gmap.hexes()))
+    rows = [(f"/{first[-4:]}\\", f"a hex and its number ({first})")]
+    for terrain in sorted({gmap.terrain(h) for h in gmap.hexes()}):
+        fill = glyphs.fill(terrain)
+        if fill != glyphs.clear:
+            rows.append((fill * 4, terrain))
+    places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
+    short = short_names(places, 4)
+    for kind, how in (("city", "name in capitals"), ("town", "name in small letters")):
+        shown = sorted(short[h] for h, (_, k) in places.items() if k == kind)
+        if shown:
+            rows.append((shown[0], f"a {kind} ({how}, shortened to 4 letters)"))
+    return rows
 
 
 def reach_marks(gmap: "GameMap", overlay: Overlay, glyphs: Glyphs) -> dict[Hex, str]:

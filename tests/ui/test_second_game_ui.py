@@ -11,9 +11,10 @@ from kiev_tui.engine.game import Game
 from kiev_tui.games import get_adapter
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen, TextScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.hexmap import hex_text
+from kiev_tui.ui.rules_screen import RulesScreen
 
 from tests.tiny_game import tiny  # noqa: F401  (the fixture registers Tiny for the test)
 from tests.ui.helpers import game_screen, goto, keys, new_mini, screen_text, status
@@ -144,3 +145,21 @@ async def test_tiny_saves_and_a_kiev_screen_loads_it_on_the_generic_screen(
         assert status(app).startswith("0102 | Loaded ")  # the cursor on the Axis stack that may still move
         await keys(pilot, "P", "y", "space")
         assert screen.game.state.player == "allies"
+
+
+async def test_tiny_help_and_legend_come_from_its_own_map_and_rules(tiny: Path) -> None:  # noqa: F811
+    game = Game.new(tiny, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keys(pilot, "L")
+        assert isinstance(app.screen, TextScreen) and app.screen.title_text == "Legend"
+        rows = app.screen.body.splitlines()
+        assert rows[:2] == ["  /0101\\  a hex and its number (0101)",
+                            "  nort    a town (name in small letters, shortened to 4 letters)"]
+        assert "KIEV" not in app.screen.body and "woods" not in app.screen.body
+        assert "  I / i   capital letter: Axis unit; small letter: the other side" in rows
+        await keys(pilot, "escape", "question_mark")
+        assert app.screen.title_text == "Help: Movement phase"
+        await keys(pilot, "escape", "r")
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == "tiny"
