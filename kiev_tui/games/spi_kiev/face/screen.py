@@ -84,6 +84,7 @@ class KievGameScreen(GameScreen):
 
     # -- Kiev's commands ---------------------------------------------------------------------
     def select_at(self, h: Hex) -> None:
+        """As the generic selection, plus a stack held in an enemy zone (it may overrun) and rail riders."""
         view = self.view()
         st = self.game.state
         own = self._own_stack(view, h)
@@ -100,13 +101,7 @@ class KievGameScreen(GameScreen):
             self._offer_rail(riders, h)
             return
         if not movers:
-            # let the engine say why (stopped, phase, zone of control...)
-            reach = self.game.reachable(tuple(own))
-            why = next((r for r in reach.values() if not r.ok), None)
-            if why is not None:
-                self.refuse(Illegal(why.case, why.why))
-            else:
-                self.say("None of these units can move now")
+            self.refuse_stack(own)  # the rules say why (stopped, phase, zone of control...)
             return
         self.set_selection(tuple(movers), h)
         if not any(r.ok for r in self.overlay.reach.values()) and view.in_enemy_zoc(h, st.player):
