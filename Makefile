@@ -21,9 +21,11 @@ $(TEST_STAMP): $(BIN)/python pyproject.toml
 
 # Byte-code is compiled ahead: start-up then never pays for compiling our modules, even
 # where PYTHONDONTWRITEBYTECODE keeps Python from caching them itself.
+# make play SCENARIO=<game>/<name> starts that scenario; the game comes from the scenario.
+SCENARIO ?=
 play: $(STAMP)
 	@$(BIN)/python -m compileall -q kiev_tui > /dev/null
-	$(BIN)/kiev-tui play
+	$(BIN)/kiev-tui play $(if $(SCENARIO),'$(SCENARIO)')
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q

@@ -2,12 +2,16 @@
 
 Faces (the Textual UI, the CLI, bots, benchmarks) find a game only through here, never by
 importing ``kiev_tui.games.<game>`` themselves.  A shipped game is listed by module path and
-imported on first use; a test or a plug-in may ``register`` one built in memory.
+imported on first use; a test or a plug-in may ``register`` one built in memory.  A game
+that is not listed is still found by convention: ``kiev_tui/games/<name>/system.py`` with its
+``SYSTEM`` (and, if present, ``face/adapter.py`` with ``ADAPTER`` and ``bot.py``), so adding a
+game's package is enough for ``kiev-tui new <name>/<scenario>`` to find its rules.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -45,7 +49,36 @@ def unregister(name: str) -> None:
     _GAMES.pop(name, None)
 
 
+def _discover(name: str) -> Entry | None:
+    """A game's entry by the package convention, or None if there is no such package."""
+    if not isinstance(name, str) or not GAME_ID.fullmatch(name):
+        return None
+    base = f"kiev_tui.games.{name}"
+    if importlib.util.find_spec(base) is None or importlib.util.find_spec(f"{base}.system") is None:
+        return None
+    adapter = f"{base}.face.adapter" if _has_module(f"{base}.face", f"{base}.face.adapter") else None
+    bot = f"{base}.bot" if _has_module(f"{base}.bot") else None
+    return Entry(f"{base}.system", adapter, bot)
+
+
+def _has_module(*names: str) -> bool:
+    try:
+        return all(importlib.util.find_spec(n) is not None for n in names)
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+def _entry(name: str) -> Entry | None:
+    entry = _GAMES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        entry = _discover(name)
+        if entry is not None:
+            _GAMES[name] = entry
+    return entry
+
+
 def names() -> list[str]:
+    """The games registered so far (listed, registered, or found by convention already)."""
     return sorted(_GAMES)
 
 
@@ -57,7 +90,7 @@ def _resolve(value: str | Any, attr: str) -> Any:
 
 def get_system(name: str) -> "RuleSystem":
     """The rule system of a game (ValueError naming it if there is no such game)."""
-    entry = _GAMES.get(name) if isinstance(name, str) else None
+    entry = _entry(name)
     if entry is None:
         shown = str(name)[:40]
         raise ValueError(f"no rule system for game '{shown}' (known: {', '.join(names())})")
@@ -66,7 +99,7 @@ def get_system(name: str) -> "RuleSystem":
 
 def get_adapter(name: str) -> Any:
     """The presentation adapter of a game, or None if it has none (the faces use defaults)."""
-    entry = _GAMES.get(name)
+    entry = _entry(name)
     if entry is None or entry.adapter is None:
         return None
     return _resolve(entry.adapter, "ADAPTER")
@@ -75,7 +108,7 @@ def get_adapter(name: str) -> Any:
 def get_bot(name: str) -> Any:
     """The game's random player (``play_game(scenario, seed, combat=True)`` returning a result
     with ``summary()``), or None if the game has none.  A module path is imported whole."""
-    entry = _GAMES.get(name)
+    entry = _entry(name)
     if entry is None or entry.bot is None:
         return None
     return importlib.import_module(entry.bot) if isinstance(entry.bot, str) else entry.bot
