@@ -271,7 +271,7 @@ def tracker_lines(game: "Game") -> list[str]:
     if directive.in_force(game) and st.player != GERMAN:
         lines.append("Stalin's Directive is in force (22.0)")
     if st.phase == MOVEMENT and st.player != GERMAN:
-        used, limit = rail.capacity(game.rules.view(game))  # type: ignore[attr-defined]
+        used, limit = rail.capacity(game.rules.view(game))
         lines.append(f"Rail: {used}/{limit} units used this turn")
     if st.pending is not None:
         lines.append(f"WAITING for the {side_name(str(st.pending.get('side', '')))} player:")
@@ -321,7 +321,7 @@ def due_entries(view: View) -> list[tuple[str, str, list[Hex]]]:
 
 def score_line(game: "Game") -> str:
     """The victory points as they would stand if the game ended now (24.0), on one line."""
-    sc = victory.score(game.rules.view(game), final=False)  # type: ignore[attr-defined]
+    sc = victory.score(game.rules.view(game), final=False)
     return f"VP: German {sc.german}, Soviet {sc.soviet} (v)"
 
 
