@@ -282,7 +282,7 @@ def map_cmd(
     from rich.console import Console
     from rich.text import Text
 
-    from kiev_tui.textmap import LEGEND, render
+    from kiev_tui.textmap import legend as map_legend, render
 
     sc = load_scenario(scenario)
     stacks: dict[Any, str] | None = None
@@ -295,7 +295,7 @@ def map_cmd(
             count[h] = count.get(h, 0) + 1
             stacks[h] = f"{letters[sc.catalog.units[uid].side]}{count[h]}"  # one side per hex
     text = render(sc.map, stacks, ids=ids)
-    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in LEGEND)
+    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in map_legend(sc.map))  # the game's own symbols
     body = f"{text}\n\nLegend:\n{legend}\n"
     console = Console(record=svg is not None, width=max(100, 5 * sc.map.columns + 4),
                       no_color="NO_COLOR" in os.environ, highlight=False)

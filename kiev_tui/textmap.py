@@ -1,57 +1,103 @@
 """Plain-text drawing of a hex map, for `kiev-tui map` and a quick look at a position.
 
 Flat-topped hexes interlock when each column is 5 characters wide and each hex 2 rows tall,
-even columns one row lower.  The characters are the game's own ASCII set (`ui/glyphs.py`),
-so this map, the game's map in --ascii mode and both legends agree: a test checks that this
+even columns one row lower.  The characters are the ASCII set of `ui/glyphs.py` and the map
+symbols of the map's game (found through the registry, as the game screen finds them), so
+this map, the game's map in --ascii mode and both legends agree: a test checks that this
 drawing and the game's map drawing of the same map are the same text.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
-from kiev_tui.ui.glyphs import ASCII, map_legend, short_names
+from kiev_tui.ui.glyphs import ASCII, WAY, MapSymbols, SideMark, default_game, map_legend, short_names, symbols_for
 
 G = ASCII
-TERRAIN_FILL = {t: G.fill(t) * 4 for t in ("clear", "woods", "swamp", "lake")}
-LEGEND = map_legend(G) + [
-    ("G3 / S2", "German / Soviet stack and its size (kiev-tui map --units)"),
-]
 
 
-def _side_char(gmap: GameMap, a: Hex, b: Hex, plain: str) -> str:
-    if not gmap.on_map(b):
-        return plain
-    f = gmap.side_features(a, b)
-    if "major_river" in f:
-        return G.major
-    if "minor_river" in f:
-        return G.minor
-    if "lake" in f:
-        return G.lake
-    if "railroad" in f:
-        return G.rail
-    if "road" in f:
-        return G.road
-    return plain
+def side_marks(sides: tuple[str, ...], names: Any) -> dict[str, str]:
+    """A short mark per side for the text map: the fewest leading letters of the side names that
+    tell them apart (German G, Soviet S; Axis AX, Allies AL), else the side's number."""
+    for k in (1, 2):
+        marks = [names.side_name(s)[:k].upper() for s in sides]
+        if all(marks) and len(set(marks)) == len(marks):
+            return dict(zip(sides, marks))
+    return {s: str(i + 1) for i, s in enumerate(sides)}
 
 
-def _border(gmap: GameMap, a: Hex, b: Hex) -> str:
-    """The 4 cells of a north or south border: a road or railroad crosses it in the middle."""
-    glyph = _side_char(gmap, a, b, "_")
-    return f"_{glyph * 2}_" if glyph in (G.rail, G.road) else glyph * 4
+def legend(gmap: GameMap) -> list[tuple[str, str]]:
+    """The legend printed under `kiev-tui map`: the symbols of the map's game and how a stack is marked."""
+    return _legend(gmap.game, gmap.grid.id(min(gmap.hexes())))
 
 
-def _inside(gmap: GameMap, h: Hex, stacks: dict[Hex, str] | None, names: dict[Hex, str]) -> str:
+def _legend(game: str, first: str) -> list[tuple[str, str]]:
+    from kiev_tui.games import get_system
+
+    schema = get_system(game).schema
+    sides = tuple(schema.sides[:2])
+    marks = side_marks(tuple(schema.sides), schema)
+    shown = " / ".join(f"{marks[s]}{3 - i}" for i, s in enumerate(sides))
+    names = " / ".join(schema.side_name(s) for s in sides)
+    return map_legend(G, symbols_for(game), first) + [(shown, f"{names} stack and its size (kiev-tui map --units)")]
+
+
+def __getattr__(name: str) -> Any:
+    # LEGEND: the legend of the default game's map, kept for callers that print that one
+    if name == "LEGEND":
+        return _legend(default_game(), "0101")
+    raise AttributeError(name)
+
+
+class _Marks:
+    """The text map's hexside characters for one game, each set of features worked out once."""
+
+    def __init__(self, symbols: MapSymbols) -> None:
+        self.symbols = symbols
+        self.fills = {t: f.char(G) * 4 for t, f in symbols.fills.items()}
+        self._seen: dict[frozenset[str], SideMark | None] = {}
+
+    def side(self, gmap: GameMap, a: Hex, b: Hex) -> SideMark | None:
+        if not gmap.on_map(b):
+            return None
+        f = gmap.side_features(a, b)
+        if not f:
+            return None
+        if f not in self._seen:
+            self._seen[f] = self.symbols.mark(f)
+        return self._seen[f]
+
+    def char(self, gmap: GameMap, a: Hex, b: Hex, plain: str) -> str:
+        m = self.side(gmap, a, b)
+        return m.char(G) if m is not None else plain
+
+    def border(self, gmap: GameMap, a: Hex, b: Hex) -> str:
+        """The 4 cells of a north or south border: a way crosses it in the middle."""
+        m = self.side(gmap, a, b)
+        if m is None:
+            return "____"
+        glyph = m.char(G)
+        return f"_{glyph * 2}_" if m.role == WAY else glyph * 4
+
+
+def _inside(gmap: GameMap, h: Hex, stacks: dict[Hex, str] | None, names: dict[Hex, str],
+            fills: dict[str, str]) -> str:
     if stacks and h in stacks:
         return stacks[h][:4].ljust(4)
     if gmap.settlement(h):
         return names[h].ljust(4)
-    return TERRAIN_FILL.get(gmap.terrain(h), "    ")
+    return fills.get(gmap.terrain(h), "    ")
 
 
-def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = False) -> str:
-    """The whole map as text.  ``ids`` puts the hex number in every plain clear hex."""
+def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = False,
+           symbols: MapSymbols | None = None) -> str:
+    """The whole map as text.  ``ids`` puts the hex number in every plain hex.
+
+    ``symbols`` are the map's game's (through the registry) unless given.
+    """
+    marks = _Marks(symbols if symbols is not None else symbols_for(gmap.game))
     width = 5 * gmap.columns + 2
     height = 2 * gmap.rows + 2
     grid = [[" "] * width for _ in range(height)]
@@ -61,17 +107,17 @@ def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = Fals
     for h in gmap.hexes():
         x = 5 * (h.col - c0)
         y = 2 * (h.row - 1) + (1 if h.col % 2 == 0 else 0)
-        top = _border(gmap, h, h.step(Direction.N))
-        bottom = _border(gmap, h, h.step(Direction.S))
+        top = marks.border(gmap, h, h.step(Direction.N))
+        bottom = marks.border(gmap, h, h.step(Direction.S))
         for k in range(4):
             if grid[y][x + 1 + k] == " ":
                 grid[y][x + 1 + k] = top[k]
             grid[y + 2][x + 1 + k] = bottom[k]
-        grid[y + 1][x] = _side_char(gmap, h, h.step(Direction.NW), "/")
-        grid[y + 1][x + 5] = _side_char(gmap, h, h.step(Direction.NE), "\\")
-        grid[y + 2][x] = _side_char(gmap, h, h.step(Direction.SW), "\\")
-        grid[y + 2][x + 5] = _side_char(gmap, h, h.step(Direction.SE), "/")
-        inside = _inside(gmap, h, stacks, names)
+        grid[y + 1][x] = marks.char(gmap, h, h.step(Direction.NW), "/")
+        grid[y + 1][x + 5] = marks.char(gmap, h, h.step(Direction.NE), "\\")
+        grid[y + 2][x] = marks.char(gmap, h, h.step(Direction.SW), "\\")
+        grid[y + 2][x + 5] = marks.char(gmap, h, h.step(Direction.SE), "/")
+        inside = _inside(gmap, h, stacks, names, marks.fills)
         if ids and inside == "    ":
             inside = gmap.grid.id(h)[-4:]  # the column and row, without a sheet letter
         for k, ch in enumerate(inside):

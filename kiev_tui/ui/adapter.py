@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Pending
-from kiev_tui.ui.glyphs import Glyphs, short_names
+from kiev_tui.ui.glyphs import Glyphs, MapSymbols, short_names, symbols_for, symbols_from_schema
 from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.mapdata import GameMap
+    from kiev_tui.engine.rules import Schema
     from kiev_tui.ui.game_screen import GameScreen
 
 
@@ -96,6 +97,10 @@ class Adapter(Protocol):
 
     def rules_cases(self, game: "Game") -> list[str]:
         """Rule cases worth opening in this phase (the ``r`` key lists them)."""
+
+    def map_symbols(self, schema: "Schema") -> MapSymbols:
+        """The fill of each terrain and the mark of each hexside feature (the map, the text map
+        and the legends draw with these)."""
 
     def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]: ...
 
@@ -197,6 +202,9 @@ class DefaultAdapter:
         return max(0, len(steps) - game.state.units[uid].step)
 
     # -- the map --------------------------------------------------------------------------
+    def map_symbols(self, schema: "Schema") -> MapSymbols:
+        return symbols_from_schema(schema)
+
     def supply(self, game: "Game") -> Any:
         return None
 
@@ -231,7 +239,7 @@ class DefaultAdapter:
         first = self.first_side(game)
         kinds = tuple(game.rules.schema.unit_types.get(first, ())) or ("a",)
         letter = self.type_letter(game, kinds[0], first)
-        return map_rows(game.scenario.map, glyphs) + [
+        return map_rows(game.scenario.map, glyphs, self.map_symbols(game.rules.schema)) + [
             (f"{letter}3-2", "top unit of a stack: type letter, then attack-defence"),
             (f"{letter.upper()} / {letter.lower()}",
              f"capital letter: {self.side_name(game, first)} unit; small letter: the other side"),
@@ -336,20 +344,25 @@ class DefaultAdapter:
         return lines
 
 
-def map_rows(gmap: "GameMap", glyphs: Glyphs) -> list[tuple[str, str]]:
-    """The legend of this map as drawn: a hex id, the terrain fills it uses, a city and a town."""
+def map_rows(gmap: "GameMap", glyphs: Glyphs, symbols: MapSymbols | None = None) -> list[tuple[str, str]]:
+    """The legend of this map as drawn: a hex id, a city and a town, then the terrain fills and
+    hexside marks of its game's ``symbols`` that this map uses."""
+    if symbols is None:
+        symbols = symbols_for(gmap.game)
     first = hex_text(gmap, min(gmap.hexes()))
     rows = [(f"/{first[-4:]}\\", f"a hex and its number ({first})")]
-    for terrain in sorted({gmap.terrain(h) for h in gmap.hexes()}):
-        fill = glyphs.fill(terrain)
-        if fill != glyphs.clear:
-            rows.append((fill * 4, terrain))
     places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
     short = short_names(places, 4)
     for kind, how in (("city", "name in capitals"), ("town", "name in small letters")):
         shown = sorted(short[h] for h, (_, k) in places.items() if k == kind)
         if shown:
             rows.append((shown[0], f"a {kind} ({how}, shortened to 4 letters)"))
+    used = {gmap.terrain(h) for h in gmap.hexes()}
+    rows.extend((fill.char(glyphs) * 4, fill.label or terrain)
+                for terrain, fill in symbols.fills.items() if terrain in used)
+    drawn = {f for feats in gmap.features.values() for f in feats}
+    rows.extend((mark.char(glyphs), mark.label) for feature, mark in symbols.sides.items()
+                if feature in drawn and mark.label)
     return rows
 
 

@@ -2,7 +2,8 @@
 
 Full zoom uses the layout of ARCHITECTURE.md: each hex column is 5 cells wide and each hex
 2 rows tall, even columns half a hex lower; hexside features are drawn on the borders.
-Compact zoom drops the borders: 3x2 cells per hex.
+Compact zoom drops the borders: 3x2 cells per hex.  The terrain fills and hexside marks are
+the game's (``MapSymbols``, from its adapter): this module names no terrain or feature.
 
 What a hex shows is a small value (`HexLook`).  When the position changes the map compares the
 new looks with the old ones and refreshes only the text rows of the hexes that differ, so a
@@ -25,7 +26,7 @@ from textual.strip import Strip
 
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
-from kiev_tui.ui.glyphs import ASCII, Glyphs, short_names
+from kiev_tui.ui.glyphs import ASCII, RIVER, WAY, Glyphs, MapSymbols, short_names, symbols_for
 
 FULL = "full"
 COMPACT = "compact"
@@ -62,13 +63,6 @@ class HexLook:
 # Borders and hex numbers share one style: the terminal's default colour, dimmed, which every
 # palette shows against its own background.
 S_BORDER = Style(dim=True)
-S_MINOR = Style(color="bright_blue")
-S_MAJOR = Style(color="blue")
-S_ROAD = Style(color="yellow")
-S_RAIL = Style(color="magenta")
-S_WOODS = Style(color="green")
-S_SWAMP = Style(color="cyan")
-S_LAKE = Style(color="blue")
 S_CITY = Style(bold=True, color="bright_white")
 S_TOWN = Style(color="white")
 S_ID = S_BORDER
@@ -83,12 +77,21 @@ S_CURSOR = Style(reverse=True, bold=True)
 S_BLANK = Style()
 
 Cell = tuple[str, Style]
+#: What one set of hexside features draws: the mark's cell and role (None when nothing is
+#: drawn), then the first-ranked river and way among them with their priorities (the compact map).
+SideLook = tuple[Cell | None, str, Cell | None, int, Cell | None, int]
+_NO_SIDE: SideLook = (None, "", None, 0, None, 0)
+
+
+def _style(text: str) -> Style:
+    return Style.parse(text) if text else S_BLANK
 
 
 class MapPainter:
     """Pure drawing: which character and style each cell of the map has."""
 
-    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL, first_side: str = "") -> None:
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, zoom: str = FULL, first_side: str = "",
+                 symbols: MapSymbols | None = None) -> None:
         self.map = gmap
         self.first_side = first_side  # its counters are drawn in the first style, every other side's in the second
         # the internal column of the map's first column: 2 where that column stands half a hex low
@@ -99,6 +102,12 @@ class MapPainter:
         self.framed: list[Hex] = []
         self.cursor: Hex | None = None
         self._side_cache: dict[tuple[Hex, Direction], Cell] = {}
+        # the game's symbols, worked out once per map: a cell per filled terrain, and what each
+        # set of hexside features draws (a map has a handful of distinct sets)
+        self.symbols = symbols if symbols is not None else symbols_for(gmap.game)
+        self._fills: dict[str, Cell] = {t: (f.char(glyphs), _style(f.style)) for t, f in self.symbols.fills.items()}
+        self._sides: dict[frozenset[str], SideLook] = {}
+        self._summaries: dict[Hex, tuple[Cell, Cell]] = {}  # per hex, like _side_cache
         # one short name per settlement and width, never the same for two (CHRN, chrk)
         places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
         self.short = {4: short_names(places, 4), 3: short_names(places, 3)}
@@ -162,27 +171,37 @@ class MapPainter:
             self._side_cache[key] = cell
         return cell
 
+    def _side_look(self, a: Hex, b: Hex) -> SideLook:
+        feats = self.map.side_features(a, b)
+        if not feats:
+            return _NO_SIDE
+        found = self._sides.get(feats)
+        if found is None:
+            sym, g = self.symbols, self.g
+            mark, river, way = sym.mark(feats), sym.best(feats, RIVER), sym.best(feats, WAY)
+            found = ((mark.char(g), _style(mark.style)) if mark else None, mark.role if mark else "",
+                     (river.char(g), _style(river.style)) if river else None, river.priority if river else 0,
+                     (way.char(g), _style(way.style)) if way else None, way.priority if way else 0)
+            self._sides[feats] = found
+        return found
+
     def _feature(self, a: Hex, b: Hex, plain: str) -> Cell:
+        return self._marked(a, b, plain)[0]
+
+    def _marked(self, a: Hex, b: Hex, plain: str) -> tuple[Cell, str]:
+        """The cell of a hexside (its feature's mark, else the plain border) and the mark's role."""
         if not self.map.on_map(b):
-            return plain, S_BORDER
-        f = self.map.side_features(a, b)
-        if "major_river" in f:
-            return self.g.major, S_MAJOR
-        if "minor_river" in f:
-            return self.g.minor, S_MINOR
-        if "lake" in f:
-            return self.g.lake, S_LAKE
-        if "railroad" in f:
-            return self.g.rail, S_RAIL
-        if "road" in f:
-            return self.g.road, S_ROAD
-        return plain, S_BORDER
+            return (plain, S_BORDER), ""
+        look = self._side_look(a, b)
+        if look[0] is None:
+            return (plain, S_BORDER), ""
+        return look[0], look[1]
 
     def _bottom(self, h: Hex) -> list[Cell]:
         """The four cells of a hex's south border: the hexside glyph, with steps and marker."""
         s = h.step(Direction.S)
-        glyph, style = self._feature(h, s, "_")
-        if glyph in (self.g.rail, self.g.road):
+        (glyph, style), role = self._marked(h, s, "_")
+        if role == WAY:  # a road crosses the border in its middle; a river runs its whole length
             cells = [("_", S_BORDER), (glyph, style), (glyph, style), ("_", S_BORDER)]
         else:
             cells = [(glyph, style)] * 4
@@ -206,7 +225,7 @@ class MapPainter:
     def _name_over(self, h: Hex) -> list[Cell] | None:
         """A city or town with units in it: its name on the top border, where the units hide it.
 
-        Only where that border is plain: no river, road or railroad on the north hexside, and
+        Only where that border is plain: no feature at all on the north hexside, and
         no stack in the hex above (whose steps and count are drawn there).
         """
         kind = self.map.settlement(h)
@@ -233,8 +252,8 @@ class MapPainter:
         if look.reach:
             text = look.reach[:4].ljust(4)
             st = S_PATH if look.reach[0] == self.g.path else S_REACH
-            # keep a woods or swamp fill (it matters to the cost), never a hex number or name
-            filled = self.g.fill(self.map.terrain(h)) != self.g.clear
+            # keep a terrain fill (it matters to the cost), never a hex number or name
+            filled = self.map.terrain(h) in self._fills
             base = self._plain_inside(h) if filled and not self.map.settlement(h) else [(" ", S_BLANK)] * 4
             return [(ch, st) if ch != " " else base[i] for i, ch in enumerate(text)]
         return self._plain_inside(h)
@@ -244,12 +263,10 @@ class MapPainter:
         if kind:
             st = S_CITY if kind == "city" else S_TOWN
             return [(ch, st) for ch in self.short[4][h].ljust(4)]
-        terrain = self.map.terrain(h)
-        fill = self.g.fill(terrain)
-        if fill == self.g.clear:  # clear, or a terrain with no fill of its own: the hex id
+        fill = self._fills.get(self.map.terrain(h))
+        if fill is None:  # a plain terrain (no fill of its own): the hex id
             return [(ch, S_ID) for ch in hex_text(self.map, h)[-4:]]  # column and row, no sheet letter
-        st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
-        return [(fill, st)] * 4
+        return [fill] * 4
 
     # -- compact zoom ---------------------------------------------------------------------
     def _compact(self, h: Hex, part: int) -> list[Cell]:
@@ -264,23 +281,12 @@ class MapPainter:
             kind = self.map.settlement(h)
             if kind:
                 return [(ch, S_CITY if kind == "city" else S_TOWN) for ch in self.short[3][h].ljust(3)]
-            terrain = self.map.terrain(h)
-            fill = self.g.fill(terrain)
-            st = {"woods": S_WOODS, "swamp": S_SWAMP, "lake": S_LAKE}.get(terrain, S_BLANK)
-            return [(fill, st)] * 3
-        # second row: river along any side, road/rail or steps, then count or marker
-        river: Cell = (" ", S_BLANK)
-        way: Cell = (" ", S_BLANK)
-        for n in self.map.neighbours(h):
-            f = self.map.side_features(h, n)
-            if "major_river" in f:
-                river = (self.g.major, S_MAJOR)
-            elif "minor_river" in f and river[0] == " ":
-                river = (self.g.minor, S_MINOR)
-            if "railroad" in f:
-                way = (self.g.rail, S_RAIL)
-            elif "road" in f and way[0] == " ":
-                way = (self.g.road, S_ROAD)
+            return [self._fills.get(self.map.terrain(h), (self.g.clear, S_BLANK))] * 3
+        # second row: a river along a side, a way across one (or steps), then count or marker
+        summary = self._summaries.get(h)
+        if summary is None:
+            summary = self._summaries[h] = self._summary(h)
+        river, way = summary
         if look.letter:
             st = S_FIRST if look.side == self.first_side else S_SECOND
             last: Cell = (look.mark, S_MARK) if look.mark else ((str(look.count), st) if look.count > 1 else (" ", S_BLANK))
@@ -292,6 +298,20 @@ class MapPainter:
                 return [river, (look.reach[0], rs), (cost, rs)]
             return [river, (str(min(look.steps, 9)) if look.steps else " ", S_BORDER), last]
         return [river, way, (" ", S_BLANK)]
+
+    def _summary(self, h: Hex) -> tuple[Cell, Cell]:
+        """A hex's sides in two cells (compact zoom): the first-ranked river along any of them
+        and the first-ranked way across any; a barrier is not summarised."""
+        river: Cell = (" ", S_BLANK)
+        way: Cell = (" ", S_BLANK)
+        river_rank = way_rank = 0
+        for n in self.map.neighbours(h):
+            _, _, r, rp, w, wp = self._side_look(h, n)
+            if r is not None and (river[0] == " " or rp < river_rank):
+                river, river_rank = r, rp
+            if w is not None and (way[0] == " " or wp < way_rank):
+                way, way_rank = w, wp
+        return river, way
 
     # -- rows -----------------------------------------------------------------------------
     def row(self, y: int) -> list[Cell]:
@@ -421,9 +441,10 @@ class HexMap(ScrollView, can_focus=True):
 
     zoom: reactive[str] = reactive(FULL, init=False)
 
-    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, *, id: str | None = None, first_side: str = "") -> None:
+    def __init__(self, gmap: GameMap, glyphs: Glyphs = ASCII, *, id: str | None = None, first_side: str = "",
+                 symbols: MapSymbols | None = None) -> None:
         super().__init__(id=id)
-        self.painter = MapPainter(gmap, glyphs, first_side=first_side)
+        self.painter = MapPainter(gmap, glyphs, first_side=first_side, symbols=symbols)
         self._strips: dict[int, Strip] = {}
         self.rows_painted = 0  # rows rebuilt so far: tests check a cursor move stays cheap
         self.virtual_size = self.painter.size
@@ -460,7 +481,9 @@ class HexMap(ScrollView, can_focus=True):
 
     # -- what to show ---------------------------------------------------------------------
     def set_map(self, gmap: GameMap) -> None:
-        self.painter = MapPainter(gmap, self.painter.g, self.painter.zoom, self.painter.first_side)
+        old = self.painter
+        symbols = old.symbols if gmap.game == old.map.game else None  # another game draws with its own
+        self.painter = MapPainter(gmap, old.g, old.zoom, old.first_side, symbols)
         self._strips.clear()
         self.virtual_size = self.painter.size
         self.refresh()

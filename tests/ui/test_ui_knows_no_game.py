@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
 from pathlib import Path
 
 import kiev_tui.ui
@@ -37,6 +39,7 @@ def test_no_ui_module_imports_a_game_package() -> None:
     for path in _ui_modules():
         for line, module in _imports(path):
             if module.startswith(REGISTRY + ".") and module not in {f"{REGISTRY}.get_adapter",
+                                                                     f"{REGISTRY}.get_system",
                                                                      f"{REGISTRY}.DEFAULT_SCENARIO"}:
                 bad.append(f"{path.name}:{line}: {module}")
     assert bad == []
@@ -52,6 +55,26 @@ def test_no_ui_source_line_names_spi_kiev_or_its_sides() -> None:
             for n, line in enumerate(p.read_text().splitlines(), 1)
             if any(word in line.lower() for word in ("spi_kiev", "german", "soviet"))]
     assert hits == []
+
+
+#: SPI Kiev's terrain and hexside words: the map's symbols come from the game (MapSymbols).
+KIEV_MAP_WORDS = r"woods|swamp|lake|major_river|minor_river|railroad"
+
+
+def test_no_ui_module_or_the_text_map_names_kievs_terrain() -> None:
+    """Neither the Textual map nor `kiev-tui map` names SPI Kiev's terrain, comments included (-I: no .pyc)."""
+    root = UI.parent.parent
+    found = subprocess.run(["grep", "-rnIE", KIEV_MAP_WORDS, "kiev_tui/ui", "kiev_tui/textmap.py"],
+                           cwd=root, capture_output=True, text=True)
+    assert found.returncode == 1, found.stdout  # grep's "nothing found"
+    assert found.stdout == ""
+
+
+def test_the_terrain_grep_catches_a_kiev_word() -> None:
+    """The pattern itself: it finds each word as the grep above would."""
+    for line in ('fill = {"woods": "^"}', "# a swamp hex", "lake", "major_river", "minor_river", "railroad"):
+        assert re.search(KIEV_MAP_WORDS, line)
+    assert not re.search(KIEV_MAP_WORDS, "rough river road rail")
 
 
 def test_the_import_check_catches_a_game_import(tmp_path: Path) -> None:

@@ -13,16 +13,17 @@ from kiev_tui.games.spi_kiev import acting, reinforcements
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.face import present
-from kiev_tui.games.spi_kiev.face.glyphs import legend, type_letter
+from kiev_tui.games.spi_kiev.face.glyphs import KIEV_SYMBOLS, legend, type_letter
 from kiev_tui.games.spi_kiev.face.help import RULES_BY_PHASE, phase_help
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import DefaultAdapter, Overlay
-from kiev_tui.ui.glyphs import Glyphs
+from kiev_tui.ui.glyphs import Glyphs, MapSymbols
 from kiev_tui.ui.hexmap import HexLook
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action
     from kiev_tui.engine.game import Game
+    from kiev_tui.engine.rules import Schema
     from kiev_tui.ui.game_screen import GameScreen
 
 
@@ -63,6 +64,9 @@ class KievAdapter(DefaultAdapter):
 
     def hex_looks(self, game: "Game", supply: Any, overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
         return present.hex_looks(_view(game), supply, overlay, glyphs)
+
+    def map_symbols(self, schema: "Schema") -> MapSymbols:
+        return KIEV_SYMBOLS
 
     def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
         return legend(glyphs)

@@ -1,8 +1,28 @@
-"""Kiev's unit letters and its legend: capitals for German counters, small letters for Soviet ones."""
+"""Kiev's map symbols, unit letters and legend: capitals for German counters, small letters for Soviet ones."""
 
 from __future__ import annotations
 
-from kiev_tui.ui.glyphs import Glyphs, map_legend
+from kiev_tui.ui.glyphs import BARRIER, RIVER, WAY, Fill, Glyphs, MapSymbols, SideMark, map_legend
+
+#: How SPI Kiev's map is drawn.  A major river governs a hexside it shares (the larger river
+#: wins), a lake hexside comes next, and where a railroad and a road cross the same hexside
+#: the railroad is shown.  The lake hexside has no legend row of its own: the lake fill says it.
+KIEV_SYMBOLS = MapSymbols(
+    fills={
+        "woods": Fill("^", "^", "green"),
+        "swamp": Fill(",", ",", "cyan"),
+        "lake": Fill("~", "\u2248", "blue", "lake (impassable)"),
+    },
+    sides={
+        "minor_river": SideMark("~", "~", "bright_blue", RIVER, 1, "minor river along a hexside"),
+        "major_river": SideMark("=", "\u2248", "blue", RIVER, 0, "major river along a hexside"),
+        "railroad": SideMark("+", "\u253c", "magenta", WAY, 3, "railroad crossing a hexside"),
+        "road": SideMark(".", "\u00b7", "yellow", WAY, 4, "road crossing a hexside"),
+        "lake": SideMark("~", "\u2248", "blue", BARRIER, 2),
+    },
+    city="KIEV",
+    town="nezh",
+)
 
 #: Letter for each unit type: capitals are German, small letters Soviet (case is the side).
 TYPE_LETTER: dict[str, str] = {
@@ -22,7 +42,7 @@ def type_letter(unit_type: str, side: str) -> str:
 
 def legend(g: Glyphs) -> list[tuple[str, str]]:
     """(glyph, meaning) pairs for the legend screen, in the set in use."""
-    return map_legend(g) + [
+    return map_legend(g, KIEV_SYMBOLS) + [
         ("P6-2", "top unit of a stack: type letter, then attack-defence as on the counter"),
         ("I, P, M ...", "capital letter: German unit (I inf, J jaeger, G mountain, P panzer, M motorized, L leader, S security)"),
         ("r, t, c ...", "small letter: Soviet unit (r rifle, g mtn rifle, n NKVD, a airborne, c cavalry, t tank, m motorized, x mech, h HQ)"),
