@@ -20,7 +20,7 @@ G = ASCII
 
 def side_marks(sides: tuple[str, ...], names: Any) -> dict[str, str]:
     """A short mark per side for the text map: the fewest leading letters of the side names that
-    tell them apart (German G, Soviet S; Axis AX, Allies AL), else the side's number."""
+    tell them apart (Red R and Blue B; Axis AX and Allies AL), else the side's number."""
     for k in (1, 2):
         marks = [names.side_name(s)[:k].upper() for s in sides]
         if all(marks) and len(set(marks)) == len(marks):
