@@ -88,21 +88,11 @@ def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
         raise typer.Exit(screen.return_code)
 
 
-def side_letters(sides: tuple[str, ...], names: Any) -> dict[str, str]:
-    """A short mark per side for the text map: the fewest leading letters of the side names that
-    tell them apart (German G, Soviet S; Axis AX, Allies AL), else the side's number."""
-    for k in (1, 2):
-        marks = [names.side_name(s)[:k].upper() for s in sides]
-        if all(marks) and len(set(marks)) == len(marks):
-            return dict(zip(sides, marks))
-    return {s: str(i + 1) for i, s in enumerate(sides)}
-
-
 def _print_overview(game: Game) -> None:
-    from kiev_tui.textmap import render
+    from kiev_tui.textmap import render, side_marks
 
     gmap, catalog = game.scenario.map, game.scenario.catalog
-    letters = side_letters(game.rules.schema.sides, game.rules.schema)
+    letters = side_marks(game.rules.schema.sides, game.rules.schema)
     stacks = {}
     for hex_id, ids in game.state.occupancy().items():
         stacks[gmap.grid.parse(hex_id)] = f"{letters[catalog.units[ids[0]].side]}{len(ids)}"
@@ -282,14 +272,14 @@ def map_cmd(
     from rich.console import Console
     from rich.text import Text
 
-    from kiev_tui.textmap import legend as map_legend, render
+    from kiev_tui.textmap import legend as map_legend, render, side_marks
 
     sc = load_scenario(scenario)
     stacks: dict[Any, str] | None = None
     if units:
         stacks = {}
         schema = games_registry.get_system(sc.game).schema
-        letters = side_letters(schema.sides, schema)
+        letters = side_marks(schema.sides, schema)
         count: dict[Any, int] = {}
         for uid, h in sc.setup.items():
             count[h] = count.get(h, 0) + 1
