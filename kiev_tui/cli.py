@@ -125,18 +125,27 @@ def play(
     resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
     ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
     no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
+    plain: bool = typer.Option(False, "--plain", help="plain line mode: typed commands, lines of text "
+                               "(screen readers, slow links; docs/PLAIN.md)"),
+    load: Optional[Path] = typer.Option(None, "--load", help="play on from this save instead"),
 ) -> None:
     """Play (the default): resume the last game or start the default scenario."""
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
     game: Game | None = None
-    if resume and resumed.exists():
+    if load is not None:
+        game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
+    elif resume and resumed.exists():
         try:
             game = load_game(resumed)
         except DataError as exc:
             typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
         game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+    if plain:
+        from kiev_tui.plain.loop import run as run_plain  # never imports Textual
+
+        raise typer.Exit(run_plain(game, autosave))
     _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
 
 

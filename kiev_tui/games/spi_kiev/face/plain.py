@@ -1,0 +1,532 @@
+"""SPI Kiev in plain line mode: its names, panels and commands as lines of text.
+
+Plain mode must start without Textual, and ``present.py`` (the TUI's panel text) imports the
+Textual map through ``kiev_tui.ui.adapter``; so the text functions plain mode needs are kept
+here, free of Textual, and tests/test_plain.py checks that they say what ``present`` says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
+from kiev_tui.games.spi_kiev import acting, advance, directive, rail, reinforcements, retreat, stacking, strength, victory
+from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
+                                             Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
+from kiev_tui.games.spi_kiev.face.glyphs import type_letter
+from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.state import kiev_vars
+from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
+from kiev_tui.plain.face import PlainFace
+from kiev_tui.plain.session import PlainSession, Refuse, pack, split_arrow
+from kiev_tui.ui.names import replace_ids
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized movement"}
+_FEATURE_WORDS = (("major_river", "major river"), ("minor_river", "minor river"), ("lake", "lake"),
+                  ("railroad", "rail"), ("road", "road"))
+
+
+def _view(game: "Game") -> View:
+    return game.rules.view(game)  # type: ignore[no-any-return]
+
+
+# -- the panel text, as present.py has it ----------------------------------------------------
+
+def side_name(side: str) -> str:
+    return "German" if side == GERMAN else "Soviet"
+
+
+def current_strength(view: View, uid: str) -> tuple[int, int]:
+    d = view.udef(uid)
+    return d.steps[min(view.state.units[uid].step, len(d.steps) - 1)]
+
+
+def steps_left(view: View, uid: str) -> int:
+    return max(0, len(view.udef(uid).steps) - view.state.units[uid].step)
+
+
+def unit_name(view: View, uid: str) -> str:
+    """What a player calls a unit ("226 rifle XX", "untried rifle XX"), never its id."""
+    d = view.udef(uid)
+    kind = d.type.replace("_", " ")
+    size = d.size
+    if kind.lower() == size.lower():
+        kind = ""  # an HQ: type and size are both "HQ"
+    elif kind == "leader":
+        size = ""  # a leader carries the HQ size mark but is not an HQ
+    if view.untried(uid):
+        return f"untried {kind} {size}".strip()
+    name = d.designation if kind.lower() in d.designation.lower() else f"{d.designation} {kind}"
+    return " ".join(f"{name} {size}".split())
+
+
+def strength_text(view: View, uid: str) -> str:
+    if view.untried(uid):
+        return "?-?"  # 13.0: nobody knows an untried unit's values until it fights
+    a, d = current_strength(view, uid)
+    return f"{min(a, 9)}-{min(d, 9)}"
+
+
+def stack_order(view: View, ids: list[str]) -> list[str]:
+    """Combat units first, strongest on top; HQs and leaders underneath."""
+    def key(uid: str) -> tuple[bool, int, int, str]:
+        a, d = current_strength(view, uid)
+        return (view.is_hq_like(uid), -a, -d, uid)
+    return sorted(ids, key=key)
+
+
+def supply_all(view: View) -> dict[str, SupplyStatus]:
+    sup = Supply(view)
+    out: dict[str, SupplyStatus] = {}
+    for side in (GERMAN, SOVIET):
+        out.update(sup.all_status(side))
+    return out
+
+
+def hex_lines(view: View, h: Hex) -> list[str]:
+    """Number, name, terrain, owner; then each hexside feature and the sides it runs along."""
+    gmap = view.map
+    name, kind = gmap.name(h), gmap.settlement(h)
+    head = f"Hex {h}"
+    if name:
+        head += f" {name}"
+    if kind:
+        head += f" ({kind})"
+    head += f", {gmap.terrain(h)}"
+    owner = view.state.control.get(str(h))
+    if owner:
+        head += f"; {side_name(owner)}-held"
+    by_feature: dict[str, list[str]] = {}
+    for d in Direction:
+        n = h.step(d)
+        if gmap.on_map(n):
+            for f in gmap.side_features(h, n):
+                by_feature.setdefault(f, []).append(d.name)
+    sides = [f"{word} {' '.join(by_feature[f])}" for f, word in _FEATURE_WORDS if f in by_feature]
+    return [head] + (["  " + "; ".join(sides)] if sides else [])
+
+
+def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus]) -> list[str]:
+    """One unit: name; values, steps and movement; supply and command; what it has done."""
+    d = view.udef(uid)
+    st = view.state.units[uid]
+    side = view.side(uid)
+    kind = d.type.replace("_", " ")
+    name = d.designation if kind in d.designation else f"{d.designation} {kind}"
+    lines = [f"{type_letter(d.type, side)} {name} {d.size}".rstrip()]
+    ma = movement_allowance(view, uid)
+    move = f"MA {ma} MP {max(0.0, ma - mp_spent(view, uid)):g}"
+    if view.untried(uid):
+        lines.append(f"   untried ?-? (13.0); {move}")
+    else:
+        a, df = current_strength(view, uid)
+        fa, fd = d.steps[0]
+        revealed = " revealed" if st.face is not None else ""
+        lines.append(f"   {a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}; {move}")
+    s = supply.get(uid)
+    if s is not None:
+        text = "in supply" if s.in_supply else "OUT OF SUPPLY"
+        if side != GERMAN:
+            if s.hq:
+                text += f", HQ {view.udef(s.hq).designation}"
+            elif not s.in_command:
+                text += ", no HQ in range"
+        lines.append(f"   {text}")
+        if s.why and not s.in_supply:
+            lines.append(f"   ({s.why})")
+    v = view.vars
+    status = []
+    if uid in v.stopped:
+        status.append(f"stopped ({v.stop_case.get(uid, '8.21')})")
+    elif uid in v.moved and uid not in v.active:
+        status.append("has moved")
+    if uid in v.railed:
+        status.append("went by rail")
+    if uid in v.attacked:
+        status.append("has attacked")
+    if status:
+        lines.append("   " + ", ".join(status))
+    if d.division and side == GERMAN:
+        partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
+        if partners:
+            where = []
+            for p in sorted(partners):
+                ph = view.hex_of(p)
+                where.append(f"{view.udef(p).designation}@{ph if ph else view.state.units[p].status}")
+            lines.append(f"   division {d.division}: {', '.join(where)}")
+    return lines
+
+
+def tracker_lines(game: "Game") -> list[str]:
+    """Turn, date, mud and directive turns, the phases, the score, rail use, what is due."""
+    import datetime as _dt
+
+    st = game.state
+    ph = game.phase
+    turns = game.scenario.turns
+    mud = set(game.scenario.params.get("mud_turns", []))
+    date = ""
+    start = game.scenario.params.get("start_date")
+    if start:
+        try:
+            day = _dt.date.fromisoformat(str(start)) + _dt.timedelta(
+                days=int(game.scenario.params.get("days_per_turn", 2)) * (st.turn - 1))
+            date = day.strftime("%d %b %Y").lstrip("0")
+        except ValueError:
+            date = ""
+    lines = [f"Turn {st.turn} of {turns}" + (f", {date}" if date else "") + (" (mud)" if st.turn in mud else "")]
+    dirs = {t for t, on in kiev_vars(st).directive.items() if on} | set(directive.settings(game)["automatic_turns"])
+    later_mud = sorted(t for t in mud if st.turn <= t <= turns)
+    later_dir = sorted(t for t in dirs if st.turn <= t <= turns)
+    if later_mud:
+        lines.append(f"Mud turns: {', '.join(map(str, later_mud))}")
+    if later_dir:
+        lines.append(f"Stalin's Directive turns known: {', '.join(map(str, later_dir))}")
+    if st.over:
+        return lines + ["The game is over."]
+    steps = [f"[{PHASE_TITLE.get(p, p).upper()}]" if p == st.phase else PHASE_TITLE.get(p, p).lower()
+             for p in ph.phases]
+    lines.append(f"{side_name(st.player)} player: " + " > ".join(steps))
+    sc = victory.score(_view(game), final=False)
+    lines.append(f"VP: German {sc.german}, Soviet {sc.soviet}")
+    if directive.in_force(game) and st.player != GERMAN:
+        lines.append("Stalin's Directive is in force (22.0)")
+    if st.phase == MOVEMENT and st.player != GERMAN:
+        used, limit = rail.capacity(_view(game))
+        lines.append(f"Rail: {used}/{limit} units used this turn")
+    return lines
+
+
+def score_now_lines(view: View) -> list[str]:
+    """The points as they stand and why, who holds each city and town, units lost."""
+    sc = victory.score(view, final=False)
+    lines = [sc.summary(), "(Soviet units still out of supply at the end also count for the German: 24.3)"]
+    for side in (GERMAN, SOVIET):
+        lines.append(f"{side_name(side)} points: {getattr(sc, side)}")
+        lines.extend(f"  {pts:>4}  {what}" for s, what, pts in sc.lines if s == side)
+    lines.append("Cities and towns:")
+    vic = view.game.scenario.victory
+    special = {str(k): int(v) for k, v in vic.get("special_hexes", {}).items()}
+    gmap = view.map
+    for h, kind in sorted(gmap.settlements().items()):
+        pts = special.get(str(h), int(vic.get("city", 10)) if kind == "city" else int(vic.get("town", 5)))
+        owner = view.state.control.get(str(h))
+        held = f"{side_name(owner)}, {pts} VP" if owner else f"nobody, {pts} VP"
+        lines.append(f"  {h} {gmap.name(h) or ''} ({kind}): {held}".replace("  (", " ("))
+    for side in (GERMAN, SOVIET):
+        gone = [u for u, us in view.state.units.items() if us.status == "eliminated" and view.side(u) == side]
+        lines.append(f"{side_name(side)} units eliminated: {len(gone)}")
+        if gone:
+            lines.append("  " + ", ".join(unit_name(view, u) for u in sorted(gone)))
+    return lines
+
+
+def final_score_lines(score: dict[str, Any]) -> list[str]:
+    lines = []
+    for side in (GERMAN, SOVIET):
+        lines.append(f"{side_name(side)} points: {score.get(side, 0)}")
+        lines.extend(f"  {x.get('points', 0):>4}  {x.get('what', '')}" for x in score.get("lines", [])
+                     if x.get("side") == side)
+    lead = int(score.get("german", 0)) - int(score.get("soviet", 0))
+    lines.append(f"The German player needed a lead of {score.get('margin', 0)} points and has {lead}.")
+    winner = score.get("winner", "")
+    lines.append(f"{side_name(winner).upper()} VICTORY" if winner else "No winner recorded.")
+    return lines
+
+
+# -- the face ------------------------------------------------------------------------------------
+
+class KievPlain(PlainFace):
+    """SPI Kiev's names, panels and commands for plain mode."""
+
+    def side_name(self, game: "Game", side: str) -> str:
+        return side_name(side)
+
+    def unit_name(self, game: "Game", uid: str) -> str:
+        return unit_name(_view(game), uid)
+
+    def name_ids(self, game: "Game", text: str) -> str:
+        view = _view(game)
+        return replace_ids(game.scenario.catalog, text, lambda uid: unit_name(view, uid))
+
+    def phase_title(self, game: "Game", phase: str) -> str:
+        return PHASE_TITLE.get(phase, phase)
+
+    def strength(self, game: "Game", uid: str) -> str:
+        return strength_text(_view(game), uid)
+
+    def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
+        return stack_order(_view(game), ids)
+
+    def hex_lines(self, game: "Game", h: Hex) -> list[str]:
+        return hex_lines(_view(game), h)
+
+    def unit_line(self, game: "Game", uid: str) -> str:
+        view = _view(game)
+        return f"{unit_name(view, uid)} {strength_text(view, uid)}"
+
+    def unit_lines(self, game: "Game", uid: str) -> list[str]:
+        return unit_lines(_view(game), uid, self._supply(game))
+
+    def _supply(self, game: "Game") -> dict[str, SupplyStatus]:
+        key = (game.version, id(game.state))
+        if getattr(self, "_supply_key", None) != key:  # worked out once per position
+            self._supply_key, self._supply_cache = key, supply_all(_view(game))
+        return self._supply_cache
+
+    def tracker_lines(self, game: "Game") -> list[str]:
+        return tracker_lines(game)
+
+    def score_lines(self, game: "Game") -> list[str]:
+        final = kiev_vars(game.state).final_score if game.state.over else None
+        return final_score_lines(final) if final else score_now_lines(_view(game))
+
+    def movers(self, game: "Game", ids: list[str], side: str) -> list[str]:
+        # as the TUI selects: a stack held in an enemy zone may still be picked, to overrun (6.0)
+        view = _view(game)
+        own = [u for u in ids if view.side(u) == side]
+        able = [u for u in own if acting.can_move(view, u, zoc=False)] if game.state.phase != COMBAT else \
+            [u for u in own if game.rules.can_act(game, u)]
+        return able or own
+
+    def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> Any:
+        return Move(units, path)
+
+    def pending_lines(self, game: "Game") -> list[str]:
+        p = game.state.pending
+        if p is None:
+            return []
+        view = _view(game)
+        kind = str(p.get("kind", ""))
+        who = side_name(str(p.get("side", "")))
+        lines = [f"The {who} player must answer: {self.name_ids(game, str(p.get('prompt', '')))}"]
+        units = list(p.get("units", []))
+        if kind == "loss_or_retreat":
+            steps = int(p.get("steps", 1))
+            lines.append("Units hit:")
+            lines.extend(f"  {n}. {self.unit_line(game, u)} ({steps_left(view, u)} step(s))" for n, u in enumerate(units, 1))
+            how = f"'losses N ...' (one number per step, {steps} in all)"
+            if int(p.get("hexes", steps)):
+                how += f", or 'retreat' to fall back {int(p.get('hexes', steps))} hex(es) (9.66)"
+            lines.append(f"Answer with {how}.")
+        elif kind == "retreat":
+            options = retreat.retreat_options(game)
+            lines.append("Retreat paths (the attacker picks them, 19.7):")
+            for n, u in enumerate(units, 1):
+                opts = options.get(u, [])
+                shown = [f"{k}) {'>'.join(o)}" for k, o in enumerate(opts, 1)] or ["none: the unit is lost"]
+                lines.append(f"  {n}. {self.unit_name(game, u)}: " + "  ".join(shown))
+            lines.append("Answer with 'retreat K ...': one path number per unit, in this order "
+                         "(0 for a unit that has none).")
+        elif kind == "advance":
+            paths = advance.advance_options(game).get("paths", [])
+            lines.append(f"May advance: {self.names(game, units)} (up to {p.get('max', '?')} hex(es), 9.8)")
+            lines.append("Paths: " + "  ".join(f"{k}) {'>'.join(o)}" for k, o in enumerate(paths, 1)))
+            lines.append("Answer with 'advance K' (a path number), 'advance HEX [HEX]', or 'advance no'.")
+        elif kind == "integrity":
+            lines.append(f"Choices: {', '.join(str(c) for c in p.get('choices', []))}")
+            lines.append("Answer with 'integrity DIVISION' (20.2).")
+        return lines
+
+    def names(self, game: "Game", ids: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(self.unit_name(game, u) for u in ids)
+
+
+# -- Kiev's commands --------------------------------------------------------------------------
+
+def _integrity(args: list[str]) -> tuple[list[str], str]:
+    """A trailing 'gd=DIVISION' (20.2: the division GD counts with) taken off the words."""
+    rest = [a for a in args if not a.lower().startswith("gd=")]
+    chosen = [a.split("=", 1)[1] for a in args if a.lower().startswith("gd=")]
+    return rest, (chosen[-1] if chosen else "")
+
+
+def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
+    """Every number of a Kiev preview: totals, column, each unit with its modifiers, chances."""
+    lines = [head, f"Odds column: {p.column or 'not known until the untried units are revealed'}"]
+    for title, rows, total in (("Attackers", p.attackers, p.attack), ("Defenders", p.defenders, p.defense)):
+        lines.append(f"{title} (total {total if total is not None else 'unknown until revealed'}):")
+        for us in rows:
+            shown = "?" if us.value is None else f"{us.value:g}"
+            lines.append(f"  {s.face.unit_name(s.game, us.unit)}: {us.base if us.base is not None else '?'} -> {shown}")
+            lines.extend(f"      [{m.case}] {m.text}" for m in us.mods)
+    chances = dict(p.chances or {})
+    if chances:
+        lines.append("Chances:")
+        lines.extend(pack([f"{k} {v * 100:.1f}%" for k, v in sorted(chances.items(), key=lambda kv: -kv[1])],
+                          s.width))
+    lines.extend(f"Note: {s.face.name_ids(s.game, n)}" for n in p.notes)
+    if p.illegal is not None:
+        lines.extend(s.refusal(p.illegal))
+    return lines
+
+
+def cmd_odds(s: PlainSession, args: list[str]) -> list[str]:
+    args, gd = _integrity(args)
+    g = s.game
+    if g.state.phase == COMBAT:
+        attackers, targets = split_arrow(s, args, "odds HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]")
+        return _detail(s, combat.preview(g, attackers, targets, integrity=gd), f"Attack on {' '.join(targets)}")
+    attackers, targets = split_arrow(s, args, "odds HEX -> HEX (an overrun, in a movement phase)")
+    if len(targets) != 1:
+        raise Refuse("an overrun has one target hex (6.0)")
+    return _detail(s, overrun.overrun_preview(g, attackers, targets[0], integrity=gd),
+                   f"Overrun of {targets[0]} (6.0): 3 MP, half attack strength")
+
+
+def cmd_attack(s: PlainSession, args: list[str]) -> list[str]:
+    args, gd = _integrity(args)
+    attackers, targets = split_arrow(s, args, "attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]")
+    return s.play(Attack(attackers, targets, gd))
+
+
+def cmd_overrun(s: PlainSession, args: list[str]) -> list[str]:
+    args, gd = _integrity(args)
+    units, targets = split_arrow(s, args, "overrun HEX -> HEX [gd=DIVISION]")
+    if len(targets) != 1:
+        raise Refuse("an overrun has one target hex (6.0)")
+    return s.play(Overrun(units, targets[0], gd))
+
+
+def cmd_rail(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) < 2:
+        raise Refuse("usage: rail HEX[:N,N] HEX [HEX...]  (along the railroad, each hex next to the last)")
+    h, units, _ = s.units_at(args[0], s.seat)
+    if not units:
+        raise Refuse(f"no units of the {s.side_name(s.seat)} player in {s.hid(h)}")
+    return s.play(RailMove(tuple(units), tuple(s.hid(s.hex(w)) for w in args[1:])))
+
+
+def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
+    g = s.game
+    view = _view(g)
+    due = reinforcements.due_now(view)
+    if not args:
+        if not due:
+            return ["No reinforcements are due now."]
+        lines = ["Reinforcements due now (enter N[,N] HEX [rail]):"]
+        for n, uid in enumerate(due, 1):
+            hexes = [str(h) for h in reinforcements.entry_hexes(view, uid)]
+            lines.append(f"  {n}. {unit_name(view, uid)}: " + (" ".join(hexes) if hexes else "nowhere to enter"))
+        return lines
+    by_rail = args[-1].lower() == "rail"
+    words = args[:-1] if by_rail else args
+    if len(words) != 2:
+        raise Refuse("usage: enter N[,N] HEX [rail]  ('enter' alone lists what is due)")
+    units = tuple(s.unit(w, due) for w in words[0].split(",") if w)
+    return s.play(Enter(units, s.hid(s.hex(words[1])), by_rail))
+
+
+def cmd_remove(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) != 1:
+        raise Refuse("usage: remove HEX:N  (a unit of an overstacked hex, 7.0)")
+    uid = s.unit(args[0])
+    if not stacking.may_remove(_view(s.game), uid):
+        hex_id = s.game.state.units[uid].hex or "its hex"
+        return s.refusal(_illegal("7.0", f"{hex_id} is within the stacking limit: nothing to remove there"))
+    return s.play(RemoveExcess(uid))
+
+
+def _illegal(case: str, why: str) -> Any:
+    from kiev_tui.engine.errors import Illegal
+
+    return Illegal(case, why)
+
+
+def _pending(s: PlainSession, kind: str) -> dict[str, Any]:
+    p = s.game.state.pending
+    if p is None or p.get("kind") != kind:
+        raise Refuse(f"no {kind.replace('_', ' ')} choice is waiting (see 'todo')")
+    return dict(p)
+
+
+def cmd_losses(s: PlainSession, args: list[str]) -> list[str]:
+    p = _pending(s, "loss_or_retreat")
+    if not args:
+        raise Refuse("usage: losses N [N...]  (one number per step, as the pending choice lists them)")
+    listed = list(p.get("units", []))
+    return s.play(TakeLosses(tuple(s.unit(w, listed) for w in args)))
+
+
+def cmd_retreat(s: PlainSession, args: list[str]) -> list[str]:
+    p = s.game.state.pending
+    kind = p.get("kind") if p is not None else None
+    if kind == "loss_or_retreat":
+        if args:
+            raise Refuse("usage: retreat  (then the other player picks the paths, 19.7)")
+        return s.play(ChooseRetreat())
+    p = _pending(s, "retreat")
+    units = list(p.get("units", []))
+    if len(args) != len(units):
+        raise Refuse(f"give one path number per unit: {len(units)} in all (see 'todo')")
+    options = retreat.retreat_options(s.game)
+    paths: list[tuple[str, ...]] = []
+    for uid, word in zip(units, args):
+        opts = options.get(uid, [])
+        if word.isdigit():
+            k = int(word)
+            if k == 0:
+                paths.append(())
+                continue
+            if not 1 <= k <= len(opts):
+                raise Refuse(f"{s.face.unit_name(s.game, uid)} has {len(opts)} path(s): no number {k}")
+            paths.append(tuple(opts[k - 1]))
+        else:  # a path typed out: HEX,HEX
+            paths.append(tuple(s.hid(s.hex(w)) for w in word.split(",") if w))
+    return s.play(Retreat(tuple(units), tuple(paths)))
+
+
+def cmd_advance(s: PlainSession, args: list[str]) -> list[str]:
+    p = _pending(s, "advance")
+    if args and args[0].lower() in ("no", "none", "decline"):
+        return s.play(DeclineAdvance())
+    if not args:
+        raise Refuse("usage: advance K | advance HEX [HEX] | advance no  [units=N,N]")
+    listed = list(p.get("units", []))
+    units = tuple(listed)
+    rest = []
+    for w in args:
+        if w.lower().startswith("units="):
+            units = tuple(s.unit(x, listed) for x in w.split("=", 1)[1].split(",") if x)
+        else:
+            rest.append(w)
+    paths = advance.advance_options(s.game).get("paths", [])
+    if len(rest) == 1 and rest[0].isdigit() and len(rest[0]) < 3:
+        k = int(rest[0])
+        if not 1 <= k <= len(paths):
+            raise Refuse(f"there are {len(paths)} advance path(s): no number {k}")
+        path = tuple(paths[k - 1])
+    else:
+        path = tuple(s.hid(s.hex(w)) for w in rest)
+    return s.play(Advance(units, path))
+
+
+def cmd_integrity(s: PlainSession, args: list[str]) -> list[str]:
+    _pending(s, "integrity")
+    if len(args) != 1:
+        raise Refuse("usage: integrity DIVISION  (20.2)")
+    return s.play(ChooseIntegrity(args[0]))
+
+
+PLAIN = KievPlain()
+PLAIN.commands = {
+    "odds": (cmd_odds, "odds HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
+             "combat phase: the odds of an attack, each unit and modifier; movement: an overrun's"),
+    "attack": (cmd_attack, "attack HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
+               "attack from the first hexes into the others: rolls at once and shows the result"),
+    "overrun": (cmd_overrun, "overrun HEX -> HEX [gd=DIV]", "overrun the enemy hex with the stack (6.0)"),
+    "rail": (cmd_rail, "rail HEX[:N,N] HEX [HEX...]", "move by rail along the hexes given (5.3, 19.3)"),
+    "enter": (cmd_enter, "enter [N[,N] HEX [rail]]", "alone: the reinforcements due and where they may enter; "
+              "with numbers and a hex: bring them on (by rail with 'rail')"),
+    "remove": (cmd_remove, "remove HEX:N", "eliminate a unit of an overstacked hex (7.0)"),
+    "losses": (cmd_losses, "losses N [N...]", "answer a combat result with steps: one number per step"),
+    "retreat": (cmd_retreat, "retreat [K...]", "alone: retreat instead of losing steps; "
+                "with numbers: the retreat path of each unit (the attacker picks, 19.7)"),
+    "advance": (cmd_advance, "advance K | HEX [HEX] | no", "advance after combat along a listed path, or not (9.8)"),
+    "integrity": (cmd_integrity, "integrity DIVISION", "the division GD counts with when attacked (20.2)"),
+}

@@ -1,0 +1,103 @@
+"""The plain-mode loop: read a line, print the answer, until `quit` or the end of input.
+
+Works on a terminal (tab completion through `readline` when Python has it; a hand-over waits
+for Enter) and on piped input (no questions asked, each command echoed after its prompt so a
+transcript reads in order).  The game is autosaved at every phase end, as in the TUI.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from kiev_tui.engine.saves import enable_autosave
+from kiev_tui.plain.session import PlainSession, clean
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+
+def terminal_width(default: int = 80) -> int:
+    return shutil.get_terminal_size((default, 24)).columns
+
+
+def _readline(session: PlainSession) -> Any:
+    """Set up tab completion if this Python has readline; the module, or None."""
+    try:
+        import readline
+    except ImportError:
+        return None
+
+    matches: list[str] = []
+
+    def complete(text: str, state: int) -> str | None:
+        nonlocal matches
+        if state == 0:
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            matches = [m + " " if not m.endswith("=") else m for m in session.completions(line)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer_delims(" ")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+    return readline
+
+
+def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = None,
+        stdout: IO[str] | None = None, width: int | None = None) -> int:
+    """Play ``game`` by typed lines; returns the exit status (0)."""
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    tty = inp.isatty() and out.isatty()
+    if save_path is not None:
+        enable_autosave(game, save_path)
+    session = PlainSession(game, width or terminal_width(), pause=tty)
+    if tty and inp is sys.stdin:
+        _readline(session)
+
+    def say(lines: list[str]) -> None:
+        if lines:
+            out.write("\n".join(lines) + "\n")
+        out.flush()
+
+    def read(prompt: str) -> str | None:
+        if tty and inp is sys.stdin:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        out.write(prompt)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return None
+        if not tty:
+            out.write(clean(line.rstrip("\r\n")) + "\n")  # echo, escaped: a transcript reads in order
+        return line
+
+    say(session.opening())
+    while not session.done:
+        try:
+            line = read(session.prompt())
+        except KeyboardInterrupt:
+            out.write("\n")
+            say(["(interrupted: type 'quit' to stop)"])
+            continue
+        if line is None:
+            out.write("\n")
+            break
+        say(session.handle(line))
+        if session.done and tty and game.unsaved:
+            answer = read(f"{game.unsaved} action(s) since the last save would be lost; quit anyway? (y/n) ")
+            if answer is None or answer.strip().lower() not in ("y", "yes"):
+                session.done = answer is None
+        if session.handing_over:
+            if tty:
+                if read("Press Enter when the new player is at the keyboard. ") is None:
+                    break
+            say(session.release())
+    if game.autosave_error:
+        say([f"note: {game.autosave_error}"])
+    return 0

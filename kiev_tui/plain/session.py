@@ -1,0 +1,691 @@
+"""One plain-mode session: typed lines in, lines of plain text out, on any game.
+
+Everything generic goes through the ``RuleSystem`` protocol (``game.rules``) and the game's
+plain face (``face.py``); a game's own commands come from its face's ``commands``.  Output is
+never longer than ``width`` and never holds a control character: anything typed that is echoed
+back is shown with escapes (``\\x1b``), not obeyed by the terminal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import textwrap
+import typing
+from typing import TYPE_CHECKING, Any, Callable
+
+from kiev_tui.engine import savepaths
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.plain.face import PlainFace, face_for
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+MIN_WIDTH = 30
+UNIT_REF = re.compile(r"^(?P<hex>[^:]+):(?P<which>.+)$")
+
+
+class Refuse(Exception):
+    """A command that cannot be done as typed: one line saying why."""
+
+
+def clean(text: str) -> str:
+    """Text safe to print: every control character shown as an escape, never sent raw."""
+    return one_line(text)
+
+
+def wrap(lines: list[str], width: int) -> list[str]:
+    """Each line cleaned and folded to ``width``; a folded line keeps its indent plus two."""
+    out: list[str] = []
+    for raw in lines:
+        line = clean(raw).rstrip()
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        indent = min(indent, width // 3)
+        parts = textwrap.wrap(line.strip(), width=width, initial_indent=" " * indent,
+                              subsequent_indent=" " * (indent + 2), break_long_words=True,
+                              break_on_hyphens=False)
+        out.extend(p[:width] for p in parts)
+    return out
+
+
+def pack(items: list[str], width: int, indent: str = "  ") -> list[str]:
+    """Short items joined with two spaces into as few lines as fit."""
+    lines: list[str] = []
+    cur = indent
+    for item in items:
+        add = item if cur == indent else "  " + item
+        if len(cur) + len(add) > width and cur != indent:
+            lines.append(cur)
+            cur = indent + item
+        else:
+            cur += add
+    if cur.strip():
+        lines.append(cur)
+    return lines
+
+
+@dataclasses.dataclass
+class Spec:
+    handler: Callable[["PlainSession", list[str]], list[str]]
+    usage: str
+    help: str
+    example: str = ""
+
+
+class PlainSession:
+    """Plays one game by typed commands.  ``handle(line)`` returns the lines to print.
+
+    ``pause``: when the side at the keyboard changes, hold back what the new side should see
+    until ``release()`` (the loop calls it after the player pressed Enter on a terminal).
+    """
+
+    def __init__(self, game: "Game", width: int = 80, pause: bool = False, face: PlainFace | None = None) -> None:
+        self.game = game
+        self.width = max(MIN_WIDTH, int(width))
+        self.pause = pause
+        self.face = face if face is not None else face_for(game)
+        self.seat = game.actor  # the side at the keyboard: the actions typed are submitted as its
+        self.held: list[str] = []  # what the next side sees once it has taken the keyboard
+        self.handing_over = False
+        self.done = False
+        self.commands: dict[str, Spec] = dict(GENERIC)
+        for name, entry in self.face.commands.items():  # (handler, usage, help[, example])
+            self.commands[name] = Spec(*entry)
+        self._book: Any = None
+
+    # -- the prompt and the opening ------------------------------------------------------------
+    def side_name(self, side: str) -> str:
+        return self.face.side_name(self.game, side)
+
+    def prompt(self) -> str:
+        g = self.game
+        st = g.state
+        if st.over:
+            return clean("Game over> ")
+        text = f"T{st.turn} {self.side_name(st.player)} {self.face.phase_title(g, st.phase).lower()}"
+        p = g.rules.pending(g)
+        if p is not None:
+            text += f", {self.side_name(p.side)} to answer ({p.kind.replace('_', ' ')})"
+        out = clean(text)[: self.width - 2]
+        return out + "> "
+
+    def opening(self) -> list[str]:
+        g = self.game
+        lines = [g.scenario.title, *self.face.tracker_lines(g)]
+        lines.append(f"{self.side_name(self.seat)} player's turn.")
+        lines.extend(self._situation())
+        lines.append("Type 'help' for the commands, 'quit' to stop.")
+        return wrap(lines, self.width)
+
+    def _situation(self) -> list[str]:
+        """What the side at the keyboard must see now: a pending choice, or the phase's to-do."""
+        g = self.game
+        lines = self.face.pending_lines(g)
+        if not lines:
+            lines = [f"- {self.face.name_ids(g, t)}" for t in g.phase.todo]
+        return lines
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle(self, line: str) -> list[str]:
+        """The lines answering one typed command."""
+        line = line.rstrip("\r\n").replace("\t", " ")
+        if any(not ch.isprintable() for ch in line):
+            return wrap([f"Refused: the line holds control characters ({shorten(clean(line), 40)})"], self.width)
+        words = line.split()
+        if not words:
+            return []
+        name = ALIASES.get(words[0].lower(), words[0].lower())
+        spec = self.commands.get(name)
+        if spec is None:
+            return wrap([f"Unknown command '{shorten(words[0], 30)}'. Type 'help' for the list."], self.width)
+        try:
+            out = spec.handler(self, words[1:])
+        except Refuse as exc:
+            out = [str(exc)]
+        except DataError as exc:
+            out = [f"Refused: {exc.reason}"]
+        return wrap(out, self.width)
+
+    def release(self) -> list[str]:
+        """After a hand-over: what the new side sees once it has the keyboard."""
+        out, self.held, self.handing_over = self.held, [], False
+        return wrap(out, self.width)
+
+    def completions(self, text: str) -> list[str]:
+        """Words that complete the last word of ``text`` (a line typed so far)."""
+        words = text.split(" ")
+        last = words[-1]
+        before = [w for w in words[:-1] if w]
+        if not before:
+            return sorted(c for c in self.commands if c.startswith(last.lower()))
+        cmd = ALIASES.get(before[0].lower(), before[0].lower())
+        if cmd == "help":
+            options = list(self.commands)
+        elif cmd == "do":
+            if len(before) == 1:
+                options = list(self.game.rules.actions)
+            else:
+                cls = self.game.rules.actions.get(before[1])
+                options = [f"{f.name}=" for f in dataclasses.fields(cls)] if cls is not None else []
+        elif cmd == "rules":
+            options = ["search"]
+        elif cmd == "units":
+            options = list(self.game.rules.schema.sides)
+        elif cmd == "map":
+            options = ["around"] if len(before) == 1 else self._hex_ids()
+        elif cmd in ("advance",):
+            options = ["no"] + self._hex_ids()
+        else:
+            options = self._hex_ids()
+        return sorted(o for o in set(options) if o.startswith(last))[:200]
+
+    def _hex_ids(self) -> list[str]:
+        gmap = self.game.scenario.map
+        return [gmap.grid.id(h) for h in gmap.hexes()]
+
+    # -- helpers the commands share ---------------------------------------------------------------
+    def hex(self, word: str) -> Hex:
+        """The hex a typed word names: its id on this map's grid, or a place's name."""
+        gmap = self.game.scenario.map
+        try:
+            h = gmap.grid.parse(word)
+        except ValueError:
+            found = gmap.find(word) if word.isprintable() else None
+            if found is None:
+                raise Refuse(f"'{shorten(word, 30)}' is not a hex of this map "
+                             f"(e.g. {gmap.grid.id(min(gmap.hexes()))}) nor a place on it") from None
+            return found
+        if not gmap.on_map(h):
+            raise Refuse(f"{gmap.grid.id(h)} is not on this map")
+        return h
+
+    def hid(self, h: Hex) -> str:
+        return self.game.scenario.map.grid.id(h)
+
+    def stack(self, h: Hex) -> list[str]:
+        """The units in a hex, top first as the face orders them."""
+        ids = self.game.state.occupancy().get(self.hid(h), [])
+        return self.face.stack_order(self.game, list(ids))
+
+    def units_at(self, word: str, side: str | None = None) -> tuple[Hex, list[str], bool]:
+        """``HEX`` or ``HEX:1,3`` or ``HEX:unit-id,...``: the hex, the units meant, and whether the
+        player picked them (False: the whole stack of ``side`` the face would move)."""
+        m = UNIT_REF.match(word)
+        h = self.hex(m.group("hex") if m else word)
+        ids = self.stack(h)
+        if m is None:
+            if side is None:
+                return h, ids, False
+            return h, self.face.movers(self.game, ids, side), False
+        picked: list[str] = []
+        for part in m.group("which").split(","):
+            part = part.strip()
+            if part.isdigit():
+                n = int(part)
+                if not 1 <= n <= len(ids):
+                    raise Refuse(f"{self.hid(h)} holds {len(ids)} unit(s): there is no number {n} "
+                                 f"(see 'stack {self.hid(h)}')")
+                uid = ids[n - 1]
+            elif part in ids:
+                uid = part
+            else:
+                raise Refuse(f"'{shorten(part, 30)}' is not a unit in {self.hid(h)} (see 'stack {self.hid(h)}')")
+            if uid not in picked:
+                picked.append(uid)
+        return h, picked, True
+
+    def unit(self, word: str, listed: list[str] | None = None) -> str:
+        """One unit: a number in ``listed``, ``HEX:N``, or a unit id."""
+        if listed is not None and word.isdigit():
+            n = int(word)
+            if not 1 <= n <= len(listed):
+                raise Refuse(f"there is no number {n} in the list (1 to {len(listed)})")
+            return listed[n - 1]
+        if UNIT_REF.match(word):
+            _, ids, _ = self.units_at(word)
+            if len(ids) != 1:
+                raise Refuse(f"'{shorten(word, 30)}' names {len(ids)} units; name one")
+            return ids[0]
+        if word in self.game.state.units:
+            return word
+        raise Refuse(f"'{shorten(word, 30)}' names no unit (write HEX:N, N as 'stack HEX' numbers them)")
+
+    def names(self, ids: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(self.face.unit_name(self.game, u) for u in ids)
+
+    def refusal(self, illegal: Illegal) -> list[str]:
+        text = self.face.name_ids(self.game, illegal.why)
+        return [f"Refused [{illegal.case}] {text} (rules {illegal.case})"]
+
+    def play(self, action: Action) -> list[str]:
+        """Check and play one action as the side at the keyboard; what happened, in lines."""
+        g = self.game
+        illegal = g.check(action, side=self.seat)
+        if illegal is not None:
+            return self.refusal(illegal)
+        events = g.apply(action, side=self.seat)
+        lines = [self.face.name_ids(g, e.describe()) for e in events]
+        return lines + self.after()
+
+    def after(self) -> list[str]:
+        """After an action: the end of the game, a hand-over, or what is waiting now."""
+        g = self.game
+        if g.state.over:
+            return ["The game is over.", *self.face.score_lines(g)]
+        actor = g.actor
+        if actor != self.seat:
+            self.seat = actor
+            p = g.rules.pending(g)
+            why = f"answer: {self.face.name_ids(g, p.prompt)}" if p is not None else \
+                f"{self.face.phase_title(g, g.state.phase).lower()} phase"
+            head = f"{self.side_name(actor)} player's turn: {why}"
+            rest = [*self.face.tracker_lines(g), *self._situation()]
+            if self.pause:
+                self.held = rest
+                self.handing_over = True
+                return [head, f"Hand over to the {self.side_name(actor)} player."]
+            return [head, *rest]
+        return self.face.pending_lines(g)
+
+
+# -- the generic commands ----------------------------------------------------------------------
+
+def cmd_help(s: PlainSession, args: list[str]) -> list[str]:
+    if args:
+        name = ALIASES.get(args[0].lower(), args[0].lower())
+        spec = s.commands.get(name)
+        if spec is None:
+            raise Refuse(f"no command '{shorten(args[0], 30)}'")
+        lines = [f"{spec.usage}", f"  {spec.help}"]
+        if spec.example:
+            lines.append(f"  e.g. {spec.example}")
+        short = [a for a, n in ALIASES.items() if n == name]
+        if short:
+            lines.append(f"  short form: {', '.join(short)}")
+        return lines
+    lines = ["Commands (help COMMAND says more):"]
+    lines.extend(f"  {spec.usage}" for spec in s.commands.values())
+    lines.append("Units: HEX:N is the N-th unit as 'stack HEX' numbers them (HEX:1,3 picks two).")
+    return lines
+
+
+def cmd_look(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) != 1:
+        raise Refuse("usage: look HEX")
+    h = s.hex(args[0])
+    g = s.game
+    lines = s.face.hex_lines(g, h)
+    ids = s.stack(h)
+    if ids:
+        side = g.scenario.catalog.units[ids[0]].side
+        lines.append(f"{s.side_name(side)} stack of {len(ids)}:")
+        lines.extend(f"  {n}. {s.face.unit_line(g, u)}" for n, u in enumerate(ids, 1))
+    else:
+        lines.append("No units.")
+    return lines
+
+
+def cmd_stack(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) != 1:
+        raise Refuse("usage: stack HEX")
+    h = s.hex(args[0])
+    ids = s.stack(h)
+    if not ids:
+        return [f"No units in {s.hid(h)}."]
+    g = s.game
+    side = g.scenario.catalog.units[ids[0]].side
+    lines = [f"{s.side_name(side)} stack in {s.hid(h)}, {len(ids)} unit(s):"]
+    for n, uid in enumerate(ids, 1):
+        first, *rest = s.face.unit_lines(g, uid)
+        lines.append(f"{n}. {first}")
+        lines.extend(rest)
+    return lines
+
+
+def cmd_reach(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "to"):
+        raise Refuse("usage: reach HEX  or  reach HEX to HEX")
+    g = s.game
+    h, units, _ = s.units_at(args[0], s.seat)
+    if not units:
+        raise Refuse(f"no units in {s.hid(h)}")
+    who = s.names(units)
+    if len(args) == 3:
+        t = s.hex(args[2])
+        r = g.rules.reachable(g, tuple(units), explain=True).get(t)
+        if r is not None and r.ok:
+            return [f"{who}: {s.hid(t)} for {r.cost:g} MP by {' '.join(r.path)}"]
+        if r is None or not r.case:
+            return [f"{who} cannot reach {s.hid(t)}."]
+        return [f"{who} cannot reach {s.hid(t)}: [{r.case}] {s.face.name_ids(g, r.why)} (rules {r.case})"]
+    found = g.rules.reachable(g, tuple(units), explain=False)
+    ok = sorted(((r.cost, s.hid(x)) for x, r in found.items() if r.ok and x != h), key=lambda p: (p[0], p[1]))
+    if not ok:
+        return [f"{who} can reach no hex from {s.hid(h)} now."]
+    return [f"From {s.hid(h)}, {who} can reach {len(ok)} hex(es) (MP):",
+            *pack([f"{hid} {cost:g}" for cost, hid in ok], s.width)]
+
+
+def cmd_move(s: PlainSession, args: list[str]) -> list[str]:
+    if len(args) < 2:
+        raise Refuse("usage: move HEX HEX [HEX...]  (the first hex holds the stack; HEX:1,2 moves some)")
+    h, units, _ = s.units_at(args[0], s.seat)
+    if not units:
+        raise Refuse(f"no units of the {s.side_name(s.seat)} player in {s.hid(h)}")
+    path = tuple(s.hid(s.hex(w)) for w in args[1:])
+    try:
+        action = s.face.move_action(s.game, tuple(units), path)
+    except LookupError as exc:
+        raise Refuse(str(exc)) from None
+    return s.play(action)
+
+
+def cmd_end(s: PlainSession, args: list[str]) -> list[str]:
+    if args:
+        raise Refuse("usage: end")
+    return s.play(EndPhase())
+
+
+def cmd_undo(s: PlainSession, args: list[str]) -> list[str]:
+    g = s.game
+    last = g.log[-1] if g.log else None
+    if not g.undo():
+        return ["Nothing to undo: a roll, a reveal or a change of player came after it, or nothing was played."]
+    return [f"Took back: {action_text(s, last) if last is not None else 'the last action'}"]
+
+
+def action_text(s: PlainSession, action: Action) -> str:
+    """An action as a player reads it: its kind and fields, units by name."""
+    parts = []
+    for key, value in action.to_toml().items():
+        if key == "kind":
+            continue
+        if isinstance(value, list):
+            value = ",".join(";".join(v) if isinstance(v, list) else str(v) for v in value)
+        parts.append(f"{key}={value}")
+    return s.face.name_ids(s.game, " ".join([action.kind, *parts]))
+
+
+def cmd_score(s: PlainSession, args: list[str]) -> list[str]:
+    return s.face.score_lines(s.game)
+
+
+def cmd_log(s: PlainSession, args: list[str]) -> list[str]:
+    n = 10
+    if args:
+        if len(args) != 1 or not args[0].isdigit():
+            raise Refuse("usage: log [N]")
+        n = max(1, min(int(args[0]), 500))
+    g = s.game
+    tail = g.journal[-n:]
+    if not tail:
+        return ["Nothing has happened yet."]
+    first = len(g.journal) - len(tail) + 1
+    return [f"{first + i}. {s.face.name_ids(g, e.describe())}" for i, e in enumerate(tail)]
+
+
+def cmd_units(s: PlainSession, args: list[str]) -> list[str]:
+    g = s.game
+    sides = g.rules.schema.sides
+    side = s.seat
+    if args:
+        wanted = args[0].lower()
+        match = [x for x in sides if x.lower() == wanted or s.side_name(x).lower() == wanted]
+        if len(args) != 1 or not match:
+            raise Refuse(f"usage: units [SIDE]  (sides: {', '.join(sides)})")
+        side = match[0]
+    cat = g.scenario.catalog.units
+    lines = [f"{s.side_name(side)} units on the map:"]
+    for hid, ids in sorted(g.state.occupancy().items()):
+        own = [u for u in ids if cat[u].side == side]
+        if own:
+            lines.append(f"  {hid}: {s.names(s.face.stack_order(g, own))}")
+    off: dict[str, int] = {}
+    for uid, us in g.state.units.items():
+        if cat[uid].side == side and us.status != "map":
+            off[us.status] = off.get(us.status, 0) + 1
+    if off:
+        lines.append("Off the map: " + ", ".join(f"{n} {what}" for what, n in sorted(off.items())))
+    return lines
+
+
+def cmd_todo(s: PlainSession, args: list[str]) -> list[str]:
+    g = s.game
+    lines = s.face.pending_lines(g)
+    todo = [f"- {s.face.name_ids(g, t)}" for t in g.phase.todo]
+    lines.extend(todo if todo else ["Nothing is required before the phase may end."])
+    hexes = sorted({us.hex for u in g.rules.actable(g) if (us := g.state.units[u]).hex})
+    if hexes:
+        lines.append(f"Stacks that may still act ({len(hexes)}):")
+        lines.extend(pack(hexes, s.width))
+    return lines
+
+
+def cmd_map(s: PlainSession, args: list[str]) -> list[str]:
+    if not args or args[0].lower() != "around" or len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdigit()):
+        raise Refuse("usage: map around HEX [R]")
+    from kiev_tui.textmap import render, side_marks
+
+    g = s.game
+    gmap = g.scenario.map
+    h = s.hex(args[1])
+    fits = max(1, (s.width - 7) // 10)  # 2R+1 columns of 5 characters, plus the edges
+    r = min(int(args[2]) if len(args) == 3 else 3, fits, 12)
+    schema = g.rules.schema
+    letters = side_marks(tuple(schema.sides), schema)
+    stacks = {gmap.grid.parse(k): f"{letters[g.scenario.catalog.units[ids[0]].side]}{len(ids)}"
+              for k, ids in g.state.occupancy().items()}
+    rows = render(gmap, stacks).split("\n")
+    c0 = gmap.grid.first_internal_column
+    x0, x1 = 5 * (h.col - r - c0), 5 * (h.col + r - c0) + 6
+    y0, y1 = 2 * (h.row - r - 1), 2 * (h.row + r) + 2
+    x0, y0 = max(0, x0), max(0, y0)
+    cut = [row[x0:x1].rstrip() for row in rows[y0:y1]]
+    while cut and not cut[0].strip():
+        cut.pop(0)
+    while cut and not cut[-1].strip():
+        cut.pop()
+    key = ", ".join(f"{m}N {s.side_name(side)} stack of N" for side, m in letters.items())
+    return [f"Map around {s.hid(h)} ({r} hexes each way):", *cut, f"({key})"]
+
+
+def cmd_save(s: PlainSession, args: list[str]) -> list[str]:
+    from kiev_tui.engine.saves import save_game
+
+    if not args:
+        raise Refuse("usage: save NAME  (a plain name: the file goes in the saves folder)")
+    name = " ".join(args)
+    try:
+        path = savepaths.save_path_for(name)
+    except savepaths.BadSaveName as exc:
+        return [f"Not saved: {exc}"]
+    problem = savepaths.replace_problem(path)
+    if problem is not None:
+        return [f"Not saved: {problem}"]
+    try:
+        save_game(s.game, path, make_parents=True)
+    except OSError as exc:
+        return [f"Not saved: {path}: {exc.strerror or exc}"]
+    return [f"Saved to {path}"]
+
+
+def _rulebook(s: PlainSession) -> Any:
+    from kiev_tui.rulesref.model import GAMES, RulesDataError, load_reference
+
+    if s._book is None:
+        gid = s.game.rules.id
+        if gid not in GAMES:
+            raise Refuse(f"there is no rules reference for the {gid} game")
+        try:
+            s._book = load_reference(gid)
+        except RulesDataError as exc:
+            raise Refuse(f"the rules reference cannot be read: {exc}") from None
+    return s._book
+
+
+def cmd_rules(s: PlainSession, args: list[str]) -> list[str]:
+    if not args:
+        raise Refuse("usage: rules CASE  or  rules search WORDS")
+    book = _rulebook(s)
+    if args[0].lower() == "search":
+        from kiev_tui.rulesref.search import search
+
+        query = " ".join(args[1:])
+        if not query:
+            raise Refuse("usage: rules search WORDS")
+        hits = search(query, book, limit=10)
+        if not hits:
+            return [f"No case matches '{shorten(query, 40)}'."]
+        lines = [f"{len(hits)} case(s) matching '{shorten(query, 40)}', best first:"]
+        for hit in hits:
+            lines.append(f"{hit.case.heading}")
+            lines.append(f"    {hit.excerpt(max(20, s.width - 4))[0]}")
+        return lines
+    ref = " ".join(args)
+    if ref not in book:
+        return [f"No case {shorten(ref, 20)} in {book.title}."]
+    lines: list[str] = []
+    for case in book.section(ref)[:40]:
+        if lines:
+            lines.append("")
+        lines.append(case.heading)
+        lines.extend(f"  {para}" for para in case.flowing_text.split("\n") if para.strip())
+        if case.table is not None:
+            lines.append("  " + " | ".join(case.table.header))
+            lines.extend("  " + " | ".join(row) for row in case.table.rows)
+        if case.see:
+            lines.append(f"  See also: {', '.join(case.see)}")
+    return lines
+
+
+def cmd_do(s: PlainSession, args: list[str]) -> list[str]:
+    reg = s.game.rules.actions
+    if not args:
+        lines = [f"Actions of the {s.game.rules.id} game ('do KIND key=value ...'):"]
+        for kind in reg:
+            cls = reg.get(kind)
+            fields = " ".join(f"{f.name}=" for f in dataclasses.fields(cls)) if cls is not None else ""
+            lines.append(f"  {kind} {fields}".rstrip())
+        lines.append("Lists are written a,b,c; a list of lists a,b;c,d; HEX:N names a unit.")
+        return lines
+    kind = args[0]
+    cls = reg.get(kind)
+    if cls is None:
+        raise Refuse(f"no action '{shorten(kind, 30)}' in the {s.game.rules.id} game (known: {', '.join(reg)})")
+    hints = typing.get_type_hints(cls)
+    data: dict[str, Any] = {"kind": kind}
+    for word in args[1:]:
+        key, eq, value = word.partition("=")
+        if not eq:
+            raise Refuse(f"'{shorten(word, 30)}' is not key=value")
+        if key not in hints or key == "kind":
+            names = ", ".join(f.name for f in dataclasses.fields(cls)) or "none"
+            raise Refuse(f"action '{kind}' has no field '{shorten(key, 30)}' (fields: {names})")
+        data[key] = _value(s, value, hints[key])
+    action = reg.from_toml(data, where=kind, file="do")
+    return s.play(action)
+
+
+def _value(s: PlainSession, text: str, hint: Any) -> Any:
+    """A typed value as the action's field wants it (lists by commas, lists of lists by ;)."""
+    if hint is bool:
+        low = text.lower()
+        if low in ("true", "yes", "y", "1"):
+            return True
+        if low in ("false", "no", "n", "0"):
+            return False
+        raise Refuse(f"'{shorten(text, 30)}' is not true or false")
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise Refuse(f"'{shorten(text, 30)}' is not a whole number") from None
+    if typing.get_origin(hint) is tuple:
+        inner = typing.get_args(hint)[0]
+        if typing.get_origin(inner) is tuple:
+            return [_value(s, part, inner) if part else [] for part in text.split(";")]
+        return [_value(s, part, inner) for part in text.split(",") if part]
+    if UNIT_REF.match(text):  # HEX:N: a unit, as 'stack HEX' numbers them
+        return s.unit(text)
+    return text
+
+
+def cmd_odds(s: PlainSession, args: list[str]) -> list[str]:
+    """Odds of an attack, by the protocol's preview (works for any game that has one)."""
+    attackers, targets = split_arrow(s, args, "odds HEX [HEX...] -> HEX [HEX...]")
+    g = s.game
+    p = g.rules.preview(g, attackers, targets)
+    if p is None:
+        return ["No attack can be previewed in this phase."]
+    return preview_lines(s, p, attackers, targets)
+
+
+def preview_lines(s: PlainSession, p: Any, attackers: tuple[str, ...], targets: tuple[str, ...]) -> list[str]:
+    lines = [f"Attack on {' '.join(targets)} by {s.names(attackers)}"]
+    att = "unknown until revealed" if p.attack is None else f"{p.attack:g}"
+    dfn = "unknown until revealed" if p.defense is None else f"{p.defense:g}"
+    lines.append(f"Attack {att}, defence {dfn}; odds column {p.column or 'not known yet'}")
+    if p.chances:
+        lines.append("Chances:")
+        lines.extend(pack([f"{k} {v * 100:.1f}%" for k, v in sorted(p.chances.items(), key=lambda kv: -kv[1])],
+                          s.width))
+    lines.extend(f"Note: {s.face.name_ids(s.game, n)}" for n in p.notes)
+    if p.illegal is not None:
+        lines.extend(s.refusal(p.illegal))
+    return lines
+
+
+def split_arrow(s: PlainSession, args: list[str], usage: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``HEX [HEX...] -> HEX [HEX...]``: the side's units in the first hexes, the target hex ids."""
+    if "->" not in args:
+        raise Refuse(f"usage: {usage}")
+    k = args.index("->")
+    left, right = args[:k], args[k + 1:]
+    if not left or not right:
+        raise Refuse(f"usage: {usage}")
+    units: list[str] = []
+    for word in left:
+        _, ids, _ = s.units_at(word, s.seat)
+        units.extend(u for u in ids if u not in units)
+    if not units:
+        raise Refuse(f"no units of the {s.side_name(s.seat)} player in {' '.join(left)}")
+    return tuple(units), tuple(s.hid(s.hex(w)) for w in right)
+
+
+def _quit(s: PlainSession, args: list[str]) -> list[str]:
+    s.done = True
+    return []
+
+
+GENERIC: dict[str, Spec] = {
+    "help": Spec(cmd_help, "help [COMMAND]", "the commands, or one command in full", "help move"),
+    "look": Spec(cmd_look, "look HEX", "the hex (terrain, place, who holds it) and its units", "look 0319"),
+    "stack": Spec(cmd_stack, "stack HEX", "every unit in the hex in full, numbered for HEX:N", "stack 0319"),
+    "reach": Spec(cmd_reach, "reach HEX [to HEX]", "where the stack at HEX can move and at what cost; "
+                  "with 'to HEX', the path there or the rule that forbids it", "reach 0319 to 0521"),
+    "move": Spec(cmd_move, "move HEX[:N,N] HEX [HEX...]", "move the stack (or the units picked by number) "
+                 "along the hexes given, each next to the one before", "move 0319 0420 0421"),
+    "end": Spec(cmd_end, "end", "end the phase (refused, with the rule, while something is still due)", "end"),
+    "undo": Spec(cmd_undo, "undo", "take back the last action (never past a roll or a hand-over)", "undo"),
+    "score": Spec(cmd_score, "score", "the points as they stand", "score"),
+    "log": Spec(cmd_log, "log [N]", "the last N things that happened (10)", "log 20"),
+    "units": Spec(cmd_units, "units [SIDE]", "a side's units by hex (your own by default)", "units german"),
+    "todo": Spec(cmd_todo, "todo", "what must happen before the phase may end; who may still act", "todo"),
+    "map": Spec(cmd_map, "map around HEX [R]", "a small text map R hexes around HEX (3)", "map around 0319 2"),
+    "odds": Spec(cmd_odds, "odds HEX [HEX...] -> HEX [HEX...]", "the odds of an attack, nothing rolled",
+                 "odds 0419 0420 -> 0520"),
+    "save": Spec(cmd_save, "save NAME", "save the game in the saves folder under a plain name", "save river"),
+    "rules": Spec(cmd_rules, "rules CASE | rules search WORDS", "read a rule case, or find cases by words",
+                  "rules search major river"),
+    "do": Spec(cmd_do, "do [KIND key=value ...]", "play any action of the game by its fields; "
+               "alone, lists them", "do move units=0319:1 path=0420"),
+    "quit": Spec(_quit, "quit", "stop (the autosave keeps the game as of the last phase end)", "quit"),
+}
+
+ALIASES = {"?": "help", "h": "help", "l": "look", "st": "stack", "r": "reach", "m": "move",
+           "u": "undo", "q": "quit", "exit": "quit"}
