@@ -42,6 +42,8 @@ def _readline(session: PlainSession) -> Any:
     readline.set_completer_delims(" ")
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+    for setting in ("enable-bracketed-paste off", "enable-meta-key off"):  # they send escape codes
+        readline.parse_and_bind(f"set {setting}")
     return readline
 
 

@@ -281,7 +281,7 @@ class PlainSession:
         if actor != self.seat:
             self.seat = actor
             p = g.rules.pending(g)
-            why = f"answer: {self.face.name_ids(g, p.prompt)}" if p is not None else \
+            why = f"answer a choice ({p.kind.replace('_', ' ')})" if p is not None else \
                 f"{self.face.phase_title(g, g.state.phase).lower()} phase"
             head = f"{self.side_name(actor)} player's turn: {why}"
             rest = [*self.face.tracker_lines(g), *self._situation()]
