@@ -10,7 +10,6 @@ output must hold no escape sequence, and the bytes each command costs are measur
 from __future__ import annotations
 
 import re
-import statistics
 import time
 from pathlib import Path
 
@@ -19,29 +18,12 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game
 from kiev_tui.games.spi_kiev.actions import Advance, Attack, ChooseRetreat, Enter, Move, Retreat
 
+from benchmarks.plain_bytes import SCRIPT, summary
 from tests.test_pty_hardening import MINI, App
 
 SEED = 3
 WIDTH = 80
 PROMPT = re.compile(rb"(> |keyboard\. |\(y/n\) )$")
-
-#: The game-turn as a player types it; "" is the Enter a hand-over waits for.
-SCRIPT = [
-    "look 0703", "enter", "enter 1 1005", "enter 1 1005", "reach 0703 to 0603", "move 0703 0603",
-    "end",                                                  # Soviet movement -> combat
-    "todo", "end",                                          # Soviet combat -> German movement
-    "",                                                     # hand-over to the German player
-    "reach 0108 to 0706", "move 0108 0208 0308 0407 0507 0606 0706",
-    "move 0206 0306 0405 0506 0606", "end",                 # German movement -> combat
-    "odds 0706 -> 0705", "attack 0706 -> 0705",             # die 2 at 3-1: -/1
-    "",                                                     # the Soviet player answers
-    "retreat",
-    "",                                                     # back to the German: he picks the path
-    "retreat 1", "advance 1", "end",                        # German combat -> mechanized
-    "map around 0705 2", "end",                             # German mechanized -> turn 2 (Soviet)
-    "",                                                     # hand-over to the Soviet player
-    "score", "log 5", "save turn1",
-]
 
 #: The same actions, by unit id, as a headless script plays them.
 HEADLESS = [
@@ -115,7 +97,4 @@ def test_a_game_turn_typed_in_plain_mode_equals_the_headless_game(tmp_path: Path
     assert [a.to_toml() for a in typed.log] == [a.to_toml() for a in headless.log]
     assert (typed.state.turn, typed.state.player, typed.state.phase) == (2, "soviet", "movement")
 
-    sizes = [n for _, n in costs]
-    worst = max(costs, key=lambda c: c[1])
-    print(f"\nplain mode bytes per command over {len(sizes)} commands: median {statistics.median(sizes):g}, "
-          f"worst {worst[1]} ({worst[0]!r}), total {sum(sizes)}")
+    print(f"\non the pty (echo and CR LF included): {summary(costs)}")  # docs/PERFORMANCE.md
