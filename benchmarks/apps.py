@@ -109,7 +109,10 @@ WALK = (b"s", b"w", b"a", b"q", b"d", b"d", b"d", b"l", b"l", b"e", b"e", b"s")
 
 
 def _goto(s: PtySession, hex_id: str) -> None:
-    s.send(b"g" + hex_id.encode())
+    # The go-to box waits for Enter (it never closes by itself), so each step is its own send.
+    s.send(b"g")
+    s.send(hex_id.encode())
+    s.send(b"\r")
 
 
 def bench_terminal(quick: bool) -> list[Row]:
