@@ -490,7 +490,7 @@ def cmd_map(s: PlainSession, args: list[str]) -> list[str]:
         cut.pop(0)
     while cut and not cut[-1].strip():
         cut.pop()
-    key = ", ".join(f"{m}N {s.side_name(side)} stack of N" for side, m in letters.items())
+    key = "; ".join(f"{m}2: a {s.side_name(side)} stack of 2 units" for side, m in letters.items())
     return [f"Map around {s.hid(h)} ({r} hexes each way):", *cut, f"({key})"]
 
 
