@@ -12,7 +12,7 @@ overrides what it says better, and may hand over a ``GameScreen`` subclass with 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Pending
@@ -149,6 +149,18 @@ DEFAULT_KEYS = """Keys on the map
 """
 
 
+def with_marks_only(looks: dict[Hex, HexLook], reach_text: Mapping[Hex, str],
+                    frames: Mapping[Hex, str]) -> dict[Hex, HexLook]:
+    """Add a look for every hex that shows only a reach cost or a frame (no units there)."""
+    for h, text in reach_text.items():
+        if h not in looks:
+            looks[h] = HexLook(reach=text, frame=frames.get(h, ""))
+    for h, fr in frames.items():
+        if h not in looks:
+            looks[h] = HexLook(frame=fr)
+    return looks
+
+
 class DefaultAdapter:
     """A face for any game, from its ``RuleSystem`` alone; game adapters override what they know better."""
 
@@ -227,13 +239,7 @@ class DefaultAdapter:
                                strength=f"{min(a, 9)}-{min(d, 9)}", count=len(ids),
                                steps=self.steps_left(game, top), side=side,
                                reach=reach_text.get(h, ""), frame=frames.get(h, ""))
-        for h, text in reach_text.items():
-            if h not in looks:
-                looks[h] = HexLook(reach=text, frame=frames.get(h, ""))
-        for h, fr in frames.items():
-            if h not in looks:
-                looks[h] = HexLook(frame=fr)
-        return looks
+        return with_marks_only(looks, reach_text, frames)
 
     def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
         first = self.first_side(game)

@@ -15,7 +15,7 @@ from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
 from kiev_tui.games.spi_kiev.face.glyphs import type_letter
-from kiev_tui.ui.adapter import Overlay, reach_marks
+from kiev_tui.ui.adapter import Overlay, reach_marks, with_marks_only
 from kiev_tui.ui.glyphs import Glyphs
 from kiev_tui.ui.hexmap import HexLook
 from kiev_tui.ui.names import replace_ids
@@ -108,13 +108,7 @@ def hex_looks(view: View, supply: dict[str, SupplyStatus], overlay: Overlay, gly
             count=len(ids), steps=steps_left(view, top), side=side, mark=mark,
             reach=reach_text.get(h, ""), frame=frames.get(h, ""),
         )
-    for h, text in reach_text.items():
-        if h not in looks:
-            looks[h] = HexLook(reach=text, frame=frames.get(h, ""))
-    for h, fr in frames.items():
-        if h not in looks:
-            looks[h] = HexLook(frame=fr)
-    return looks
+    return with_marks_only(looks, reach_text, frames)
 
 
 # -- the unit inspector ---------------------------------------------------------------------
