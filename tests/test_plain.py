@@ -396,3 +396,21 @@ def test_kiev_plain_text_matches_the_tui_panels(campaign: Game) -> None:
             tui = present.unit_lines(view, uid, supply)
             assert plain.unit_lines(view, uid, supply) == [tui[0][2:], *tui[1:]]
     assert plain.score_now_lines(view) == [x for x in present.score_now_lines(view) if x]
+
+
+def test_kiev_commands_refuse_with_their_cases() -> None:
+    from kiev_tui.games.spi_kiev.face.plain import _integrity
+
+    s = session(mini(), 100)
+    assert s.handle("remove 0705:1") == ["Refused [7.0] 0705 is within the stacking limit: nothing to remove there (rules 7.0)"]
+    assert s.handle("overrun 0705 -> 0604") == ["Refused [6.0] 0604 holds no enemy units (rules 6.0)"]
+    assert s.handle("enter 1 1005 rail") == ["Refused [15.0] 1005 has no railroad to arrive by (rules 15.0)"]
+    assert s.handle("enter 9 1005") == ["there is no number 9 in the list (1 to 2)"]
+    assert s.handle("integrity 10 Mot") == ["no integrity choice is waiting (see 'todo')"]
+    assert s.handle("attack 0705") == ["usage: attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]"]
+    assert s.handle("rail 0705 0706")[0].startswith("Refused [5.31] 0705 is not a friendly rail hex")
+    assert s.handle("help attack") == ["attack HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
+                                       "  attack from the first hexes into the others: rolls at once and shows the result"]
+    assert _integrity(["0706", "->", "0705", "gd=10", "Mot"]) == (["0706", "->", "0705"], "10 Mot")
+    assert _integrity(["0706", "->", "0705"]) == (["0706", "->", "0705"], "")
+    assert s.game.log == []

@@ -340,10 +340,12 @@ class KievPlain(PlainFace):
 # -- Kiev's commands --------------------------------------------------------------------------
 
 def _integrity(args: list[str]) -> tuple[list[str], str]:
-    """A trailing 'gd=DIVISION' (20.2: the division GD counts with) taken off the words."""
-    rest = [a for a in args if not a.lower().startswith("gd=")]
-    chosen = [a.split("=", 1)[1] for a in args if a.lower().startswith("gd=")]
-    return rest, (chosen[-1] if chosen else "")
+    """A trailing 'gd=DIVISION' (20.2: the division GD counts with) taken off the words; a
+    division's name may hold a space ('gd=10 Mot'), so it runs to the end of the line."""
+    for k, word in enumerate(args):
+        if word.lower().startswith("gd="):
+            return args[:k], " ".join([word[3:], *args[k + 1:]]).strip()
+    return args, ""
 
 
 def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
@@ -508,9 +510,9 @@ def cmd_advance(s: PlainSession, args: list[str]) -> list[str]:
 
 def cmd_integrity(s: PlainSession, args: list[str]) -> list[str]:
     _pending(s, "integrity")
-    if len(args) != 1:
+    if not args:
         raise Refuse("usage: integrity DIVISION  (20.2)")
-    return s.play(ChooseIntegrity(args[0]))
+    return s.play(ChooseIntegrity(" ".join(args)))  # a division's name may hold a space
 
 
 PLAIN = KievPlain()
