@@ -414,3 +414,17 @@ def test_kiev_commands_refuse_with_their_cases() -> None:
     assert _integrity(["0706", "->", "0705", "gd=10", "Mot"]) == (["0706", "->", "0705"], "10 Mot")
     assert _integrity(["0706", "->", "0705"]) == (["0706", "->", "0705"], "")
     assert s.game.log == []
+
+
+def test_a_failing_command_is_one_line_and_the_loop_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiev_tui.plain import session as plain_session
+
+    def boom(s: PlainSession, args: list[str]) -> list[str]:
+        raise KeyError("no such thing")
+
+    monkeypatch.setitem(plain_session.GENERIC, "score", plain_session.Spec(boom, "score", "broken on purpose"))
+    out = io.StringIO()
+    assert run(mini(), None, io.StringIO("score\nlook 0703\n"), out, width=80) == 0
+    text = out.getvalue()
+    assert "T1 Soviet movement> score\nInternal error (KeyError: 'no such thing'); the game is as it was.\n" in text
+    assert "Hex 0703, clear" in text

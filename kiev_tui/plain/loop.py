@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from kiev_tui.engine.saves import enable_autosave
-from kiev_tui.plain.session import PlainSession, clean
+from kiev_tui.plain.session import MIN_WIDTH, PlainSession, clean, wrap
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -90,7 +90,13 @@ def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = Non
         if line is None:
             out.write("\n")
             break
-        say(session.handle(line))
+        if tty and width is None:
+            session.width = max(MIN_WIDTH, terminal_width())  # the terminal may have been resized
+        try:
+            say(session.handle(line))
+        except Exception as exc:  # noqa: BLE001 - a bug in a command must not end the game
+            # game.apply puts the position back when a rule system fails mid-action
+            say([clean(f"Internal error ({type(exc).__name__}: {exc}); the game is as it was.")[: session.width]])
         if session.done and tty and game.unsaved:
             answer = read(f"{game.unsaved} action(s) since the last save would be lost; quit anyway? (y/n) ")
             if answer is None or answer.strip().lower() not in ("y", "yes"):
@@ -101,5 +107,5 @@ def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = Non
                     break
             say(session.release())
     if game.autosave_error:
-        say([f"note: {game.autosave_error}"])
+        say(wrap([f"note: {game.autosave_error}"], session.width))
     return 0
