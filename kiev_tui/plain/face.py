@@ -10,22 +10,18 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Hex
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
-    from kiev_tui.plain.session import PlainSession
-
-#: A game's own command: (session, words after the command) -> output lines.
-Command = Callable[["PlainSession", list[str]], list[str]]
-
 
 class PlainFace:
     """Plain-text answers for any game; a game's own face overrides what it knows better."""
 
-    #: name -> (handler, usage, one-line help, example); a game's face adds its own commands here.
+    #: name -> (handler, usage, one-line help[, example]); a handler takes the session and the
+    #: words typed after the command and returns lines.  A game's face adds its commands here.
     commands: dict[str, tuple[Any, ...]] = {}
 
     # -- names ------------------------------------------------------------------------------
@@ -137,20 +133,26 @@ DEFAULT = PlainFace()
 
 
 def face_for(game: "Game") -> PlainFace:
-    """The game's plain face: ``kiev_tui/games/<game>/face/plain.py`` (``PLAIN``) if it has one,
-    else the registered adapter's ``plain_face`` if it is an object that has one, else the
-    default.  The game's Textual adapter module is never imported (it pulls in Textual)."""
+    """The game's plain face, found through the registry without importing its Textual adapter:
+    ``PLAIN`` in the ``plain`` module beside the registered adapter module (Kiev's:
+    ``kiev_tui/games/spi_kiev/face/plain.py``), or the ``plain_face`` of an adapter registered
+    as an object, else ``kiev_tui/games/<game>/face/plain.py`` by convention, else the default."""
     from kiev_tui import games
 
     gid = game.scenario.game
-    module = f"kiev_tui.games.{gid}.face.plain"
-    try:
-        found = importlib.util.find_spec(module) is not None
-    except (ModuleNotFoundError, ValueError):
-        found = False
-    if found:
-        return importlib.import_module(module).PLAIN  # type: ignore[no-any-return]
-    entry = games._GAMES.get(gid)  # an in-memory game may hand its plain face on its adapter
+    entry = games._entry(gid)  # the registry's own lookup (listed, registered or by convention)
     adapter = getattr(entry, "adapter", None)
-    own = getattr(adapter, "plain_face", None) if adapter is not None and not isinstance(adapter, str) else None
-    return own if isinstance(own, PlainFace) else DEFAULT
+    if adapter is not None and not isinstance(adapter, str):
+        own = getattr(adapter, "plain_face", None)
+        if isinstance(own, PlainFace):
+            return own
+    candidates = [f"{adapter.rpartition('.')[0]}.plain"] if isinstance(adapter, str) else []
+    candidates.append(f"kiev_tui.games.{gid}.face.plain")
+    for module in candidates:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ModuleNotFoundError, ValueError):
+            found = False
+        if found:
+            return importlib.import_module(module).PLAIN  # type: ignore[no-any-return]
+    return DEFAULT

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
-from kiev_tui.games.spi_kiev import acting, advance, directive, rail, reinforcements, retreat, stacking, strength, victory
+from kiev_tui.games.spi_kiev import acting, advance, directive, rail, reinforcements, retreat, stacking, victory
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
                                              Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
@@ -430,14 +431,8 @@ def cmd_remove(s: PlainSession, args: list[str]) -> list[str]:
     uid = s.unit(args[0])
     if not stacking.may_remove(_view(s.game), uid):
         hex_id = s.game.state.units[uid].hex or "its hex"
-        return s.refusal(_illegal("7.0", f"{hex_id} is within the stacking limit: nothing to remove there"))
+        return s.refusal(Illegal("7.0", f"{hex_id} is within the stacking limit: nothing to remove there"))
     return s.play(RemoveExcess(uid))
-
-
-def _illegal(case: str, why: str) -> Any:
-    from kiev_tui.engine.errors import Illegal
-
-    return Illegal(case, why)
 
 
 def _pending(s: PlainSession, kind: str) -> dict[str, Any]:
