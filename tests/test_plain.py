@@ -409,8 +409,9 @@ def test_kiev_commands_refuse_with_their_cases() -> None:
     assert s.handle("integrity 10 Mot") == ["no integrity choice is waiting (see 'todo')"]
     assert s.handle("attack 0705") == ["usage: attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]"]
     assert s.handle("rail 0705 0706")[0].startswith("Refused [5.31] 0705 is not a friendly rail hex")
-    assert s.handle("help attack") == ["attack HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
-                                       "  attack from the first hexes into the others: rolls at once and shows the result"]
+    assert s.handle("help attack") == ["attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]",
+                                       "  attack from the first hexes into the others: rolls at once and shows the result",
+                                       "  e.g. attack 0706 -> 0705"]
     assert _integrity(["0706", "->", "0705", "gd=10", "Mot"]) == (["0706", "->", "0705"], "10 Mot")
     assert _integrity(["0706", "->", "0705"]) == (["0706", "->", "0705"], "")
     assert s.game.log == []
@@ -428,3 +429,48 @@ def test_a_failing_command_is_one_line_and_the_loop_goes_on(monkeypatch: pytest.
     text = out.getvalue()
     assert "T1 Soviet movement> score\nInternal error (KeyError: 'no such thing'); the game is as it was.\n" in text
     assert "Hex 0703, clear" in text
+
+
+def test_help_and_score_on_the_small_map() -> None:
+    s = session(mini())
+    assert s.handle("help move") == [
+        "move HEX[:N,N] HEX [HEX...]",
+        "  move the stack (or the units picked by number) along the hexes given, each", "    next to the one before",
+        "  e.g. move 0319 0420 0421", "  short form: m",
+    ]
+    listing = s.handle("help")
+    assert listing[0] == "Commands (help COMMAND says more):"
+    assert [line.split()[0] for line in listing[1:-1]] == [
+        "help", "look", "stack", "reach", "move", "end", "undo", "score", "log", "units", "todo", "map", "odds", "save",
+        "rules", "do", "quit", "attack", "overrun", "rail", "enter", "remove", "losses", "retreat", "advance",
+        "integrity"]
+    assert s.handle("help zap") == ["no command 'zap'"]
+    assert s.handle("score") == [
+        "German 10 VP, Soviet 30 VP; the German needed a lead of 30 and has -20.",
+        "(Soviet units still out of supply at the end also count for the German: 24.3)",
+        "German points: 10", "    10  holds Westburg (0202, city)", "Soviet points: 30",
+        "    25  holds Testgrad (0505, city)", "     5  holds Eastville (0805, town)", "Cities and towns:",
+        "  0202 Westburg (city): German, 10 VP", "  0505 Testgrad (city): Soviet, 25 VP",
+        "  0805 Eastville (town): Soviet, 5 VP", "German units eliminated: 0", "Soviet units eliminated: 0",
+    ]
+
+
+def test_a_game_finds_its_plain_face_through_the_registry(tiny: Path) -> None:  # noqa: F811
+    from kiev_tui import games
+    from kiev_tui.games.spi_kiev.face.plain import PLAIN, KievPlain
+    from kiev_tui.plain.face import PlainFace
+    from tests.tiny_game import SYSTEM
+
+    assert face_for(mini()) is PLAIN and isinstance(PLAIN, KievPlain)
+
+    class Named(PlainFace):
+        def unit_name(self, game: Game, uid: str) -> str:
+            return f"unit {uid}"
+
+    class Adapter:
+        plain_face = Named()
+
+    games.register("tiny", SYSTEM, adapter=Adapter())
+    g = Game.new(tiny, seed=1)
+    assert face_for(g) is Adapter.plain_face
+    assert session(g).handle("look 0202") == ["Hex 0202, clear", "Axis stack of 1:", "  1. unit ax-1 1-1"]

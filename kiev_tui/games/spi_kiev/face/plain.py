@@ -512,18 +512,18 @@ def cmd_integrity(s: PlainSession, args: list[str]) -> list[str]:
 
 PLAIN = KievPlain()
 PLAIN.commands = {
-    "odds": (cmd_odds, "odds HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
-             "combat phase: the odds of an attack, each unit and modifier; movement: an overrun's"),
-    "attack": (cmd_attack, "attack HEX [HEX...] -> HEX [HEX...] [gd=DIV]",
-               "attack from the first hexes into the others: rolls at once and shows the result"),
-    "overrun": (cmd_overrun, "overrun HEX -> HEX [gd=DIV]", "overrun the enemy hex with the stack (6.0)"),
-    "rail": (cmd_rail, "rail HEX[:N,N] HEX [HEX...]", "move by rail along the hexes given (5.3, 19.3)"),
+    "odds": (cmd_odds, "odds HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]",
+             "combat phase: the odds of an attack, each unit and modifier; movement: an overrun's", "odds 0706 -> 0705"),
+    "attack": (cmd_attack, "attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]",
+               "attack from the first hexes into the others: rolls at once and shows the result", "attack 0706 -> 0705"),
+    "overrun": (cmd_overrun, "overrun HEX -> HEX [gd=DIVISION]", "overrun the enemy hex with the stack (6.0)", "overrun 0706 -> 0705"),
+    "rail": (cmd_rail, "rail HEX[:N,N] HEX [HEX...]", "move by rail along the hexes given (5.3, 19.3)", "rail 0319:2 0320 0321"),
     "enter": (cmd_enter, "enter [N[,N] HEX [rail]]", "alone: the reinforcements due and where they may enter; "
-              "with numbers and a hex: bring them on (by rail with 'rail')"),
-    "remove": (cmd_remove, "remove HEX:N", "eliminate a unit of an overstacked hex (7.0)"),
-    "losses": (cmd_losses, "losses N [N...]", "answer a combat result with steps: one number per step"),
+              "with numbers and a hex: bring them on (by rail with 'rail')", "enter 1,2 3424"),
+    "remove": (cmd_remove, "remove HEX:N", "eliminate a unit of an overstacked hex (7.0)", "remove 0319:3"),
+    "losses": (cmd_losses, "losses N [N...]", "answer a combat result with steps: one number per step", "losses 1 1"),
     "retreat": (cmd_retreat, "retreat [K...]", "alone: retreat instead of losing steps; "
-                "with numbers: the retreat path of each unit (the attacker picks, 19.7)"),
-    "advance": (cmd_advance, "advance K | HEX [HEX] | no", "advance after combat along a listed path, or not (9.8)"),
-    "integrity": (cmd_integrity, "integrity DIVISION", "the division GD counts with when attacked (20.2)"),
+                "with numbers: the retreat path of each unit (the attacker picks, 19.7)", "retreat 1 2"),
+    "advance": (cmd_advance, "advance K | HEX [HEX] | no", "advance after combat along a listed path, or not (9.8)", "advance 1"),
+    "integrity": (cmd_integrity, "integrity DIVISION", "the division GD counts with when attacked (20.2)", "integrity 10 Mot"),
 }
