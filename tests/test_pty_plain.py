@@ -58,6 +58,10 @@ def test_a_game_turn_typed_in_plain_mode_equals_the_headless_game(tmp_path: Path
         assert wait_prompt(app, 0), app.tail()
         opening = bytes(app.raw).decode()
         assert "Soviet player's turn." in opening and opening.endswith("T1 Soviet movement> "), opening
+        start = len(app.raw)
+        app.send(b"sta\t0703\r")  # tab completes the command (readline), sending no escape code
+        assert wait_prompt(app, start), app.tail()
+        assert bytes(app.raw[start:]).startswith(b"stack 0703\r\nSoviet stack in 0703, 1 unit(s):\r\n"), app.tail()
         for line in SCRIPT:
             start = len(app.raw)
             app.send(line.encode() + b"\r")
@@ -82,7 +86,7 @@ def test_a_game_turn_typed_in_plain_mode_equals_the_headless_game(tmp_path: Path
     finally:
         app.close()
     raw = bytes(app.raw)
-    assert b"\x1b" not in raw and b"\x9b" not in raw, raw[-400:]  # no escape sequence, ever
+    assert b"\x1b" not in raw and b"\x9b" not in raw and b"\x07" not in raw, raw[-400:]  # no escape code, no bell
     for row in raw.decode("utf-8").split("\r\n"):
         # a line is never wider than the terminal (a prompt may be followed by what was typed)
         assert len(row) <= WIDTH or "> " in row, row

@@ -44,6 +44,7 @@ def _readline(session: PlainSession) -> Any:
     readline.parse_and_bind("tab: complete")
     for setting in ("enable-bracketed-paste off", "enable-meta-key off"):  # they send escape codes
         readline.parse_and_bind(f"set {setting}")
+    readline.parse_and_bind("set bell-style none")  # no BEL on an ambiguous completion
     return readline
 
 
