@@ -105,6 +105,29 @@ def get_adapter(name: str) -> Any:
     return _resolve(entry.adapter, "ADAPTER")
 
 
+def get_plain(name: str) -> Any:
+    """The game's face for plain line mode, or None (plain mode then speaks from the rule
+    system alone).  Never imports the Textual adapter module: the ``plain_face`` of an adapter
+    registered as an object, else ``PLAIN`` of the ``plain`` module beside the registered
+    adapter module, else of ``kiev_tui/games/<name>/face/plain.py`` by convention."""
+    entry = _entry(name)
+    adapter = getattr(entry, "adapter", None)
+    if adapter is not None and not isinstance(adapter, str):
+        own = getattr(adapter, "plain_face", None)
+        if own is not None:
+            return own
+    candidates = [f"{adapter.rpartition('.')[0]}.plain"] if isinstance(adapter, str) else []
+    candidates.append(f"kiev_tui.games.{name}.face.plain")
+    for module in candidates:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ModuleNotFoundError, ValueError):
+            found = False
+        if found:
+            return importlib.import_module(module).PLAIN
+    return None
+
+
 def get_bot(name: str) -> Any:
     """The game's random player (``play_game(scenario, seed, combat=True)`` returning a result
     with ``summary()``), or None if the game has none.  A module path is imported whole."""

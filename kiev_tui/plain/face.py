@@ -8,74 +8,35 @@ The Textual adapter is never imported here: plain mode must start without Textua
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.ui import text as ui_text  # the generic text both faces say; no Textual
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
-class PlainFace:
-    """Plain-text answers for any game; a game's own face overrides what it knows better."""
+
+class PlainFace(ui_text.GenericNames):
+    """Plain-text answers for any game; a game's own face overrides what it knows better.
+    Its names (sides, units, phases) are ``GenericNames``', as the Textual default says them."""
 
     #: name -> (handler, usage, one-line help[, example]); a handler takes the session and the
     #: words typed after the command and returns lines.  A game's face adds its commands here.
     commands: dict[str, tuple[Any, ...]] = {}
 
-    # -- names ------------------------------------------------------------------------------
-    def side_name(self, game: "Game", side: str) -> str:
-        return str(game.rules.schema.side_name(side))
-
-    def unit_name(self, game: "Game", uid: str) -> str:
-        d = game.scenario.catalog.units.get(uid)
-        if d is None:
-            return uid
-        kind = str(d.type).replace("_", " ")
-        name = d.designation if kind.lower() in str(d.designation).lower() else f"{d.designation} {kind}"
-        return " ".join(f"{name} {getattr(d, 'size', '')}".split())
-
-    def name_ids(self, game: "Game", text: str) -> str:
-        from kiev_tui.ui.names import replace_ids  # plain regular expressions, no Textual
-
-        return replace_ids(game.scenario.catalog, text, lambda uid: self.unit_name(game, uid))
-
-    def phase_title(self, game: "Game", phase: str) -> str:
-        return phase.replace("_", " ").capitalize()
-
     # -- a stack ------------------------------------------------------------------------------
     def strength(self, game: "Game", uid: str) -> str:
         """The unit's values as its counter shows them now."""
-        d = game.scenario.catalog.units[uid]
-        steps = tuple(getattr(d, "steps", ()) or ((0, 0),))
-        a, df = steps[min(game.state.units[uid].step, len(steps) - 1)]
+        a, df = ui_text.strength(game, uid)
         return f"{a}-{df}"
 
     def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
-        def key(uid: str) -> tuple[int, int, str]:
-            d = game.scenario.catalog.units[uid]
-            steps = tuple(getattr(d, "steps", ()) or ((0, 0),))
-            a, df = steps[min(game.state.units[uid].step, len(steps) - 1)]
-            return (-a, -df, uid)
-
-        return sorted(ids, key=key)
+        return ui_text.stack_order(game, ids)
 
     def hex_lines(self, game: "Game", h: Hex) -> list[str]:
         """The hex itself: number, place, terrain, who holds it."""
-        gmap = game.scenario.map
-        hid = gmap.grid.id(h)
-        head = f"Hex {hid}"
-        name, kind = gmap.name(h), gmap.settlement(h)
-        if name:
-            head += f" {name}"
-        if kind:
-            head += f" ({kind})"
-        head += f", {gmap.terrain(h)}"
-        owner = game.state.control.get(hid)
-        if owner:
-            head += f"; {self.side_name(game, owner)}-held"
-        return [head]
+        return [ui_text.hex_head(game.scenario.map, game.state.control, h, lambda s: self.side_name(game, s))]
 
     def unit_line(self, game: "Game", uid: str) -> str:
         """One unit on one line: name and values (``look`` lists a stack with these)."""
@@ -92,20 +53,12 @@ class PlainFace:
         lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
         if game.state.over:
             return lines + ["The game is over."]
-        steps = [f"[{self.phase_title(game, p).upper()}]" if p == ph.name else self.phase_title(game, p).lower()
-                 for p in ph.phases]
-        lines.append(f"{self.side_name(game, ph.player)} player: " + " > ".join(steps))
+        lines.append(ui_text.phase_line(self.side_name(game, ph.player), ph.phases, ph.name,
+                                        lambda p: self.phase_title(game, p)))
         return lines
 
     def score_lines(self, game: "Game") -> list[str]:
-        score = game.rules.score(game)
-        lines = [f"{self.side_name(game, s)} points: {p}" for s, p in score.points.items()]
-        lines.extend(f"  {line}" for line in score.lines)
-        if game.state.over:
-            lines.append(f"{self.side_name(game, score.winner)} victory." if score.winner else "A draw.")
-        else:
-            lines.append(f"{self.side_name(game, score.winner)} leads." if score.winner else "Nobody leads.")
-        return lines
+        return ui_text.score_lines(game, lambda s: self.side_name(game, s))
 
     def pending_lines(self, game: "Game") -> list[str]:
         """What a pending choice asks, and how to answer it (a game's face says more)."""
@@ -133,26 +86,9 @@ DEFAULT = PlainFace()
 
 
 def face_for(game: "Game") -> PlainFace:
-    """The game's plain face, found through the registry without importing its Textual adapter:
-    ``PLAIN`` in the ``plain`` module beside the registered adapter module (Kiev's:
-    ``kiev_tui/games/spi_kiev/face/plain.py``), or the ``plain_face`` of an adapter registered
-    as an object, else ``kiev_tui/games/<game>/face/plain.py`` by convention, else the default."""
+    """The game's plain face as the registry finds it (``games.get_plain``, which never imports
+    the Textual adapter; Kiev's is ``kiev_tui/games/spi_kiev/face/plain.py``), else the default."""
     from kiev_tui import games
 
-    gid = game.scenario.game
-    entry = games._entry(gid)  # the registry's own lookup (listed, registered or by convention)
-    adapter = getattr(entry, "adapter", None)
-    if adapter is not None and not isinstance(adapter, str):
-        own = getattr(adapter, "plain_face", None)
-        if isinstance(own, PlainFace):
-            return own
-    candidates = [f"{adapter.rpartition('.')[0]}.plain"] if isinstance(adapter, str) else []
-    candidates.append(f"kiev_tui.games.{gid}.face.plain")
-    for module in candidates:
-        try:
-            found = importlib.util.find_spec(module) is not None
-        except (ModuleNotFoundError, ValueError):
-            found = False
-        if found:
-            return importlib.import_module(module).PLAIN  # type: ignore[no-any-return]
-    return DEFAULT
+    own = games.get_plain(game.scenario.game)
+    return own if isinstance(own, PlainFace) else DEFAULT

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Pending
+from kiev_tui.ui import text as ui_text
 from kiev_tui.ui.glyphs import Glyphs, MapSymbols, short_names, symbols_for, symbols_from_schema
 from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
 
@@ -161,8 +162,9 @@ def with_marks_only(looks: dict[Hex, HexLook], reach_text: Mapping[Hex, str],
     return looks
 
 
-class DefaultAdapter:
-    """A face for any game, from its ``RuleSystem`` alone; game adapters override what they know better."""
+class DefaultAdapter(ui_text.GenericNames):
+    """A face for any game, from its ``RuleSystem`` alone; game adapters override what they know better.
+    Its names (sides, units, phases) are ``GenericNames``', which plain mode says too."""
 
     # -- the screen ---------------------------------------------------------------------
     def screen_class(self) -> "type[GameScreen]":
@@ -171,22 +173,6 @@ class DefaultAdapter:
         return GameScreen
 
     # -- names --------------------------------------------------------------------------
-    def side_name(self, game: "Game", side: str) -> str:
-        return str(game.rules.schema.side_name(side))
-
-    def unit_name(self, game: "Game", uid: str) -> str:
-        d = game.scenario.catalog.units.get(uid)
-        if d is None:
-            return uid
-        kind = str(d.type).replace("_", " ")
-        name = d.designation if kind.lower() in str(d.designation).lower() else f"{d.designation} {kind}"
-        return " ".join(f"{name} {getattr(d, 'size', '')}".split())
-
-    def name_ids(self, game: "Game", text: str) -> str:
-        from kiev_tui.ui.names import replace_ids
-
-        return replace_ids(game.scenario.catalog, text, lambda uid: self.unit_name(game, uid))
-
     def type_letter(self, game: "Game", unit_type: str, side: str) -> str:
         # the case of the letter tells the sides apart, so the map reads without colour
         letter = (unit_type[:1] or "?")
@@ -196,22 +182,14 @@ class DefaultAdapter:
         return str(game.rules.schema.sides[0])
 
     def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
-        def key(uid: str) -> tuple[int, int, str]:
-            a, d = self.strength(game, uid)
-            return (-a, -d, uid)
-
-        return sorted(ids, key=key)
+        return ui_text.stack_order(game, ids, lambda uid: self.strength(game, uid))
 
     def strength(self, game: "Game", uid: str) -> tuple[int, int]:
         """The unit's attack and defence at the step it is on."""
-        d = game.scenario.catalog.units[uid]
-        steps = tuple(getattr(d, "steps", ()) or ((0, 0),))
-        step = min(game.state.units[uid].step, len(steps) - 1)
-        return steps[step]
+        return ui_text.strength(game, uid)
 
     def steps_left(self, game: "Game", uid: str) -> int:
-        steps = tuple(getattr(game.scenario.catalog.units[uid], "steps", ()) or ())
-        return max(0, len(steps) - game.state.units[uid].step)
+        return ui_text.steps_left(game, uid)
 
     # -- the map --------------------------------------------------------------------------
     def map_symbols(self, schema: "Schema") -> MapSymbols:
@@ -257,18 +235,7 @@ class DefaultAdapter:
 
     # -- the panels -------------------------------------------------------------------------
     def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]:
-        gmap = game.scenario.map
-        head = f"Hex {hex_text(gmap, h)}"
-        name, kind = gmap.name(h), gmap.settlement(h)
-        if name:
-            head += f" {name}"
-        if kind:
-            head += f" ({kind})"
-        head += f", {gmap.terrain(h)}"
-        owner = game.state.control.get(hex_text(gmap, h))
-        if owner:
-            head += f"; {self.side_name(game, owner)}-held"
-        lines = [head]
+        lines = [ui_text.hex_head(game.scenario.map, game.state.control, h, lambda s: self.side_name(game, s))]
         ids = self.stack_order(game, occupancy(game).get(h, []))
         if not ids:
             return lines
@@ -281,15 +248,11 @@ class DefaultAdapter:
             lines.append(f"{num}{mark}{self.unit_name(game, uid)}  {a}-{d}")
         return lines
 
-    def phase_title(self, game: "Game", phase: str) -> str:
-        return phase.replace("_", " ").capitalize()
-
     def tracker_lines(self, game: "Game") -> list[str]:
         ph = game.phase
         lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
-        steps = [f"[{self.phase_title(game, p).upper()}]" if p == ph.name else self.phase_title(game, p).lower()
-                 for p in ph.phases]
-        lines.append(f"{self.side_name(game, ph.player)} player: " + " > ".join(steps))
+        lines.append(ui_text.phase_line(self.side_name(game, ph.player), ph.phases, ph.name,
+                                        lambda p: self.phase_title(game, p)))
         pending = self.pending(game)
         if pending is not None:
             lines.append(f"WAITING for the {self.side_name(game, pending.side)} player:")
@@ -339,14 +302,8 @@ class DefaultAdapter:
         return "FINAL SCORE", self._score_lines(game)
 
     def _score_lines(self, game: "Game") -> list[str]:
-        score = game.rules.score(game)
-        lines = [f"{self.side_name(game, s)} points: {p}" for s, p in score.points.items()]
-        lines.extend(f"  {line}" for line in score.lines)
-        lines.append("")
-        if game.state.over:
-            lines.append(f"{self.side_name(game, score.winner).upper()} VICTORY" if score.winner else "A draw.")
-        else:
-            lines.append(f"{self.side_name(game, score.winner)} leads." if score.winner else "Nobody leads.")
+        lines = ui_text.score_lines(game, lambda s: self.side_name(game, s), loud=True)
+        lines.insert(-1, "")  # the verdict stands apart in the score box
         return lines
 
 

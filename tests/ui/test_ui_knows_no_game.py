@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import kiev_tui.ui
@@ -85,3 +86,43 @@ def test_the_import_check_catches_a_game_import(tmp_path: Path) -> None:
     found = [(line, m) for line, m in _imports(sample) if m.startswith(REGISTRY + ".")]
     assert found == [(1, "kiev_tui.games.get_adapter"), (2, "kiev_tui.games.spi_kiev"),
                      (2, "kiev_tui.games.spi_kiev.common"), (3, "kiev_tui.games.tiny.system")]
+
+
+#: What the generic text module (kiev_tui/ui/text.py) must never import: plain line mode
+#: says its text too and must start without Textual.
+TEXTUAL_SIDE = ("textual", "rich", "kiev_tui.ui.hexmap", "kiev_tui.ui.glyphs", "kiev_tui.ui.widgets",
+                "kiev_tui.ui.adapter", "kiev_tui.ui.game_screen", "kiev_tui.ui.app")
+
+
+def test_the_generic_text_module_imports_no_textual() -> None:
+    """ui/text.py, read and run: no Textual or Rich import, none of the Textual face's modules."""
+    bad = [f"text.py:{line}: {m}" for line, m in _imports(UI / "text.py")
+           if any(m == name or m.startswith(name + ".") for name in TEXTUAL_SIDE)]
+    assert bad == []
+    probe = ("import sys, kiev_tui.ui.text\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+             " or m in ('kiev_tui.ui.hexmap', 'kiev_tui.ui.glyphs', 'kiev_tui.ui.widgets', 'kiev_tui.ui.adapter')))\n")
+    res = subprocess.run([sys.executable, "-c", probe], cwd=UI.parent.parent, capture_output=True, text=True,
+                         timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "[]\n"
+
+
+def test_the_textual_default_adapter_says_the_generic_text() -> None:
+    """DefaultAdapter's names and values are those of ui/text.py, which plain mode says too."""
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui import text
+    from kiev_tui.ui.adapter import DefaultAdapter
+    from tests.conftest import MINI
+
+    game = Game.new(MINI, seed=3)
+    ad = DefaultAdapter()
+    ids = sorted(u for u, us in game.state.units.items() if us.status == "map")
+    assert ids
+    assert ad.stack_order(game, ids) == text.stack_order(game, ids)
+    for uid in ids:
+        assert ad.unit_name(game, uid) == text.unit_name(game, uid)
+        assert ad.strength(game, uid) == text.strength(game, uid)
+        assert ad.steps_left(game, uid) == text.steps_left(game, uid)
+    assert text.phase_title("mechanized_movement") == "Mechanized movement"
+    assert text.phase_line("Axis", ["move", "fight"], "fight", text.phase_title) == "Axis player: move > [FIGHT]"

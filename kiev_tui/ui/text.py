@@ -1,0 +1,116 @@
+"""The text any game gets from its ``RuleSystem`` alone: unit names, values, the hex line, the
+phase line and the score, as both faces say them.
+
+The Textual face (``DefaultAdapter``) and plain line mode (``PlainFace``) both call these, so
+the two never drift apart.  Plain mode must start without Textual: this module imports no
+Textual, no Rich and none of the Textual face's modules (tests/ui/test_ui_knows_no_game.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+from kiev_tui.ui.names import replace_ids  # regular expressions only
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.hexes import Hex
+    from kiev_tui.engine.mapdata import GameMap
+
+
+def side_name(game: "Game", side: str) -> str:
+    """The side as the game's schema names it."""
+    return str(game.rules.schema.side_name(side))
+
+
+def unit_name(game: "Game", uid: str) -> str:
+    """Designation, type and size ("226 rifle XX"): the type once if the designation has it."""
+    d = game.scenario.catalog.units.get(uid)
+    if d is None:
+        return uid
+    kind = str(d.type).replace("_", " ")
+    name = d.designation if kind.lower() in str(d.designation).lower() else f"{d.designation} {kind}"
+    return " ".join(f"{name} {getattr(d, 'size', '')}".split())
+
+
+class GenericNames:
+    """How any game's face names sides, units and phases from the rule system alone.  Both
+    faces' defaults inherit it (``DefaultAdapter``, ``PlainFace``); a game's face overrides."""
+
+    def side_name(self, game: "Game", side: str) -> str:
+        return side_name(game, side)
+
+    def unit_name(self, game: "Game", uid: str) -> str:
+        return unit_name(game, uid)
+
+    def name_ids(self, game: "Game", text: str) -> str:
+        """Engine text (events, refusals, prompts) with unit ids turned into names."""
+        return replace_ids(game.scenario.catalog, text, lambda uid: self.unit_name(game, uid))
+
+    def phase_title(self, game: "Game", phase: str) -> str:
+        return phase_title(phase)
+
+
+def strength(game: "Game", uid: str) -> tuple[int, int]:
+    """The unit's attack and defence at the step it is on."""
+    d = game.scenario.catalog.units[uid]
+    steps = tuple(getattr(d, "steps", ()) or ((0, 0),))
+    return steps[min(game.state.units[uid].step, len(steps) - 1)]  # type: ignore[no-any-return]
+
+
+def steps_left(game: "Game", uid: str) -> int:
+    steps = tuple(getattr(game.scenario.catalog.units[uid], "steps", ()) or ())
+    return max(0, len(steps) - game.state.units[uid].step)
+
+
+def stack_order(game: "Game", ids: list[str],
+                values: Callable[[str], tuple[int, int]] | None = None) -> list[str]:
+    """A stack top first: the strongest unit (attack, then defence), ties by id.  ``values``:
+    a face's own reading of a unit's strength (an adapter subclass may override it)."""
+    def key(uid: str) -> tuple[int, int, str]:
+        a, d = values(uid) if values is not None else strength(game, uid)
+        return (-a, -d, uid)
+
+    return sorted(ids, key=key)
+
+
+def phase_title(phase: str) -> str:
+    return phase.replace("_", " ").capitalize()
+
+
+def hex_head(gmap: "GameMap", control: Mapping[str, str], h: "Hex", side_name: Callable[[str], str]) -> str:
+    """One line for a hex: its id, place name and kind, terrain, and the side that holds it."""
+    hid = gmap.grid.id(h)
+    head = f"Hex {hid}"
+    name, kind = gmap.name(h), gmap.settlement(h)
+    if name:
+        head += f" {name}"
+    if kind:
+        head += f" ({kind})"
+    head += f", {gmap.terrain(h)}"
+    owner = control.get(hid)
+    if owner:
+        head += f"; {side_name(owner)}-held"
+    return head
+
+
+def phase_line(player: str, phases: Sequence[str], current: str, title: Callable[[str], str]) -> str:
+    """The side's phases in order, the current one in capitals: "Axis player: [MOVE] > combat"."""
+    steps = [f"[{title(p).upper()}]" if p == current else title(p).lower() for p in phases]
+    return f"{player} player: " + " > ".join(steps)
+
+
+def score_lines(game: "Game", side_name: Callable[[str], str], loud: bool = False) -> list[str]:
+    """Points per side and why, then the winner (game over) or who leads.  ``loud``: the winner
+    in capitals ("AXIS VICTORY"), as the Textual score box heads it; else "Axis victory."."""
+    score = game.rules.score(game)
+    lines = [f"{side_name(s)} points: {p}" for s, p in score.points.items()]
+    lines.extend(f"  {line}" for line in score.lines)
+    if game.state.over:
+        if not score.winner:
+            lines.append("A draw.")
+        else:
+            lines.append(f"{side_name(score.winner).upper()} VICTORY" if loud else f"{side_name(score.winner)} victory.")
+    else:
+        lines.append(f"{side_name(score.winner)} leads." if score.winner else "Nobody leads.")
+    return lines
