@@ -474,3 +474,34 @@ def test_a_game_finds_its_plain_face_through_the_registry(tiny: Path) -> None:  
     g = Game.new(tiny, seed=1)
     assert face_for(g) is Adapter.plain_face
     assert session(g).handle("look 0202") == ["Hex 0202, clear", "Axis stack of 1:", "  1. unit ax-1 1-1"]
+
+
+def test_plain_mode_says_the_shared_text_and_loads_no_textual() -> None:
+    """Plain mode and the Textual face say one text (face/text.py, ui/text.py), and loading plain
+    mode with Kiev's face loads those modules but not Textual, Rich or the Textual map."""
+    probe = ("import sys\n"
+             "from kiev_tui.engine.game import Game\n"
+             "from kiev_tui.plain import PlainSession\n"
+             f"s = PlainSession(Game.new({str(MINI)!r}, seed=3), 80)\n"
+             "s.handle('look 0703'); s.handle('stack 0705'); s.handle('score')\n"
+             "print(sorted(m for m in sys.modules if m in ('kiev_tui.ui.text', 'kiev_tui.games.spi_kiev.face.text',"
+             " 'kiev_tui.games.spi_kiev.face.present', 'kiev_tui.ui.hexmap', 'kiev_tui.ui.adapter')"
+             " or m.split('.')[0] in ('textual', 'rich')))\n")
+    res = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "['kiev_tui.games.spi_kiev.face.text', 'kiev_tui.ui.text']\n"
+
+
+def test_kiev_plain_and_tui_share_one_text() -> None:
+    from kiev_tui import games
+    from kiev_tui.games.spi_kiev.face import adapter, plain, present, text
+
+    for name in ("unit_name", "strength_text", "stack_order", "hex_lines", "steps_left", "supply_all", "side_name"):
+        assert getattr(plain, name) is getattr(text, name) is getattr(present, name), name
+    assert plain.unit_lines is text.unit_lines
+    assert games.get_plain("spi_kiev") is plain.PLAIN
+    assert games.get_plain("no_such_game") is None
+    g = mini()
+    assert adapter.ADAPTER.tracker_lines(g)[0] == plain.tracker_lines(g)[0] == text.turn_head(g)
+    assert plain.tracker_lines(g)[-2:] == text.play_lines(g, text.vp_text(g))[-2:]
+    assert text.score_line(g) == text.vp_text(g) + " (v)"

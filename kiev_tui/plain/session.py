@@ -255,6 +255,16 @@ class PlainSession:
             return word
         raise Refuse(f"'{shorten(word, 30)}' names no unit (write HEX:N, N as 'stack HEX' numbers them)")
 
+    def stack_and_path(self, args: list[str], usage: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``HEX[:N,N] HEX [HEX...]``: the units of the side at the keyboard in the first hex and
+        the hex ids after it (``move``, and a game's own moves such as Kiev's ``rail``)."""
+        if len(args) < 2:
+            raise Refuse(usage)
+        h, units, _ = self.units_at(args[0], self.seat)
+        if not units:
+            raise Refuse(f"no units of the {self.side_name(self.seat)} player in {self.hid(h)}")
+        return tuple(units), tuple(self.hid(self.hex(w)) for w in args[1:])
+
     def names(self, ids: list[str] | tuple[str, ...]) -> str:
         return ", ".join(self.face.unit_name(self.game, u) for u in ids)
 
@@ -372,14 +382,10 @@ def cmd_reach(s: PlainSession, args: list[str]) -> list[str]:
 
 
 def cmd_move(s: PlainSession, args: list[str]) -> list[str]:
-    if len(args) < 2:
-        raise Refuse("usage: move HEX HEX [HEX...]  (the first hex holds the stack; HEX:1,2 moves some)")
-    h, units, _ = s.units_at(args[0], s.seat)
-    if not units:
-        raise Refuse(f"no units of the {s.side_name(s.seat)} player in {s.hid(h)}")
-    path = tuple(s.hid(s.hex(w)) for w in args[1:])
+    units, path = s.stack_and_path(
+        args, "usage: move HEX HEX [HEX...]  (the first hex holds the stack; HEX:1,2 moves some)")
     try:
-        action = s.face.move_action(s.game, tuple(units), path)
+        action = s.face.move_action(s.game, units, path)
     except LookupError as exc:
         raise Refuse(str(exc)) from None
     return s.play(action)
@@ -630,9 +636,17 @@ def preview_lines(s: PlainSession, p: Any, attackers: tuple[str, ...], targets: 
     att = "unknown until revealed" if p.attack is None else f"{p.attack:g}"
     dfn = "unknown until revealed" if p.defense is None else f"{p.defense:g}"
     lines.append(f"Attack {att}, defence {dfn}; odds column {p.column or 'not known yet'}")
-    if p.chances:
+    return lines + preview_tail(s, p)
+
+
+def preview_tail(s: PlainSession, p: Any) -> list[str]:
+    """How an odds preview ends in every game: the chance of each result, most likely first,
+    the notes, and the refusal if the attack may not be made."""
+    lines: list[str] = []
+    chances = dict(p.chances or {})
+    if chances:
         lines.append("Chances:")
-        lines.extend(pack([f"{k} {v * 100:.1f}%" for k, v in sorted(p.chances.items(), key=lambda kv: -kv[1])],
+        lines.extend(pack([f"{k} {v * 100:.1f}%" for k, v in sorted(chances.items(), key=lambda kv: -kv[1])],
                           s.width))
     lines.extend(f"Note: {s.face.name_ids(s.game, n)}" for n in p.notes)
     if p.illegal is not None:

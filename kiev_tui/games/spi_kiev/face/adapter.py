@@ -12,7 +12,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import acting, reinforcements
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.face import present, text
 from kiev_tui.games.spi_kiev.face.glyphs import KIEV_SYMBOLS, legend, type_letter
 from kiev_tui.games.spi_kiev.face.help import RULES_BY_PHASE, phase_help
 from kiev_tui.games.spi_kiev.state import kiev_vars
@@ -41,13 +41,13 @@ class KievAdapter(DefaultAdapter):
 
     # -- names ------------------------------------------------------------------------------
     def side_name(self, game: "Game", side: str) -> str:
-        return present.side_name(side)
+        return text.side_name(side)
 
     def unit_name(self, game: "Game", uid: str) -> str:
-        return present.unit_name(_view(game), uid)
+        return text.unit_name(_view(game), uid)
 
-    def name_ids(self, game: "Game", text: str) -> str:
-        return present.name_ids(_view(game), text)
+    def name_ids(self, game: "Game", engine_text: str) -> str:
+        return text.name_ids(_view(game), engine_text)
 
     def type_letter(self, game: "Game", unit_type: str, side: str) -> str:
         return type_letter(unit_type, side)
@@ -56,11 +56,11 @@ class KievAdapter(DefaultAdapter):
         return GERMAN
 
     def stack_order(self, game: "Game", ids: list[str]) -> list[str]:
-        return present.stack_order(_view(game), ids)
+        return text.stack_order(_view(game), ids)
 
     # -- the map and panels -----------------------------------------------------------------
     def supply(self, game: "Game") -> Any:
-        return present.supply_all(_view(game))
+        return text.supply_all(_view(game))
 
     def hex_looks(self, game: "Game", supply: Any, overlay: Overlay, glyphs: Glyphs) -> dict[Hex, HexLook]:
         return present.hex_looks(_view(game), supply, overlay, glyphs)
@@ -72,13 +72,13 @@ class KievAdapter(DefaultAdapter):
         return legend(glyphs)
 
     def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]:
-        return present.inspector_lines(_view(game), h, supply, chosen)
+        return text.inspector_lines(_view(game), h, supply, chosen)
 
     def tracker_lines(self, game: "Game") -> list[str]:
-        return present.tracker_lines(game)
+        return text.tracker_lines(game)
 
     def phase_title(self, game: "Game", phase: str) -> str:
-        return present.PHASE_TITLE.get(phase, phase)
+        return text.PHASE_TITLE.get(phase, phase)
 
     def phase_help(self, game: "Game") -> str:
         return phase_help(game.state.phase)
@@ -115,10 +115,10 @@ class KievAdapter(DefaultAdapter):
         return lines
 
     def score_now(self, game: "Game") -> tuple[str, list[str]]:
-        return "Score as it stands (24.0)", present.score_now_lines(_view(game))
+        return "Score as it stands (24.0)", text.score_now_lines(_view(game))
 
     def final_score(self, game: "Game") -> tuple[str, list[str]]:
-        return "FINAL SCORE (24.0)", present.score_lines(kiev_vars(game.state).final_score or {})
+        return "FINAL SCORE (24.0)", text.score_lines(kiev_vars(game.state).final_score or {})
 
 
 ADAPTER = KievAdapter()

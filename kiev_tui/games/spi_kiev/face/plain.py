@@ -1,8 +1,8 @@
 """SPI Kiev in plain line mode: its names, panels and commands as lines of text.
 
-Plain mode must start without Textual, and ``present.py`` (the TUI's panel text) imports the
-Textual map through ``kiev_tui.ui.adapter``; so the text functions plain mode needs are kept
-here, free of Textual, and tests/test_plain.py checks that they say what ``present`` says.
+The panel text is ``text.py``'s, as the Textual face says it (``present.py`` adds the map's
+looks, which need Textual, so plain mode never imports it); what plain mode says otherwise is
+its tracker, which lists the mud and directive turns as words, and its commands.
 """
 
 from __future__ import annotations
@@ -10,234 +10,58 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
-from kiev_tui.games.spi_kiev import acting, advance, directive, rail, reinforcements, retreat, stacking, victory
+from kiev_tui.games.spi_kiev import acting, advance, reinforcements, retreat, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
                                              Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
-from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.face.glyphs import type_letter
-from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
+from kiev_tui.games.spi_kiev.common import COMBAT, View
+from kiev_tui.games.spi_kiev.face import text
+from kiev_tui.games.spi_kiev.face.text import (PHASE_TITLE, hex_lines, side_name, stack_order, steps_left,
+                                               strength_text, supply_all, unit_lines, unit_name)
 from kiev_tui.games.spi_kiev.state import kiev_vars
-from kiev_tui.games.spi_kiev.supply import Supply, SupplyStatus
+from kiev_tui.games.spi_kiev.supply import SupplyStatus
 from kiev_tui.plain.face import PlainFace
-from kiev_tui.plain.session import PlainSession, Refuse, pack, split_arrow
-from kiev_tui.ui.names import replace_ids
+from kiev_tui.plain.session import PlainSession, Refuse, preview_tail, split_arrow
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
-PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized movement"}
-_FEATURE_WORDS = (("major_river", "major river"), ("minor_river", "minor river"), ("lake", "lake"),
-                  ("railroad", "rail"), ("road", "road"))
+__all__ = ["PHASE_TITLE", "PLAIN", "KievPlain", "final_score_lines", "hex_lines", "score_now_lines", "side_name",
+           "stack_order", "steps_left", "strength_text", "supply_all", "tracker_lines", "unit_lines", "unit_name"]
 
 
 def _view(game: "Game") -> View:
     return game.rules.view(game)  # type: ignore[no-any-return]
 
 
-# -- the panel text, as present.py has it ----------------------------------------------------
-
-def side_name(side: str) -> str:
-    return "German" if side == GERMAN else "Soviet"
-
-
-def current_strength(view: View, uid: str) -> tuple[int, int]:
-    d = view.udef(uid)
-    return d.steps[min(view.state.units[uid].step, len(d.steps) - 1)]
-
-
-def steps_left(view: View, uid: str) -> int:
-    return max(0, len(view.udef(uid).steps) - view.state.units[uid].step)
-
-
-def unit_name(view: View, uid: str) -> str:
-    """What a player calls a unit ("226 rifle XX", "untried rifle XX"), never its id."""
-    d = view.udef(uid)
-    kind = d.type.replace("_", " ")
-    size = d.size
-    if kind.lower() == size.lower():
-        kind = ""  # an HQ: type and size are both "HQ"
-    elif kind == "leader":
-        size = ""  # a leader carries the HQ size mark but is not an HQ
-    if view.untried(uid):
-        return f"untried {kind} {size}".strip()
-    name = d.designation if kind.lower() in d.designation.lower() else f"{d.designation} {kind}"
-    return " ".join(f"{name} {size}".split())
-
-
-def strength_text(view: View, uid: str) -> str:
-    if view.untried(uid):
-        return "?-?"  # 13.0: nobody knows an untried unit's values until it fights
-    a, d = current_strength(view, uid)
-    return f"{min(a, 9)}-{min(d, 9)}"
-
-
-def stack_order(view: View, ids: list[str]) -> list[str]:
-    """Combat units first, strongest on top; HQs and leaders underneath."""
-    def key(uid: str) -> tuple[bool, int, int, str]:
-        a, d = current_strength(view, uid)
-        return (view.is_hq_like(uid), -a, -d, uid)
-    return sorted(ids, key=key)
-
-
-def supply_all(view: View) -> dict[str, SupplyStatus]:
-    sup = Supply(view)
-    out: dict[str, SupplyStatus] = {}
-    for side in (GERMAN, SOVIET):
-        out.update(sup.all_status(side))
-    return out
-
-
-def hex_lines(view: View, h: Hex) -> list[str]:
-    """Number, name, terrain, owner; then each hexside feature and the sides it runs along."""
-    gmap = view.map
-    name, kind = gmap.name(h), gmap.settlement(h)
-    head = f"Hex {h}"
-    if name:
-        head += f" {name}"
-    if kind:
-        head += f" ({kind})"
-    head += f", {gmap.terrain(h)}"
-    owner = view.state.control.get(str(h))
-    if owner:
-        head += f"; {side_name(owner)}-held"
-    by_feature: dict[str, list[str]] = {}
-    for d in Direction:
-        n = h.step(d)
-        if gmap.on_map(n):
-            for f in gmap.side_features(h, n):
-                by_feature.setdefault(f, []).append(d.name)
-    sides = [f"{word} {' '.join(by_feature[f])}" for f, word in _FEATURE_WORDS if f in by_feature]
-    return [head] + (["  " + "; ".join(sides)] if sides else [])
-
-
-def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus]) -> list[str]:
-    """One unit: name; values, steps and movement; supply and command; what it has done."""
-    d = view.udef(uid)
-    st = view.state.units[uid]
-    side = view.side(uid)
-    kind = d.type.replace("_", " ")
-    name = d.designation if kind in d.designation else f"{d.designation} {kind}"
-    lines = [f"{type_letter(d.type, side)} {name} {d.size}".rstrip()]
-    ma = movement_allowance(view, uid)
-    move = f"MA {ma} MP {max(0.0, ma - mp_spent(view, uid)):g}"
-    if view.untried(uid):
-        lines.append(f"   untried ?-? (13.0); {move}")
-    else:
-        a, df = current_strength(view, uid)
-        fa, fd = d.steps[0]
-        revealed = " revealed" if st.face is not None else ""
-        lines.append(f"   {a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}; {move}")
-    s = supply.get(uid)
-    if s is not None:
-        text = "in supply" if s.in_supply else "OUT OF SUPPLY"
-        if side != GERMAN:
-            if s.hq:
-                text += f", HQ {view.udef(s.hq).designation}"
-            elif not s.in_command:
-                text += ", no HQ in range"
-        lines.append(f"   {text}")
-        if s.why and not s.in_supply:
-            lines.append(f"   ({s.why})")
-    v = view.vars
-    status = []
-    if uid in v.stopped:
-        status.append(f"stopped ({v.stop_case.get(uid, '8.21')})")
-    elif uid in v.moved and uid not in v.active:
-        status.append("has moved")
-    if uid in v.railed:
-        status.append("went by rail")
-    if uid in v.attacked:
-        status.append("has attacked")
-    if status:
-        lines.append("   " + ", ".join(status))
-    if d.division and side == GERMAN:
-        partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
-        if partners:
-            where = []
-            for p in sorted(partners):
-                ph = view.hex_of(p)
-                where.append(f"{view.udef(p).designation}@{ph if ph else view.state.units[p].status}")
-            lines.append(f"   division {d.division}: {', '.join(where)}")
-    return lines
+def _solid(lines: list[str]) -> list[str]:
+    """Lines without the blank ones the Textual score box parts its groups with."""
+    return [line for line in lines if line]
 
 
 def tracker_lines(game: "Game") -> list[str]:
-    """Turn, date, mud and directive turns, the phases, the score, rail use, what is due."""
-    import datetime as _dt
-
+    """Turn and date; the mud and directive turns still to come, in words (a screen reader reads
+    no row of marks); then the phases, the score, the directive and rail use."""
     st = game.state
-    ph = game.phase
     turns = game.scenario.turns
-    mud = set(game.scenario.params.get("mud_turns", []))
-    date = ""
-    start = game.scenario.params.get("start_date")
-    if start:
-        try:
-            day = _dt.date.fromisoformat(str(start)) + _dt.timedelta(
-                days=int(game.scenario.params.get("days_per_turn", 2)) * (st.turn - 1))
-            date = day.strftime("%d %b %Y").lstrip("0")
-        except ValueError:
-            date = ""
-    lines = [f"Turn {st.turn} of {turns}" + (f", {date}" if date else "") + (" (mud)" if st.turn in mud else "")]
-    dirs = {t for t, on in kiev_vars(st).directive.items() if on} | set(directive.settings(game)["automatic_turns"])
-    later_mud = sorted(t for t in mud if st.turn <= t <= turns)
-    later_dir = sorted(t for t in dirs if st.turn <= t <= turns)
+    lines = [text.turn_head(game)]
+    later_mud = sorted(t for t in text.mud_turns(game) if st.turn <= t <= turns)
+    later_dir = sorted(t for t in text.directive_turns(game) if st.turn <= t <= turns)
     if later_mud:
         lines.append(f"Mud turns: {', '.join(map(str, later_mud))}")
     if later_dir:
         lines.append(f"Stalin's Directive turns known: {', '.join(map(str, later_dir))}")
-    if st.over:
-        return lines + ["The game is over."]
-    steps = [f"[{PHASE_TITLE.get(p, p).upper()}]" if p == st.phase else PHASE_TITLE.get(p, p).lower()
-             for p in ph.phases]
-    lines.append(f"{side_name(st.player)} player: " + " > ".join(steps))
-    sc = victory.score(_view(game), final=False)
-    lines.append(f"VP: German {sc.german}, Soviet {sc.soviet}")
-    if directive.in_force(game) and st.player != GERMAN:
-        lines.append("Stalin's Directive is in force (22.0)")
-    if st.phase == MOVEMENT and st.player != GERMAN:
-        used, limit = rail.capacity(_view(game))
-        lines.append(f"Rail: {used}/{limit} units used this turn")
-    return lines
+    return lines + text.play_lines(game, text.vp_text(game))
 
 
 def score_now_lines(view: View) -> list[str]:
     """The points as they stand and why, who holds each city and town, units lost."""
-    sc = victory.score(view, final=False)
-    lines = [sc.summary(), "(Soviet units still out of supply at the end also count for the German: 24.3)"]
-    for side in (GERMAN, SOVIET):
-        lines.append(f"{side_name(side)} points: {getattr(sc, side)}")
-        lines.extend(f"  {pts:>4}  {what}" for s, what, pts in sc.lines if s == side)
-    lines.append("Cities and towns:")
-    vic = view.game.scenario.victory
-    special = {str(k): int(v) for k, v in vic.get("special_hexes", {}).items()}
-    gmap = view.map
-    for h, kind in sorted(gmap.settlements().items()):
-        pts = special.get(str(h), int(vic.get("city", 10)) if kind == "city" else int(vic.get("town", 5)))
-        owner = view.state.control.get(str(h))
-        held = f"{side_name(owner)}, {pts} VP" if owner else f"nobody, {pts} VP"
-        lines.append(f"  {h} {gmap.name(h) or ''} ({kind}): {held}".replace("  (", " ("))
-    for side in (GERMAN, SOVIET):
-        gone = [u for u, us in view.state.units.items() if us.status == "eliminated" and view.side(u) == side]
-        lines.append(f"{side_name(side)} units eliminated: {len(gone)}")
-        if gone:
-            lines.append("  " + ", ".join(unit_name(view, u) for u in sorted(gone)))
-    return lines
+    return _solid(text.score_now_lines(view))
 
 
 def final_score_lines(score: dict[str, Any]) -> list[str]:
-    lines = []
-    for side in (GERMAN, SOVIET):
-        lines.append(f"{side_name(side)} points: {score.get(side, 0)}")
-        lines.extend(f"  {x.get('points', 0):>4}  {x.get('what', '')}" for x in score.get("lines", [])
-                     if x.get("side") == side)
-    lead = int(score.get("german", 0)) - int(score.get("soviet", 0))
-    lines.append(f"The German player needed a lead of {score.get('margin', 0)} points and has {lead}.")
-    winner = score.get("winner", "")
-    lines.append(f"{side_name(winner).upper()} VICTORY" if winner else "No winner recorded.")
-    return lines
+    return _solid(text.score_lines(score))
 
 
 # -- the face ------------------------------------------------------------------------------------
@@ -251,9 +75,8 @@ class KievPlain(PlainFace):
     def unit_name(self, game: "Game", uid: str) -> str:
         return unit_name(_view(game), uid)
 
-    def name_ids(self, game: "Game", text: str) -> str:
-        view = _view(game)
-        return replace_ids(game.scenario.catalog, text, lambda uid: unit_name(view, uid))
+    def name_ids(self, game: "Game", engine_text: str) -> str:
+        return text.name_ids(_view(game), engine_text)
 
     def phase_title(self, game: "Game", phase: str) -> str:
         return PHASE_TITLE.get(phase, phase)
@@ -358,15 +181,7 @@ def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
             shown = "?" if us.value is None else f"{us.value:g}"
             lines.append(f"  {s.face.unit_name(s.game, us.unit)}: {us.base if us.base is not None else '?'} -> {shown}")
             lines.extend(f"      [{m.case}] {m.text}" for m in us.mods)
-    chances = dict(p.chances or {})
-    if chances:
-        lines.append("Chances:")
-        lines.extend(pack([f"{k} {v * 100:.1f}%" for k, v in sorted(chances.items(), key=lambda kv: -kv[1])],
-                          s.width))
-    lines.extend(f"Note: {s.face.name_ids(s.game, n)}" for n in p.notes)
-    if p.illegal is not None:
-        lines.extend(s.refusal(p.illegal))
-    return lines
+    return lines + preview_tail(s, p)
 
 
 def cmd_odds(s: PlainSession, args: list[str]) -> list[str]:
@@ -397,12 +212,9 @@ def cmd_overrun(s: PlainSession, args: list[str]) -> list[str]:
 
 
 def cmd_rail(s: PlainSession, args: list[str]) -> list[str]:
-    if len(args) < 2:
-        raise Refuse("usage: rail HEX[:N,N] HEX [HEX...]  (along the railroad, each hex next to the last)")
-    h, units, _ = s.units_at(args[0], s.seat)
-    if not units:
-        raise Refuse(f"no units of the {s.side_name(s.seat)} player in {s.hid(h)}")
-    return s.play(RailMove(tuple(units), tuple(s.hid(s.hex(w)) for w in args[1:])))
+    units, path = s.stack_and_path(
+        args, "usage: rail HEX[:N,N] HEX [HEX...]  (along the railroad, each hex next to the last)")
+    return s.play(RailMove(units, path))
 
 
 def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
