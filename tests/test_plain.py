@@ -505,3 +505,12 @@ def test_kiev_plain_and_tui_share_one_text() -> None:
     assert adapter.ADAPTER.tracker_lines(g)[0] == plain.tracker_lines(g)[0] == text.turn_head(g)
     assert plain.tracker_lines(g)[-2:] == text.play_lines(g, text.vp_text(g))[-2:]
     assert text.score_line(g) == text.vp_text(g) + " (v)"
+
+
+def test_odds_on_a_hex_without_enemy_units_is_only_the_refusal(campaign: Game) -> None:
+    s = session(campaign)
+    # Soviet movement phase of turn 1: 0219 holds Soviet units, so there is nothing to overrun.
+    assert play(s, "odds 0218 -> 0219") == [
+        "Overrun of 0219 (6.0): 3 MP, half attack strength",
+        "Refused [6.0] 0219 holds no enemy units (rules 6.0)",
+    ]

@@ -174,6 +174,9 @@ def _integrity(args: list[str]) -> tuple[list[str], str]:
 
 def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
     """Every number of a Kiev preview: totals, column, each unit with its modifiers, chances."""
+    view = s.game.rules.view(s.game)
+    if p.illegal is not None and not any(view.side(us.unit) != s.game.actor for us in p.defenders):
+        return [head, *s.refusal(p.illegal)]  # no enemy there: figures of one's own units mean nothing
     lines = [head, f"Odds column: {p.column or 'not known until the untried units are revealed'}"]
     for title, rows, total in (("Attackers", p.attackers, p.attack), ("Defenders", p.defenders, p.defense)):
         lines.append(f"{title} (total {total if total is not None else 'unknown until revealed'}):")
