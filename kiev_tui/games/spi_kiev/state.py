@@ -41,6 +41,14 @@ def added(record: Sequence[str], items: Iterable[str]) -> list[str]:
     return out
 
 
+
+def _only_known(cls: type, d: Mapping[str, Any], prefix: str) -> None:
+    """Refuse a saved key these rules never write, naming it (``prefix`` says where it sits)."""
+    known = {f.name for f in fields(cls)}
+    for k in d:
+        if k not in known:
+            raise ValueError(f"unknown key '{prefix}{k}'")
+
 @dataclass
 class Battle:
     """The battle being fought (9.0, 6.0): who, where, and the parts of its result still to settle."""
@@ -76,10 +84,7 @@ class Battle:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Battle":
-        known = {f.name for f in fields(cls)}
-        for k in d:
-            if k not in known:
-                raise ValueError(f"unknown key 'battle.{k}'")
+        _only_known(cls, d, "battle.")
         origin = d.get("origin", {})
         if not isinstance(origin, dict) or not all(v is None or isinstance(v, str) for v in origin.values()):
             raise ValueError("'battle.origin' must map units to hex ids")
@@ -204,10 +209,7 @@ class KievVars:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "KievVars":
         """Back from the plain form; ValueError naming the key for anything these rules never write."""
-        known = {f.name for f in fields(cls)}
-        for k in d:
-            if k not in known:
-                raise ValueError(f"unknown key '{k}'")
+        _only_known(cls, d, "")
         v = cls()
         if "rpl_left" in d:
             v.rpl_left = _int(d, "rpl_left")
