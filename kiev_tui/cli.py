@@ -212,7 +212,7 @@ def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
 
 def _system_of(game: str) -> Any:
     try:
-        return games_registry.get_system(game)
+        return games_registry.get_data(game)  # a game with data only has its data checks too
     except ValueError:
         return None  # an unknown game is refused by the map or scenario loader, naming the key
 
@@ -272,35 +272,54 @@ def _validate_rules(path: Path, data: dict[str, Any]) -> None:
 @app.command("map")
 @guarded
 def map_cmd(
-    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario whose map to draw"),
+    scenario: Optional[str] = typer.Option(None, help="scenario whose map to draw ('game/name', or a "
+                                           "name of --game's scenarios)", show_default=False),
+    game: Optional[str] = typer.Option(None, "--game", help="draw this game's map (data/<game>/map.toml)",
+                                       show_default=False),
     svg: Optional[Path] = typer.Option(None, help="also write the picture as SVG to this file"),
     ids: bool = typer.Option(False, help="show hex numbers in plain hexes"),
-    units: bool = typer.Option(False, help="show the starting stacks"),
+    units: bool = typer.Option(False, help="show the starting stacks (needs a scenario)"),
 ) -> None:
     """Draw the map as text (with a legend); --svg writes the same picture as SVG."""
     from rich.console import Console
     from rich.text import Text
 
+    from kiev_tui.engine.mapdata import load_map
     from kiev_tui.textmap import legend as map_legend, render, side_marks
 
-    sc = load_scenario(scenario)
+    if game is not None and scenario is not None and "/" not in scenario and not scenario.endswith(".toml"):
+        scenario = f"{game}/{scenario}"  # --game barbarossa1941 --scenario historical
+    if game is not None and scenario is None:
+        if units:
+            raise fail("--units draws a scenario's set-up: name one with --scenario")
+        if not games_registry.known(game):
+            raise fail(f"--game: no game '{one_line(game)[:40]}' (known: {', '.join(games_registry.names())})")
+        gmap = load_map(data_root() / game / "map.toml")
+        title = f"{game} map"
+        setup: dict[str, Any] = {}
+        catalog = None
+    else:
+        sc = load_scenario(scenario or DEFAULT_SCENARIO)
+        if game is not None and sc.game != game:
+            raise fail(f"--scenario: {sc.id} is a scenario of {sc.game}, not of {one_line(game)[:40]}")
+        gmap, title, setup, catalog = sc.map, sc.title, dict(sc.setup), sc.catalog
     stacks: dict[Any, str] | None = None
-    if units:
+    if units and catalog is not None:
         stacks = {}
-        schema = games_registry.get_system(sc.game).schema
+        schema = games_registry.get_schema(gmap.game)
         letters = side_marks(schema.sides, schema)
         count: dict[Any, int] = {}
-        for uid, h in sc.setup.items():
+        for uid, h in setup.items():
             count[h] = count.get(h, 0) + 1
-            stacks[h] = f"{letters[sc.catalog.units[uid].side]}{count[h]}"  # one side per hex
-    text = render(sc.map, stacks, ids=ids)
-    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in map_legend(sc.map))  # the game's own symbols
+            stacks[h] = f"{letters[catalog.units[uid].side]}{count[h]}"  # one side per hex
+    text = render(gmap, stacks, ids=ids)
+    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in map_legend(gmap))  # the game's own symbols
     body = f"{text}\n\nLegend:\n{legend}\n"
-    console = Console(record=svg is not None, width=max(100, 5 * sc.map.columns + 4),
+    console = Console(record=svg is not None, width=max(100, 5 * gmap.columns + 4),
                       no_color="NO_COLOR" in os.environ, highlight=False)
     console.print(Text(body), soft_wrap=True)
     if svg is not None:
-        atomic_write_text(svg, console.export_svg(title=f"{sc.title} - map"), make_parents=False)
+        atomic_write_text(svg, console.export_svg(title=f"{title} - map"), make_parents=False)
         typer.echo(f"wrote {svg}", err=True)
 
 

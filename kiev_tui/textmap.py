@@ -34,9 +34,9 @@ def legend(gmap: GameMap) -> list[tuple[str, str]]:
 
 
 def _legend(game: str, first: str) -> list[tuple[str, str]]:
-    from kiev_tui.games import get_system
+    from kiev_tui.games import get_schema
 
-    schema = get_system(game).schema
+    schema = get_schema(game)
     sides = tuple(schema.sides[:2])
     marks = side_marks(tuple(schema.sides), schema)
     shown = " / ".join(f"{marks[s]}{3 - i}" for i, s in enumerate(sides))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from kiev_tui.engine.actions import Action
-from kiev_tui.engine.errors import Illegal, IllegalAction, shorten
+from kiev_tui.engine.errors import DataError, Illegal, IllegalAction, shorten
 from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Rolled
 from kiev_tui.engine.rules import RuleSystem
 from kiev_tui.engine.scenario import Scenario, load_scenario
@@ -47,7 +47,12 @@ class Game:
 
     def __init__(self, scenario: Scenario, seed: int = 1941, system: RuleSystem | None = None) -> None:
         self.scenario = scenario
-        self.rules: RuleSystem = system or get_system(scenario.game)
+        if system is None:
+            try:
+                system = get_system(scenario.game)
+            except ValueError as exc:  # a game with data only: validated and drawn, not played
+                raise DataError(str(scenario.path), "scenario.game", str(exc)) from None
+        self.rules: RuleSystem = system
         self.seed = seed
         self.rng = random.Random(seed)
         self.rolls = 0

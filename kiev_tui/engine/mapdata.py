@@ -28,7 +28,7 @@ def one_of(items: Sequence[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class Area:
     name: str
-    side: str
+    side: str  # the side the area belongs to, or "" for a zone of no side (weather, ports)
     hexes: frozenset[Hex]
 
 
@@ -185,9 +185,9 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
                "sheet", "reconstructed", "note"])
     game = meta.str("game")
     if schema is None:
-        from kiev_tui.engine.rules import system_for
+        from kiev_tui.engine.rules import data_for
 
-        schema = system_for(meta, "game", game).schema
+        schema = data_for(meta, "game", game).schema
     columns, rows = meta.int("columns"), meta.int("rows")
     for key, value in (("columns", columns), ("rows", rows)):
         if not 1 <= value <= 99:
@@ -289,8 +289,8 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
     for name in area_tbl.keys():
         a = area_tbl.table(name)
         a.only(["side", "hexes", "note"])
-        side = a.str("side")
-        if side not in schema.sides:
+        side = a.str("side", "")
+        if side and side not in schema.sides:
             raise a.fail("side", f"side must be {one_of(schema.sides)}, not '{shorten(side)}'")
         areas[name] = Area(name, side, frozenset(parse_hex(a, f"hexes[{i}]", t) for i, t in enumerate(a.strs("hexes"))))
 

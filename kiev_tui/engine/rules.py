@@ -42,6 +42,9 @@ class Schema:
     #: rivers of two kinds share a hexside only the larger (earlier) kind is kept.
     river_kinds: tuple[str, ...] = ()
     scenario_keys: tuple[str, ...] = ()  # extra keys a scenario's [scenario] table may hold
+    #: extra top-level tables of a scenario file the game reads (kept in Scenario.extra)
+    scenario_tables: tuple[str, ...] = ()
+    reinforcement_keys: tuple[str, ...] = ()  # extra keys a [[reinforcement]] may hold
     unit_keys: tuple[str, ...] = ()  # extra keys a [[unit]] may hold (kept in UnitDef.extra)
     unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
     #: check_victory(reader, catalog, hex_on_map): refuse a bad [victory] table (DataError).
@@ -116,6 +119,16 @@ class RuleState(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
     def copy(self) -> "RuleState": ...
+
+
+class GameData(Protocol):
+    """What the data loaders and ``validate`` need of a game: its vocabularies and, optionally,
+    the hooks ``read_units``, ``prepare_scenario``, ``check_scenario``, ``validate_tables`` and
+    ``validate_file`` (as on ``RuleSystem``).  A rule system is one; a game whose rules are not
+    written yet registers only this (``games/<game>/data.py`` defines ``DATA``)."""
+
+    id: str
+    schema: Schema
 
 
 class RuleSystem(Protocol):
@@ -193,4 +206,14 @@ def system_for(reader: "Reader", key: str, name: str) -> RuleSystem:
     try:
         return get_system(name)
     except ValueError:
+        raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None
+
+
+def data_for(reader: "Reader", key: str, name: str) -> GameData:
+    """The game a data file names, rules or not (its data hooks), or a DataError at that key."""
+    from kiev_tui.games import get_data
+
+    try:
+        return get_data(name)
+    except ValueError:  # the same words as system_for: an unknown game has no rules either
         raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None

@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.engine.mapdata import GameMap, load_map, one_of
-from kiev_tui.engine.rules import system_for
+from kiev_tui.engine.rules import data_for
 from kiev_tui.engine.tomlio import Reader, exists, load_toml
 from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
 from kiev_tui.games import DEFAULT_SCENARIO
@@ -36,6 +36,10 @@ class Reinforcement:
     #: (pool, count): counters to be drawn from a game's named pool; the game's
     #: prepare_scenario turns them into unit ids (and empties this).
     draw: tuple[tuple[str, int], ...] = ()
+    #: Hexes the units may enter on (any one of them), besides or instead of areas.
+    hexes: tuple[Hex, ...] = ()
+    #: The game's own keys of this [[reinforcement]] (schema.reinforcement_keys).
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass
@@ -55,6 +59,8 @@ class Scenario:
     control: dict[str, list[Hex]]
     victory: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
+    #: The game's own top-level tables of the scenario file (schema.scenario_tables), as written.
+    extra: dict[str, Any] = field(default_factory=dict)
     #: Tables a game derives once per scenario (its CRT, its combat values), keyed by name.
     derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -77,11 +83,11 @@ def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
 def load_scenario(ref: str | Path) -> Scenario:
     path, sid = resolve_scenario(ref)
     root = Reader(path, load_toml(path))
-    root.only(["scenario", "setup", "reinforcement", "control", "victory"])
     meta = root.table("scenario")
     game = meta.str("game")
-    system = system_for(meta, "game", game)
+    system = data_for(meta, "game", game)  # a game with data only is loaded too (validate, map)
     schema = system.schema
+    root.only(["scenario", "setup", "reinforcement", "control", "victory", *schema.scenario_tables])
     sides = schema.sides
     meta.only((*SCENARIO_KEYS, *schema.scenario_keys))
     base = path.parent.parent if path.parent.name == "scenarios" else path.parent
@@ -138,17 +144,18 @@ def load_scenario(ref: str | Path) -> Scenario:
     reinforcements: list[Reinforcement] = []
     placed: dict[str, str] = {uid: f"setup.{uid}" for uid in setup}
     for r in root.tables("reinforcement"):
-        r.only(["side", "turn", "areas", "units", "draw", "note"])
+        r.only(["side", "turn", "areas", "hexes", "units", "draw", "note", *schema.reinforcement_keys])
         side = r.str("side")
         if side not in sides:
             raise r.fail("side", f"side must be {one_of(sides)}")
         turn = r.int("turn")
         if not (1 <= turn <= turns):
             raise r.fail("turn", f"turn {turn} is outside the game's {turns} turns")
-        areas = tuple(r.strs("areas"))
+        areas = tuple(r.strs("areas", [] if "hexes" in r.data else ...))  # hexes may stand for areas
         for i, a in enumerate(areas):
             if a not in gmap.areas:
                 raise r.fail(f"areas[{i}]", f"the map has no area '{a}'")
+        entry_hexes = tuple(hex_on_map(r, f"hexes[{i}]", t) for i, t in enumerate(r.strs("hexes", [])))
         uids = tuple(r.strs("units", []))
         for i, uid in enumerate(uids):
             if uid not in catalog.units:
@@ -166,7 +173,8 @@ def load_scenario(ref: str | Path) -> Scenario:
             if n < 0:
                 raise dr.fail(draw, "count cannot be negative")
             draws.append((draw, n))
-        reinforcements.append(Reinforcement(side, turn, areas, uids, tuple(draws)))
+        own = {k: r.data[k] for k in schema.reinforcement_keys if k in r.data}
+        reinforcements.append(Reinforcement(side, turn, areas, uids, tuple(draws), entry_hexes, own))
 
     control: dict[str, list[Hex]] = {}
     ct = root.table("control", required=False)
@@ -186,6 +194,7 @@ def load_scenario(ref: str | Path) -> Scenario:
         id=sid, game=game, title=meta.str("title", sid), turns=turns, first_player=first, path=path,
         map=gmap, catalog=catalog, tables=tables, tables_path=tables_path, setup=setup,
         reinforcements=reinforcements, control=control, victory=victory, params=params,
+        extra={t: root.data[t] for t in schema.scenario_tables if t in root.data},
     )
     prepare = getattr(system, "prepare_scenario", None)
     if prepare is not None:  # e.g. counter ids for units drawn from a pool

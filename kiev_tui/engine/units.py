@@ -12,7 +12,7 @@ from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
 
 if TYPE_CHECKING:
-    from kiev_tui.engine.rules import RuleSystem
+    from kiev_tui.engine.rules import GameData
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -90,7 +90,7 @@ GENERIC_UNIT_KEYS = ("id", "side", "type", "size", "designation", "division", "s
                      "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note")
 
 
-def load_units(path: str | Path, system: "RuleSystem | None" = None) -> UnitCatalog:
+def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalog:
     """Read and check units.toml (see docs/DATA-SCHEMA.md) against its game's schema.
 
     Without ``system`` the game is the one whose data folder holds the file (data/<game>/),
@@ -153,8 +153,8 @@ def load_units(path: str | Path, system: "RuleSystem | None" = None) -> UnitCata
     return catalog
 
 
-def _system_of_folder(path: Path) -> "RuleSystem":
-    from kiev_tui.games import DEFAULT_SCENARIO, get_system, names
+def _system_of_folder(path: Path) -> "GameData":
+    from kiev_tui.games import DEFAULT_SCENARIO, get_data, known
 
-    game = path.parent.name if path.parent.name in names() else DEFAULT_SCENARIO.split("/", 1)[0]
-    return get_system(game)
+    game = path.parent.name if known(path.parent.name) else DEFAULT_SCENARIO.split("/", 1)[0]
+    return get_data(game)

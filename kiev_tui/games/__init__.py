@@ -6,6 +6,10 @@ imported on first use; a test or a plug-in may ``register`` one built in memory.
 that is not listed is still found by convention: ``kiev_tui/games/<name>/system.py`` with its
 ``SYSTEM`` (and, if present, ``face/adapter.py`` with ``ADAPTER`` and ``bot.py``), so adding a
 game's package is enough for ``kiev-tui new <name>/<scenario>`` to find its rules.
+
+A game whose data exists before its rules (``kiev_tui/games/<name>/data.py`` with ``DATA``, a
+``GameData``: schema and data checks, no play) is found the same way: ``validate`` and ``map``
+read its files, and ``new`` or ``play`` refuse it in one line until its ``system.py`` exists.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from kiev_tui.engine.rules import RuleSystem
+    from kiev_tui.engine.rules import GameData, RuleSystem, Schema
 
 GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -27,9 +31,10 @@ DEFAULT_SCENARIO = "spi_kiev/campaign"
 
 @dataclass
 class Entry:
-    system: str | Any  # module path holding SYSTEM, or the rule system itself
+    system: str | Any | None  # module path holding SYSTEM, or the rule system; None: data only
     adapter: str | Any | None = None  # module path holding ADAPTER, or the adapter itself
     bot: str | Any | None = None  # module path of the game's random player, or the bot itself
+    data: str | Any | None = None  # module path holding DATA (a game with data but no rules yet)
 
 
 _GAMES: dict[str, Entry] = {
@@ -49,13 +54,24 @@ def unregister(name: str) -> None:
     _GAMES.pop(name, None)
 
 
+def register_data(name: str, data: Any) -> None:
+    """Add (or replace) a game that has data but no rule system yet (a ``GameData``)."""
+    if not GAME_ID.fullmatch(name):
+        raise ValueError(f"a game is named with lower-case letters, digits and _, not '{name}'")
+    _GAMES[name] = Entry(None, data=data)
+
+
 def _discover(name: str) -> Entry | None:
     """A game's entry by the package convention, or None if there is no such package."""
     if not isinstance(name, str) or not GAME_ID.fullmatch(name):
         return None
     base = f"kiev_tui.games.{name}"
-    if importlib.util.find_spec(base) is None or importlib.util.find_spec(f"{base}.system") is None:
+    if importlib.util.find_spec(base) is None:
         return None
+    if importlib.util.find_spec(f"{base}.system") is None:
+        if importlib.util.find_spec(f"{base}.data") is None:
+            return None
+        return Entry(None, data=f"{base}.data")
     adapter = f"{base}.face.adapter" if _has_module(f"{base}.face", f"{base}.face.adapter") else None
     bot = f"{base}.bot" if _has_module(f"{base}.bot") else None
     return Entry(f"{base}.system", adapter, bot)
@@ -77,6 +93,11 @@ def _entry(name: str) -> Entry | None:
     return entry
 
 
+def known(name: str) -> bool:
+    """True if a game of this name is registered or found by convention (rules or data only)."""
+    return _entry(name) is not None
+
+
 def names() -> list[str]:
     """The games registered so far (listed, registered, or found by convention already)."""
     return sorted(_GAMES)
@@ -89,12 +110,39 @@ def _resolve(value: str | Any, attr: str) -> Any:
 
 
 def get_system(name: str) -> "RuleSystem":
-    """The rule system of a game (ValueError naming it if there is no such game)."""
+    """The rule system of a game (ValueError naming it if there is no such game, or if the
+    game has only its data so far)."""
+    entry = _entry(name)
+    shown = str(name)[:40]
+    if entry is None:
+        raise ValueError(f"no rule system for game '{shown}' (known: {', '.join(names())})")
+    if entry.system is None:
+        raise ValueError(f"game '{shown}' has its data but no rule system yet: it can be validated "
+                         "and its map drawn, not played")
+    return _resolve(entry.system, "SYSTEM")  # type: ignore[no-any-return]
+
+
+def get_data(name: str) -> "GameData":
+    """What the data loaders need of a game: its rule system, or for a game with data only its
+    ``DATA`` (ValueError naming it if there is no such game)."""
     entry = _entry(name)
     if entry is None:
         shown = str(name)[:40]
-        raise ValueError(f"no rule system for game '{shown}' (known: {', '.join(names())})")
-    return _resolve(entry.system, "SYSTEM")  # type: ignore[no-any-return]
+        raise ValueError(f"no game '{shown}' (known: {', '.join(names())})")
+    if entry.system is not None:
+        return _resolve(entry.system, "SYSTEM")  # type: ignore[no-any-return]
+    return _resolve(entry.data, "DATA")  # type: ignore[no-any-return]
+
+
+def get_schema(name: str) -> "Schema":
+    """A game's vocabularies, whether or not it has rules yet (ValueError if no such game)."""
+    return get_data(name).schema
+
+
+def playable(name: str) -> bool:
+    """True if the game has a rule system (False for an unknown game or one with data only)."""
+    entry = _entry(name)
+    return entry is not None and entry.system is not None
 
 
 def get_adapter(name: str) -> Any:

@@ -170,10 +170,10 @@ def symbols_for(game: str) -> MapSymbols:
 
     A map of a game the registry does not know draws plain (no fills, no hexside marks).
     """
-    from kiev_tui.games import get_adapter, get_system
+    from kiev_tui.games import get_adapter, get_schema
 
     try:
-        schema = get_system(game).schema
+        schema = get_schema(game)  # a game with data only draws its map too
     except ValueError:
         return MapSymbols()
     adapter = get_adapter(game)
