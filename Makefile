@@ -48,11 +48,14 @@ mutate: $(MUTATE_STAMP)
 	-$(BIN)/mutmut run --max-children 2
 	$(BIN)/python tests/mutation_report.py
 
+# Each game's map.toml is built from its geo.toml; add --check to a builder to test instead.
 map: $(STAMP)
 	$(BIN)/python -m kiev_tui.games.spi_kiev.mapbuild
+	$(BIN)/python -m kiev_tui.games.barbarossa1941.mapbuild
 
 validate: $(STAMP)
 	$(BIN)/kiev-tui validate data/spi_kiev
+	$(BIN)/kiev-tui validate data/barbarossa1941
 
 clean:
 	rm -rf $(VENV) .pytest_cache mutants
