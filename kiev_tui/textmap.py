@@ -102,7 +102,7 @@ def render(gmap: GameMap, stacks: dict[Hex, str] | None = None, ids: bool = Fals
     height = 2 * gmap.rows + 2
     grid = [[" "] * width for _ in range(height)]
     places = {h: (gmap.name(h) or gmap.grid.id(h), kind) for h, kind in gmap.settlements().items()}
-    names = short_names(places, 4)
+    names = short_names(places, 4, gmap.is_large)
     c0 = gmap.grid.first_internal_column  # 2 on a map whose first printed column stands low
     for h in gmap.hexes():
         x = 5 * (h.col - c0)

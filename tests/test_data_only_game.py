@@ -97,3 +97,22 @@ def test_validate_and_map_work_without_rules(data_only: TinyData) -> None:
     drawn = runner.invoke(app, ["map", "--scenario", str(DUEL), "--units"])
     assert drawn.exit_code == 0, drawn.output
     assert "Legend:" in drawn.output
+
+
+def test_the_largest_settlement_kind_is_drawn_in_capitals(data_only: TinyData) -> None:
+    from kiev_tui.engine.hexes import Hex
+    from kiev_tui.engine.mapdata import GameMap
+    from kiev_tui.textmap import render
+    from kiev_tui.ui.adapter import map_rows
+    from kiev_tui.ui.glyphs import ASCII
+
+    gmap = GameMap("tiny", 4, 4, settlement_of={Hex(1, 1): "major_city", Hex(3, 3): "minor_city"},
+                   name_of={Hex(1, 1): "Moscow", Hex(3, 3): "Orel"}, settlement_kinds=("major_city", "minor_city"))
+    text = render(gmap)
+    assert "MOSC" in text and "orel" in text
+    rows = dict((meaning, glyph) for glyph, meaning in map_rows(gmap, ASCII))
+    assert rows["a major city (name in capitals, shortened to 4 letters)"] == "MOSC"
+    assert rows["a minor city (name in small letters, shortened to 4 letters)"] == "orel"
+    single = GameMap("tiny", 4, 4, settlement_of={Hex(1, 1): "town"}, name_of={Hex(1, 1): "Dorf"},
+                     settlement_kinds=("town",))
+    assert "dorf" in render(single)  # one kind only: nothing is the large one

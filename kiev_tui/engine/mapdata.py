@@ -61,6 +61,7 @@ class GameMap:
     grid: Grid = IDENTITY  # how the map prints its hex ids
     impassable_terrains: frozenset[str] = frozenset()  # from the game's schema
     impassable_hexsides: frozenset[str] = frozenset()
+    settlement_kinds: tuple[str, ...] = ()  # from the game's schema, largest first
 
     def __post_init__(self) -> None:
         # Internal columns run from c0 (1, or 2 when the first printed column stands low).
@@ -167,6 +168,14 @@ class GameMap:
 
     def settlements(self) -> dict[Hex, str]:
         return dict(self.settlement_of)
+
+    def is_large(self, kind: str) -> bool:
+        """True for the game's largest kind of settlement (drawn in capitals), when it has
+        several kinds; a map built without a schema knows "city" as its large kind."""
+        kinds = self.settlement_kinds
+        if not kinds:
+            return kind == "city"
+        return len(kinds) > 1 and kind == kinds[0]
 
     def area(self, name: str) -> Area:
         return self.areas[name]
@@ -320,6 +329,7 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         grid=grid,
         impassable_terrains=frozenset(schema.impassable_terrains),
         impassable_hexsides=frozenset(schema.impassable_hexsides),
+        settlement_kinds=tuple(schema.settlements),
     )
 
 

@@ -308,18 +308,19 @@ class DefaultAdapter(ui_text.GenericNames):
 
 
 def map_rows(gmap: "GameMap", glyphs: Glyphs, symbols: MapSymbols | None = None) -> list[tuple[str, str]]:
-    """The legend of this map as drawn: a hex id, a city and a town, then the terrain fills and
+    """The legend of this map as drawn: a hex id, each kind of settlement, then the terrain fills and
     hexside marks of its game's ``symbols`` that this map uses."""
     if symbols is None:
         symbols = symbols_for(gmap.game)
     first = hex_text(gmap, min(gmap.hexes()))
     rows = [(f"/{first[-4:]}\\", f"a hex and its number ({first})")]
     places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
-    short = short_names(places, 4)
-    for kind, how in (("city", "name in capitals"), ("town", "name in small letters")):
+    short = short_names(places, 4, gmap.is_large)
+    for kind in gmap.settlement_kinds or ("city", "town"):
+        how = "name in capitals" if gmap.is_large(kind) else "name in small letters"
         shown = sorted(short[h] for h, (_, k) in places.items() if k == kind)
         if shown:
-            rows.append((shown[0], f"a {kind} ({how}, shortened to 4 letters)"))
+            rows.append((shown[0], f"a {kind.replace('_', ' ')} ({how}, shortened to 4 letters)"))
     used = {gmap.terrain(h) for h in gmap.hexes()}
     rows.extend((fill.char(glyphs) * 4, fill.label or terrain)
                 for terrain, fill in symbols.fills.items() if terrain in used)

@@ -9,7 +9,7 @@ from its rule system's schema (``symbols_from_schema``).  This module knows no t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
     from kiev_tui.engine.rules import Schema
@@ -182,13 +182,15 @@ def symbols_for(game: str) -> MapSymbols:
     return found
 
 
-def short_names(names: dict[Any, tuple[str, str]], width: int) -> dict[Any, str]:
+def short_names(names: dict[Any, tuple[str, str]], width: int,
+                large: Callable[[str], bool] = lambda kind: kind == "city") -> dict[Any, str]:
     """A name of `width` letters for each settlement, different for any two of them.
 
     ``names`` maps a hex to (name, kind).  The first letters when they are unique; where two
     names share them, the first letter and the consonants after it (Boryspil, Borzna: brs,
     brz), else the shared start and the first letter that differs (Chernigov, Cherkassy: CHN,
-    chk), else a number.  Cities are in capitals, towns in small letters.
+    chk), else a number.  The large kind of settlement (``large``; Kiev's cities) is in
+    capitals, the others (towns) in small letters.
     """
     def first(name: str, _: list[str]) -> str:
         return name[:width]
@@ -217,7 +219,7 @@ def short_names(names: dict[Any, tuple[str, str]], width: int) -> dict[Any, str]
             if len(set(lowered)) == len(lowered) and not (set(lowered) & outside) or way is numbered:
                 break
         for h, text in zip(hexes, texts):
-            out[h] = text.upper() if names[h][1] == "city" else text.lower()
+            out[h] = text.upper() if large(names[h][1]) else text.lower()
     return out
 
 

@@ -110,7 +110,7 @@ class MapPainter:
         self._summaries: dict[Hex, tuple[Cell, Cell]] = {}  # per hex, like _side_cache
         # one short name per settlement and width, never the same for two (CHRN, chrk)
         places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
-        self.short = {4: short_names(places, 4), 3: short_names(places, 3)}
+        self.short = {4: short_names(places, 4, gmap.is_large), 3: short_names(places, 3, gmap.is_large)}
 
     @property
     def looks(self) -> dict[Hex, HexLook]:
@@ -239,7 +239,7 @@ class MapPainter:
             up = self.looks.get(above)
             if up is not None and up.letter:
                 return None
-        st = S_CITY if kind == "city" else S_TOWN
+        st = S_CITY if self.map.is_large(kind) else S_TOWN
         return [(ch, st) for ch in self.short[4][h].ljust(4, "_")]
 
     def _inside(self, h: Hex) -> list[Cell]:
@@ -261,7 +261,7 @@ class MapPainter:
     def _plain_inside(self, h: Hex) -> list[Cell]:
         kind = self.map.settlement(h)
         if kind:
-            st = S_CITY if kind == "city" else S_TOWN
+            st = S_CITY if self.map.is_large(kind) else S_TOWN
             return [(ch, st) for ch in self.short[4][h].ljust(4)]
         fill = self._fills.get(self.map.terrain(h))
         if fill is None:  # a plain terrain (no fill of its own): the hex id
@@ -280,7 +280,7 @@ class MapPainter:
                 return [(ch, st) for ch in look.reach[:3].ljust(3)]
             kind = self.map.settlement(h)
             if kind:
-                return [(ch, S_CITY if kind == "city" else S_TOWN) for ch in self.short[3][h].ljust(3)]
+                return [(ch, S_CITY if self.map.is_large(kind) else S_TOWN) for ch in self.short[3][h].ljust(3)]
             return [self._fills.get(self.map.terrain(h), (self.g.clear, S_BLANK))] * 3
         # second row: a river along a side, a way across one (or steps), then count or marker
         summary = self._summaries.get(h)
