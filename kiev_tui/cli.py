@@ -15,7 +15,7 @@ from kiev_tui import games as games_registry  # selfplay has a --games option
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
-from kiev_tui.engine.game import Game, new_seed
+from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game, save_game
 from kiev_tui.engine.scenario import data_root, load_scenario
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
@@ -65,9 +65,10 @@ def play_command() -> Any:
     return typer.main.get_command(app).commands["play"]  # type: ignore[attr-defined]
 
 
-def fresh_seed(seed: int | None) -> int:
-    """The seed asked for, else a new random one: no two games roll the same dice by default."""
-    return seed if seed is not None else new_seed()
+def fresh_seed(seed: int | None) -> int | None:
+    """The seed asked for, else None: the game then draws every roll from the OS's entropy, at the
+    moment it is needed, so no file holds anything that predicts it (issue 16)."""
+    return seed
 
 
 def _interactive() -> bool:
@@ -121,7 +122,8 @@ def pick_scenario(given: str | None, option: str | None) -> str:
 def play(
     given: Optional[str] = SCENARIO_ARG,
     scenario: Optional[str] = SCENARIO_OPT,
-    seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
+    seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
+                                       "(default: each roll drawn from the OS's entropy when needed)"),
     resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
     ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
     no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
@@ -154,7 +156,8 @@ def play(
 def new(
     given: Optional[str] = SCENARIO_ARG,
     scenario: Optional[str] = SCENARIO_OPT,
-    seed: Optional[int] = typer.Option(None, help="seed of the game's dice (default: a new random one)"),
+    seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
+                                       "(default: each roll drawn from the OS's entropy when needed)"),
     save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
     ui: bool = typer.Option(True, help="open the game in the terminal UI"),
 ) -> None:
@@ -336,10 +339,16 @@ def state(save: Path, as_json: bool = typer.Option(False, "--json", help="print 
 
 @app.command()
 @guarded
-def replay(save: Path, verify: bool = typer.Option(True, "--verify/--no-verify")) -> None:
-    """Replay a save's log from its scenario; with --verify, check every hash on the way."""
+def replay(save: Path, verify: bool = typer.Option(True, "--verify/--no-verify",
+                                                   help="compare every recorded roll, journal line, hash and the "
+                                                        "header with the replay (the first difference names its action)")) -> None:
+    """Replay a save's log from its scenario; the first difference from the save is one line, exit 2."""
     game = load_game(save, verify=verify)
-    typer.echo(f"{save}: {len(game.log)} actions replayed, final position {game.state_hash()} matches")
+    if not verify:
+        typer.echo(f"{save}: {len(game.log)} actions replayed (not compared), final position {game.state_hash()}")
+        return
+    typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
+               f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
 
 
 @app.command()

@@ -109,6 +109,29 @@ class GameOver(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Reloaded(Event):
+    """An earlier save of this same game was loaded over it (hot-seat): the other player is told.
+
+    Game.note_reload adds it to the journal outside any action; saves keep it apart from the
+    replayed events (their [[reload]] list) and put it back in its place on loading.
+    """
+
+    kind: ClassVar[str] = "reloaded"
+    file: str
+    was_at: int  # actions the game had played when the save was loaded over it
+    back_to: int  # actions the save holds
+    rolls_discarded: int  # random values drawn since the save, now thrown away
+    turn: int
+    player: str
+    phase: str
+
+    def describe(self) -> str:
+        lost = f"; {self.rolls_discarded} random draw(s) made since are thrown away" if self.rolls_discarded else ""
+        return (f"Reloaded an earlier save of this game ({self.file}): back from action {self.was_at} "
+                f"to action {self.back_to}, turn {self.turn}, {self.player} {self.phase} phase{lost}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class AutosaveFailed(Event):
     """The save at a phase end could not be written; the game itself goes on untouched.
 

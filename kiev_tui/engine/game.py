@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from kiev_tui.engine.actions import Action
+from kiev_tui.engine.dice import Dice, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, Illegal, IllegalAction, shorten
-from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Rolled
+from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Reloaded, Rolled
 from kiev_tui.engine.rules import RuleSystem
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.engine.state import GameState
@@ -38,14 +39,54 @@ class Phase:
 
 
 def new_seed() -> int:
-    """A fresh random seed for a new game: two games started alike must not roll the same dice."""
+    """A fresh random seed, for callers that want a seeded game nobody chose the seed of."""
     return secrets.randbelow(2**31)
 
 
-class Game:
-    """A scenario, a seed and the actions played so far; the state follows from them."""
+def new_game_id() -> str:
+    """A name for one play of a scenario, so a reload of an earlier save of it can be told apart."""
+    return secrets.token_hex(8)
 
-    def __init__(self, scenario: Scenario, seed: int = 1941, system: RuleSystem | None = None) -> None:
+
+OPTION_TYPES = (bool, int, str)
+
+
+def with_options(scenario: Scenario, options: Mapping[str, Any], where: str = "options") -> Scenario:
+    """The scenario with some of its game's own [scenario] keys set (variant rules, e.g. for PBEM).
+
+    Only keys the game's schema lists may be set, to a true/false, a whole number or a string;
+    the game's own scenario checks then run again, so a variant the data cannot support is refused.
+    """
+    from kiev_tui.games import get_data
+
+    if not options:
+        return scenario
+    data = get_data(scenario.game)
+    allowed = data.schema.scenario_keys
+    for key, value in options.items():
+        if key not in allowed:
+            raise DataError(str(scenario.path), f"{where}.{key}",
+                            f"not an option of {scenario.game} scenarios (known: {', '.join(allowed)})")
+        if not isinstance(value, OPTION_TYPES):
+            raise DataError(str(scenario.path), f"{where}.{key}", "an option is true/false, a whole number or a string")
+        scenario.params[key] = value
+    scenario.derived.clear()  # tables worked out from the old values must be worked out again
+    check = getattr(data, "check_scenario", None)
+    if check is not None:
+        check(scenario)
+    return scenario
+
+
+class Game:
+    """A scenario, a source of dice and the actions played so far; the state follows from them.
+
+    ``dice`` None means a seeded generator (``seed``, or a fresh entropy source if ``seed`` is
+    None).  Every value the source gives is recorded per action (``rolled``), so replay needs
+    no seed.
+    """
+
+    def __init__(self, scenario: Scenario, seed: int | None = 1941, system: RuleSystem | None = None,
+                 dice: Dice | None = None, options: Mapping[str, Any] | None = None) -> None:
         self.scenario = scenario
         if system is None:
             try:
@@ -53,9 +94,18 @@ class Game:
             except ValueError as exc:  # a game with data only: validated and drawn, not played
                 raise DataError(str(scenario.path), "scenario.game", str(exc)) from None
         self.rules: RuleSystem = system
-        self.seed = seed
-        self.rng = random.Random(seed)
+        if dice is None:
+            dice = SeededDice(seed) if seed is not None else EntropyDice()
+        self.dice: Dice = dice
+        # Fixed for the game's life: the state hash and the save's header say where dice came from.
+        self.origin: dict[str, Any] = dict(dice.record())
+        self.options: dict[str, Any] = dict(options or {})
+        self.game_id = new_game_id()
         self.rolls = 0
+        self.rolled: list[list[int]] = []  # the random values each logged action used, in order
+        self.setup_rolled: list[int] = []  # those the set-up used
+        self._rolling: list[int] = self.setup_rolled
+        self.notices: list[tuple[int, Reloaded]] = []  # (journal line, what) for reloads over this game
         self.log: list[Action] = []
         self.sides: list[str] = []  # the side that submitted each logged action
         self._saved_mark: tuple[int, str] = (0, "")  # log length and last hash when last saved
@@ -74,10 +124,33 @@ class Game:
         self.state: GameState = self.rules.setup(self)
         self.journal.extend(self._sink)
         self._sink = None
+        self._rolling = []
 
     @classmethod
-    def new(cls, scenario: str | Path = DEFAULT_SCENARIO, seed: int = 1941) -> "Game":
-        return cls(load_scenario(scenario), seed)
+    def new(cls, scenario: str | Path = DEFAULT_SCENARIO, seed: int | None = 1941, dice: Dice | None = None,
+            options: Mapping[str, Any] | None = None) -> "Game":
+        """A new game; ``seed=None`` (and no ``dice``) draws every roll from the OS's entropy."""
+        return cls(with_options(load_scenario(scenario), options or {}), seed, dice=dice, options=options)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of a seeded game (tests, self-play); None when the dice have no seed."""
+        seed = self.origin.get("seed")
+        return seed if self.origin.get("dice") == "seeded" else None
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of a seeded game (tests load their own dice by setting it)."""
+        source = self.dice.check if isinstance(self.dice, RecordedDice) else self.dice
+        if not isinstance(source, SeededDice):
+            raise AttributeError(f"a game with {self.dice.kind} dice has no generator to read")
+        return source.rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        if not isinstance(self.dice, SeededDice):
+            raise AttributeError(f"a game with {self.dice.kind} dice has no generator to replace")
+        self.dice.rng = value
 
     # -- the referee ------------------------------------------------------
     @property
@@ -126,21 +199,25 @@ class Game:
         if illegal is not None:
             raise IllegalAction(illegal)
         acting = side if side is not None else self.actor
-        before = (self.state if self.replaying else self.state.copy(), self.rng.getstate(), self.rolls,
+        before = (self.state if self.replaying else self.state.copy(), self.dice.mark(), self.rolls,
                   len(self.journal))
         self._sink = []
+        self._rolling = []
+        self.dice.begin_action()
         try:
             self.rules.apply(self, action)
         except Exception:
-            # A rule-system bug must not leave a half-applied action behind.
+            # A rule-system bug, or dice that cannot roll yet (DiceNeeded), leave nothing half-applied.
             if self.replaying:
                 raise
-            self.state, rng, self.rolls, _ = before
-            self.rng.setstate(rng)
+            self.state, mark, self.rolls, _ = before
+            self.dice.rewind(mark)
             raise
         finally:
             events, self._sink = self._sink, None
+        self.dice.end_action()
         self.version += 1
+        self.rolled.append(self._rolling)
         self.log.append(action)
         self.sides.append(acting)
         self.hashes.append(self.state_hash())
@@ -194,20 +271,44 @@ class Game:
         self._sink.append(event)
 
     def roll(self, purpose: str, sides: int = 6) -> int:
-        """Roll the game's seeded die; the roll goes into the log."""
-        value = self.rng.randint(1, sides)
+        """Roll the game's die (its dice source); the value goes into the journal and the log."""
+        if self._sink is None:
+            raise RuntimeError("dice are rolled only while an action is applied")
+        value = self.dice.roll(sides, purpose)
+        self._rolling.append(value)
         self.rolls += 1
         self.emit(Rolled(purpose, sides, value, self.rolls))
         return value
 
     def choose(self, purpose: str, options: list[str]) -> str:
-        """A seeded random pick among options (e.g. a hidden counter's face), logged as drawn."""
+        """A random pick among options (e.g. a hidden counter's face), drawn now and logged."""
         if not options:
             raise ValueError(f"nothing to draw for {purpose}")
-        pick = options[self.rng.randrange(len(options))]
+        if self._sink is None:
+            raise RuntimeError("draws are made only while an action is applied")
+        index = self.dice.pick(len(options), purpose)
+        self._rolling.append(index)
+        pick = options[index]
         self.rolls += 1
         self.emit(Drawn(purpose, pick))
         return pick
+
+    def note_reload(self, file: str, earlier: "Game") -> Reloaded | None:
+        """Log in the journal that ``earlier``, a save of this same game, replaces this one.
+
+        Hot-seat play: the other player reads in the log that the position was taken back, and
+        how many dice rolled since are thrown away.  None (nothing logged) for another game or
+        a save that is not behind this one.
+        """
+        if earlier.game_id != self.game_id:
+            return None
+        if len(earlier.log) >= len(self.log) and earlier.log[:len(self.log)] == self.log:
+            return None  # the save is this game as it stands, or further on
+        event = Reloaded(file, len(self.log), len(earlier.log), max(0, self.rolls - earlier.rolls),
+                         earlier.state.turn, earlier.state.player, earlier.state.phase)
+        earlier.notices.append((len(earlier.journal), event))
+        earlier.journal.append(event)
+        return event
 
     # -- undo -------------------------------------------------------------
     @property
@@ -218,12 +319,14 @@ class Game:
         """Take back the last action, unless a roll, reveal or change of player came after it."""
         if not self._undo:
             return False
-        state, rng, rolls, jlen = self._undo.pop()
+        state, mark, rolls, jlen = self._undo.pop()
         self.version += 1
         self.state = state
-        self.rng.setstate(rng)
+        self.dice.rewind(mark)
         self.rolls = rolls
         del self.journal[jlen:]
+        self.notices = [(line, ev) for line, ev in self.notices if line < jlen]
+        self.rolled.pop()
         self.log.pop()
         self.sides.pop()
         self.hashes.pop()
@@ -251,8 +354,18 @@ class Game:
 
     # -- fingerprints -----------------------------------------------------
     def state_hash(self) -> str:
-        # The seed is part of the fingerprint, so a save whose seed was edited is refused.
-        return self.state.hash(extra=f"|rolls={self.rolls}|seed={self.seed}")
+        """A fingerprint of the position, to catch a save damaged by accident or edited carelessly.
+
+        It is no seal: anyone can recompute it after editing a save.  Seeded games keep the seed
+        in it (as saves of format 1 did), so an edited seed is refused.
+        """
+        return self.state.hash(extra=self.state_hash_extra(self.rolls))
+
+    def state_hash_extra(self, rolls: int) -> str:
+        """What the state hash adds to the position: the count of draws and the dice's origin."""
+        if self.origin.get("dice") == "seeded":
+            return f"|rolls={rolls}|seed={self.origin.get('seed')}"
+        return f"|rolls={rolls}|dice={self.origin.get('dice')}"
 
     # -- conveniences the faces use ---------------------------------------
     def reachable(self, units: list[str] | tuple[str, ...]) -> "Mapping[Hex, Reach]":

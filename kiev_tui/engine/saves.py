@@ -1,45 +1,72 @@
-"""Saves: TOML files holding the scenario, the seed and the action log, checked by replay."""
+"""Saves: TOML files holding the scenario, the dice's origin and the action log with every
+random value each action drew, checked by replay.
+
+Format 2 (issue 16) records the values, so a save replays without any seed; a game whose
+dice came from the OS's entropy keeps no seed or generator state a reader could use to
+predict a roll still to come.  Format 1 (seeded, no values recorded) still loads.
+
+The per-action hashes and the final hash are accident detection: they catch a damaged or
+carelessly edited file, but anyone can recompute them, so they are no seal against cheating
+(play by e-mail has its own, kiev_tui/pbem/).
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 from pathlib import Path
 from typing import Any
 
 from kiev_tui import __version__
+from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
-from kiev_tui.engine.game import Game
+from kiev_tui.engine.events import Reloaded
+from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+READS = (1, 2)  # format 1: before issue 16, seeded, no random values in the log
+DICE_KINDS = ("entropy", "seeded", "fixed", "chain")
+RELOAD_KEYS = ("line", "file", "was_at", "back_to", "rolls_discarded", "turn", "player", "phase")
 
 
 def save_dict(game: Game) -> dict[str, Any]:
     actions = []
-    for action, side, h in zip(game.log, game.sides, game.hashes):
+    for action, side, h, values in zip(game.log, game.sides, game.hashes, game.rolled):
         entry = action.to_toml()
         entry["side"] = side  # who acted: replay refuses the action from anybody else
+        if values:
+            entry["dice"] = list(values)  # what the dice gave: replay needs no seed
         entry["hash"] = h
         actions.append(entry)
-    return {
-        "save": {
-            "format": SAVE_FORMAT,
-            "program": f"kiev-tui {__version__}",
-            "rules": game.rules.id,
-            "rules_version": game.rules.version,
-            "scenario": game.scenario.id,
-            "seed": game.seed,
-            "saved_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
-            "turn": game.state.turn,
-            "player": game.state.player,
-            "phase": game.state.phase,
-        },
-        "action": actions,
-        "final": {"hash": game.state_hash(), "rolls": game.rolls, "state": game.state.to_dict()},
-        "journal": {"lines": [e.describe() for e in game.journal]},
+    header: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "program": f"kiev-tui {__version__}",
+        "rules": game.rules.id,
+        "rules_version": game.rules.version,
+        "scenario": game.scenario.id,
+        "game_id": game.game_id,
     }
+    header.update(game.origin)  # dice = "entropy" (no seed), or "seeded" with its seed
+    if game.options:
+        header["options"] = dict(game.options)
+    if game.setup_rolled:
+        header["setup_dice"] = list(game.setup_rolled)
+    header.update({
+        "saved_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "turn": game.state.turn,
+        "player": game.state.player,
+        "phase": game.state.phase,
+    })
+    out: dict[str, Any] = {"save": header, "action": actions}
+    if game.notices:
+        out["reload"] = [{"line": line, **{k: v for k, v in ev.to_dict().items() if k != "kind"}}
+                         for line, ev in game.notices]
+    out["final"] = {"hash": game.state_hash(), "rolls": game.rolls, "state": game.state.to_dict()}
+    out["journal"] = {"lines": [e.describe() for e in game.journal]}
+    return out
 
 
 def save_game(game: Game, path: str | Path, make_parents: bool = True) -> Path:
@@ -63,46 +90,155 @@ def enable_autosave(game: Game, path: str | Path) -> None:
     game.on_phase_end = autosave
 
 
+def _ints(reader: Reader, key: str) -> list[int]:
+    value = reader.data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise reader.fail(key, "expected a list of whole numbers (the random values drawn)")
+    return list(value)
+
+
+def _reloads(root: Reader) -> list[tuple[int, Reloaded]]:
+    notices: list[tuple[int, Reloaded]] = []
+    for r in root.tables("reload"):
+        r.only(RELOAD_KEYS)
+        ev = Reloaded(r.str("file"), r.int("was_at"), r.int("back_to"), r.int("rolls_discarded"),
+                      r.int("turn"), r.str("player"), r.str("phase"))
+        line = r.int("line")
+        if line < 0 or (notices and line <= notices[-1][0]):
+            raise r.fail("line", "reload notices are listed in the order of their journal lines")
+        notices.append((line, ev))
+    return notices
+
+
+class _Journal:
+    """The saved journal without its reload notices, compared line by line as the replay goes."""
+
+    def __init__(self, path: Path, lines: list[str], notices: list[tuple[int, Reloaded]]) -> None:
+        self.path = path
+        self.full_index: list[int] = []
+        self.lines: list[str] = []
+        at = {line: ev for line, ev in notices}
+        for i, text in enumerate(lines):
+            if i in at:
+                if text != at[i].describe():
+                    raise DataError(path, f"journal.lines[{i}]", "the line does not tell the reload the save lists there")
+                continue
+            self.full_index.append(i)
+            self.lines.append(text)
+        if notices and notices[-1][0] >= len(lines):
+            raise DataError(path, "reload", f"a reload notice points past the journal's {len(lines)} lines")
+
+    def line(self, i: int) -> int:
+        return self.full_index[i] if i < len(self.full_index) else len(self.full_index)
+
+    def compare(self, replayed: list[str], start: int, key: str, what: str) -> None:
+        """Raise naming ``key`` (the action) at the first line the replay tells otherwise."""
+        for i in range(start, len(replayed)):
+            if i >= len(self.lines):
+                raise DataError(self.path, key, f"{what}: the replay says '{shorten(replayed[i])}', "
+                                                f"the save's journal ends before (line {self.line(i) + 1})")
+            if self.lines[i] != replayed[i]:
+                raise DataError(self.path, key, f"{what}: journal line {self.line(i) + 1} of the save says "
+                                                f"'{shorten(self.lines[i])}', the replay says '{shorten(replayed[i])}'")
+
+    def finish(self, count: int) -> None:
+        if len(self.lines) > count:
+            raise DataError(self.path, f"journal.lines[{self.line(count)}]",
+                            f"the save's journal has lines no action made ('{shorten(self.lines[count])}')")
+
+
+def _old_game_id(scenario: str, seed: int) -> str:
+    # Format 1 saves carry no game id: two saves of one seeded game share scenario and seed.
+    return "v1-" + hashlib.sha256(f"{scenario}|{seed}".encode()).hexdigest()[:12]
+
+
 def load_game(path: str | Path, verify: bool = True) -> Game:
-    """Rebuild a game by replaying its log; refuse a save whose replay does not match."""
+    """Rebuild a game by replaying its log; refuse a save whose replay does not match it.
+
+    With ``verify`` every recorded random value, every journal line, every hash and the header
+    are compared with the replay; the first difference is a DataError naming the action.
+    """
     path = Path(path)
     root = Reader(path, load_toml(path))
-    root.only(["save", "action", "final", "journal"])
+    root.only(["save", "action", "reload", "final", "journal"])
     meta = root.table("save")
-    meta.only(["format", "program", "rules", "rules_version", "scenario", "seed", "saved_at",
-               "turn", "player", "phase"])
     fmt = meta.int("format")
-    if fmt != SAVE_FORMAT:
-        raise meta.fail("format", f"save format {fmt} is not one this program reads ({SAVE_FORMAT})")
-    seed = meta.int("seed")
+    if fmt not in READS:
+        raise meta.fail("format", f"save format {fmt} is not one this program reads ({', '.join(map(str, READS))})")
+    if fmt == 1:
+        meta.only(["format", "program", "rules", "rules_version", "scenario", "seed", "saved_at",
+                   "turn", "player", "phase"])
+        kind = "seeded"
+    else:
+        meta.only(["format", "program", "rules", "rules_version", "scenario", "game_id", "dice", "seed",
+                   "options", "setup_dice", "saved_at", "turn", "player", "phase"])
+        kind = meta.str("dice")
+        if kind not in DICE_KINDS:
+            raise meta.fail("dice", f"unknown source of dice '{shorten(kind)}' (known: {', '.join(DICE_KINDS)})")
+        if kind != "seeded" and "seed" in meta.data:
+            raise meta.fail("seed", f"a game with {kind} dice has no seed")
+    seed = meta.int("seed") if kind == "seeded" else None
     scenario_ref = meta.str("scenario")
     meta.str("program", "")
     meta.str("saved_at", "")
     said = (meta.int("turn"), meta.str("player"), meta.str("phase"))
+    options = meta.table("options", required=False).data if fmt > 1 else {}
+    setup_values = _ints(meta, "setup_dice") if fmt > 1 else []
     try:
         scenario = load_scenario(scenario_ref)
     except DataError as exc:
         raise DataError(path, "save.scenario", f"cannot load scenario '{scenario_ref}': {exc.line()}") from None
-    game = Game(scenario, seed)
+    try:
+        scenario = with_options(scenario, options, "save.options")
+    except DataError as exc:
+        raise DataError(path, "save.options", exc.reason) from None
+    if fmt == 1:
+        assert seed is not None
+        recorded: RecordedDice | None = None
+        game = Game(scenario, seed)  # as before issue 16: the seed gives every value
+    else:
+        check = SeededDice(seed) if seed is not None else None
+        recorded = RecordedDice(check, {"dice": kind, **({"seed": seed} if seed is not None else {})})
+        recorded.expect(setup_values)
+        try:
+            game = Game(scenario, seed, dice=recorded, options=options)
+            recorded.finish()
+        except DiceError as exc:
+            raise DataError(path, "save.setup_dice", f"the set-up: {exc}") from None
+    game.game_id = meta.str("game_id") if fmt > 1 else _old_game_id(scenario_ref, seed or 0)
     if meta.str("rules") != game.rules.id:
         raise meta.fail("rules", f"save is for rules '{meta.str('rules')}', scenario uses '{game.rules.id}'")
     if meta.str("rules_version") != game.rules.version:
         raise meta.fail("rules_version",
                         f"made by an older or newer version of these rules ({meta.str('rules_version')}; "
                         f"this program plays version {game.rules.version}), so it cannot be replayed")
+    notices = _reloads(root) if fmt > 1 else []
+    journal_table = root.table("journal")
+    saved_lines = journal_table.strs("lines")
+    journal = _Journal(path, saved_lines, notices) if verify else None
+    if journal is not None:
+        journal.compare([e.describe() for e in game.journal], 0, "journal.lines", "the set-up")
     game.replaying = True
     for i, entry in enumerate(root.tables("action")):
         where = f"action[{i}]"
         data = dict(entry.data)
         expected = data.pop("hash", None)
         side = data.pop("side", None)  # saves from before issue 20 do not say who acted
+        values = data.pop("dice", None) if fmt > 1 else None
         if side is not None and not isinstance(side, str):
             raise DataError(path, f"{where}.side", f"expected a side's name, found {shorten(repr(side))}")
+        if recorded is not None:
+            recorded.expect(_ints(entry, "dice") if values is not None else [])
         act = game.rules.actions.from_toml(data, where, str(path))  # the log holds this game's actions
+        before = len(game.journal)
         try:
             game.apply(act, side=side)
+            if recorded is not None:
+                recorded.finish()
         except IllegalAction as exc:
             raise DataError(path, where, f"replay refused action {i + 1} ({act.kind}): {exc.illegal}") from None
+        except DiceError as exc:
+            raise DataError(path, f"{where}.dice", f"action {i + 1} ({act.kind}): {exc}") from None
         except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
             # Values no legal game produces reached the rules: still one line, never a traceback.
             raise DataError(path, where, f"replay failed at action {i + 1} ({act.kind}): "
@@ -110,7 +246,16 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         if verify and expected is not None and expected != game.hashes[-1]:
             raise DataError(path, where,
                             f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
+        if journal is not None:
+            journal.compare([e.describe() for e in game.journal], before, where, f"action {i + 1} ({act.kind})")
     game.replaying = False
+    if journal is not None:
+        journal.finish(len(game.journal))
+    for line, ev in notices:  # the reloads told in the journal go back where they were
+        game.journal.insert(line, ev)
+    game.notices = list(notices)
+    if recorded is not None:  # play on: a seeded game with its generator, any other with fresh entropy
+        game.dice = recorded.check if isinstance(recorded.check, SeededDice) else EntropyDice()
     game.mark_saved()  # what was just read is on disk: quitting now loses nothing
     if verify:  # the header is what the load dialog shows: it must tell the truth
         st = game.state
@@ -123,6 +268,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     final = root.table("final")
     final.only(["hash", "rolls", "state"])
     if verify:
+        if final.int("rolls") != game.rolls:
+            raise final.fail("rolls", f"the save says {final.int('rolls')} random draws, its replay made {game.rolls}")
         want = final.str("hash")
         if want != game.state_hash():
             raise DataError(path, "final.hash", "the replayed game does not match the saved final position")
@@ -131,6 +278,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             saved_state = GameState.from_dict(snap, game.rules.vars_from_dict)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DataError(path, "final.state", f"malformed snapshot ({exc})") from None
-        if saved_state.hash(extra=f"|rolls={final.int('rolls')}|seed={seed}") != want:
+        extra = game.state_hash_extra(final.int("rolls"))
+        if saved_state.hash(extra=extra) != want:
             raise DataError(path, "final.state", "the saved snapshot does not match its hash (edited by hand?)")
     return game
+

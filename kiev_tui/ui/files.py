@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.errors import DataError
-from kiev_tui.engine.game import Game, new_seed
+from kiev_tui.engine.game import Game
 from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen, list_saves
 
 if TYPE_CHECKING:
@@ -100,7 +100,10 @@ class FileCommands:
             except (OSError, ValueError) as exc:  # a file that changed under the list
                 self.say(f"Cannot load {path.name}: {exc}")
                 return
-            self.kapp.show_game(game, self, f"Loaded {path}: {game.phase}")
+            # Hot-seat: going back to an earlier save of this game is told in the log both players read.
+            back = self.game.note_reload(path.name, game)
+            note = f" ({back.describe()})" if back is not None else ""
+            self.kapp.show_game(game, self, f"Loaded {path}: {game.phase}{note}")
 
         self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
 
@@ -134,7 +137,8 @@ class FileCommands:
         keep = self._keep_path()
         if keep is not None and not self._write_save(keep):
             return  # the old game could not be kept: it stays, and the message says why
-        game = Game.new(self.game.scenario.id, new_seed())  # fresh dice, never the last game's
+        # fresh dice, never the last game's: each roll from the OS's entropy (issue 16), same variants
+        game = Game.new(self.game.scenario.id, None, options=self.game.options)
         self.kapp.adopt(game)
         self.set_game(game)
         self.say(f"New game; the previous one is saved as {keep}" if keep is not None else "New game")
