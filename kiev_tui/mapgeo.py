@@ -433,6 +433,34 @@ def toml_list(key: str, items: Sequence[str], per_line: int = 8) -> list[str]:
 
 
 
+def render_map(doc: dict, header: list[str]) -> str:
+    """Stable map.toml text for a map document under its comment header: same in, same bytes out.
+
+    ``doc`` has the keys map, hexes, hexsides, river, edges, areas and lines, written in the
+    order its dicts hold them."""
+    lines = header + ["[map]"]
+    lines += [f"{k} = {toml_value(v)}" for k, v in doc["map"].items()]
+    lines += ["", "[hexes]"]
+    lines += [f"{toml_value(k)} = {toml_value(v)}" for k, v in doc["hexes"].items()]
+    lines += ["", "[hexsides]"]
+    for key, sides in doc["hexsides"].items():
+        lines += toml_list(key, sides, per_line=7)
+    for river in doc["river"]:
+        lines += ["", "[[river]]", f"name = {toml_value(river['name'])}",
+                  f"kind = {toml_value(river['kind'])}"]
+        lines += toml_list("hexsides", river["hexsides"], per_line=7)
+    lines += ["", "[edges]"]
+    for key, exits in doc["edges"].items():
+        lines += toml_list(key, exits, per_line=10)
+    for name, area in doc["areas"].items():
+        lines += ["", f"[areas.{name}]", f"side = {toml_value(area['side'])}"]
+        lines += toml_list("hexes", area["hexes"], per_line=12)
+    for name, line in doc["lines"].items():
+        lines += ["", f"[lines.{name}]"]
+        lines += toml_list("hexsides", line["hexsides"], per_line=7)
+    return "\n".join(lines) + "\n"
+
+
 # -- the command line ---------------------------------------------------------------------
 
 def run_builder(argv: Iterable[str] | None, *, what: str, module: str, geo_path: Path, map_path: Path,

@@ -41,10 +41,9 @@ from kiev_tui.mapgeo import (  # noqa: F401  (cell_neighbours, cell_center: read
     cell_neighbours,
     nearest_cell,
     point_in_polygon,
+    render_map,
     run_builder,
     side_sort_key,
-    toml_list,
-    toml_value,
 )
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "spi_kiev"
@@ -339,28 +338,8 @@ def render_map_toml(doc: dict) -> str:
         "#     python -m kiev_tui.games.spi_kiev.mapbuild",
         "# The whole map is reconstructed from real geography; see SOURCES.md (section Map).",
         "",
-        "[map]",
     ]
-    lines += [f"{k} = {toml_value(v)}" for k, v in doc["map"].items()]
-    lines += ["", "[hexes]"]
-    lines += [f"{toml_value(k)} = {toml_value(v)}" for k, v in doc["hexes"].items()]
-    lines += ["", "[hexsides]"]
-    for key in ("road", "railroad", "lake"):
-        lines += toml_list(key, doc["hexsides"][key], per_line=7)
-    for river in doc["river"]:
-        lines += ["", "[[river]]", f"name = {toml_value(river['name'])}",
-                  f"kind = {toml_value(river['kind'])}"]
-        lines += toml_list("hexsides", river["hexsides"], per_line=7)
-    lines += ["", "[edges]"]
-    lines += toml_list("road_exits", doc["edges"]["road_exits"], per_line=10)
-    lines += toml_list("rail_exits", doc["edges"]["rail_exits"], per_line=10)
-    for name, area in doc["areas"].items():
-        lines += ["", f"[areas.{name}]", f"side = {toml_value(area['side'])}"]
-        lines += toml_list("hexes", area["hexes"], per_line=12)
-    for name, line in doc["lines"].items():
-        lines += ["", f"[lines.{name}]"]
-        lines += toml_list("hexsides", line["hexsides"], per_line=7)
-    return "\n".join(lines) + "\n"
+    return render_map(doc, lines)
 
 
 def load_geo(path: Path = GEO_PATH) -> dict:
