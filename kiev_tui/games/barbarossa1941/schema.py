@@ -29,4 +29,21 @@ SCHEMA = Schema(
     hexside_features=("railroad", "lake", "strait"),
     impassable_hexsides=frozenset({"lake", "strait"}),
     river_kinds=("major",),  # the chart knows one kind of river (5)
+    # The counters' own facts (units.py reads and checks them): 1's quality and black MP, 3's
+    # steps, 11's air values, 12.4-12.11's special units.  See docs in units.py.
+    unit_keys=("name", "nation", "command", "quality", "motorized_by_step", "entry_step", "loss_steps",
+               "air_columns", "air_range", "die_support", "drop_range", "static", "guards", "permanent",
+               "rebuild", "replenish", "reconstructed_values"),
+    unit_tables=("ersatz",),  # 9.2: the German ersatz corps, a counter made from a replacement step
+    # Typhoon starts on turn 5 with 9 VP and its own points (17); see setup_check.py.
+    scenario_keys=("first_turn", "start_vp", "first_turn_weather", "artillery_points", "replacement_points",
+                   "rail_markers"),
+    # choices: every hex the book allows a unit at set-up (15.1-15.2); reduced: steps lost at
+    # the start (17); event: units the VP track brings or takes (13, 14.3.3); withdrawal: units
+    # leaving on a turn (12.5); deployment: 14.2's free set-up limits; reconstructed_setup: the
+    # set-up hexes that are ours, not the book's.
+    scenario_tables=("choices", "reduced", "event", "withdrawal", "deployment", "reconstructed_setup"),
+    # place: how an arrival's hex is found when the book names no hex (any city, an army to
+    # replace, kept off the map); early_turn: 14.3.4; removed_by: the optional rule deleting it.
+    reinforcement_keys=("place", "early_turn", "removed_by", "case"),
 )
