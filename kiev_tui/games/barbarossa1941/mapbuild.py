@@ -110,10 +110,17 @@ def _point(reader: Reader, key: str, value: Any) -> tuple[float, float]:
 
 
 def _polygon(reader: Reader, key: str) -> list[tuple[float, float]]:
+    """A polygon's corners, its edges cut into steps of a quarter degree at most: an edge
+    runs along a parallel or meridian as drawn, not along the projection's straight chord."""
     value = reader.get(key, list)
     if len(value) < 3:
         raise reader.fail(key, "a polygon needs at least three points")
-    return [_point(reader, f"{key}[{i}]", p) for i, p in enumerate(value)]
+    corners = [_point(reader, f"{key}[{i}]", p) for i, p in enumerate(value)]
+    out: list[tuple[float, float]] = []
+    for (lat0, lon0), (lat1, lon1) in zip(corners, corners[1:] + corners[:1]):
+        steps = max(1, math.ceil(max(abs(lat1 - lat0), abs(lon1 - lon0)) / 0.25))
+        out += [(lat0 + (lat1 - lat0) * i / steps, lon0 + (lon1 - lon0) * i / steps) for i in range(steps)]
+    return out
 
 
 class _Builder(LatticeBuilder):
@@ -318,6 +325,8 @@ class _Builder(LatticeBuilder):
             if name in sides and sides[name] != side:
                 raise r.fail("side", f"country {name!r} was given side {sides[name]!r} before")
             sides[name] = side
+            if "polygon" not in r.data:
+                continue  # a country named only (the default one: every hex no polygon claims)
             poly = [self.lattice(lat, lon) for lat, lon in _polygon(r, "polygon")]
             for cell, centre in centres.items():
                 if point_in_polygon(centre, poly):
