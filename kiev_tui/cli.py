@@ -408,6 +408,10 @@ from kiev_tui.rulesref.cli import register as _register_rules  # noqa: E402
 
 _register_rules(app)
 
+from kiev_tui.pbem.cli import register as _register_pbem  # noqa: E402
+
+_register_pbem(app)
+
 
 def main() -> None:
     """The console script: Typer's own usage errors in the same one-line form as ours."""
