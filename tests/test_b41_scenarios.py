@@ -367,6 +367,8 @@ def append(extra: str) -> Callable[[str], str]:
     ("historical", swap('units = ["so-part-1", "so-part-2"]', 'units = ["so-part-1", "so-a-7"]'),
      "event[4].units[1]", "already placed"),
     ("historical", swap('place = "any_city"', 'place = "anywhere"'), "reinforcement", "place is"),
+    ("historical", swap('withdraw_type = "air"', 'withdraw_type = "tank"'), "event[3].withdraw_type",
+     "not a axis unit type"),
     ("historical", swap("early_turn = 6", "early_turn = 9"), "early_turn", "14.3.4"),
     ("typhoon", swap('"ro-a-3" = 1', '"ro-a-3" = 3'), "reduced.ro-a-3", "1 to 2"),
     ("typhoon", swap("first_turn = 5", "first_turn = 11"), "scenario.first_turn", "outside"),

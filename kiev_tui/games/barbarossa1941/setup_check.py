@@ -250,8 +250,8 @@ def check_events(scenario: "Scenario") -> None:
             raise e.fail("hexes", "units that enter on the map need the hexes they enter on")
         if "withdraw_type" in e.data:
             wt = e.str("withdraw_type")
-            if wt not in scenario.catalog.units and wt not in {u.type for u in scenario.catalog.units.values()}:
-                raise e.fail("withdraw_type", f"'{shorten(wt)}' is not a unit type")
+            if wt not in SCHEMA.unit_types[side]:
+                raise e.fail("withdraw_type", f"'{shorten(wt)}' is not a {side} unit type")
             if e.int("withdraw_count") < 1:
                 raise e.fail("withdraw_count", "an event that takes units away takes at least one")
         elif not uids:
