@@ -430,3 +430,14 @@ def test_new_refuses_a_game_without_rules() -> None:
     assert result.exit_code == 2
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and "no rule system yet" in lines[0]
+
+
+def test_every_counter_but_the_fort_pools_comes_into_some_scenario(historical: Scenario, typhoon: Scenario,
+                                                                    hypothetical: Scenario) -> None:
+    used: set[str] = set()
+    for sc in (historical, typhoon, hypothetical):
+        used |= set(sc.setup) | {u for r in sc.reinforcements for u in r.units}
+        used |= {u for e in sc.extra.get("event", []) for u in e.get("units", [])}
+    unused = set(historical.catalog.units) - used
+    # 12.4: forts are built in play; the campaign starts with 3 Soviet forts, Typhoon with 5
+    assert unused == {"ge-fort-1", "ge-fort-2", "ge-fort-3"} | {f"so-fort-{n}" for n in range(6, 13)}
