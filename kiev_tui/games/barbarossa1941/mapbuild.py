@@ -123,6 +123,14 @@ def _polygon(reader: Reader, key: str) -> list[tuple[float, float]]:
     return out
 
 
+def _inside(poly: list[Point], centres: dict[Cell, Point]) -> list[Cell]:
+    """The cells whose centre lies inside a lattice polygon (a bounding box first: it is quick)."""
+    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return [c for c, (x, y) in centres.items()
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon((x, y), poly)]
+
+
 class _Builder(LatticeBuilder):
     """One build of the map from a parsed geo.toml; every complaint is a DataError."""
 
@@ -223,6 +231,7 @@ class _Builder(LatticeBuilder):
     def terrain(self) -> tuple[dict[Cell, str], dict[Cell, str]]:
         """Terrain of every hex that is not clear, and the names of sea and lake hexes."""
         out: dict[Cell, str] = {}
+        land: dict[Cell, str] = {}  # the last land terrain under each hex, for towns on a shore
         water_name: dict[Cell, str] = {}
         centres = {c: (float(cell_center(c)[0]), float(cell_center(c)[1])) for c in self.frame.cells()}
         for r in self.root.tables("terrain"):
@@ -231,16 +240,16 @@ class _Builder(LatticeBuilder):
             if kind not in SCHEMA.terrains:
                 raise r.fail("terrain", f"unknown terrain {kind!r} (expected one of {', '.join(SCHEMA.terrains)})")
             poly = [self.lattice(lat, lon) for lat, lon in _polygon(r, "polygon")]
-            for cell, centre in centres.items():
-                if point_in_polygon(centre, poly):
-                    out[cell] = kind
-                    if kind in WATER:
-                        water_name[cell] = name
-                    else:
-                        water_name.pop(cell, None)
+            for cell in _inside(poly, centres):
+                out[cell] = kind
+                if kind in WATER:
+                    water_name[cell] = name
+                else:
+                    land[cell] = kind
+                    water_name.pop(cell, None)
         for cell in self.place_rows:
-            if out.get(cell) in WATER:
-                del out[cell]   # a town stands on land: its hex is clear unless a [[hex]] says more
+            if out.get(cell) in WATER:  # a town stands on land: the land polygon under it, or clear
+                out[cell] = land.get(cell, "clear")
                 water_name.pop(cell, None)
         for r in self.root.tables("hex"):
             r.only(["hex", "terrain", "country", "why"])
@@ -328,9 +337,8 @@ class _Builder(LatticeBuilder):
             if "polygon" not in r.data:
                 continue  # a country named only (the default one: every hex no polygon claims)
             poly = [self.lattice(lat, lon) for lat, lon in _polygon(r, "polygon")]
-            for cell, centre in centres.items():
-                if point_in_polygon(centre, poly):
-                    owner[cell] = name
+            for cell in _inside(poly, centres):
+                owner[cell] = name
         if default not in sides:
             raise self.meta.fail("default_country", f"no [[country]] named {default!r}")
         for r in self.root.tables("hex"):
