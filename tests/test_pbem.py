@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from kiev_tui.cli import app
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.dice import DiceError, DiceNeeded
+from kiev_tui.engine.errors import DataError
 from kiev_tui.pbem import chain, protocol, sign
 from kiev_tui.pbem.chain import ChainDice, anchor, chain_link, link_hash, uniform
 from kiev_tui.pbem.files import Folder, read_record, read_secret, read_turn, write_record
@@ -287,7 +288,8 @@ def test_a_changed_commitment_is_refused(played: dict[str, Any], tmp_path: Path)
     write_record(folder, "german", changed)
     line = refused("pbem", "verify", folder.record)
     assert "the soviet link 1 does not hash to the soviet commitment (its anchor): it is forged or corrupted" in line
-    assert f"message {_answered(played)}: the answer to action" in line
+    assert f"message[{_answered(played) - 1}].turn.reveal.1: message {_answered(played) - 1}, action" in line
+    assert "(attack, sent open)" in line
 
 
 def test_a_link_shown_early_and_a_message_out_of_turn_are_refused(played: dict[str, Any], tmp_path: Path) -> None:
@@ -345,3 +347,31 @@ def test_turn_files_signed_with_ssh_keys(tmp_path: Path) -> None:
     Path(f"{tmp_path / 's-001.toml'}.sig").unlink()
     assert "no signature" in refused("pbem", "verify", tmp_path / "s-001.toml", "--dir", a,
                                      "--allowed-signers", allowed)
+
+
+def test_an_action_sent_open_that_draws_nothing_gets_no_link(played: dict[str, Any], tmp_path: Path) -> None:
+    # Were it answered, the sender would hold both links of a draw still to come and foresee it.
+    _, messages = read_record(played["anna"].record)
+    i = next(n for n in range(2, len(messages)) if messages[n].get("action")
+             and messages[n]["action"][-1]["kind"] == "end_phase" and not messages[n]["turn"].get("reveal"))
+    folder, good = _replant(played, tmp_path, i)
+    sender: Folder = played["anna" if messages[i]["turn"]["side"] == "german" else "boris"]
+    secret = read_secret(sender, messages[0]["turn"]["game"])
+    k = 1 + sum(1 for m in messages[:i] for key in m["turn"].get("reveal", {}) if m["turn"]["side"] == secret.side)
+
+    def change(d: dict[str, Any]) -> None:
+        d["action"][-1] = {"kind": "end_phase", "side": secret.side, "open": True}
+        d["turn"]["reveal"] = {str(k): chain_link(secret.seed, secret.length, k).hex()}
+
+    bogus = _edited(good, tmp_path, change)
+    assert refused("pbem", "turn", bogus, "--dir", folder.dir).endswith(
+        f"message[{i}]: its open action (end_phase) draws no dice: no link of yours is revealed for it")
+    # and an answer made by hand to such an action does not pass the replay either
+    sent = read_turn(bogus)
+    other = "soviet" if secret.side == "german" else "german"
+    answer = {"turn": {"format": 1, "game": sent["turn"]["game"], "number": i + 1, "side": other,
+                       "prev": digest(sent)}, "answer": {"hash": "0" * 16}}
+    with pytest.raises(DataError) as err:
+        replay([*messages[:i], sent, answer], "hand-made")
+    assert err.value.key == f"message[{i + 1}].answer"
+    assert err.value.reason.endswith("(end_phase): the action was sent open but draws no dice")

@@ -3,6 +3,7 @@ recorded rolls, journal lines, the header; the first difference names its action
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
@@ -17,6 +18,7 @@ from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.events import Reloaded
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game, save_game
+from kiev_tui.games.spi_kiev import bot
 
 from tests.conftest import MINI
 from tests.test_dice import first_roll, replay_on
@@ -164,3 +166,36 @@ def test_options_are_saved_and_replayed(tmp_path: Path) -> None:
     assert back.options == {"pbm_asterisk": True} and back.scenario.params["pbm_asterisk"] is True
     with pytest.raises(DataError, match="not an option of spi_kiev scenarios"):
         Game.new(MINI, seed=None, options={"cheat": True})
+
+
+async def test_the_tui_load_of_an_earlier_save_tells_both_players_in_the_log(tmp_path: Path) -> None:
+    from kiev_tui.ui.app import build_app
+    from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
+
+    from tests.ui.helpers import game_screen, keys, screen_text
+
+    prefix, attack, side = first_roll()
+    game = replay_on(Game.new(MINI, seed=None), prefix[:20])
+    save_game(game, tmp_path / "early.toml")
+    replay_on(game, prefix[20:])
+    game.apply(attack, side=side)  # the die is cast; the save of before would undo it
+    while game.state.pending is not None:  # its result settled, so the screen opens on the map
+        answer = bot.answer_pending(game, random.Random(1))
+        assert answer is not None
+        game.apply(answer)
+    played = len(game.log)
+    app = build_app(game, save_path=tmp_path / "autosave.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "O")
+        if isinstance(app.screen, ConfirmScreen):  # moves since the last save: asked first
+            await keys(pilot, "y")
+        assert isinstance(app.screen, PickScreen)
+        await keys(pilot, "enter")
+        await pilot.pause()
+        loaded = game_screen(app).game
+        assert len(loaded.log) == 20
+        line = loaded.journal[-1].describe()
+        assert line.startswith(f"Reloaded an earlier save of this game (early.toml): back from action {played} to action 20")
+        assert f"{game.rolls} random draw(s) made since are thrown away" in line
+        assert "Reloaded an earlier save" in screen_text(app)

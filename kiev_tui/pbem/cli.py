@@ -181,6 +181,9 @@ def turn_cmd(
         raise fail(f"{folder.secret}: the secret is the {secret.side} player's, the record is the {me} player's")
     pos = replay(messages, str(folder.record))
     if pos.waiting_for() != me:
+        if actions is not None:
+            raise fail(f"--actions: it is not your move; the next turn file comes from the "
+                       f"{pos.waiting_for() or 'nobody (the game is over)'} player")
         _say_position(pos, me)
         return
     todo = read_actions(actions, pos.game.rules.actions) if actions and pos.game is not None else []

@@ -180,6 +180,8 @@ def start(file: str, m0: dict[str, Any]) -> tuple[Reader, list[str], str]:
     side = head.str("side")
     if side not in sides:
         raise head.fail("side", f"expected one of {', '.join(sides)}")
+    if not HEX64.fullmatch(head.str("anchor")):
+        raise head.fail("anchor", "expected 64 hexadecimal digits")
     return head, sides, side
 
 
@@ -248,14 +250,14 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             if not key.isdigit() or not HEX64.fullmatch(link):
                 raise reveal.fail(key, "a link is 64 hexadecimal digits under its number")
             dice.reveal(sender, int(key), bytes.fromhex(link))
-        used: set[int] = set()
+        used: dict[int, str] = {}  # link index -> the action that draws with it
         if pos.open is not None and not last:
             act, side = pos.open
             answer = root.table("answer")
             answer.only(["dice", "hash", "journal"])
             pos.actions += 1
             what = f"message {i}: the answer to action {pos.actions} ({act.kind})"
-            used.add(dice.k)
+            used[dice.k] = what
             jstart = len(game.journal)
             _apply(game, act, side, answer, what)
             if not game.rolled[-1]:
@@ -274,7 +276,7 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             if entry.bool("open", False):
                 if a != len(entries) - 1:
                     raise entry.fail("open", "only the last action of a message may wait for a link")
-                used.add(dice.k)
+                used[dice.k] = f"message {i}, action {pos.actions + 1} ({act.kind}, sent open)"
                 pos.open = (act, sender)
                 break
             pos.actions += 1
@@ -284,7 +286,7 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             _check_entry(game, entry, what, jstart)
         if last:
             continue
-        extra = sorted(set(int(k) for k in reveal.keys() if k.isdigit()) - used)
+        extra = sorted(set(int(k) for k in reveal.keys() if k.isdigit()) - set(used))
         if extra:
             raise reveal.fail(str(extra[0]), f"message {i} reveals the {sender} link {extra[0]}, which none of its "
                                              "actions uses (a link shown early lets the other player foresee a roll)")
@@ -292,6 +294,11 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
         if missing:
             raise head.fail("reveal", f"message {i} does not reveal the {sender} link {missing[0]} that its "
                                       "actions need")
+        for k in sorted(used):  # checked now, so a bad link is refused before anyone answers it
+            try:
+                dice.link(sender, k)
+            except DiceError as exc:
+                raise reveal.fail(str(k), f"{used[k]}: {exc}") from None
         joined_only = i == 1 and not entries  # accepting; a second player who moves first sends 002 too
         if pos.open is None and not game.state.over and game.actor == sender and not joined_only:
             raise head.fail("", f"message {i} ends while the {sender} player still has the move ({game.phase})")
@@ -367,8 +374,8 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
         except (DiceNeeded, DiceError) as exc:
             raise DataError(file, where, f"its open action ({act.kind}) cannot draw: {exc}") from None
         if dice.k == before:
-            raise DataError(file, f"message[{len(messages) - 1}]", "its open action draws no dice: "
-                                                                    "no link of yours is revealed for it")
+            raise DataError(file, where, f"its open action ({act.kind}) draws no dice: "
+                                         "no link of yours is revealed for it")
         msg["answer"] = {k: v for k, v in _entry(game, act, side, jstart).items() if k in ("dice", "hash", "journal")}
         pos.open = None
     entries: list[dict[str, Any]] = []
