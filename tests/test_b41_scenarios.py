@@ -378,6 +378,7 @@ def append(extra: str) -> Callable[[str], str]:
      "withdrawal[0].units[0]", "never comes into play"),
     ("typhoon", swap('turn = 6\nhexes = ["2012"]', 'turn = 5\nhexes = ["2012"]'), "reinforcement[0].turn",
      "not after the first turn"),
+    ("hypothetical", lambda text: "choices = 3\n" + text, "choices", "expected a table"),
     ("hypothetical", swap('"sk-corps" = "0122"', '"sk-corps" = "0121"'), "setup.sk-corps", "slovakia"),
     ("hypothetical", swap('"so-a-8" = "0210"', '"so-a-8" = "1922"'), "deployment.rule", "14.2"),
 ])

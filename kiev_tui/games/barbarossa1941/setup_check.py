@@ -72,6 +72,11 @@ def _hexes(reader: Reader, key: str, gmap: GameMap, default: Any = ...) -> list[
     return [_hex(reader, f"{key}[{i}]", t, gmap) for i, t in enumerate(reader.strs(key, default))]
 
 
+def _table(scenario: "Scenario", name: str) -> Reader:
+    """One of the game's own tables of the scenario file (schema.scenario_tables), or an empty one."""
+    return Reader(scenario.path, {name: scenario.extra.get(name, {})}).table(name)
+
+
 def _unit(reader: Reader, key: str, uid: str, scenario: "Scenario", side: str | None = None) -> str:
     if uid not in scenario.catalog.units:
         raise reader.fail(key, f"no unit '{shorten(uid)}' in units.toml")
@@ -94,7 +99,7 @@ def check_params(scenario: "Scenario") -> None:
         if weather.str(zone) not in WEATHER:
             raise weather.fail(zone, f"weather is {one_of(WEATHER)} (12.3)")
     art = meta.table("artillery_points", required=False)
-    art.only(_sides(scenario))
+    art.only(SCHEMA.sides)
     for side in art.keys():
         if art.int(side) < 0:
             raise art.fail(side, "must not be negative")
@@ -106,13 +111,9 @@ def check_params(scenario: "Scenario") -> None:
     _hexes(meta, "rail_markers", scenario.map, [])
 
 
-def _sides(scenario: "Scenario") -> tuple[str, ...]:
-    return SCHEMA.sides
-
-
 def check_reduced(scenario: "Scenario") -> dict[str, int]:
     """[reduced]: steps each counter has lost at the start (17); else it stands on its entry face."""
-    table = Reader(scenario.path, scenario.extra.get("reduced", {}), "reduced")
+    table = _table(scenario, "reduced")
     lost: dict[str, int] = {}
     for uid in table.keys():
         _unit(table, uid, uid, scenario)
@@ -147,7 +148,7 @@ def check_choices(scenario: "Scenario") -> None:
     ("X and adj", "X or adj"); ``free = true`` with ``areas``: anywhere in those areas.
     """
     gmap = scenario.map
-    table = Reader(scenario.path, scenario.extra.get("choices", {}), "choices")
+    table = _table(scenario, "choices")
     for uid in table.keys():
         _unit(table, uid, uid, scenario)
         c = table.table(uid)
@@ -220,8 +221,8 @@ def check_events(scenario: "Scenario") -> None:
         ids.add(eid)
         e.str("case")
         side = e.str("side")
-        if side not in _sides(scenario):
-            raise e.fail("side", f"side must be {one_of(_sides(scenario))}")
+        if side not in SCHEMA.sides:
+            raise e.fail("side", f"side must be {one_of(SCHEMA.sides)}")
         if ("vp" in e.data) == ("optional_rule" in e.data):
             raise e.fail("vp", "an event is set off by a VP level (13) or by an optional rule's roll (14.3), one of them")
         if "vp" in e.data and not 1 <= e.int("vp") <= 43:
@@ -277,7 +278,7 @@ def check_withdrawals(scenario: "Scenario") -> None:
 
 def check_reconstructed_setup(scenario: "Scenario") -> None:
     """[reconstructed_setup] units: set-up hexes that are ours, each a unit in [setup]."""
-    table = Reader(scenario.path, scenario.extra.get("reconstructed_setup", {}), "reconstructed_setup")
+    table = _table(scenario, "reconstructed_setup")
     table.only(["units", "note"])
     for i, uid in enumerate(table.strs("units", [])):
         _unit(table, f"units[{i}]", uid, scenario)
@@ -293,15 +294,15 @@ def check_deployment(scenario: "Scenario", lost: dict[str, int]) -> None:
     if "deployment" not in scenario.extra:
         return
     gmap = scenario.map
-    d = Reader(scenario.path, scenario.extra["deployment"], "deployment")
+    d = _table(scenario, "deployment")
     d.only(["case", "zone", "rule", "note"])
     d.str("case")
     zones = d.tables("zone", required=True)
     for z in zones:
         z.only(["side", "nation", "areas", "max_steps", "note"])
         side = z.str("side")
-        if side not in _sides(scenario):
-            raise z.fail("side", f"side must be {one_of(_sides(scenario))}")
+        if side not in SCHEMA.sides:
+            raise z.fail("side", f"side must be {one_of(SCHEMA.sides)}")
         if z.str("nation") not in bu.NATIONS[side]:
             raise z.fail("nation", f"a {side} nation is {one_of(bu.NATIONS[side])}")
         for i, a in enumerate(z.strs("areas")):
@@ -332,7 +333,7 @@ def _deployed(scenario: "Scenario", side: str) -> dict[str, Hex]:
 def _check_zones(scenario: "Scenario", zones: list[Reader], lost: dict[str, int]) -> None:
     """Each unit stands in a zone of its nation; a zone's step cap holds (14.2)."""
     gmap = scenario.map
-    for side in _sides(scenario):
+    for side in SCHEMA.sides:
         own = [z for z in zones if z.str("side") == side]
         if not own:
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
 from kiev_tui.engine.units import UnitDef
@@ -94,8 +95,6 @@ class Ersatz:
 
     def unit(self, uid: str) -> UnitDef:
         """A counter of this kind with its own id (the rule system numbers them as it makes them)."""
-        from types import MappingProxyType
-
         extra = {"name": self.name, "nation": self.nation, "quality": self.quality}
         return UnitDef(id=uid, side=AXIS, type=self.type, size=self.size, designation=self.designation,
                        division="", steps=tuple((self.combat, self.combat) for _ in range(self.steps)),
