@@ -370,6 +370,8 @@ def append(extra: str) -> Callable[[str], str]:
     ("historical", swap('withdraw_type = "air"', 'withdraw_type = "tank"'), "event[3].withdraw_type",
      "not a axis unit type"),
     ("historical", swap("early_turn = 6", "early_turn = 9"), "early_turn", "14.3.4"),
+    ("historical", swap('"ge-air-5" = "0219"', '"ge-air-5" = "0220"'), "setup.ge-air-5", "no city"),
+    ("typhoon", swap('"ge-air-5" = "0920"', '"ge-air-5" = "1213"'), "setup.ge-air-8", "1 air corps, not 2"),
     ("typhoon", swap('"ro-a-3" = 1', '"ro-a-3" = 3'), "reduced.ro-a-3", "1 to 2"),
     ("typhoon", swap("first_turn = 5", "first_turn = 11"), "scenario.first_turn", "outside"),
     ("typhoon", swap('north = "mud"', 'north = "snow"'), "scenario.first_turn_weather.north", "12.3"),

@@ -39,6 +39,7 @@ def check_scenario(scenario: "Scenario") -> None:
     check_params(scenario)
     lost = check_reduced(scenario)
     check_start_stacking(scenario, lost)
+    check_air_bases(scenario)
     check_choices(scenario)
     check_reinforcements(scenario)
     check_events(scenario)
@@ -139,6 +140,24 @@ def check_start_stacking(scenario: "Scenario", lost: dict[str, int]) -> None:
         if total > bu.STACK_LIMIT:
             raise DataError(scenario.path, "setup", f"hex {scenario.map.grid.id(h)} starts with {total} {side} steps "
                                                     f"({', '.join(sorted(ids))}); the limit is {bu.STACK_LIMIT} (3)")
+
+
+AIR_BASES = {"minor_city": 1, "major_city": 2}  # 11.1: air corps a city may host
+
+
+def check_air_bases(scenario: "Scenario") -> None:
+    """Air corps start in cities, one in a minor city and two in a major one (11.1)."""
+    gmap = scenario.map
+    count: dict[Hex, list[str]] = {}
+    for uid, h in scenario.setup.items():
+        if scenario.catalog.units[uid].type == "air":
+            count.setdefault(h, []).append(uid)
+    for h, ids in sorted(count.items()):
+        room = AIR_BASES.get(gmap.settlement(h) or "", 0)
+        if len(ids) > room:
+            where = "no city" if room == 0 else f"a {gmap.settlement(h)}"
+            raise DataError(scenario.path, f"setup.{sorted(ids)[-1]}", f"hex {gmap.grid.id(h)} is {where}: it hosts "
+                                                                    f"{room} air corps, not {len(ids)} (11.1)")
 
 
 def check_choices(scenario: "Scenario") -> None:
