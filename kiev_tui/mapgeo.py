@@ -173,25 +173,13 @@ class CornerGraph:
 
     def path(self, a: Corner, b: Corner) -> list[Corner]:
         """Shortest corner path a..b (BFS, neighbours in sorted order: deterministic)."""
-        if a == b:
-            return [a]
-        prev: dict[Corner, Corner] = {a: a}
-        queue = deque([a])
-        while queue:
-            cur = queue.popleft()
-            for nxt in sorted(self.adj.get(cur, ())):
-                if nxt not in prev:
-                    prev[nxt] = cur
-                    if nxt == b:
-                        out = [b]
-                        while out[-1] != a:
-                            out.append(prev[out[-1]])
-                        return out[::-1]
-                    queue.append(nxt)
-        raise MapBuildError(f"no corner path from {a} to {b}")
+        return self._search(a, {b}, f"no corner path from {a} to {b}")
 
     def path_to_any(self, a: Corner, targets: set[Corner]) -> list[Corner]:
         """Shortest corner path from a to the nearest corner of targets."""
+        return self._search(a, targets, f"no corner path from {a} to the target river")
+
+    def _search(self, a: Corner, targets: set[Corner], failure: str) -> list[Corner]:
         if a in targets:
             return [a]
         prev: dict[Corner, Corner] = {a: a}
@@ -207,7 +195,7 @@ class CornerGraph:
                             out.append(prev[out[-1]])
                         return out[::-1]
                     queue.append(nxt)
-        raise MapBuildError(f"no corner path from {a} to the target river")
+        raise MapBuildError(failure)
 
     def hexside_cells(self, a: Corner, b: Corner) -> tuple[Cell, Cell]:
         return self.side_cells[frozenset((a, b))]

@@ -31,21 +31,9 @@ from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.hexes import Grid, Hex, HexError, Hexside
 from kiev_tui.engine.tomlio import Reader, load_toml
 from kiev_tui.games.barbarossa1941.schema import SCHEMA
-from kiev_tui.mapgeo import (
-    Cell,
-    Frame,
-    LatticeBuilder,
-    MapBuildError,
-    Point,
-    cell_center,
-    cell_distance,
-    cell_neighbours,
-    nearest_cell,
-    point_in_polygon,
-    render_map,
-    run_builder,
-    side_sort_key,
-)
+from kiev_tui.mapgeo import (Cell, Frame, LatticeBuilder, MapBuildError, Point, cell_center, cell_distance,
+                             cell_neighbours, nearest_cell, point_in_polygon, render_map, run_builder,
+                             side_sort_key)
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "barbarossa1941"
 GEO_PATH = DATA_DIR / "geo.toml"
