@@ -444,3 +444,13 @@ def test_every_counter_but_the_fort_pools_comes_into_some_scenario(historical: S
     unused = set(historical.catalog.units) - used
     # 12.4: forts are built in play; the campaign starts with 3 Soviet forts, Typhoon with 5
     assert unused == {"ge-fort-1", "ge-fort-2", "ge-fort-3"} | {f"so-fort-{n}" for n in range(6, 13)}
+
+
+def test_validate_names_a_broken_counter_through_its_scenario(tmp_path: Path) -> None:
+    path = broken(tmp_path, "historical", swap("turns = 10", "turns = 10 "))  # an unchanged scenario
+    units = path.parent.parent / "units.toml"
+    units.write_text(units.read_text(encoding="utf-8").replace("quality = 4\nma = 3", "quality = 9\nma = 3", 1),
+                     encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code != 0
+    assert f"{units}: unit[0].quality: quality is 1 to 6" in result.output
