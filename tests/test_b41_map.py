@@ -260,6 +260,15 @@ def test_the_chain_check_finds_a_gap() -> None:
     assert chain_breaks(dnieper[:10] + (dnieper[9],) + dnieper[10:]) != []  # turning back is a break too
 
 
+def test_rivers_end_at_the_coast_and_railways_stay_on_land(gmap: GameMap) -> None:
+    wet = {h for h in gmap.hexes() if gmap.terrain(h) in ("sea", "lake")}
+    for river in gmap.rivers.values():
+        assert [s for s in river.hexsides if "sea" in (gmap.terrain(s.a), gmap.terrain(s.b))] == [], river.name
+    rails = [s for s, f in gmap.features.items() if "railroad" in f]
+    assert len(rails) == 430
+    assert [gmap.grid.side_id(s) for s in rails if s.a in wet or s.b in wet] == []
+
+
 def test_the_rivers_chosen_are_on_the_map(gmap: GameMap) -> None:
     names = {r.name.split(" (")[0] for r in gmap.rivers.values()}
     assert names == {"Dnieper", "Western Dvina", "Neman", "Berezina", "Pripyat", "Desna", "Southern Bug",

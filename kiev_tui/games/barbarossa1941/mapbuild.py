@@ -266,7 +266,7 @@ class _Builder(LatticeBuilder):
                 out.append(self.side_text(a, b))
         return out
 
-    def rivers(self) -> list[dict[str, Any]]:
+    def rivers(self, sea: set[Cell]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         built: set[str] = set()
         for r in self.root.tables("river"):
@@ -288,10 +288,23 @@ class _Builder(LatticeBuilder):
             except MapBuildError as exc:
                 raise r.fail("points", str(exc)) from None
             built.add(name)
-            for n, run in enumerate(self.on_map_runs(corners)):
+            runs = [part for run in self.on_map_runs(corners) for part in self._off_the_sea(run, sea)]
+            for n, run in enumerate(runs):
                 out.append({"name": name if n == 0 else f"{name} ({n + 1})", "kind": kind,
                             "hexsides": [self.side_text(a, b) for a, b in run]})
         return out
+
+    @staticmethod
+    def _off_the_sea(run: list[tuple[Cell, Cell]], sea: set[Cell]) -> list[list[tuple[Cell, Cell]]]:
+        """A river's hexsides without those on a sea hex (its mouth): a river ends at the coast."""
+        parts: list[list[tuple[Cell, Cell]]] = [[]]
+        for a, b in run:
+            if a in sea or b in sea:
+                if parts[-1]:
+                    parts.append([])
+            else:
+                parts[-1].append((a, b))
+        return [part for part in parts if part]
 
     def railways(self) -> tuple[list[str], list[Cell]]:
         for r in self.root.tables("railroad"):
@@ -420,7 +433,7 @@ class _Builder(LatticeBuilder):
                 row["name"] = water_name[cell]
             row.update(self.place_rows.get(cell, {}))
             hexes[self.cell_id(cell)] = row
-        rivers = self.rivers()
+        rivers = self.rivers(sea)
         rails, exits = self.railways()
         lakes = self.listed_sides("lake_side")
         straits = self.listed_sides("strait")
