@@ -295,7 +295,17 @@ def test_the_sea_of_azov_is_told_apart_from_the_black_sea(gmap: GameMap) -> None
     assert azov == {"1829", "1830", "1928", "1929", "2029", "2030", "2128", "2129", "2228"}  # 12.10
     assert all(gmap.terrain(hx(gmap, t)) == "sea" for t in azov)
     assert gmap.name(hx(gmap, "1931")) == "Black Sea"
-    assert gmap.name(hx(gmap, "0805")) == "Baltic Sea"
+    assert gmap.name(hx(gmap, "0110")) == "Baltic Sea"
+
+
+def test_the_gulfs_of_the_baltic_are_named(gmap: GameMap) -> None:
+    def named(name: str) -> set[str]:
+        return {gmap.grid.id(h) for h in gmap.hexes() if gmap.name(h) == name}
+    assert named("Gulf of Finland") == {"0605", "0704", "0805", "0904", "1004", "1005", "1104"}
+    assert named("Gulf of Riga") == {"0507", "0508", "0608", "0609"}
+    assert named("Gulf of Bothnia") == {"0101", "0201", "0202", "0301", "0302", "0401", "0402", "0403"}  # 12.9
+    seas = {gmap.name(h) for h in gmap.hexes() if gmap.terrain(h) == "sea"}
+    assert seas == {"Baltic Sea", "Gulf of Finland", "Gulf of Riga", "Gulf of Bothnia", "Black Sea", "Sea of Azov"}
 
 
 def test_the_kerch_strait_is_the_only_strait(gmap: GameMap) -> None:

@@ -126,7 +126,7 @@ class _Builder(LatticeBuilder):
         self.root = root = Reader(path, data)
         self.geo = data  # LatticeBuilder.trace_lines reads [[railroad]] from it
         root.only(["meta", "map", "projection", "place", "terrain", "hex", "river", "railroad",
-                   "lake_side", "strait", "country", "zone", "line"])
+                   "sea_area", "lake_side", "strait", "country", "zone", "line"])
         m = root.table("map")
         m.only(["game", "columns", "rows", "parity", "scale_km", "default_country", "note"])
         if m.str("game") != "barbarossa1941":
@@ -235,6 +235,13 @@ class _Builder(LatticeBuilder):
                 else:
                     land[cell] = kind
                     water_name.pop(cell, None)
+        for r in self.root.tables("sea_area"):  # a named part of a sea: renames, never adds water
+            r.only(["name", "polygon", "note"])
+            name = r.str("name")
+            poly = [self.lattice(lat, lon) for lat, lon in _polygon(r, "polygon")]
+            for cell in _inside(poly, centres):
+                if out.get(cell) == "sea":
+                    water_name[cell] = name
         for cell in self.place_rows:
             if out.get(cell) in WATER:  # a town stands on land: the land polygon under it, or clear
                 out[cell] = land.get(cell, "clear")
