@@ -165,21 +165,20 @@ def turn_cmd(
     me, messages = read_record(folder.record)
     if message is not None and incoming is not None:
         place_of(messages, message, incoming)
-        before = replay(messages, str(folder.record))
-        seen = len(before.game.journal) if before.game is not None else 0
         pos = replay([*messages, message], str(incoming))
         _check_signature(incoming, allowed_signers, pos, message)
         messages = [*messages, message]
         write_record(folder, me, messages)
-        if pos.game is not None:
-            start = seen if before.game is not None else len(pos.game.journal)
+        if pos.game is not None:  # what the message did, as the log tells it (the set-up once joined)
+            start = pos.journal_at[-2] if len(messages) > 2 else len(pos.game.journal)
             for line in [e.describe() for e in pos.game.journal[start:]]:
                 typer.echo(line)
         typer.echo(f"message {len(messages) - 1} checked and added to {folder.record.name}")
+    else:
+        pos = replay(messages, str(folder.record))
     secret = read_secret(folder, str(messages[0]["turn"]["game"]))
     if secret.side != me:
         raise fail(f"{folder.secret}: the secret is the {secret.side} player's, the record is the {me} player's")
-    pos = replay(messages, str(folder.record))
     if pos.waiting_for() != me:
         if actions is not None:
             raise fail(f"--actions: it is not your move; the next turn file comes from the "

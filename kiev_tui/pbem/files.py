@@ -124,8 +124,8 @@ def place_of(messages: list[dict[str, Any]], incoming: dict[str, Any], file: Pat
     """Refuse an incoming message that is not the next one: an old turn sent again, or one too early."""
     number = incoming.get("turn", {}).get("number")
     expect = len(messages)
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise DataError(file, "turn.number", "expected a whole number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise DataError(file, "turn.number", "expected a whole number, 0 or more")
     if number < expect:
         same = digest(messages[number]) == digest(incoming)
         raise DataError(file, "turn.number",

@@ -95,6 +95,7 @@ class Position:
     dice: ChainDice | None = None
     open: tuple[Action, str] | None = None  # the last message's action waiting for a link
     actions: int = 0  # actions applied so far, over all messages
+    journal_at: list[int] = field(default_factory=list)  # journal lines after each message
     signers: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -195,7 +196,7 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
         raise _fail(file, "message", "no messages")
     head0, sides, first = start(file, messages[0])
     game_id = head0.str("game")
-    pos = Position(messages, (first, next(s for s in sides if s != first)))
+    pos = Position(messages, (first, next(s for s in sides if s != first)), journal_at=[0])
     if "signer" in head0.data:
         pos.signers[first] = head0.str("signer")
     anchors = {first: head0.str("anchor")}
@@ -247,7 +248,7 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
         reveal = head.table("reveal", required=False)
         for key in reveal.keys():
             link = reveal.str(key)
-            if not key.isdigit() or not HEX64.fullmatch(link):
+            if not (key.isdigit() and len(key) <= 9) or not HEX64.fullmatch(link):
                 raise reveal.fail(key, "a link is 64 hexadecimal digits under its number")
             dice.reveal(sender, int(key), bytes.fromhex(link))
         used: dict[int, str] = {}  # link index -> the action that draws with it
@@ -284,9 +285,10 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             jstart = len(game.journal)
             _apply(game, act, sender, entry, what)
             _check_entry(game, entry, what, jstart)
+        pos.journal_at.append(len(game.journal))
         if last:
             continue
-        extra = sorted(set(int(k) for k in reveal.keys() if k.isdigit()) - set(used))
+        extra = sorted(set(int(k) for k in reveal.keys()) - set(used))  # keys checked above: short numbers
         if extra:
             raise reveal.fail(str(extra[0]), f"message {i} reveals the {sender} link {extra[0]}, which none of its "
                                              "actions uses (a link shown early lets the other player foresee a roll)")
@@ -352,8 +354,7 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
     for the other's link, and a message that would leave the move with its sender.
     """
     me = secret.side
-    probe = replay(messages, file)
-    msg = header(probe, me)
+    msg = header(Position(messages, ()), me)
     msg["turn"].update(extra or {})
     pos = replay([*messages, msg], file, partial_last=True)
     game, dice = pos.game, pos.dice
