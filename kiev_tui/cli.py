@@ -192,7 +192,8 @@ def validate(path: Path) -> None:
 
 def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
     """Which game a data file belongs to: its own [scenario]/[map] game key, else the game named by
-    the map.toml beside it (or one folder up, for scenarios/), else the default scenario's game."""
+    the map.toml beside it (or one folder up, for scenarios/), else the game its folder is named
+    after, else the default scenario's game."""
     for key in ("scenario", "map"):
         table = data.get(key)
         if isinstance(table, dict) and isinstance(table.get("game"), str):
@@ -210,6 +211,9 @@ def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
                     seen[folder] = meta["game"]
         if seen[folder]:
             return seen[folder]
+    for folder in (path.parent, path.parent.parent):  # data/<game>/ names its game
+        if games_registry.known(folder.name):
+            return folder.name
     return DEFAULT_SCENARIO.split("/")[0]
 
 

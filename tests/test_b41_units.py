@@ -283,3 +283,22 @@ def test_the_engine_refuses_a_bad_type_in_units_toml(tmp_path: Path) -> None:
     with pytest.raises(DataError) as exc:
         load_units(path, DATA)
     assert exc.value.key.endswith(".type") and "not a axis unit type" in exc.value.reason
+
+
+def test_validate_checks_this_games_keys_of_units_toml(tmp_path: Path) -> None:
+    # the read_units hook runs whenever units.toml loads: validate on the file alone sees them
+    from typer.testing import CliRunner
+
+    from kiev_tui.cli import app
+
+    folder = tmp_path / "barbarossa1941"
+    folder.mkdir()
+    path = _broken(tmp_path, 'entry_step = 1', 'entry_step = 2')
+    moved = folder / "units.toml"
+    moved.write_text(path.read_text())
+    result = CliRunner().invoke(app, ["validate", str(moved)])
+    assert result.exit_code == 2
+    line = result.output.strip().splitlines()[-1]
+    assert line.startswith(f"error: {moved}: unit[") and "entry_step" in line and "one of the 2 faces" in line
+    catalog = load_units(UNITS, DATA)
+    assert catalog.extra["ersatz"].unit("ge-ersatz-1").steps == ((3, 3),)

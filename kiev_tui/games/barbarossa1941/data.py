@@ -15,6 +15,8 @@ from kiev_tui.games.barbarossa1941.schema import SCHEMA
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
+    from kiev_tui.engine.tomlio import Reader
+    from kiev_tui.engine.units import UnitCatalog
 
 
 class Barbarossa1941Data:
@@ -29,6 +31,13 @@ class Barbarossa1941Data:
 
         check_geo_file(path, data)
         return True
+
+    def read_units(self, root: "Reader", catalog: "UnitCatalog") -> None:
+        """This game's own unit keys are checked as units.toml loads; the ersatz template of
+        9.2 is kept in ``catalog.extra["ersatz"]``."""
+        from kiev_tui.games.barbarossa1941.units import read_units
+
+        catalog.extra["ersatz"] = read_units(root)
 
     def validate_tables(self, path: Path, data: dict[str, Any]) -> None:
         from kiev_tui.games.barbarossa1941.tables import check_tables

@@ -34,8 +34,8 @@ DEPLOYMENT_RULES = ("border_covered", "garrison")
 
 
 def check_scenario(scenario: "Scenario") -> None:
-    """Raise DataError if the scenario cannot be a start of this game."""
-    bu.check_units(units_path(scenario))
+    """Raise DataError if the scenario cannot be a start of this game (its units.toml was
+    checked as it loaded, by the read_units hook)."""
     check_params(scenario)
     lost = check_reduced(scenario)
     check_start_stacking(scenario, lost)
@@ -46,12 +46,6 @@ def check_scenario(scenario: "Scenario") -> None:
     check_withdrawals(scenario)
     check_deployment(scenario, lost)
     check_reconstructed_setup(scenario)
-
-
-def units_path(scenario: "Scenario") -> Path:
-    """The units.toml the scenario names, found as the loader found it."""
-    base = scenario.path.parent.parent if scenario.path.parent.name == "scenarios" else scenario.path.parent
-    return (base / str(scenario.params.get("units", "units.toml"))).resolve()
 
 
 def first_turn(scenario: "Scenario") -> int:

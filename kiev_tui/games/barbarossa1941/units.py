@@ -125,10 +125,14 @@ def _ersatz(root: Reader) -> Ersatz:
 
 def check_units(path: Path) -> None:
     """Refuse a units.toml whose keys of this game are missing or wrong (DataError: file, key, reason)."""
-    root = Reader(path, load_toml(path))
+    read_units(Reader(path, load_toml(path)))
+
+
+def read_units(root: Reader) -> Ersatz:
+    """Check this game's keys of every [[unit]] and read the [ersatz] template (DataError)."""
     for u in root.tables("unit"):
         _check_unit(u)
-    _ersatz(root)
+    return _ersatz(root)
 
 
 def _check_unit(u: Reader) -> None:
