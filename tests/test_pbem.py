@@ -315,7 +315,8 @@ def test_pbem_new_switches_on_scenario_options(tmp_path: Path) -> None:
     assert "not an option of spi_kiev scenarios" in refused("pbem", "new", MINI, "--me", "soviet", "--name", "w",
                                                             "--dir", tmp_path, "--option", "cheat=true")
     joiner = tmp_path / "j"
-    cli("pbem", "join", tmp_path / "v-000.toml", "--dir", joiner)
+    said = cli("pbem", "join", tmp_path / "v-000.toml", "--dir", joiner)
+    assert f"game v: {MINI}, with pbm_asterisk = True" in said  # the joiner sees what he accepts
     pos = replay(read_record(joiner / "v.pbem.toml")[1], "x")
     assert pos.game is not None and pos.game.scenario.params["pbm_asterisk"] is True
     assert (tmp_path / "v.secret.toml").stat().st_mode & 0o077 == 0  # the secret is its owner's alone

@@ -136,6 +136,8 @@ def join_cmd(
     write_secret(folder, secret)
     write_record(folder, me, [m0, message])
     out = write_turn(folder.turn(1), message)
+    chosen = ", ".join(f"{k} = {v}" for k, v in sorted(dict(head.get("options", {})).items()))
+    typer.echo(f"game {folder.name}: {head['scenario']}" + (f", with {chosen}" if chosen else ", no options"))
     for line in told:
         typer.echo(line)
     _say_position(after, me)
