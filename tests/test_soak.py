@@ -92,6 +92,8 @@ class Soak:
             entry = dict(entries[i])
             want = entry.pop("hash")
             side = entry.pop("side")  # who acted (4.1): replay submits the action as that side
+            drawn = entry.pop("dice", [])  # issue 16: the random values the action drew, in order
+            assert drawn == game.rolled[i], f"action {i} records the dice {drawn}, it drew {game.rolled[i]}"
             assert side == game.sides[i], f"action {i} is recorded for {side}, played by {game.sides[i]}"
             act = action_from_toml(entry, f"action[{i}]", str(self.save_path), registry=game.rules.actions)
             assert act == game.log[i], f"action {i} does not survive its TOML form: {act} != {game.log[i]}"
