@@ -647,6 +647,8 @@ def _terrain(r: Reader, name: str, settlement: bool, conditions: tuple[str, ...]
     r.only(sorted(_TERRAIN_KEYS - ({"mp_nonmotorized", "mp_motorized"} if settlement else set())))
     mp: dict[str, int | None] = {"mp_nonmotorized": None, "mp_motorized": None}
     passable = r.bool("passable", True)
+    if passable and name in SCHEMA.impassable_terrains:
+        raise r.fail("passable", f"'{name}' is impassable in the game's vocabulary: write false")
     passable_in = _weathers(r, "passable_in", conditions)
     if not settlement:
         for key in mp:
@@ -680,9 +682,6 @@ def _read_tec(r: Reader, conditions: tuple[str, ...]) -> TEC:
             if name not in g.data:
                 raise g.fail(name, f"no chart line for {group} '{name}' (every {group} of the game needs one)")
             groups[group][name] = _terrain(g.table(name), name, group == "settlement", conditions)
-    for name in SCHEMA.impassable_terrains:
-        if groups["terrain"][name].passable:
-            raise r.fail(f"terrain.{name}.passable", f"'{name}' is impassable in the game's vocabulary: write false")
     hexsides: dict[str, HexsideEffect] = {}
     h = r.table("hexside")
     wanted = [f"{k}_river" for k in SCHEMA.river_kinds] + sorted(SCHEMA.impassable_hexsides)
