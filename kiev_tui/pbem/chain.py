@@ -73,6 +73,9 @@ class ChainDice:
         self.unchecked: dict[str, dict[int, bytes]] = {s: {} for s in self.sides}
         self.own: tuple[str, bytes, int] | None = None  # (side, secret, chain length)
         self.supplied: dict[int, bytes] = {}
+        # While a player plays his part on a screen no value is made at all: the first action that
+        # draws stops with DiceNeeded and goes into his turn file open (pbem/part.py).
+        self.withhold = False
         self.k = 1  # the index the next action that draws will use
         self.j = 0  # values drawn so far by the action being applied
 
@@ -106,6 +109,9 @@ class ChainDice:
     def _value(self, n: int) -> int:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"cannot draw among {n!r} values")
+        if self.withhold:
+            other = next((s for s in self.sides if self.own is None or s != self.own[0]), self.sides[0])
+            raise DiceNeeded(self.k, other)
         # Own link first: an action that waits for the other player has already committed ours.
         order = sorted(self.sides, key=lambda s: self.own is None or s != self.own[0])
         got = {s: self.link(s, self.k) for s in order}

@@ -1,17 +1,20 @@
 """`kiev-tui pbem new | join | turn | verify | show`: a game by e-mail, one turn file at a time.
 
-A player's part is given as a file of actions (the format `kiev-tui script` reads); playing
-it in the terminal UI is for later (docs/PBEM.md).
+A player plays his part on the game screen (or in plain mode, `--plain`), on the position the
+record gives, or gives it as a file of actions (`--actions`, the format `kiev-tui script`
+reads); either way the turn file is written by `protocol.compose` (docs/PBEM.md).
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from kiev_tui.cli import fail, guarded
+from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.game import new_game_id
 from kiev_tui.games import get_system
@@ -19,7 +22,8 @@ from kiev_tui.pbem import sign
 from kiev_tui.pbem.chain import DEFAULT_LENGTH, MAX_LENGTH
 from kiev_tui.pbem.files import (Folder, find_folder, place_of, plain, read_actions, read_record, read_secret,
                                  read_turn, write_record, write_secret, write_turn)
-from kiev_tui.pbem.protocol import Position, Secret, StillYourMove, compose, offer, replay
+from kiev_tui.pbem.part import Part
+from kiev_tui.pbem.protocol import Position, Secret, StillYourMove, compose, offer, prepare, replay
 
 pbem = typer.Typer(add_completion=False, no_args_is_help=True,
                    help="Play by e-mail: turn files with dice neither player can foresee or forge (docs/PBEM.md).")
@@ -159,8 +163,16 @@ def turn_cmd(
     actions: Optional[Path] = ACTIONS,
     key: Optional[Path] = KEY,
     allowed_signers: Optional[Path] = SIGNERS,
+    plain_mode: bool = typer.Option(False, "--plain", help="play your part by typed commands (plain line "
+                                                           "mode) instead of on the game screen"),
+    ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
+    no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
 ) -> None:
-    """Check the turn file you received, play your part, and write the next one."""
+    """Check the turn file you received, play your part, and write the next one.
+
+    Without --actions your part is played on the game screen (--plain: by typed lines) from the
+    position the record gives; the turn file is written when your part ends.
+    """
     message = read_turn(incoming) if incoming is not None else None
     game_id = str(message["turn"].get("game", "")) if message is not None else None
     folder = find_folder(dir, name, game_id)
@@ -193,9 +205,17 @@ def turn_cmd(
     except StillYourMove:
         if actions is not None:
             raise
-        _say_position(pos, me)  # only reading what arrived: the player plans his part next
-        typer.echo(f"your move: run kiev-tui pbem turn --dir {dir} --actions YOUR-ACTIONS.toml")
-        return
+        if not (plain_mode or _on_terminal()):
+            _say_position(pos, me)  # piped or scripted: no screen to play on, only what arrived
+            typer.echo(f"your move: run kiev-tui pbem turn --dir {dir} in a terminal to play it on the map "
+                       "(--plain: by typed commands), or give --actions YOUR-ACTIONS.toml")
+            return
+        played = _play_part(messages, folder, secret, plain_mode, ascii, not no_mouse)
+        if played is None:
+            typer.echo("you left before your part ended: no turn file was written; "
+                       f"run kiev-tui pbem turn --dir {dir} to play it again")
+            return
+        out_msg, after, told = compose(messages, str(folder.record), secret, played)
     out_msg = plain(out_msg)
     write_record(folder, me, [*messages, out_msg])
     out = write_turn(folder.turn(len(messages)), out_msg)
@@ -203,6 +223,40 @@ def turn_cmd(
         typer.echo(line)
     _say_position(after, me)
     typer.echo(f"send {out}{_signed(out, key)} to the other player")
+
+
+def _on_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _play_part(messages: list[dict[str, Any]], folder: Folder, secret: Secret, plain_mode: bool, ascii: bool,
+               mouse: bool) -> Optional[list[Action]]:
+    """Play the player's part in the game's own screens; its actions, or None if he left before its end."""
+    pos, told = prepare(messages, str(folder.record), secret)
+    assert pos.game is not None
+    part = Part(pos.game, secret.side)
+    if plain_mode:
+        from kiev_tui.plain.loop import run as run_plain  # never imports Textual
+
+        for line in told:  # the outcome of the other player's open action, answered just now
+            typer.echo(line)
+        run_plain(pos.game, part=part)
+    else:
+        code = _run_screen(part, ascii, mouse)
+        if code:
+            raise typer.Exit(code)
+        if part.finished:
+            typer.echo(part.ending())  # the screen has gone: say why it closed (plain mode has said it)
+    return part.actions() if part.finished else None
+
+
+def _run_screen(part: Part, ascii: bool, mouse: bool) -> int:
+    """The game screen on the part's position until the part ends or the player quits; the app's code."""
+    from kiev_tui.ui.app import build_app
+
+    app = build_app(part.game, ascii=ascii, mouse=mouse, part=part)
+    app.run(mouse=app.mouse)
+    return app.return_code or 0
 
 
 @pbem.command("verify")

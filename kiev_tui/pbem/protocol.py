@@ -345,14 +345,11 @@ def offer(scenario_ref: str, side: str, name: str, options: dict[str, Any], secr
     return {"turn": turn}
 
 
-def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: Iterable[Action],
-            extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], Position, list[str]]:
-    """The next message from ``secret.side``: answer the other's open action, play ``actions``.
-
-    Returns the message, the position after it (checked by a full replay) and what happened,
-    as journal lines.  Refuses (DataError) an illegal action, actions past one that must wait
-    for the other's link, and a message that would leave the move with its sender.
-    """
+def _begin(messages: list[dict[str, Any]], file: str, secret: Secret,
+           extra: dict[str, Any] | None) -> tuple[dict[str, Any], Position, int]:
+    """The head of the next message from ``secret.side`` and the position it starts from: the record
+    replayed and the other player's open action answered with this player's link (its outcome is
+    put in the message).  Also returns where the journal stood before the answer."""
     me = secret.side
     msg = header(Position(messages, ()), me)
     msg["turn"].update(extra or {})
@@ -379,6 +376,34 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
                                          "no link of yours is revealed for it")
         msg["answer"] = {k: v for k, v in _entry(game, act, side, jstart).items() if k in ("dice", "hash", "journal")}
         pos.open = None
+    return msg, pos, told_from
+
+
+def prepare(messages: list[dict[str, Any]], file: str, secret: Secret) -> tuple[Position, list[str]]:
+    """The position ``secret.side`` plays his part from, on a screen, and what led to it (journal lines).
+
+    The other player's open action is answered first, as `compose` will answer it.  From then on
+    the dice make no value: the first action that draws raises DiceNeeded, so it can only go into
+    the turn file open; the die is made when the other player's link arrives (commit-reveal).
+    """
+    _, pos, told_from = _begin(messages, file, secret, None)
+    assert pos.game is not None and pos.dice is not None
+    pos.dice.withhold = True
+    return pos, [e.describe() for e in pos.game.journal[told_from:]]
+
+
+def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: Iterable[Action],
+            extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], Position, list[str]]:
+    """The next message from ``secret.side``: answer the other's open action, play ``actions``.
+
+    Returns the message, the position after it (checked by a full replay) and what happened,
+    as journal lines.  Refuses (DataError) an illegal action, actions past one that must wait
+    for the other's link, and a message that would leave the move with its sender.
+    """
+    me = secret.side
+    msg, pos, told_from = _begin(messages, file, secret, extra)
+    game, dice = pos.game, pos.dice
+    assert game is not None and dice is not None
     entries: list[dict[str, Any]] = []
     todo = list(actions)
     for n, act in enumerate(todo):

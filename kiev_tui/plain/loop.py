@@ -49,14 +49,17 @@ def _readline(session: PlainSession) -> Any:
 
 
 def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = None,
-        stdout: IO[str] | None = None, width: int | None = None) -> int:
-    """Play ``game`` by typed lines; returns the exit status (0)."""
+        stdout: IO[str] | None = None, width: int | None = None, part: Any = None) -> int:
+    """Play ``game`` by typed lines; returns the exit status (0).
+
+    ``part``: a game by e-mail, one side's part (kiev_tui/pbem/part.py): the loop ends with it.
+    """
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     tty = inp.isatty() and out.isatty()
     if save_path is not None:
         enable_autosave(game, save_path)
-    session = PlainSession(game, width or terminal_width(), pause=tty)
+    session = PlainSession(game, width or terminal_width(), pause=tty, part=part)
     if tty and inp is sys.stdin:
         _readline(session)
 
@@ -98,8 +101,9 @@ def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = Non
         except Exception as exc:  # noqa: BLE001 - a bug in a command must not end the game
             # game.apply puts the position back when a rule system fails mid-action
             say([clean(f"Internal error ({type(exc).__name__}: {exc}); the game is as it was.")[: session.width]])
-        if session.done and tty and game.unsaved:
-            answer = read(f"{game.unsaved} action(s) since the last save would be lost; quit anyway? (y/n) ")
+        question = session.quit_question() if session.done and tty else None
+        if question is not None:
+            answer = read(question)
             if answer is None or answer.strip().lower() not in ("y", "yes"):
                 session.done = answer is None
         if session.handing_over:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.plain.face import PlainFace, face_for
@@ -82,13 +83,18 @@ class PlainSession:
 
     ``pause``: when the side at the keyboard changes, hold back what the new side should see
     until ``release()`` (the loop calls it after the player pressed Enter on a terminal).
+
+    ``part``: a game by e-mail (kiev_tui/pbem/part.py): one side plays, never hands over, and the
+    session is done when his part ends; the action that draws dice is kept there, not rolled.
     """
 
-    def __init__(self, game: "Game", width: int = 80, pause: bool = False, face: PlainFace | None = None) -> None:
+    def __init__(self, game: "Game", width: int = 80, pause: bool = False, face: PlainFace | None = None,
+                 part: Any = None) -> None:
         self.game = game
         self.width = max(MIN_WIDTH, int(width))
         self.pause = pause
         self.face = face if face is not None else face_for(game)
+        self.part = part
         self.seat = game.actor  # the side at the keyboard: the actions typed are submitted as its
         self.held: list[str] = []  # what the next side sees once it has taken the keyboard
         self.handing_over = False
@@ -119,6 +125,10 @@ class PlainSession:
         lines = [g.scenario.title, *self.face.tracker_lines(g)]
         lines.append(f"{self.side_name(self.seat)} player's turn.")
         lines.extend(self._situation())
+        if self.part is not None:
+            lines.append("Play by e-mail: your part ends when the move passes to the other player or at "
+                         "an action that draws dice; then your turn file is written. 'quit' before that "
+                         "writes nothing.")
         lines.append("Type 'help' for the commands, 'quit' to stop.")
         return wrap(lines, self.width)
 
@@ -278,13 +288,33 @@ class PlainSession:
         illegal = g.check(action, side=self.seat)
         if illegal is not None:
             return self.refusal(illegal)
-        events = g.apply(action, side=self.seat)
+        try:
+            events = g.apply(action, side=self.seat)
+        except DiceNeeded:
+            if self.part is None:
+                raise
+            # commit-reveal: the die cannot be made before the other player's link arrives
+            self.part.hold(action)  # the game put the position back as it was before the action
+            self.done = True
+            return [self.part.ending()]
         lines = [self.face.name_ids(g, e.describe()) for e in events]
         return lines + self.after()
+
+    def quit_question(self) -> str | None:
+        """What to ask before leaving with something unsent or unsaved (None: nothing is lost)."""
+        if self.part is not None:
+            lost = self.part.unsent()
+            return f"{lost[0]} Quit anyway? (y/n) " if lost else None
+        n = self.game.unsaved
+        return f"{n} action(s) since the last save would be lost; quit anyway? (y/n) " if n else None
 
     def after(self) -> list[str]:
         """After an action: the end of the game, a hand-over, or what is waiting now."""
         g = self.game
+        if self.part is not None and self.part.finished:  # by e-mail: the other player goes on from here
+            self.done = True
+            over = ["The game is over.", *self.face.score_lines(g)] if g.state.over else []
+            return [*over, self.part.ending()]
         if g.state.over:
             return ["The game is over.", *self.face.score_lines(g)]
         actor = g.actor

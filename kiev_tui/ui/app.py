@@ -6,6 +6,7 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
@@ -33,11 +34,12 @@ class KievApp(App[None]):
     """
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True,
-                 saves_dir: Path | None = None) -> None:
+                 saves_dir: Path | None = None, part: Any = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
         super().__init__(ansi_color=True)
         self.mouse = mouse  # off: the terminal is never asked for mouse reports (run_app)
+        self.part = part  # a game by e-mail: the one side's part played here (kiev_tui/pbem/part.py)
         self.game = game
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
@@ -86,18 +88,19 @@ class KievApp(App[None]):
 
     async def action_quit(self) -> None:
         """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
-        lost = unsaved_lines(self.game)
+        title = QUIT_TITLE if self.part is None else QUIT_PART_TITLE
+        lost = unsaved_lines(self.game) if self.part is None else self.part.unsent()
         if not lost:
             self.exit()
             return
-        if isinstance(self.screen, ConfirmScreen) and self.screen.title_text == QUIT_TITLE:
+        if isinstance(self.screen, ConfirmScreen) and self.screen.title_text == title:
             return  # already asking
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen(QUIT_TITLE, lost, "Quit and lose them? (y/n)", enter_answers=False), done)
+        self.push_screen(ConfirmScreen(title, lost, "Quit and lose them? (y/n)", enter_answers=False), done)
 
     def pop_screen(self) -> AwaitComplete:
         """Close the screen on top, unless it is the game itself.
@@ -113,7 +116,11 @@ class KievApp(App[None]):
     def on_mount(self) -> None:
         # the game's adapter (found by the scenario's game) picks the screen it is played on
         adapter = adapter_for(self.game)
-        self.push_screen(adapter.screen_class()(self.game, adapter))
+        screen = adapter.screen_class()(self.game, adapter)
+        if self.part is not None:  # by e-mail: the player plays his own side only, whoever has the turn
+            screen.part = self.part
+            screen.seat = self.part.side
+        self.push_screen(screen)
         if not self.is_headless:
             self.set_interval(1.0, self._check_terminal)
 
@@ -134,6 +141,7 @@ class KievApp(App[None]):
 
 
 QUIT_TITLE = "Quit without saving?"
+QUIT_PART_TITLE = "Quit without writing the turn file?"
 
 
 def unsaved_lines(game: Game) -> list[str]:
@@ -146,9 +154,13 @@ def unsaved_lines(game: Game) -> list[str]:
             "S saves the game under a name of your choice."]
 
 
-def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> KievApp:
-    """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal)."""
-    return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse)
+def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True,
+              part: Any = None) -> KievApp:
+    """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal).
+
+    ``part``: a game by e-mail, where one side plays his part and the app ends with it.
+    """
+    return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse, part=part)
 
 
 def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:

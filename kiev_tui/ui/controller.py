@@ -5,6 +5,10 @@ holds what the keys of play do.  It knows no game: every question goes to the ru
 (`game.rules`) or to the game's adapter (`self.adapter`), and every change to `game.apply` or
 `game.undo`.  A game's own screen overrides the hooks `select_in_phase`, `act_on`,
 `find_reach` and `answer_pending` rather than these methods.
+
+A game by e-mail (`kiev-tui pbem turn`) sets `part`: one side plays alone, never hands over,
+and the session ends with his part (`end_part`); the action that draws dice is not rolled here
+but kept in the part, to go into the turn file unresolved (kiev_tui/pbem/part.py).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.ui.adapter import Overlay, occupancy, side_of
@@ -43,6 +48,7 @@ class PlayControls:
     last_case: str | None
     seat: str
     _handing_off: bool
+    part: Any = None  # a game by e-mail: the player's part (pbem/part.py); None in hot-seat play
 
     # -- playing --------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -51,7 +57,17 @@ class PlayControls:
         if illegal is not None:
             self.refuse(illegal)
             return False
-        events = self.game.apply(action, side=self.seat)
+        try:
+            events = self.game.apply(action, side=self.seat)
+        except DiceNeeded:
+            if self.part is None:
+                raise
+            # commit-reveal: the die cannot be made before the other player's link arrives
+            self.part.hold(action)  # the game put the position back as it was before the action
+            self.clear_selection()
+            self.refresh_all()
+            self.end_part()
+            return False
         self.message = events[-1].describe() if events else ""
         self.last_case = None
         self.after(events)
@@ -62,7 +78,12 @@ class PlayControls:
         if changed:
             self.clear_selection()
         self.refresh_all()
-        if self.game.state.over:
+        if self.part is not None:
+            if self.part.finished:  # the move is the other player's now, or the game is over
+                self.end_part()
+            else:
+                self.check_pending()
+        elif self.game.state.over:
             self.call_after_refresh(self.show_score)
         elif changed:
             self.hand_off(changed[-1].player)
@@ -84,6 +105,10 @@ class PlayControls:
 
         text = note if note is not None else self.name_ids("\n".join(self.game.phase.todo))
         self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
+
+    def end_part(self) -> None:
+        """A game by e-mail: the player's part is over; leave, and the command writes the turn file."""
+        self.app.exit()
 
     def check_pending(self) -> None:
         if self._handing_off or self.app.screen is not self:

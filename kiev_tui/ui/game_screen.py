@@ -44,6 +44,8 @@ MIN_SIZE = (60, 16)
 # Keys that only open something to read (each screen fits any size): they work in a window
 # too small for the map; the keys that play wait until the map can be seen.
 READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
+# Keys that would put another game in place of the one a player plays his e-mail part in.
+PART_LOCKED = frozenset({"load", "new_game"})
 
 def binding(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
     """A key of the game screen: priority over the map's own keys, a plain-ASCII label."""
@@ -360,4 +362,6 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             return False  # nothing is played blind while the window is too small to show the map
         if action == "pending":
             return self.adapter.pending(self.game) is not None
+        if self.part is not None and action in PART_LOCKED:
+            return False  # a game by e-mail is its record: no other game may replace it on this screen
         return True
