@@ -1,0 +1,110 @@
+"""`kiev-tui serve`: the SSH server's command line (docs/SSH.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from kiev_tui.cli import fail, guarded
+from kiev_tui.engine.errors import DataError, one_line
+from kiev_tui.engine.scenario import data_root
+from kiev_tui import games as games_registry
+
+DEFAULT_PORT = 2222
+
+
+def default_scenarios() -> list[str]:
+    """Every scenario of every game that can be played (a data-only game cannot)."""
+    refs: list[str] = []
+    for name in games_registry.names():
+        if games_registry.playable(name):
+            refs.extend(f"{name}/{p.stem}" for p in sorted((data_root() / name / "scenarios").glob("*.toml")))
+    return refs
+
+
+def host_keys(path: Path) -> list[Any]:
+    """The server's private host key; a missing file gets a new ed25519 key (mode 0600)."""
+    import asyncssh
+
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="kiev-tui serve")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+        typer.echo(f"made a new host key {path} ({key.get_fingerprint('sha256')})", err=True)
+        return [key]
+    try:
+        return [asyncssh.read_private_key(path)]
+    except (asyncssh.KeyImportError, ValueError) as exc:
+        raise DataError(path, "", f"not a private key ({one_line(str(exc))[:120]})") from None
+    except OSError as exc:
+        raise DataError(path, "", f"cannot read ({exc.strerror or exc})") from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
+
+
+@guarded
+def serve(
+    port: int = typer.Option(DEFAULT_PORT, help="TCP port to listen on (0: any free port, printed at start)"),
+    listen: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0 for every interface)"),
+    host_keys_file: Path = typer.Option(..., "--host-keys", help="the server's private host key "
+                                        "(made, ed25519, if the file does not exist)"),
+    authorized_keys: Path = typer.Option(..., "--authorized-keys", help="the players' public keys, "
+                                         "OpenSSH authorized_keys format; the comment names the player"),
+    state: Path = typer.Option(Path("kiev-serve"), "--state", help="folder for the server's games and saves"),
+    scenario: Optional[list[str]] = typer.Option(None, "--scenario", help="a scenario the lobby offers "
+                                                 "(repeat for more; default every playable one)"),
+    verbose: bool = typer.Option(False, "--verbose", help="log logins and games to stderr"),
+) -> None:
+    """An SSH server: each login (by SSH key, no account needed) gets a lobby and the game."""
+    from kiev_tui.serve import server
+    from kiev_tui.serve.keys import load_players
+    from kiev_tui.serve.rooms import LocalRooms, Rooms, offers
+
+    if not 0 <= port <= 65535:
+        raise fail(f"--port {port}: a port is 0 to 65535")
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(name)s: %(message)s")
+    if not verbose:
+        logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    players = load_players(authorized_keys)
+    keys = host_keys(host_keys_file)
+    on_offer = offers(scenario or default_scenarios())
+    state.mkdir(parents=True, exist_ok=True)
+    root = state.resolve()
+    rooms: Rooms = LocalRooms(root, on_offer)
+    config = server.ServeConfig(listen, port, keys, players, rooms)
+    try:
+        asyncio.run(_run(config))
+    except OSError as exc:  # the port is taken, the address is not ours
+        raise fail(f"cannot listen on {listen}:{port} ({exc.strerror or exc})") from None
+
+
+async def _run(config: Any) -> None:
+    from kiev_tui.serve import server
+
+    acceptor = await server.start(config)
+    bound = acceptor.sockets[0].getsockname() if acceptor.sockets else (config.listen, config.port)
+    fingerprint = config.host_keys[0].get_fingerprint("sha256")
+    typer.echo(f"kiev-tui serve: listening on {bound[0]}:{bound[1]} ({len(config.players)} players; "
+               f"host key {fingerprint})")
+    sys.stdout.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        acceptor.close()
+        await config.rooms.close()
+        typer.echo("kiev-tui serve: stopped")
