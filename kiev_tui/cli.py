@@ -416,6 +416,10 @@ from kiev_tui.pbem.cli import register as _register_pbem  # noqa: E402
 
 _register_pbem(app)
 
+from kiev_tui.net.cli import register as _register_net  # noqa: E402
+
+_register_net(app)
+
 
 def main() -> None:
     """The console script: Typer's own usage errors in the same one-line form as ours."""

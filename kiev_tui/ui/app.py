@@ -34,12 +34,14 @@ class KievApp(App[None]):
     """
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True,
-                 saves_dir: Path | None = None, part: Any = None) -> None:
+                 saves_dir: Path | None = None, part: Any = None, net: Any = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
         super().__init__(ansi_color=True)
         self.mouse = mouse  # off: the terminal is never asked for mouse reports (run_app)
         self.part = part  # a game by e-mail: the one side's part played here (kiev_tui/pbem/part.py)
+        self.net = net  # a seat at a hosted game: its link to the host (kiev_tui/net/seat.py)
+        self.net_gone = False  # the host went away and did not come back (join's exit status)
         self.game = game
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
@@ -90,6 +92,8 @@ class KievApp(App[None]):
         """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
         title = QUIT_TITLE if self.part is None else QUIT_PART_TITLE
         lost = unsaved_lines(self.game) if self.part is None else self.part.unsent()
+        if self.net is not None:
+            lost = []  # the host has every action: a seat loses nothing by leaving
         if not lost:
             self.exit()
             return
@@ -121,6 +125,10 @@ class KievApp(App[None]):
             screen.part = self.part
             screen.seat = self.part.side
         self.push_screen(screen)
+        if self.net is not None:  # a seat: one side, its actions played by the host (kiev_tui/net/)
+            from kiev_tui.net.face import attach
+
+            attach(self, screen, self.net)
         if not self.is_headless:
             self.set_interval(1.0, self._check_terminal)
 
@@ -155,12 +163,14 @@ def unsaved_lines(game: Game) -> list[str]:
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True,
-              part: Any = None) -> KievApp:
+              part: Any = None, net: Any = None) -> KievApp:
     """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal).
 
     ``part``: a game by e-mail, where one side plays his part and the app ends with it.
+    ``net``: a seat's link to a host (kiev_tui/net/seat.py), whose replica ``game`` is.
     """
-    return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse, part=part)
+    return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse, part=part,
+                   net=net)
 
 
 def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:

@@ -9,6 +9,9 @@ holds what the keys of play do.  It knows no game: every question goes to the ru
 A game by e-mail (`kiev-tui pbem turn`) sets `part`: one side plays alone, never hands over,
 and the session ends with his part (`end_part`); the action that draws dice is not rolled here
 but kept in the part, to go into the turn file unresolved (kiev_tui/pbem/part.py).
+
+A seat at a hosted game (`kiev-tui join`) sets `net`: one side plays, its actions go to the
+host, and what the host accepts comes back through kiev_tui/net/face.py (never applied here).
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class PlayControls:
     seat: str
     _handing_off: bool
     part: Any = None  # a game by e-mail: the player's part (pbem/part.py); None in hot-seat play
+    net: Any = None  # a seat at a hosted game: its link to the host (net/seat.py); None in hot-seat play
+    net_move: Any = None  # the stack moved and where, while the host has not yet answered the move
 
     # -- playing --------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -56,6 +61,10 @@ class PlayControls:
         illegal = self.game.check(action, side=self.seat)
         if illegal is not None:
             self.refuse(illegal)
+            return False
+        if self.net is not None:  # the host plays it; its answer comes back as a message (net/face.py)
+            why = self.net.submit(action)
+            self.say(why or "Sent to the host")
             return False
         try:
             events = self.game.apply(action, side=self.seat)
@@ -78,6 +87,12 @@ class PlayControls:
         if changed:
             self.clear_selection()
         self.refresh_all()
+        if self.net is not None:  # a seat never hands over: the other player has his own screen
+            if self.game.state.over:
+                self.call_after_refresh(self.show_score)
+            else:
+                self.check_pending()
+            return
         if self.part is not None:
             if self.part.finished:  # the move is the other player's now, or the game is over
                 self.end_part()
@@ -113,6 +128,8 @@ class PlayControls:
     def check_pending(self) -> None:
         if self._handing_off or self.app.screen is not self:
             return
+        if self.net is not None and self.game.actor != self.seat:
+            return  # the other player's move: the status line says whom we wait for
         st = self.game.state
         if self.adapter.pending(self.game) is not None:
             self.action_pending()
@@ -289,6 +306,8 @@ class PlayControls:
 
     def do_move(self, h: Hex, path: tuple[str, ...]) -> None:
         units = self.overlay.selected
+        if self.net is not None:
+            self.net_move = (units, h)  # kept selected there once the host accepts the move
         if self.play(self.adapter.move_action(self.game, units, path)):
             self._continue_with(units, h)
 
@@ -335,6 +354,9 @@ class PlayControls:
             self.say("Nothing is waiting for an answer")
             return
         actor = self.game.actor
+        if actor != self.seat and self.net is not None:
+            self.say(f"The {self.adapter.side_name(self.game, actor)} player answers: {self.name_ids(pending.prompt)}")
+            return
         if actor != self.seat:
             self.hand_off(actor, f"The {self.adapter.side_name(self.game, actor)} player answers:\n"
                                  f"{self.name_ids(pending.prompt)}")

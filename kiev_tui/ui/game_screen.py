@@ -46,6 +46,8 @@ MIN_SIZE = (60, 16)
 READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
 # Keys that would put another game in place of the one a player plays his e-mail part in.
 PART_LOCKED = frozenset({"load", "new_game"})
+# Keys a seat at a hosted game does without: the host keeps the record, nobody else changes it.
+NET_LOCKED = frozenset({"load", "new_game", "undo"})
 
 def binding(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
     """A key of the game screen: priority over the map's own keys, a plain-ASCII label."""
@@ -287,6 +289,12 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         name = self.game.scenario.map.name(self.cursor)
         where = self.hex_id(self.cursor) + (f" {name}" if name else "")
         parts = [where]
+        if self.net is not None:
+            from kiev_tui.net.face import waiting_line
+
+            waiting = waiting_line(self)
+            if waiting:
+                parts.append(waiting)
         if self.overlay.selected:
             note = self.selection_note()
             if note:
@@ -364,4 +372,6 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             return self.adapter.pending(self.game) is not None
         if self.part is not None and action in PART_LOCKED:
             return False  # a game by e-mail is its record: no other game may replace it on this screen
+        if self.net is not None and action in NET_LOCKED:
+            return False  # a hosted game's record is the host's
         return True

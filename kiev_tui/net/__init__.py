@@ -1,0 +1,1 @@
+"""Two players on two terminals, one game: a host referees, seats keep replicas (docs/NETPLAY.md)."""

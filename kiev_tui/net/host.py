@@ -1,0 +1,285 @@
+"""The referee: one process owns the game, its dice and its autosave; seats send actions.
+
+Each accepted action is saved before anybody hears of it, so a host restarted from its
+autosave has every action any seat has seen.  Input from a seat is never trusted: a line that
+breaks the protocol closes that seat's connection only, and an action is checked by the engine
+as coming from that seat's side (`Game.check(action, side)`), so the other side's action, or a
+pending choice answered by the wrong player, is refused with the rule case and reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from dataclasses import dataclass, field as dc_field
+from pathlib import Path
+from typing import Any, Callable
+
+from kiev_tui import __version__
+from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import save_game
+from kiev_tui.net.replica import entry_of, game_header
+from kiev_tui.net.wire import MAX_LINE, SEAT_TYPES, SPECTATOR, Address, WireError, decode, encode, field
+
+MAX_SPECTATORS = 16
+HELLO_TIMEOUT = 10.0  # a connection that says nothing is closed, so it holds no side
+
+
+@dataclass(eq=False)
+class Conn:
+    """One connected seat."""
+
+    writer: asyncio.StreamWriter
+    side: str = ""
+    sent: int = 0  # bytes written to it (the low-bandwidth figure in docs/NETPLAY.md)
+    closed: bool = False
+    tasks: list[Any] = dc_field(default_factory=list)
+
+    def send(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self.writer.write(data)
+            self.sent += len(data)
+        except (ConnectionError, RuntimeError, OSError):
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.writer.close()
+            except (ConnectionError, RuntimeError, OSError):
+                pass
+
+
+class Host:
+    """The game and the seats connected to it."""
+
+    def __init__(self, game: Game, save_path: Path, say: Callable[[str], None] | None = None) -> None:
+        self.game = game
+        self.save_path = Path(save_path)
+        self.say = say or (lambda text: print(text, file=sys.stderr, flush=True))
+        self.seats: dict[str, Conn] = {}  # side -> its one connected seat
+        self.spectators: list[Conn] = []
+        self.servers: list[asyncio.AbstractServer] = []
+        self.addresses: list[str] = []
+        self.save_error = ""
+
+    # -- listening --------------------------------------------------------------------------
+    async def listen(self, address: Address) -> str:
+        """Start listening; the address as seats should use it (a tcp port 0 becomes the real one)."""
+        if address.kind == "unix":
+            path = Path(address.path)
+            if path.exists() or path.is_symlink():
+                if not path.is_socket():
+                    raise OSError(f"{path}: exists and is not a socket; not replaced")
+                path.unlink()  # a socket left by a host that was killed
+            old = os.umask(0o077)  # only this account may connect (serve runs every seat as it)
+            try:
+                server = await asyncio.start_unix_server(self.serve_seat, path=str(path), limit=MAX_LINE)
+            finally:
+                os.umask(old)
+            where = f"unix:{path}"
+        else:
+            server = await asyncio.start_server(self.serve_seat, address.host, address.port, limit=MAX_LINE)
+            port = server.sockets[0].getsockname()[1]
+            where = f"tcp:{address.host}:{port}"
+        self.servers.append(server)
+        self.addresses.append(where)
+        return where
+
+    async def close(self) -> None:
+        for server in self.servers:
+            server.close()
+        for conn in [*self.seats.values(), *self.spectators]:
+            conn.close()
+        for server in self.servers:
+            await server.wait_closed()
+        for where in self.addresses:
+            if where.startswith("unix:"):
+                try:
+                    os.unlink(where[5:])
+                except OSError:
+                    pass
+
+    # -- one seat ---------------------------------------------------------------------------
+    async def serve_seat(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(writer)
+        try:
+            line = await asyncio.wait_for(reader.readuntil(b"\n"), HELLO_TIMEOUT)
+            self.hello(conn, decode(line, ("hello",)))
+            while not conn.closed:
+                await writer.drain()
+                line = await reader.readuntil(b"\n")
+                self.handle(conn, decode(line, SEAT_TYPES))
+        except WireError as exc:
+            conn.send(encode("error", code="protocol", why=one_line(str(exc))[:300]))
+        except asyncio.LimitOverrunError:
+            conn.send(encode("error", code="protocol", why=f"a line over the {MAX_LINE}-byte limit"))
+        except (asyncio.IncompleteReadError, asyncio.TimeoutError, ConnectionError, OSError):
+            pass  # gone, or said nothing: the side stays free for its player to come back
+        except Exception as exc:  # noqa: BLE001 - nothing a seat sends may stop the referee
+            self.say(f"note: seat dropped after an internal error: {type(exc).__name__}: {shorten(str(exc))}")
+        finally:
+            await self.drop(conn)
+
+    async def drop(self, conn: Conn) -> None:
+        try:
+            await asyncio.wait_for(conn.writer.drain(), 2.0)
+        except (Exception, asyncio.CancelledError):  # noqa: BLE001 - it is going anyway
+            pass
+        conn.close()
+        was_seat = conn.side and self.seats.get(conn.side) is conn
+        if was_seat:
+            del self.seats[conn.side]
+            self.say(f"the {conn.side} seat left (the side stays its player's; it may join again)")
+            self.broadcast(self.seats_message())
+        if conn in self.spectators:
+            self.spectators.remove(conn)
+
+    def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """Give the seat its side and the record since what it already knows (or the whole record)."""
+        g = self.game
+        side = field(msg, "side", str)
+        sides = tuple(g.rules.schema.sides)
+        if side != SPECTATOR and side not in sides:
+            raise WireError(f"no side '{shorten(side, 20)}' in this game (sides: {', '.join(sides)}, or spectator)")
+        if msg.get("rules_version") not in (None, g.rules.version):
+            conn.send(encode("error", code="version", why=f"the host plays {g.rules.id} rules version "
+                                                          f"{g.rules.version}; this seat's program has another"))
+            conn.close()
+            return
+        if side == SPECTATOR:
+            if len(self.spectators) >= MAX_SPECTATORS:
+                conn.send(encode("error", code="full", why=f"{MAX_SPECTATORS} spectators already watch this game"))
+                conn.close()
+                return
+            self.spectators.append(conn)
+        else:
+            taken = self.seats.get(side)
+            if taken is not None and not taken.closed:
+                conn.send(encode("error", code="taken",
+                                 why=f"the {side} side is taken: its seat is connected to this game now"))
+                conn.close()
+                return
+            self.seats[side] = conn
+        conn.side = side
+        known = msg.get("known", 0)
+        start = 0
+        # the seat's copy is this game up to action `known` if its last hash agrees: send only the rest
+        if (msg.get("game") == g.game_id and isinstance(known, int) and not isinstance(known, bool)
+                and 0 < known <= len(g.log) and msg.get("hash") == g.hashes[known - 1]):
+            start = known
+        conn.send(encode("welcome", side=side, program=f"kiev-tui {__version__}", header=game_header(g),
+                         start=start, actions=[entry_of(g, i) for i in range(start, len(g.log))],
+                         present=sorted(self.seats)))
+        self.say(f"{'a spectator' if side == SPECTATOR else 'the ' + side + ' seat'} joined "
+                 f"({'from action ' + str(start) if start else 'the whole record'}, {len(g.log)} actions)")
+        self.broadcast(self.seats_message(), skip=conn)
+
+    def seats_message(self) -> bytes:
+        return encode("seats", present=sorted(self.seats))
+
+    def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
+        kind = msg["t"]
+        if kind == "ping":
+            conn.send(encode("pong"))
+            return
+        if kind == "hello":
+            raise WireError("hello twice")
+        ref = msg.get("ref", 0)
+        if not isinstance(ref, int) or isinstance(ref, bool):
+            raise WireError("'ref' must be a whole number")
+        data = field(msg, "action", dict)
+        self.act(conn, data, ref)
+
+    def act(self, conn: Conn, data: dict[str, Any], ref: int) -> None:
+        """Check and play one seat's action; tell that seat why not, or every seat what happened."""
+        g = self.game
+        if conn.side == SPECTATOR:
+            conn.send(encode("refused", ref=ref, case=g.rules.cases.wrong_side, why="a spectator watches and never acts"))
+            return
+        try:
+            action = g.rules.actions.from_toml(dict(data), "action", "the seat's message")
+        except DataError as exc:
+            conn.send(encode("refused", ref=ref, case="", why=one_line(exc.reason)[:300]))
+            return
+        illegal: Illegal | None = g.check(action, side=conn.side)  # the seat's side, never the game's actor
+        if illegal is not None:
+            conn.send(encode("refused", ref=ref, case=illegal.case, why=illegal.why))
+            return
+        before = len(g.journal)
+        try:
+            g.apply(action, side=conn.side)
+        except Exception as exc:  # noqa: BLE001 - a rule-system bug: the game is put back, the host goes on
+            conn.send(encode("refused", ref=ref, case="", why=f"internal error ({type(exc).__name__}); "
+                                                               "the game is as it was"))
+            self.say(f"note: {action.kind} failed inside the rules: {type(exc).__name__}: {shorten(str(exc))}")
+            return
+        self.autosave()  # before any seat hears of it: a restart never loses what a seat has seen
+        lines = [e.describe() for e in g.journal[before:]]
+        body = {"n": len(g.log) - 1, **entry_of(g, len(g.log) - 1), "lines": lines}
+        conn.send(encode("accepted", ref=ref, **body))  # the sender's ref: its answer
+        self.broadcast(encode("accepted", **body), skip=conn)
+
+    def autosave(self) -> None:
+        try:
+            save_game(self.game, self.save_path)
+            if self.save_error:
+                self.say(f"autosave works again: {self.save_path}")
+            self.save_error = ""
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            if reason != self.save_error:
+                self.say(f"warning: the autosave {self.save_path} failed ({reason}); the game goes on")
+            self.save_error = reason
+
+    def broadcast(self, data: bytes, skip: Conn | None = None) -> None:
+        for conn in [*self.seats.values(), *self.spectators]:
+            if conn is not skip:
+                conn.send(data)
+
+
+def start_game(ref: str, seed: int | None, save: Path | None) -> tuple[Game, Path, bool]:
+    """The game to host: a save to resume (it stays the autosave), or a new game of a scenario."""
+    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.saves import load_game
+    from kiev_tui.engine.tomlio import exists, load_toml
+
+    path = Path(ref)
+    if ref.endswith(".toml") and exists(path) and "save" in load_toml(path):
+        game = load_game(path)
+        return game, (save or path), True
+    game = Game.new(ref, seed)
+    target = save or savepaths.saves_dir() / f"net-{game.game_id[:8]}.toml"
+    return game, target, False
+
+
+async def run_host(game: Game, save_path: Path, addresses: list[Address], ready: Callable[[str], None],
+                   say: Callable[[str], None] | None = None, stop: asyncio.Event | None = None) -> Host:
+    """Serve ``game`` on ``addresses`` until ``stop`` is set (or SIGINT/SIGTERM); the host, closed."""
+    host = Host(game, save_path, say)
+    host.autosave()
+    if host.save_error:
+        raise OSError(f"{save_path}: cannot write the autosave ({host.save_error})")
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread (tests): the caller sets `stop`
+    try:
+        for address in addresses:
+            ready(await host.listen(address))
+        await stop.wait()
+    finally:
+        await host.close()
+    return host
+
+
+__all__ = ["Conn", "Host", "run_host", "start_game"]
