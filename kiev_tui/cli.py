@@ -420,6 +420,10 @@ from kiev_tui.net.cli import register as _register_net  # noqa: E402
 
 _register_net(app)
 
+from kiev_tui.serve.cli import register as _register_serve  # noqa: E402
+
+_register_serve(app)
+
 
 def main() -> None:
     """The console script: Typer's own usage errors in the same one-line form as ours."""

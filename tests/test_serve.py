@@ -1,0 +1,226 @@
+"""`kiev-tui serve` on loopback: the OpenSSH client and asyncssh's client log in by key, get the
+lobby, start a game, make a move and leave cleanly; an unknown key and a password are refused;
+a dropped login ends its own game and nothing else (issue 15)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Iterator
+
+import asyncssh
+import pytest
+
+from tests.test_serve_support import (MINI, PtyClient, Server, make_key, ssh_argv, start_server, wait_gone)
+from tests.ui.vt import Terminal
+
+LOBBY = r"Signed in as alice \(key SHA256:"
+GAME = r"Sequence of play"
+MOVED = r"enters? at|entered|arriv"  # a Soviet reinforcement came on: one action applied
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> dict[str, Path]:
+    alice = make_key(tmp_path, "alice", "alice@laptop")
+    mallory = make_key(tmp_path, "mallory", "mallory@elsewhere")
+    auth = tmp_path / "authorized_keys"
+    auth.write_text("# the club's players\n" + Path(f"{alice}.pub").read_text())
+    return {"alice": alice, "mallory": mallory, "auth": auth}
+
+
+@pytest.fixture
+def server(tmp_path: Path, keys: dict[str, Path]) -> Iterator[Server]:
+    srv = start_server(tmp_path, keys["auth"], "--scenario", str(MINI))
+    try:
+        yield srv
+    finally:
+        kids = srv.children()
+        srv.stop()
+        assert srv.proc.returncode == 0, (tmp_path / "serve.log").read_text()[-3000:]
+        assert wait_gone(kids) == [], "serve left a child running"
+
+
+def play_a_move(screen_text: "callable", send: "callable", wait_for: "callable") -> None:
+    """On the mini scenario's opening screen: bring on a Soviet reinforcement (23.0)."""
+    send(b"i")
+    assert wait_for(r"Reinforcements due now"), screen_text()
+    send(b"\t")  # to the list of entry hexes
+    time.sleep(0.3)
+    send(b"\r")
+    assert wait_for(MOVED), screen_text()
+
+
+# -- the OpenSSH client -----------------------------------------------------------------------
+
+def test_openssh_login_lobby_game_move_and_clean_quit(server: Server, keys: dict[str, Path]) -> None:
+    ssh = PtyClient(ssh_argv(server.port, keys["alice"]), width=100, height=30)
+    try:
+        assert ssh.wait_for(LOBBY), ssh.tail()
+        ssh.send(b"n")
+        assert ssh.wait_for(r"Which scenario\?"), ssh.text()
+        ssh.send(b"1")
+        assert ssh.wait_for(GAME, 60), ssh.tail()
+        game_pids = server.children()
+        assert len(game_pids) == 1  # this login's game, a child of the server
+        ssh.settle()
+        play_a_move(ssh.text, ssh.send, lambda rx: ssh.wait_for(rx, 30))
+        ssh.send(b"\x11")  # ctrl+q
+        end = time.monotonic() + 20
+        while not ssh.wait_for(LOBBY, 0.5) and time.monotonic() < end:
+            if "Quit without saving?" in ssh.text():
+                ssh.send(b"y")
+        assert ssh.wait_for(LOBBY, 5), ssh.text()  # the game ended: back in the lobby
+        assert wait_gone(game_pids) == []
+        ssh.send(b"q")
+        assert ssh.wait_exit() == 0, ssh.tail()
+        assert "Goodbye." in ssh.tail()
+    finally:
+        ssh.close()
+
+
+def test_openssh_unknown_key_is_refused(server: Server, keys: dict[str, Path]) -> None:
+    ssh = PtyClient(ssh_argv(server.port, keys["mallory"]))
+    try:
+        assert ssh.wait_exit() == 255
+        assert "Permission denied (publickey)" in ssh.tail(), ssh.tail()
+        assert "Signed in" not in ssh.tail()
+    finally:
+        ssh.close()
+
+
+def test_openssh_without_a_terminal_gets_one_line(server: Server, keys: dict[str, Path]) -> None:
+    ssh = PtyClient(ssh_argv(server.port, keys["alice"], "-T"))
+    try:
+        assert ssh.wait_exit() == 1
+        assert "kiev-tui serve needs a terminal: log in with ssh -t" in ssh.tail(), ssh.tail()
+    finally:
+        ssh.close()
+
+
+def test_a_dropped_login_ends_its_game_only(server: Server, keys: dict[str, Path]) -> None:
+    first = PtyClient(ssh_argv(server.port, keys["alice"]))
+    second = PtyClient(ssh_argv(server.port, keys["alice"]))
+    try:
+        for ssh in (first, second):
+            assert ssh.wait_for(LOBBY), ssh.tail()
+            ssh.send(b"n")
+            assert ssh.wait_for(r"Which scenario\?"), ssh.text()
+            ssh.send(b"1")
+            assert ssh.wait_for(GAME, 60), ssh.tail()
+        games = server.children()
+        assert len(games) == 2
+        os.killpg(first.proc.pid, signal.SIGKILL)  # the link drops: no goodbye, no ctrl+q
+        first.proc.wait()
+        end = time.monotonic() + 20
+        while len(wait_gone(games, 0)) != 1 and time.monotonic() < end:
+            time.sleep(0.1)
+        assert len(wait_gone(games, 0)) == 1  # one game ended, the other plays on
+        assert server.proc.poll() is None
+        second.settle(0.2, 2)
+        second.send(b"?")  # the other login's game still answers
+        assert second.wait_for(r"Help: \w+ phase", 30), second.text()
+        again = PtyClient(ssh_argv(server.port, keys["alice"]))
+        try:
+            assert again.wait_for(LOBBY), again.tail()  # and the server takes new logins
+            again.send(b"q")
+            assert again.wait_exit() == 0
+        finally:
+            again.close()
+    finally:
+        first.close()
+        second.close()
+
+
+# -- asyncssh's client ------------------------------------------------------------------------
+
+class Screen:
+    """What an asyncssh client session shows, kept in a test terminal."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess, width: int, height: int) -> None:
+        self.process = process
+        self.term = Terminal(width, height)
+        self.raw = bytearray()
+
+    async def pump(self, timeout: float) -> int:
+        try:
+            chunk = await asyncio.wait_for(self.process.stdout.read(65536), timeout)
+        except asyncio.TimeoutError:
+            return 0
+        if not chunk:
+            return 0
+        self.raw.extend(chunk)
+        self.term.feed(chunk.decode("utf-8", "replace"))
+        return len(chunk)
+
+    async def settle(self, quiet: float = 0.3, limit: float = 10.0) -> int:
+        got = 0
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            n = await self.pump(quiet)
+            if not n:
+                break
+            got += n
+        return got
+
+    async def wait_for(self, pattern: str, timeout: float = 30.0) -> bool:
+        import re
+
+        rx = re.compile(pattern)
+        end = time.monotonic() + timeout
+        while not rx.search(self.term.text()):
+            if time.monotonic() > end or self.process.stdout.at_eof():
+                return False
+            await self.pump(0.1)
+        return True
+
+
+async def _connect(port: int, key: Path, **kw: object) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect("127.0.0.1", port, username="anyone", known_hosts=None,
+                                  client_keys=[str(key)], agent_path=None, **kw)
+
+
+async def test_asyncssh_login_lobby_game_resize_move_and_clean_quit(server: Server, keys: dict[str, Path]) -> None:
+    async with await _connect(server.port, keys["alice"]) as conn:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        screen = Screen(process, 80, 24)
+        assert await screen.wait_for(LOBBY), screen.raw[-1500:]
+        process.stdin.write(b"n")
+        assert await screen.wait_for(r"Which scenario\?"), screen.term.text()
+        process.stdin.write(b"1")
+        assert await screen.wait_for(GAME, 60), screen.raw[-1500:]
+        await screen.settle()
+        # The window grows: the game repaints at the new size (its last column now used).
+        screen.term = Terminal(110, 32)
+        process.change_terminal_size(110, 32)
+        await screen.settle(0.5)
+        rows = screen.term.text().splitlines()
+        assert max(len(r.rstrip()) for r in rows) > 100, screen.term.text()
+        assert any(GAME.split()[0] in r for r in rows)
+
+        async def wait(rx: str) -> bool:
+            return await screen.wait_for(rx, 30)
+
+        for key in (b"i", b"\t", b"\r"):
+            process.stdin.write(key)
+            await screen.settle(0.3)
+        assert await screen.wait_for(MOVED, 30), screen.term.text()
+        process.stdin.write(b"\x11")
+        end = time.monotonic() + 20
+        while not await screen.wait_for(LOBBY, 0.5) and time.monotonic() < end:
+            if "Quit without saving?" in screen.term.text():
+                process.stdin.write(b"y")
+        assert await screen.wait_for(LOBBY, 5), screen.term.text()
+        process.stdin.write(b"q")
+        result = await asyncio.wait_for(process.wait(), 20)
+        assert result.exit_status == 0
+
+
+async def test_asyncssh_unknown_key_and_password_are_refused(server: Server, keys: dict[str, Path]) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncio.wait_for(_connect(server.port, keys["mallory"]), 20)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncio.wait_for(asyncssh.connect("127.0.0.1", server.port, username="alice", password="alice",
+                                                known_hosts=None, client_keys=None, agent_path=None), 20)

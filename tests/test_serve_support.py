@@ -1,0 +1,188 @@
+"""Support for the `kiev-tui serve` tests (no tests here): throwaway keys, a server process on loopback, and an
+OpenSSH client on a pty whose screen is kept in a small terminal."""
+
+from __future__ import annotations
+
+import codecs
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.ui.vt import Terminal
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "fixtures" / "mini" / "scenarios" / "mini.toml"
+SSH = "/usr/bin/ssh"
+SSH_KEYGEN = "/usr/bin/ssh-keygen"
+
+
+def make_key(folder: Path, name: str, comment: str) -> Path:
+    """A new ed25519 key pair without a passphrase; the private key's path."""
+    path = folder / name
+    subprocess.run([SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", str(path)], check=True)
+    return path
+
+
+def clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES", "KIEV_TUI_PLAYER", "COLUMNS", "LINES",
+                        "SSH_AUTH_SOCK")}
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen
+    port: int
+    folder: Path
+
+    def children(self) -> list[int]:
+        """Process ids whose parent is the server (its games and hosts)."""
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                except OSError:
+                    continue
+                ppid = int(stat.rsplit(")", 1)[1].split()[1])
+                if ppid == self.proc.pid:
+                    found.append(int(entry))
+        return found
+
+    def stop(self) -> None:
+        """SIGTERM, as an init system stops it; the server ends its children on the way out."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def start_server(folder: Path, authorized: Path, *extra: str) -> Server:
+    """`kiev-tui serve` on 127.0.0.1, any free port (read from its first line)."""
+    argv = [sys.executable, "-m", "kiev_tui", "serve", "--port", "0", "--host-keys", str(folder / "host_key"),
+            "--authorized-keys", str(authorized), "--state", str(folder / "state"), *extra]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=open(folder / "serve.log", "wb"),
+                            env=clean_env(), cwd=folder, start_new_session=True)
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], 30)
+    line = proc.stdout.readline().decode() if ready else ""
+    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    if m is None:
+        proc.kill()
+        proc.wait()
+        raise AssertionError(f"serve did not start: {line!r} {(folder / 'serve.log').read_text()[-2000:]}")
+    return Server(proc, int(m.group(1)), folder)
+
+
+class PtyClient:
+    """A program (here the OpenSSH client) on a pty, its screen kept in a test terminal."""
+
+    def __init__(self, argv: list[str], width: int = 100, height: int = 30) -> None:
+        self.width, self.height = width, height
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=clean_env(),
+                                     start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.master = master
+        self.term = Terminal(width, height)
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.raw = bytearray()
+
+    def pump(self, timeout: float) -> int:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return 0
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            return 0
+        if b"\x1b[6n" in chunk:
+            os.write(self.master, f"\x1b[{self.height};{self.width}R".encode())
+        self.raw.extend(chunk)
+        self.term.feed(self.decoder.decode(chunk))
+        return len(chunk)
+
+    def settle(self, quiet: float = 0.3, limit: float = 10.0) -> int:
+        got = 0
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            n = self.pump(quiet)
+            if not n:
+                break
+            got += n
+        return got
+
+    def text(self) -> str:
+        return self.term.text()
+
+    def wait_for(self, pattern: str, timeout: float = 30.0) -> bool:
+        end = time.monotonic() + timeout
+        rx = re.compile(pattern)
+        while True:
+            if rx.search(self.text()) or rx.search(self.tail(4000)):
+                return True
+            if time.monotonic() > end or self.proc.poll() is not None:
+                self.settle(0.05, 1.0)
+                return bool(rx.search(self.text()) or rx.search(self.tail(4000)))
+            self.pump(0.1)
+
+    def send(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def tail(self, n: int = 1500) -> str:
+        return bytes(self.raw[-n:]).decode("utf-8", "replace")
+
+    def wait_exit(self, timeout: float = 20.0) -> int | None:
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < end:
+            self.pump(0.1)
+        return self.proc.poll()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.master)
+
+
+def ssh_argv(port: int, key: Path, *extra: str) -> list[str]:
+    return [SSH, "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null",
+            *extra, "127.0.0.1"]
+
+
+def wait_gone(pids: list[int], timeout: float = 15.0) -> list[int]:
+    """The processes among `pids` still running after `timeout` seconds (zombies count as gone)."""
+    end = time.monotonic() + timeout
+    while True:
+        alive = [p for p in pids if _running(p)]
+        if not alive or time.monotonic() > end:
+            return alive
+        time.sleep(0.1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
