@@ -92,6 +92,24 @@ class Host:
         self.addresses.append(where)
         return where
 
+    async def serve_until(self, addresses: list[Address], ready: Callable[[str], None], stop: asyncio.Event) -> None:
+        """Save, listen on every address (``ready`` hears each), serve until ``stop``, then close."""
+        self.autosave()
+        if self.save_error:
+            raise OSError(f"{self.save_path}: cannot write the autosave ({self.save_error})")
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread (tests): the caller sets `stop`
+        try:
+            for address in addresses:
+                ready(await self.listen(address))
+            await stop.wait()
+        finally:
+            await self.close()
+
     async def close(self) -> None:
         for server in self.servers:
             server.close()
@@ -261,24 +279,9 @@ def start_game(ref: str, seed: int | None, save: Path | None) -> tuple[Game, Pat
 
 async def run_host(game: Game, save_path: Path, addresses: list[Address], ready: Callable[[str], None],
                    say: Callable[[str], None] | None = None, stop: asyncio.Event | None = None) -> Host:
-    """Serve ``game`` on ``addresses`` until ``stop`` is set (or SIGINT/SIGTERM); the host, closed."""
+    """Serve ``game`` on ``addresses`` until ``stop`` is set (or SIGINT/SIGTERM/SIGHUP); the host, closed."""
     host = Host(game, save_path, say)
-    host.autosave()
-    if host.save_error:
-        raise OSError(f"{save_path}: cannot write the autosave ({host.save_error})")
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass  # not the main thread (tests): the caller sets `stop`
-    try:
-        for address in addresses:
-            ready(await host.listen(address))
-        await stop.wait()
-    finally:
-        await host.close()
+    await host.serve_until(addresses, ready, stop or asyncio.Event())
     return host
 
 

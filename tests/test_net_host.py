@@ -1,0 +1,248 @@
+"""The host and its seats over a Unix socket, in one process: a game-turn, refusals, faults, bytes."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import load_game
+from kiev_tui.net import host as host_mod
+from kiev_tui.net.seat import SeatError, SeatLink
+from kiev_tui.net.wire import VERSION, encode
+from test_net_support import SCENARIO, SEED, HostThread, Seat, play_through, turn_actions
+
+
+@pytest.fixture
+def hosted(tmp_path: Path):
+    game = Game.new(SCENARIO, SEED)
+    with HostThread(game, tmp_path / "net.toml", tmp_path / "h.sock") as h:
+        yield h
+
+
+class Raw:
+    """A bare connection, seated as ``side``: what a misbehaving seat could send."""
+
+    def __init__(self, h: HostThread, side: str) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(5)
+        self.sock.connect(h.address.path)
+        self.sock.sendall(encode("hello", side=side))
+        self.file = self.sock.makefile("rb")
+        self.welcome = self.read()
+
+    def sendall(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def read(self) -> dict:
+        """The next message but the notices of seats coming and going."""
+        while True:
+            msg = json.loads(self.file.readline())
+            if msg["t"] != "seats":
+                return msg
+
+    def close(self) -> None:
+        self.file.close()
+        self.sock.close()
+
+
+def _raw(h: HostThread, side: str) -> tuple[Raw, dict]:
+    raw = Raw(h, side)
+    return raw, raw.welcome
+
+
+def _read(raw: Raw) -> dict:
+    return raw.read()
+
+
+def test_two_seats_play_a_whole_game_turn_in_step_with_the_host(hosted: HostThread) -> None:
+    acts = turn_actions()
+    assert len(acts) == 42 and acts[-1][1] == EndPhase()
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    try:
+        play_through(seats, acts, hosted.game)
+        g = hosted.game
+        assert (g.state.turn, g.state.player) == (2, "soviet")
+        # the soviet answered a pending choice in the German combat phase: the hand-over both ways
+        assert [s for s, _ in acts].count("soviet") == 17
+        for seat in seats.values():
+            assert seat.game.state_hash() == g.state_hash()
+            assert [e.describe() for e in seat.game.journal] == [e.describe() for e in g.journal]
+        # the autosave holds every action, and replays to the same position
+        saved = load_game(hosted.host.save_path)
+        assert len(saved.log) == 42 and saved.state_hash() == g.state_hash()
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_the_wrong_sides_action_is_refused_by_the_host_with_its_case(hosted: HostThread) -> None:
+    side, first = turn_actions()[0]
+    assert side == "soviet"
+    raw, welcome = _raw(hosted, "german")
+    soviet = Seat(hosted.address, "soviet")
+    try:
+        assert welcome["t"] == "welcome" and welcome["side"] == "german"
+        raw.sendall(encode("act", ref=7, action=first.to_toml()))  # past the seat's own check
+        answer = _read(raw)
+        assert answer == {"v": VERSION, "t": "refused", "ref": 7, "case": "4.1",
+                          "why": "it is the soviet player's turn, not the german player's"}
+        assert hosted.game.log == []
+        assert soviet.play(first).kind == "accepted"
+        assert soviet.updates[-1].own and not any(u.kind == "refused" for u in soviet.updates)
+    finally:
+        raw.close()
+        soviet.close()
+
+
+def test_a_spectator_sees_every_action_and_may_not_act(hosted: HostThread) -> None:
+    watcher = Seat(hosted.address, "spectator")
+    soviet = Seat(hosted.address, "soviet")
+    try:
+        assert watcher.link.submit(turn_actions()[0][1]) == "a spectator watches and never acts"
+        raw, _ = _raw(hosted, "spectator")
+        raw.sendall(encode("act", ref=1, action=turn_actions()[0][1].to_toml()))
+        assert _read(raw)["why"] == "a spectator watches and never acts"
+        raw.close()
+        play_through({"soviet": soviet, "spectator": watcher}, turn_actions()[:3], hosted.game)
+        assert watcher.game.hashes == hosted.game.hashes
+    finally:
+        watcher.close()
+        soviet.close()
+
+
+def test_a_second_seat_for_a_taken_side_is_refused_in_one_line(hosted: HostThread) -> None:
+    first = Seat(hosted.address, "soviet")
+    try:
+        with pytest.raises(SeatError) as caught:
+            SeatLink(hosted.address, "soviet").connect()
+        assert caught.value.code == "taken"
+        assert caught.value.why == "the soviet side is taken: its seat is connected to this game now"
+        other = Seat(hosted.address, "german")  # the other side is still free
+        other.close()
+    finally:
+        first.close()
+
+
+def test_a_side_is_free_again_once_its_seat_has_gone(hosted: HostThread) -> None:
+    first = Seat(hosted.address, "soviet")
+    first.close()
+    again = Seat(hosted.address, "soviet", retry=0)
+    again.wait(lambda: "soviet" in again.link.present)
+    again.close()
+
+
+@pytest.mark.parametrize("line", [b"garbage\n", b"[1, 2]\n", b'{"v": 99, "t": "act"}\n',
+                                  b'{"v": 1, "t": "launch"}\n', b'{"v": 1, "t": "act", "action": 5}\n',
+                                  b'{"v": 1, "t": "act", "ref": NaN, "action": {}}\n'])
+def test_garbage_on_the_wire_closes_that_connection_only(hosted: HostThread, line: bytes) -> None:
+    soviet = Seat(hosted.address, "soviet")
+    raw, _ = _raw(hosted, "german")
+    try:
+        raw.sendall(line)
+        error = raw.read()
+        assert error["t"] == "error" and error["code"] == "protocol"
+        assert raw.file.readline() == b""  # closed
+        assert soviet.play(turn_actions()[0][1]).kind == "accepted"  # the other seat plays on
+        soviet.wait(lambda: "german" not in soviet.link.present)  # the host told the others it left
+    finally:
+        raw.close()
+        soviet.close()
+
+
+def test_an_oversize_line_closes_that_connection_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(host_mod, "MAX_LINE", 4096)
+    with HostThread(Game.new(SCENARIO, SEED), tmp_path / "net.toml", tmp_path / "h.sock") as h:
+        soviet = Seat(h.address, "soviet")
+        raw, _ = _raw(h, "german")
+        try:
+            try:
+                raw.sendall(b"x" * 20000)
+            except OSError:
+                pass  # the host may have closed it before the last bytes went
+            error = raw.read()
+            assert error == {"v": VERSION, "t": "error", "code": "protocol", "why": "a line over the 4096-byte limit"}
+            assert soviet.play(turn_actions()[0][1]).kind == "accepted"
+        finally:
+            raw.close()
+            soviet.close()
+
+
+def test_a_seat_killed_mid_turn_comes_back_to_the_same_position(hosted: HostThread) -> None:
+    acts = turn_actions()
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    play_through(seats, acts[:20], hosted.game)  # the German player is half-way through his moves
+    seats["german"].link.close()
+    back = Seat(hosted.address, "german")
+    try:
+        assert back.game.state_hash() == hosted.game.state_hash()
+        assert back.game.state.to_dict() == hosted.game.state.to_dict()
+        assert len(back.game.log) == 20
+        seats["german"] = back
+        play_through(seats, acts[20:], hosted.game)
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_a_link_that_drops_redials_and_gets_only_the_actions_it_missed(hosted: HostThread) -> None:
+    acts = turn_actions()
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    try:
+        play_through(seats, acts[:5], hosted.game)
+        german = seats["german"]
+        # the host drops the German seat's connection; the seat dials again by itself
+        hosted.call(hosted.host.seats["german"].writer.transport.close)
+        german.wait(lambda: any(u.kind == "lost" for u in german.updates))
+        german.wait(lambda: any(u.kind in ("synced", "rebuilt") for u in german.updates))
+        back = next(u for u in german.updates if u.kind in ("synced", "rebuilt"))
+        assert back.kind == "synced" and back.events == []  # it had all five: nothing sent again
+        play_through(seats, acts[5:8], hosted.game)
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_a_host_restarted_from_its_autosave_loses_nothing(tmp_path: Path) -> None:
+    acts = turn_actions()
+    save, sock = tmp_path / "net.toml", tmp_path / "h.sock"
+    first = HostThread(Game.new(SCENARIO, SEED), save, sock)
+    first.__enter__()
+    seats = {side: Seat(first.address, side, retry=20) for side in ("german", "soviet")}
+    try:
+        play_through(seats, acts[:25], first.game)
+        before = first.game.state_hash()
+        first.stop()  # the host goes away mid-turn
+        resumed = load_game(save)
+        assert len(resumed.log) == 25 and resumed.state_hash() == before
+        assert resumed.game_id == first.game.game_id
+        with HostThread(resumed, save, sock) as second:
+            for seat in seats.values():  # both seats dial again and carry on from where they were
+                seat.wait(lambda seat=seat: seat.link.connected and any(u.kind == "synced" for u in seat.updates),
+                          timeout=20)
+            play_through(seats, acts[25:], second.game)
+            assert second.game.state.turn == 2
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_bytes_on_the_wire_per_game_turn_per_seat(hosted: HostThread, capsys: pytest.CaptureFixture[str]) -> None:
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    try:
+        play_through(seats, turn_actions(), hosted.game)
+        got = {side: seat.link.received for side, seat in seats.items()}
+        sent = {side: seat.link.sent for side, seat in seats.items()}
+    finally:
+        for seat in seats.values():
+            seat.close()
+    with capsys.disabled():
+        print(f"\nbytes per game-turn (42 actions): host->seat {got}, seat->host {sent}")
+    # every action reaches both seats once: the two seats hear the same bytes but for the welcome,
+    # the refs and the seats notices
+    assert abs(got["german"] - got["soviet"]) < 400
+    assert max(got.values()) < 20_000
