@@ -146,25 +146,36 @@ def run(link: SeatLink, stdin: IO[str] | None = None, stdout: IO[str] | None = N
             gone.set()
         if update.own:
             replies.put(lines)
-        else:
-            say(lines)
+        elif lines:
+            with out_lock:
+                prompt = reading[0]
+                # news while the player is at the prompt: on a line of its own, then the prompt again
+                out.write(("\n" if prompt else "") + "\n".join(lines) + "\n" + (session.prompt() if prompt else ""))
+                out.flush()
+
+    reading = [False]  # the prompt is shown and the player has not yet finished his line
 
     def read(prompt: str) -> str | None:
         if tty and inp is sys.stdin:
+            with out_lock:
+                reading[0] = True
             try:
                 return input(prompt)
             except EOFError:
                 return None
+            finally:
+                with out_lock:
+                    reading[0] = False
         with out_lock:
             out.write(prompt)
             out.flush()
+            reading[0] = True
         line = inp.readline()
-        if not line:
-            return None
-        if not tty:
-            with out_lock:
-                out.write(clean(line.rstrip("\r\n")) + "\n")
-        return line
+        with out_lock:
+            reading[0] = False
+            if line and not tty:
+                out.write(clean(line.rstrip("\r\n")) + "\n")  # echo, escaped: a transcript reads in order
+        return line or None
 
     say(session.opening())
     link.start(handler)
