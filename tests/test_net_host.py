@@ -246,3 +246,24 @@ def test_bytes_on_the_wire_per_game_turn_per_seat(hosted: HostThread, capsys: py
     # the refs and the seats notices
     assert abs(got["german"] - got["soviet"]) < 400
     assert max(got.values()) < 20_000
+
+
+def test_a_replica_refuses_an_action_whose_outcome_differs_from_the_hosts() -> None:
+    from kiev_tui.net.replica import Replica, entry_of, game_header
+    from kiev_tui.net.wire import WireError
+
+    host_game = Game.new(SCENARIO, SEED)
+    for side, action in turn_actions()[:34]:  # up to the first attack, which rolls
+        host_game.apply(action, side=side)
+    replica = Replica.build(game_header(host_game))
+    for i in range(33):
+        replica.apply_entry(entry_of(host_game, i))
+    attack = entry_of(host_game, 33)
+    assert attack["action"]["kind"] == "attack" and len(attack["dice"]) == 1
+    with pytest.raises(WireError, match="differs from the host's"):
+        Replica.build(game_header(host_game)).apply_entry({**entry_of(host_game, 0), "hash": "0" * 16})
+    forged = {**attack, "dice": [attack["dice"][0] % 6 + 1]}  # another die: another position
+    with pytest.raises(WireError):
+        replica.apply_entry(forged)
+    with pytest.raises(WireError, match="does not replay here"):
+        Replica.build(game_header(host_game)).apply_entry({**entry_of(host_game, 0), "side": "german"})

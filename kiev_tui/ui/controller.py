@@ -107,6 +107,10 @@ class PlayControls:
 
     def hand_off(self, player: str, note: str | None = None) -> None:
         """Hide the map until `player` is at the keyboard; a `note` keeps the cursor (a mid-phase hand-over)."""
+        if self.net is not None:  # a seat: the other player answers at his own screen
+            self.say(self.name_ids((note or "").replace("\n", " ")) or
+                     f"Waiting for the {self.adapter.side_name(self.game, player)} player")
+            return
         self._handing_off = True
         if note is None:
             self.cursor = self._first_cursor()

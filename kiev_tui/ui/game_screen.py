@@ -369,6 +369,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
             return False  # nothing is played blind while the window is too small to show the map
         if action == "pending":
+            if self.net is not None and self.game.actor != self.seat:
+                return False  # the other player's choice, answered at his own screen
             return self.adapter.pending(self.game) is not None
         if self.part is not None and action in PART_LOCKED:
             return False  # a game by e-mail is its record: no other game may replace it on this screen
