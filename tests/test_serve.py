@@ -1,6 +1,7 @@
 """`kiev-tui serve` on loopback: the OpenSSH client and asyncssh's client log in by key, get the
-lobby, start a game, make a move and leave cleanly; an unknown key and a password are refused;
-a dropped login ends its own game and nothing else (issue 15)."""
+lobby, start a game (a `kiev-tui host` with a `join` seat on the login's pty), make a move and
+leave cleanly; a friend joins the open side and sees the move; a dropped login ends its own
+seat only, and its player takes his side back; unknown keys and passwords are refused (issue 15)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,33 @@ import os
 import signal
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import asyncssh
 import pytest
 
-from tests.test_serve_support import (MINI, PtyClient, Server, make_key, ssh_argv, start_server, wait_gone)
-from tests.ui.vt import Terminal
+from tests.test_serve_support import (MINI, PtyClient, Server, Terminal, make_key, ssh_argv, start_server,
+                                      wait_gone)
 
 LOBBY = r"Signed in as alice \(key SHA256:"
 GAME = r"Sequence of play"
 MOVED = r"enters? at|entered|arriv"  # a Soviet reinforcement came on: one action applied
+SOVIET = b"2"  # the mini scenario's sides are german, soviet; the Soviet player moves first
 
 
 @pytest.fixture
 def keys(tmp_path: Path) -> dict[str, Path]:
     alice = make_key(tmp_path, "alice", "alice@laptop")
+    bob = make_key(tmp_path, "bob", "bob@desk")
     mallory = make_key(tmp_path, "mallory", "mallory@elsewhere")
     auth = tmp_path / "authorized_keys"
-    auth.write_text("# the club's players\n" + Path(f"{alice}.pub").read_text())
-    return {"alice": alice, "mallory": mallory, "auth": auth}
+    auth.write_text("# the club's players\n" + Path(f"{alice}.pub").read_text()
+                    + "restrict,pty " + Path(f"{bob}.pub").read_text())
+    return {"alice": alice, "bob": bob, "mallory": mallory, "auth": auth}
 
 
-@pytest.fixture
-def server(tmp_path: Path, keys: dict[str, Path]) -> Iterator[Server]:
-    srv = start_server(tmp_path, keys["auth"], "--scenario", str(MINI))
+def _serve(tmp_path: Path, keys: dict[str, Path], *extra: str) -> Iterator[Server]:
+    srv = start_server(tmp_path, keys["auth"], "--scenario", str(MINI), *extra)
     try:
         yield srv
     finally:
@@ -43,14 +46,44 @@ def server(tmp_path: Path, keys: dict[str, Path]) -> Iterator[Server]:
         assert wait_gone(kids) == [], "serve left a child running"
 
 
-def play_a_move(screen_text: "callable", send: "callable", wait_for: "callable") -> None:
+@pytest.fixture
+def server(tmp_path: Path, keys: dict[str, Path]) -> Iterator[Server]:
+    yield from _serve(tmp_path, keys)
+
+
+@pytest.fixture
+def local_server(tmp_path: Path, keys: dict[str, Path]) -> Iterator[Server]:
+    yield from _serve(tmp_path, keys, "--local")
+
+
+def play_a_move(text: Callable[[], str], send: Callable[[bytes], None], wait_for: Callable[[str], bool]) -> None:
     """On the mini scenario's opening screen: bring on a Soviet reinforcement (23.0)."""
     send(b"i")
-    assert wait_for(r"Reinforcements due now"), screen_text()
+    assert wait_for(r"Reinforcements due now"), text()
     send(b"\t")  # to the list of entry hexes
     time.sleep(0.3)
     send(b"\r")
-    assert wait_for(MOVED), screen_text()
+    assert wait_for(MOVED), text()
+
+
+def new_game(ssh: PtyClient, side: bytes = SOVIET) -> None:
+    """From the lobby: a new game of the mini scenario, this player on `side`."""
+    ssh.send(b"n")
+    assert ssh.wait_for(r"Which scenario\?(.|\n)*1  Test position"), ssh.text()
+    ssh.send(b"1")
+    assert ssh.wait_for(r"which side will you play\?(.|\n)*2  soviet"), ssh.text()
+    ssh.send(side)
+    assert ssh.wait_for(GAME, 60), ssh.tail()
+    ssh.settle()
+
+
+def back_to_lobby(ssh: PtyClient, lobby: str = LOBBY) -> None:
+    ssh.send(b"\x11")  # ctrl+q
+    end = time.monotonic() + 20
+    while not ssh.wait_for(lobby, 0.5) and time.monotonic() < end:
+        if "Quit without saving?" in ssh.text():
+            ssh.send(b"y")
+    assert ssh.wait_for(lobby + r"(.|\n)*q  log out", 5), ssh.text()
 
 
 # -- the OpenSSH client -----------------------------------------------------------------------
@@ -59,26 +92,87 @@ def test_openssh_login_lobby_game_move_and_clean_quit(server: Server, keys: dict
     ssh = PtyClient(ssh_argv(server.port, keys["alice"]), width=100, height=30)
     try:
         assert ssh.wait_for(LOBBY), ssh.tail()
-        ssh.send(b"n")
-        assert ssh.wait_for(r"Which scenario\?"), ssh.text()
-        ssh.send(b"1")
-        assert ssh.wait_for(GAME, 60), ssh.tail()
-        game_pids = server.children()
-        assert len(game_pids) == 1  # this login's game, a child of the server
-        ssh.settle()
+        new_game(ssh)
+        assert ssh.wait_for(r"Your move|Soviet player"), ssh.text()
+        kids = server.children()
+        assert len(kids) == 2  # the game's host and this login's seat, both children of the server
         play_a_move(ssh.text, ssh.send, lambda rx: ssh.wait_for(rx, 30))
-        ssh.send(b"\x11")  # ctrl+q
-        end = time.monotonic() + 20
-        while not ssh.wait_for(LOBBY, 0.5) and time.monotonic() < end:
-            if "Quit without saving?" in ssh.text():
-                ssh.send(b"y")
-        assert ssh.wait_for(LOBBY, 5), ssh.text()  # the game ended: back in the lobby
-        assert wait_gone(game_pids) == []
+        back_to_lobby(ssh)
+        assert len(wait_gone(kids, 10)) == 1  # the seat ended; the host keeps the game
+        assert ssh.wait_for(r"r  resume one of your games \(1\)", 5), ssh.text()
         ssh.send(b"q")
         assert ssh.wait_exit() == 0, ssh.tail()
         assert "Goodbye." in ssh.tail()
     finally:
         ssh.close()
+
+
+def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
+        server: Server, keys: dict[str, Path]) -> None:
+    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
+    bob = PtyClient(ssh_argv(server.port, keys["bob"]))
+    try:
+        assert alice.wait_for(LOBBY), alice.tail()
+        new_game(alice)
+        assert bob.wait_for(r"Signed in as bob"), bob.tail()
+        assert bob.wait_for(r"j  join an open game \(1\)", 10), bob.text()  # the idle lobby shows it
+        bob.send(b"j")  # join an open game: the German side of Alice's
+        assert bob.wait_for(r"Join which game\?(.|\n)*1  Test position .*\[german: open, soviet: alice\]"), bob.text()
+        bob.send(b"1")
+        assert bob.wait_for(r"Waiting for the Soviet player", 60), bob.text()
+        play_a_move(alice.text, alice.send, lambda rx: alice.wait_for(rx, 30))
+        assert bob.wait_for(MOVED, 30), bob.text()  # Alice's move reached Bob's seat
+        seats_before = set(server.children())
+        os.killpg(alice.proc.pid, signal.SIGKILL)  # Alice's link drops: no goodbye, no ctrl+q
+        alice.proc.wait()
+        end = time.monotonic() + 20
+        while len(set(server.children())) != len(seats_before) - 1 and time.monotonic() < end:
+            time.sleep(0.1)
+        assert len(server.children()) == len(seats_before) - 1  # her seat ended, host and Bob's seat live
+        bob.send(b"?")
+        assert bob.wait_for(r"Help: \w+ phase", 30), bob.text()  # Bob's game still answers
+        bob.send(b"\x1b")
+        again = PtyClient(ssh_argv(server.port, keys["alice"]))
+        try:
+            assert again.wait_for(LOBBY), again.tail()
+            again.send(b"r")
+            assert again.wait_for(r"Resume which game\?(.|\n)*1  as soviet: "), again.text()
+            again.send(b"1")
+            assert again.wait_for(GAME, 60), again.tail()
+            assert again.wait_for(MOVED, 30), again.text()  # the same position: her move is there
+            back_to_lobby(again)
+            again.send(b"q")
+            assert again.wait_exit() == 0
+        finally:
+            again.close()
+        back_to_lobby(bob, r"Signed in as bob")
+        bob.send(b"q")
+        assert bob.wait_exit() == 0
+    finally:
+        alice.close()
+        bob.close()
+
+
+def test_a_spectator_watches(server: Server, keys: dict[str, Path]) -> None:
+    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
+    bob = PtyClient(ssh_argv(server.port, keys["bob"]))
+    try:
+        assert alice.wait_for(LOBBY), alice.tail()
+        new_game(alice)
+        assert bob.wait_for(r"Signed in as bob"), bob.tail()
+        assert bob.wait_for(r"w  watch a game \(1\)", 10), bob.text()
+        bob.send(b"w")
+        assert bob.wait_for(r"Watch which game\?(.|\n)*1  Test position"), bob.text()
+        bob.send(b"1")
+        assert bob.wait_for(GAME, 60), bob.tail()
+        play_a_move(alice.text, alice.send, lambda rx: alice.wait_for(rx, 30))
+        assert bob.wait_for(MOVED, 30), bob.text()
+        back_to_lobby(bob, r"Signed in as bob")
+        bob.send(b"j")  # watching took no side: the German side is still open
+        assert bob.wait_for(r"\[german: open, soviet: alice\]"), bob.text()
+    finally:
+        alice.close()
+        bob.close()
 
 
 def test_openssh_unknown_key_is_refused(server: Server, keys: dict[str, Path]) -> None:
@@ -100,14 +194,16 @@ def test_openssh_without_a_terminal_gets_one_line(server: Server, keys: dict[str
         ssh.close()
 
 
-def test_a_dropped_login_ends_its_game_only(server: Server, keys: dict[str, Path]) -> None:
+def test_local_mode_a_dropped_login_ends_its_own_game_only(local_server: Server, keys: dict[str, Path]) -> None:
+    """--local: each login plays a game of its own at one keyboard (kiev-tui play)."""
+    server = local_server
     first = PtyClient(ssh_argv(server.port, keys["alice"]))
-    second = PtyClient(ssh_argv(server.port, keys["alice"]))
+    second = PtyClient(ssh_argv(server.port, keys["bob"]))
     try:
         for ssh in (first, second):
-            assert ssh.wait_for(LOBBY), ssh.tail()
+            assert ssh.wait_for(r"Signed in as"), ssh.tail()
             ssh.send(b"n")
-            assert ssh.wait_for(r"Which scenario\?"), ssh.text()
+            assert ssh.wait_for(r"Which scenario\?(.|\n)*1  Test position"), ssh.text()
             ssh.send(b"1")
             assert ssh.wait_for(GAME, 60), ssh.tail()
         games = server.children()
@@ -120,15 +216,10 @@ def test_a_dropped_login_ends_its_game_only(server: Server, keys: dict[str, Path
         assert len(wait_gone(games, 0)) == 1  # one game ended, the other plays on
         assert server.proc.poll() is None
         second.settle(0.2, 2)
-        second.send(b"?")  # the other login's game still answers
-        assert second.wait_for(r"Help: \w+ phase", 30), second.text()
-        again = PtyClient(ssh_argv(server.port, keys["alice"]))
-        try:
-            assert again.wait_for(LOBBY), again.tail()  # and the server takes new logins
-            again.send(b"q")
-            assert again.wait_exit() == 0
-        finally:
-            again.close()
+        play_a_move(second.text, second.send, lambda rx: second.wait_for(rx, 30))
+        back_to_lobby(second, r"Signed in as bob")
+        second.send(b"q")
+        assert second.wait_exit() == 0
     finally:
         first.close()
         second.close()
@@ -190,6 +281,8 @@ async def test_asyncssh_login_lobby_game_resize_move_and_clean_quit(server: Serv
         process.stdin.write(b"n")
         assert await screen.wait_for(r"Which scenario\?"), screen.term.text()
         process.stdin.write(b"1")
+        assert await screen.wait_for(r"which side will you play\?"), screen.term.text()
+        process.stdin.write(SOVIET)
         assert await screen.wait_for(GAME, 60), screen.raw[-1500:]
         await screen.settle()
         # The window grows: the game repaints at the new size (its last column now used).
@@ -199,9 +292,6 @@ async def test_asyncssh_login_lobby_game_resize_move_and_clean_quit(server: Serv
         rows = screen.term.text().splitlines()
         assert max(len(r.rstrip()) for r in rows) > 100, screen.term.text()
         assert any(GAME.split()[0] in r for r in rows)
-
-        async def wait(rx: str) -> bool:
-            return await screen.wait_for(rx, 30)
 
         for key in (b"i", b"\t", b"\r"):
             process.stdin.write(key)

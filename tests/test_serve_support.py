@@ -17,12 +17,23 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.ui.vt import Terminal
+from tests.ui.vt import Terminal as _Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini" / "scenarios" / "mini.toml"
 SSH = "/usr/bin/ssh"
 SSH_KEYGEN = "/usr/bin/ssh-keygen"
+
+
+class Terminal(_Terminal):
+    """The tests' small terminal, which also clears the screen (ESC [ 2 J) as the lobby does."""
+
+    def _csi(self, params: str, final: str) -> None:
+        if final == "J" and params == "2":
+            blank = (" ", frozenset(), "", "")
+            self.grid = [[blank] * self.width for _ in range(self.height)]
+            return
+        super()._csi(params, final)
 
 
 def make_key(folder: Path, name: str, comment: str) -> Path:
@@ -134,11 +145,11 @@ class PtyClient:
         end = time.monotonic() + timeout
         rx = re.compile(pattern)
         while True:
-            if rx.search(self.text()) or rx.search(self.tail(4000)):
+            if rx.search(self.text()):
                 return True
             if time.monotonic() > end or self.proc.poll() is not None:
                 self.settle(0.05, 1.0)
-                return bool(rx.search(self.text()) or rx.search(self.tail(4000)))
+                return bool(rx.search(self.text()))
             self.pump(0.1)
 
     def send(self, keys: bytes) -> None:
@@ -151,6 +162,7 @@ class PtyClient:
         end = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < end:
             self.pump(0.1)
+        self.settle(0.05, 1.0)  # what it wrote just before it ended
         return self.proc.poll()
 
     def close(self) -> None:

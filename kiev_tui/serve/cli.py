@@ -63,6 +63,8 @@ def serve(
     state: Path = typer.Option(Path("kiev-serve"), "--state", help="folder for the server's games and saves"),
     scenario: Optional[list[str]] = typer.Option(None, "--scenario", help="a scenario the lobby offers "
                                                  "(repeat for more; default every playable one)"),
+    local: bool = typer.Option(False, "--local", help="each login plays a game of its own, both sides at "
+                               "one keyboard, instead of networked games (kiev-tui host and join)"),
     verbose: bool = typer.Option(False, "--verbose", help="log logins and games to stderr"),
 ) -> None:
     """An SSH server: each login (by SSH key, no account needed) gets a lobby and the game."""
@@ -81,7 +83,13 @@ def serve(
     on_offer = offers(scenario or default_scenarios())
     state.mkdir(parents=True, exist_ok=True)
     root = state.resolve()
-    rooms: Rooms = LocalRooms(root, on_offer)
+    rooms: Rooms
+    if local:
+        rooms = LocalRooms(root, on_offer)
+    else:
+        from kiev_tui.serve.hosted import HostedRooms
+
+        rooms = HostedRooms(root, on_offer)
     config = server.ServeConfig(listen, port, keys, players, rooms)
     try:
         asyncio.run(_run(config))

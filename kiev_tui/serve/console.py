@@ -61,9 +61,16 @@ class Console:
                 raise Hangup("end of input")
             return bytes(data)
 
-    async def key(self) -> str:
-        """One key press: its first character (an escape sequence reads as ESC)."""
-        data = await self.read()
+    async def key(self, timeout: float | None = None) -> str:
+        """One key press: its first character (an escape sequence reads as ESC); "" when
+        `timeout` seconds pass without one."""
+        if timeout is None:
+            data = await self.read()
+        else:
+            try:
+                data = await asyncio.wait_for(self.read(), timeout)
+            except asyncio.TimeoutError:
+                return ""
         return data[:1].decode("latin-1")
 
     async def run_child(self, argv: list[str], env: dict[str, str], cwd: str | None = None) -> int:

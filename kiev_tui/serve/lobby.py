@@ -33,11 +33,12 @@ class Choice:
 
     argv: tuple[str, ...]
     label: str
+    cwd: str | None = None  # the folder it runs in (default: the server's state folder)
 
 
 async def pick(console: Console, title: str, items: Sequence[str]) -> int | None:
-    """A numbered list (at most nine); the index chosen, None for Esc, b or q."""
-    console.write(f"\n{title}\n")
+    """A numbered list (at most nine) on a clear screen; the index chosen, None for Esc, b or q."""
+    console.write(f"{CLEAR}{title}\n\n")
     for n, text in enumerate(items[: len(DIGITS)]):
         console.write(f"  {DIGITS[n]}  {text}\n")
     console.write("  b  back\n")

@@ -131,8 +131,11 @@ async def lobby_loop(config: ServeConfig, console: Console, player: Player) -> i
             return 0
         env = child_env(dict(os.environ), player, console.term, config.rooms.saves_for(player))
         log.info("%s runs: %s", player.name, choice.label)
-        code = await console.run_child(list(choice.argv), env, cwd=str(config.rooms.root))
+        code = await console.run_child(list(choice.argv), env, cwd=choice.cwd or str(config.rooms.root))
         config.rooms.after(player, choice, code)
+        if code:  # its last lines say why (a side already taken, a host gone): leave them readable
+            console.write(f"\n(the game ended with status {code}; press a key for the lobby)\n")
+            await console.key()
 
 
 async def start(config: ServeConfig) -> asyncssh.SSHAcceptor:

@@ -1,0 +1,297 @@
+"""Networked games at the server: one `kiev-tui host` per game, each login a `kiev-tui join` seat.
+
+Every game has a folder `<state>/games/<id>/` holding `table.toml` (the scenario and who holds
+which side, by key fingerprint), the host's autosave `save.toml`, its socket `host.sock` (a
+relative path: the host and its seats run in that folder, so a long state path never meets the
+108-byte limit of a socket's name) and its log `host.log`.  The host is a child of the server,
+not of any login: a login that drops leaves the game running, and the player who logs in
+again takes his side back.  A host that is not running (the server restarted, the host
+died) is started again from its autosave the next time someone sits down at that game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from kiev_tui.engine.errors import DataError
+from kiev_tui.engine.tomlio import Reader, atomic_write_text, load_toml
+from kiev_tui.serve.console import Console
+from kiev_tui.serve.keys import Player
+from kiev_tui.serve.lobby import QUIT_KEYS, Choice, Offer, banner, pick
+from kiev_tui.serve.rooms import Rooms, kiev_argv
+
+log = logging.getLogger("kiev_tui.serve")
+
+SOCKET = "host.sock"
+SAVE = "save.toml"
+TABLE = "table.toml"
+HOST_LOG = "host.log"
+SPECTATOR = "spectator"  # join's --side for a seat that watches (docs/NETPLAY.md)
+START_TIMEOUT = 30.0  # seconds a host has to say it is listening
+STOP_GRACE = 10.0
+RESTARTS_PER_MINUTE = 3
+LOBBY_REFRESH = 1.0  # seconds between an idle lobby's looks at the list of games
+MAX_GAMES = 200  # games the lobby lists and keeps; more is a server to clean up by hand
+
+
+@dataclass
+class Seat:
+    fingerprint: str
+    name: str
+
+
+@dataclass
+class Table:
+    """One hosted game as the server keeps it: scenario, sides, who sits where, its host."""
+
+    gid: str
+    folder: Path
+    ref: str
+    title: str
+    sides: tuple[str, ...]
+    created: str
+    seats: dict[str, Seat] = field(default_factory=dict)
+    host: asyncio.subprocess.Process | None = None
+    restarts: list[float] = field(default_factory=list)  # when the server restarted a dead host
+    starting: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def side_of(self, player: Player) -> str | None:
+        return next((s for s, seat in self.seats.items() if seat.fingerprint == player.fingerprint), None)
+
+    def free_sides(self) -> list[str]:
+        return [s for s in self.sides if s not in self.seats]
+
+    def line(self) -> str:
+        held = ", ".join(f"{s}: {self.seats[s].name}" if s in self.seats else f"{s}: open" for s in self.sides)
+        return f"{self.title} [{held}] since {self.created}"
+
+    def write(self) -> None:
+        data = {"table": {"id": self.gid, "scenario": self.ref, "title": self.title, "sides": list(self.sides),
+                          "created": self.created},
+                "seats": {s: {"key": seat.fingerprint, "name": seat.name} for s, seat in self.seats.items()}}
+        atomic_write_text(self.folder / TABLE, tomli_w.dumps(data))
+
+    @classmethod
+    def read(cls, folder: Path) -> "Table":
+        path = folder / TABLE
+        root = Reader(path, load_toml(path))
+        root.only(["table", "seats"])
+        meta = root.table("table")
+        meta.only(["id", "scenario", "title", "sides", "created"])
+        sides = meta.data.get("sides")
+        if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides) or len(sides) != 2:
+            raise meta.fail("sides", "expected the game's two sides")
+        table = cls(meta.str("id"), folder, meta.str("scenario"), meta.str("title"), tuple(sides),
+                    meta.str("created"))
+        seats = root.table("seats", required=False)
+        for side in seats.data:
+            if side not in table.sides:
+                raise seats.fail(side, f"not a side of this game ({', '.join(table.sides)})")
+            one = seats.table(side)
+            one.only(["key", "name"])
+            table.seats[side] = Seat(one.str("key"), one.str("name"))
+        return table
+
+
+class HostedRooms(Rooms):
+    """The lobby of networked games: new, resume, join an open side, watch."""
+
+    def __init__(self, root: Path, scenarios: list[Offer]) -> None:
+        super().__init__(root, scenarios)
+        self.games_dir = root / "games"
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        self.tables: dict[str, Table] = {}
+        self.stopping = False
+        self.version = 0  # counts changes to the tables: an idle lobby redraws when it moves
+        for folder in sorted(self.games_dir.iterdir()):
+            if (folder / TABLE).exists():
+                try:
+                    table = Table.read(folder)
+                except DataError as exc:  # one broken game folder costs that game, not the server
+                    log.warning("game skipped: %s", exc.line())
+                    continue
+                self.tables[table.gid] = table
+
+    def saves_for(self, player: Player) -> Path:
+        return self.root / "copies" / player.name  # `S` in a seat writes a copy here
+
+    # -- the lobby ---------------------------------------------------------------------------
+    async def lobby(self, console: Console, player: Player, title: str) -> Choice | None:
+        while True:
+            banner(console, player, title)
+            mine = [t for t in self.tables.values() if t.side_of(player)]
+            open_ = [t for t in self.tables.values() if t.free_sides() and not t.side_of(player)]
+            console.write("\n  n  new game: pick a scenario and a side, a friend takes the other\n")
+            if mine:
+                console.write(f"  r  resume one of your games ({len(mine)})\n")
+            if open_:
+                console.write(f"  j  join an open game ({len(open_)})\n")
+            if self.tables:
+                console.write(f"  w  watch a game ({len(self.tables)})\n")
+            console.write("  q  log out\n")
+            seen = self.version
+            key = ""
+            while not key and self.version == seen:
+                key = await console.key(timeout=LOBBY_REFRESH)  # a friend's new game shows up here
+            if key in QUIT_KEYS:
+                return None
+            choice: Choice | None = None
+            if key == "n":
+                choice = await self._new(console, player)
+            elif key == "r" and mine:
+                at = await pick(console, "Resume which game?", [f"as {t.side_of(player)}: {t.line()}" for t in mine])
+                if at is not None:
+                    choice = await self._seat(console, mine[at], str(mine[at].side_of(player)))
+            elif key == "j" and open_:
+                at = await pick(console, "Join which game?", [t.line() for t in open_])
+                if at is not None:
+                    choice = await self._take(console, player, open_[at])
+            elif key == "w" and self.tables:
+                every = list(self.tables.values())
+                at = await pick(console, "Watch which game?", [t.line() for t in every])
+                if at is not None:
+                    choice = await self._seat(console, every[at], SPECTATOR)
+            if choice is not None:
+                return choice
+
+    async def _new(self, console: Console, player: Player) -> Choice | None:
+        if len(self.tables) >= MAX_GAMES:
+            console.write(f"\nThis server keeps at most {MAX_GAMES} games; finish one first. (any key)\n")
+            await console.key()
+            return None
+        offer = await self.pick_scenario(console)
+        if offer is None:
+            return None
+        at = await pick(console, f"{offer.title}: which side will you play?", list(offer.sides))
+        if at is None:
+            return None
+        gid = secrets.token_hex(4)
+        folder = self.games_dir / gid
+        folder.mkdir()
+        table = Table(gid, folder, offer.ref, offer.title, offer.sides,
+                      time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
+        table.seats[offer.sides[at]] = Seat(player.fingerprint, player.name)
+        table.write()
+        self.tables[gid] = table
+        self.version += 1
+        log.info("%s starts game %s (%s) as %s", player.name, gid, offer.ref, offer.sides[at])
+        return await self._seat(console, table, offer.sides[at])
+
+    async def _take(self, console: Console, player: Player, table: Table) -> Choice | None:
+        free = table.free_sides()
+        if not free:
+            return None
+        side = free[0]
+        if len(free) > 1:
+            at = await pick(console, "Which side?", free)
+            if at is None:
+                return None
+            side = free[at]
+        if side not in table.free_sides():  # taken while this player was choosing
+            return None
+        table.seats[side] = Seat(player.fingerprint, player.name)
+        table.write()
+        self.version += 1
+        log.info("%s takes %s in game %s", player.name, side, table.gid)
+        return await self._seat(console, table, side)
+
+    async def _seat(self, console: Console, table: Table, side: str) -> Choice | None:
+        console.write("\nStarting the game's host...\n" if table.host is None else "")
+        if not await self.ensure_host(table):
+            console.write(f"\nThe game's host did not start (see {table.folder / HOST_LOG}). (any key)\n")
+            await console.key()
+            return None
+        return Choice(kiev_argv("join", f"unix:{SOCKET}", "--side", side), f"join {table.gid} as {side}",
+                      cwd=str(table.folder))
+
+    # -- the hosts -----------------------------------------------------------------------------
+    async def ensure_host(self, table: Table) -> bool:
+        """The game's host is running (started, or restarted from its autosave); False if it
+        would not start."""
+        async with table.starting:
+            if table.host is not None and table.host.returncode is None:
+                return True
+            save = table.folder / SAVE
+            args = (SAVE,) if save.exists() else (table.ref, "--save", SAVE)
+            logfile = open(table.folder / HOST_LOG, "ab")
+            try:
+                proc = await asyncio.create_subprocess_exec(
+                    *kiev_argv("host", *args, "--listen", f"unix:{SOCKET}"), cwd=str(table.folder),
+                    stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=logfile,
+                    start_new_session=True)
+            finally:
+                logfile.close()
+            assert proc.stdout is not None
+            ready = False
+            deadline = time.monotonic() + START_TIMEOUT
+            with open(table.folder / HOST_LOG, "ab") as out:
+                while time.monotonic() < deadline:
+                    try:
+                        line = await asyncio.wait_for(proc.stdout.readline(), deadline - time.monotonic())
+                    except asyncio.TimeoutError:
+                        break
+                    if not line:
+                        break
+                    out.write(line)
+                    if line.startswith(b"listening on "):
+                        ready = True
+                        break
+            if not ready:
+                await _stop(proc)
+                return False
+            table.host = proc
+            asyncio.ensure_future(self._drain(table, proc))
+            log.info("host of game %s: pid %d", table.gid, proc.pid)
+            return True
+
+    async def _drain(self, table: Table, proc: asyncio.subprocess.Process) -> None:
+        """Keep the host's stdout flowing into its log until it ends."""
+        assert proc.stdout is not None
+        with open(table.folder / HOST_LOG, "ab") as out:
+            while line := await proc.stdout.readline():
+                out.write(line)
+                out.flush()
+        code = await proc.wait()
+        if self.stopping:
+            return
+        # A host that died: its seats keep dialling for a minute, so bring it back from its
+        # autosave now, but not in a loop if it dies at once each time.
+        now = time.monotonic()
+        table.restarts = [t for t in table.restarts if now - t < 60] + [now]
+        log.warning("host of game %s ended (status %s)", table.gid, code)
+        if len(table.restarts) <= RESTARTS_PER_MINUTE:
+            await asyncio.sleep(0.5)
+            if not self.stopping:
+                await self.ensure_host(table)
+
+    def after(self, player: Player, choice: Choice, code: int) -> None:
+        if code:
+            log.info("%s: %s ended with status %d", player.name, choice.label, code)
+
+    async def close(self) -> None:
+        """Logins' seats first, then every host (each has saved its game after every action)."""
+        self.stopping = True
+        await super().close()
+        await asyncio.gather(*(_stop(t.host) for t in self.tables.values() if t.host is not None),
+                             return_exceptions=True)
+
+
+async def _stop(proc: asyncio.subprocess.Process) -> None:
+    """SIGTERM (the host closes its seats and stops), SIGKILL if it will not."""
+    if proc.returncode is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(proc.wait(), STOP_GRACE)
+        except ProcessLookupError:
+            pass
+        except asyncio.TimeoutError:
+            proc.kill()
+            await proc.wait()
