@@ -267,3 +267,51 @@ def test_a_replica_refuses_an_action_whose_outcome_differs_from_the_hosts() -> N
         replica.apply_entry(forged)
     with pytest.raises(WireError, match="does not replay here"):
         Replica.build(game_header(host_game)).apply_entry({**entry_of(host_game, 0), "side": "german"})
+
+
+@pytest.mark.parametrize("action", [
+    {"kind": "move", "units": ["so-rd-297"], "path": ["zzzz"]},
+    {"kind": "move", "units": ["nobody"], "path": ["1930"]},
+    {"kind": "enter", "units": [], "hex": "9999"},
+    {"kind": "attack", "attackers": ["so-rd-297"] * 500, "targets": ["-1"]},
+    {"kind": "launch_rockets"},
+    {"kind": "end_phase", "extra": 1},
+    {},
+])
+def test_a_hostile_action_is_refused_to_that_seat_and_the_game_goes_on(hosted: HostThread, action: dict) -> None:
+    raw, _ = _raw(hosted, "soviet")
+    try:
+        raw.sendall(encode("act", ref=3, action=action))
+        answer = raw.read()
+        assert answer["t"] == "refused" and answer["ref"] == 3 and answer["why"]
+        assert hosted.game.log == []
+        raw.sendall(encode("act", ref=4, action=turn_actions()[0][1].to_toml()))  # the same seat plays on
+        accepted = raw.read()
+        assert accepted["t"] == "accepted" and accepted["ref"] == 4 and accepted["n"] == 0
+    finally:
+        raw.close()
+
+
+def test_a_rules_failure_refuses_the_action_and_the_host_serves_on(hosted: HostThread,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    raw, _ = _raw(hosted, "soviet")
+    first = turn_actions()[0][1].to_toml()
+    try:
+        def broken(*args: object, **kwargs: object) -> None:
+            raise ValueError("a bug")
+
+        monkeypatch.setattr(hosted.game, "check", broken)
+        raw.sendall(encode("act", ref=1, action=first))
+        assert raw.read() == {"v": VERSION, "t": "refused", "ref": 1, "case": "",
+                              "why": "not an action the rules can judge (ValueError)"}
+        monkeypatch.undo()
+        monkeypatch.setattr(hosted.game.rules, "apply", broken)
+        raw.sendall(encode("act", ref=2, action=first))
+        assert raw.read() == {"v": VERSION, "t": "refused", "ref": 2, "case": "",
+                              "why": "internal error (ValueError); the game is as it was"}
+        monkeypatch.undo()
+        assert hosted.game.log == [] and hosted.game.state_hash() == Game.new(SCENARIO, SEED).state_hash()
+        raw.sendall(encode("act", ref=3, action=first))
+        assert raw.read()["t"] == "accepted"
+    finally:
+        raw.close()

@@ -25,6 +25,8 @@ from kiev_tui.net.replica import entry_of, game_header
 from kiev_tui.net.wire import MAX_LINE, SEAT_TYPES, SPECTATOR, Address, WireError, decode, encode, field
 
 MAX_SPECTATORS = 16
+# A seat that stops reading while the host writes to it is cut off before it costs the host memory.
+MAX_BACKLOG = 8 * 1024 * 1024
 HELLO_TIMEOUT = 10.0  # a connection that says nothing is closed, so it holds no side
 
 
@@ -42,6 +44,9 @@ class Conn:
         if self.closed:
             return
         try:
+            if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+                self.close()
+                return
             self.writer.write(data)
             self.sent += len(data)
         except (ConnectionError, RuntimeError, OSError):
@@ -226,7 +231,10 @@ class Host:
         except DataError as exc:
             conn.send(encode("refused", ref=ref, case="", why=one_line(exc.reason)[:300]))
             return
-        illegal: Illegal | None = g.check(action, side=conn.side)  # the seat's side, never the game's actor
+        try:
+            illegal: Illegal | None = g.check(action, side=conn.side)  # the seat's side, never the game's actor
+        except Exception as exc:  # noqa: BLE001 - values no seat of ours sends reached the rules
+            illegal = Illegal("", f"not an action the rules can judge ({type(exc).__name__})")
         if illegal is not None:
             conn.send(encode("refused", ref=ref, case=illegal.case, why=illegal.why))
             return

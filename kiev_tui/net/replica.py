@@ -86,6 +86,9 @@ class Replica:
             self.dice.finish()
         except (IllegalAction, DiceError) as exc:
             raise WireError(f"the host's action {len(g.log) + 1} ({action.kind}) does not replay here: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a value the rules choke on: this copy cannot follow
+            raise WireError(f"the host's action {len(g.log) + 1} ({action.kind}) fails here: "
+                            f"{type(exc).__name__}") from None
         if g.hashes[-1] != want:
             raise WireError(f"after action {len(g.log)} ({action.kind}) this copy of the game differs from the host's")
         return list(g.journal[before:])

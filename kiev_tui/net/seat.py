@@ -165,6 +165,8 @@ class SeatLink:
                     continue
             except (OSError, WireError):
                 pass
+            except Exception:  # noqa: BLE001 - a message the face could not show: start again from the record
+                self._full = True
             if self.closing:
                 return
             self._drop()
