@@ -315,3 +315,21 @@ def test_a_rules_failure_refuses_the_action_and_the_host_serves_on(hosted: HostT
         assert raw.read()["t"] == "accepted"
     finally:
         raw.close()
+
+
+def test_the_same_seat_dialling_again_takes_its_side_back_before_the_old_link_is_noticed(hosted: HostThread) -> None:
+    first = Seat(hosted.address, "soviet", retry=0)
+    try:
+        assert len(first.link.token) == 32
+        stranger = SeatLink(hosted.address, "soviet")
+        stranger.token = "f" * 32
+        with pytest.raises(SeatError, match="taken"):
+            stranger.connect()
+        again = SeatLink(hosted.address, "soviet")
+        again.token = first.link.token  # the seat's own token: it is the same seat on a new link
+        again.connect()
+        first.wait(lambda: any(u.kind in ("lost", "gone") for u in first.updates))  # the old link is closed
+        assert again.replica is not None and again.token == first.link.token
+        again.close()
+    finally:
+        first.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import signal
 import sys
 from dataclasses import dataclass, field as dc_field
@@ -69,6 +70,9 @@ class Host:
         self.save_path = Path(save_path)
         self.say = say or (lambda text: print(text, file=sys.stderr, flush=True))
         self.seats: dict[str, Conn] = {}  # side -> its one connected seat
+        # side -> the token its seat was given: the same seat dialling again takes its side back even
+        # before the host has noticed that its old connection is dead
+        self.tokens: dict[str, str] = {}
         self.spectators: list[Conn] = []
         self.servers: list[asyncio.AbstractServer] = []
         self.addresses: list[str] = []
@@ -184,11 +188,16 @@ class Host:
             self.spectators.append(conn)
         else:
             taken = self.seats.get(side)
-            if taken is not None and not taken.closed:
+            same_seat = side in self.tokens and msg.get("token") == self.tokens[side]
+            if taken is not None and not taken.closed and not same_seat:
                 conn.send(encode("error", code="taken",
                                  why=f"the {side} side is taken: its seat is connected to this game now"))
                 conn.close()
                 return
+            if taken is not None:
+                taken.close()  # the same seat, back on a new connection: the old one is dead
+            if not same_seat:
+                self.tokens[side] = secrets.token_hex(16)
             self.seats[side] = conn
         conn.side = side
         known = msg.get("known", 0)
@@ -197,7 +206,8 @@ class Host:
         if (msg.get("game") == g.game_id and isinstance(known, int) and not isinstance(known, bool)
                 and 0 < known <= len(g.log) and msg.get("hash") == g.hashes[known - 1]):
             start = known
-        conn.send(encode("welcome", side=side, program=f"kiev-tui {__version__}", header=game_header(g),
+        token = {"token": self.tokens[side]} if side in self.tokens else {}
+        conn.send(encode("welcome", side=side, **token, program=f"kiev-tui {__version__}", header=game_header(g),
                          start=start, actions=[entry_of(g, i) for i in range(start, len(g.log))],
                          present=sorted(self.seats)))
         self.say(f"{'a spectator' if side == SPECTATOR else 'the ' + side + ' seat'} joined "

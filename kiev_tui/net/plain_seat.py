@@ -140,11 +140,12 @@ def run(link: SeatLink, stdin: IO[str] | None = None, stdout: IO[str] | None = N
 
     def handler(msg: dict[str, Any]) -> None:
         with link.lock:
+            was_waiting = link.waiting_ref != 0
             update = link.absorb(msg)
             lines = session.describe(update)
         if update.kind == "gone":
             gone.set()
-        if update.own:
+        if update.own or (was_waiting and update.kind in ("lost", "gone")):
             replies.put(lines)
         elif lines:
             with out_lock:

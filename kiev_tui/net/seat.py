@@ -103,6 +103,7 @@ class SeatLink:
         self.closing = False
         self.connected = False
         self._full = False  # the replica went wrong: ask for the whole record next time
+        self.token = ""  # given by the host: dialling again with it takes our side back at once
         self._handler: Callable[[dict[str, Any]], None] | None = None
         self._thread: threading.Thread | None = None
 
@@ -111,7 +112,8 @@ class SeatLink:
         r = self.replica
         known = {} if r is None or self._full else {"game": r.game.game_id, "known": r.known, "hash": r.last_hash}
         rules = {"rules_version": r.game.rules.version} if r is not None else {}
-        data = encode("hello", side=self.side, program=f"kiev-tui {__version__}", **known, **rules)
+        token = {"token": self.token} if self.token else {}
+        data = encode("hello", side=self.side, program=f"kiev-tui {__version__}", **known, **rules, **token)
         sock.sendall(data)
         self.sent += len(data)
         lines = _Lines(sock)
@@ -125,6 +127,8 @@ class SeatLink:
             raise SeatError(str(msg.get("code", "")), str(msg.get("why", "refused")))
         if msg["t"] != "welcome":
             raise WireError(f"expected a welcome, got {msg['t']}")
+        if isinstance(msg.get("token"), str):
+            self.token = msg["token"][:64]
         sock.settimeout(None)
         self._sock, self._lines = sock, lines
         return msg
