@@ -109,12 +109,13 @@ def test_openssh_login_lobby_game_move_and_clean_quit(server: Server, keys: dict
 
 def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
         server: Server, keys: dict[str, Path]) -> None:
-    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
     bob = PtyClient(ssh_argv(server.port, keys["bob"]))
+    assert bob.wait_for(r"Signed in as bob(.|\n)*q  log out"), bob.tail()  # in the lobby before the game exists
+    assert "join an open game" not in bob.text()
+    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
     try:
         assert alice.wait_for(LOBBY), alice.tail()
         new_game(alice)
-        assert bob.wait_for(r"Signed in as bob"), bob.tail()
         assert bob.wait_for(r"j  join an open game \(1\)", 10), bob.text()  # the idle lobby shows it
         bob.send(b"j")  # join an open game: the German side of Alice's
         assert bob.wait_for(r"Join which game\?(.|\n)*1  Test position .*\[german: open, soviet: alice\]"), bob.text()
@@ -154,12 +155,13 @@ def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
 
 
 def test_a_spectator_watches(server: Server, keys: dict[str, Path]) -> None:
-    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
     bob = PtyClient(ssh_argv(server.port, keys["bob"]))
+    assert bob.wait_for(r"Signed in as bob(.|\n)*q  log out"), bob.tail()  # in the lobby before the game exists
+    assert "join an open game" not in bob.text()
+    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
     try:
         assert alice.wait_for(LOBBY), alice.tail()
         new_game(alice)
-        assert bob.wait_for(r"Signed in as bob"), bob.tail()
         assert bob.wait_for(r"w  watch a game \(1\)", 10), bob.text()
         bob.send(b"w")
         assert bob.wait_for(r"Watch which game\?(.|\n)*1  Test position"), bob.text()
@@ -314,3 +316,38 @@ async def test_asyncssh_unknown_key_and_password_are_refused(server: Server, key
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncio.wait_for(asyncssh.connect("127.0.0.1", server.port, username="alice", password="alice",
                                                 known_hosts=None, client_keys=None, agent_path=None), 20)
+
+
+def _cmdline(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    except OSError:
+        return []
+
+
+def test_a_host_that_dies_is_restarted_from_its_autosave(server: Server, keys: dict[str, Path]) -> None:
+    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
+    try:
+        assert alice.wait_for(LOBBY), alice.tail()
+        new_game(alice)
+        play_a_move(alice.text, alice.send, lambda rx: alice.wait_for(rx, 30))
+        hosts = [p for p in server.children() if "host" in _cmdline(p)]
+        assert len(hosts) == 1
+        os.kill(hosts[0], signal.SIGKILL)  # no chance to say goodbye: only its autosave is left
+        end = time.monotonic() + 30
+        again: list[int] = []
+        while not again and time.monotonic() < end:
+            again = [p for p in server.children() if "host" in _cmdline(p) and p != hosts[0]]
+            alice.pump(0.1)
+        assert again, (server.folder / "serve.log").read_text()[-2000:]
+        assert _cmdline(again[0])[-5:] == ["host", "save.toml", "--listen", "unix:host.sock", ""]
+        back_to_lobby(alice)
+        alice.send(b"r")
+        assert alice.wait_for(r"Resume which game\?(.|\n)*1  as soviet: "), alice.text()
+        alice.send(b"1")
+        assert alice.wait_for(GAME, 60), alice.tail()
+        alice.settle()
+        assert alice.wait_for(MOVED, 30), alice.text()  # the move made before the host died
+        back_to_lobby(alice)
+    finally:
+        alice.close()
