@@ -136,7 +136,7 @@ def test_a_side_is_free_again_once_its_seat_has_gone(hosted: HostThread) -> None
     again.close()
 
 
-@pytest.mark.parametrize("line", [b"garbage\n", b"[1, 2]\n", b'{"v": 99, "t": "act"}\n',
+@pytest.mark.parametrize("line", [b"garbage\n", b"[1, 2]\n", b'{"v": 99, "t": "ping"}\n',
                                   b'{"v": 1, "t": "launch"}\n', b'{"v": 1, "t": "act", "action": 5}\n',
                                   b'{"v": 1, "t": "act", "ref": NaN, "action": {}}\n'])
 def test_garbage_on_the_wire_closes_that_connection_only(hosted: HostThread, line: bytes) -> None:

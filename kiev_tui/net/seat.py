@@ -280,8 +280,6 @@ class SeatLink:
         if kind == "accepted":
             assert self.replica is not None
             n = field(msg, "n", int)
-            if n < self.replica.known:
-                return Update("nothing")  # already had it (sent again after a reconnect)
             if n != self.replica.known:
                 raise WireError(f"action {n + 1} arrived, this copy has {self.replica.known}")
             own = self.waiting_ref != 0 and msg.get("ref") == self.waiting_ref

@@ -54,7 +54,7 @@ def decode(line: bytes, allowed: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise WireError("a message is a JSON object")
     if msg.get("v") != VERSION:
-        raise WireError(f"protocol version {str(msg.get('v'))[:20]!r} is not {VERSION}")
+        raise WireError(f"protocol version {str(msg.get('v'))[:20]} is not {VERSION}")
     kind = msg.get("t")
     if kind not in allowed:
         raise WireError(f"unknown message type {str(kind)[:30]!r}")
