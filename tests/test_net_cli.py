@@ -151,6 +151,11 @@ def test_host_and_two_plain_seats_play_a_game_turn_through_faults(procs: Any, tm
             seats["german"].end()
             seats["german"] = procs("join", tcp, "--side", "german", "--plain")
             seats["german"].wait_for(r"Your move, German player: movement phase")
+        if i == 17:  # the German player takes his first move back through the host, and makes it again
+            seats["german"].send("undo")
+            assert "Undone: your last action was taken back." in seats["german"].out[-300:]
+            seats["soviet"].wait_for(r"Undone: the German player took back his last action\.")
+            seats["german"].send(do_line(acts[16][1]))
         seats[side].send(do_line(action))
         assert "Refused" not in seats[side].out[-600:], seats[side].out[-600:]
 

@@ -333,3 +333,42 @@ def test_the_same_seat_dialling_again_takes_its_side_back_before_the_old_link_is
         again.close()
     finally:
         first.close()
+
+
+def test_undo_goes_to_the_host_and_every_seat_steps_back_but_never_over_a_roll(hosted: HostThread) -> None:
+    acts = turn_actions()
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    try:
+        play_through(seats, acts[:33], hosted.game)  # the German combat phase, before the first attack
+        before = hosted.game.state_hash()
+        german, soviet = seats["german"], seats["soviet"]
+        # the Soviet player may not take back the German player's move
+        count = len(soviet.updates)
+        assert soviet.link.request_undo() == ""
+        soviet.wait(lambda: any(u.own for u in soviet.updates[count:]))
+        refused = soviet.updates[-1]
+        assert refused.kind == "refused" and refused.illegal is not None and refused.illegal.why == (
+            "only the player who made the last action may take it back, and only while the move is still his")
+        # the German player ends his combat phase early and takes it back: both copies step back with the host
+        assert german.play(EndPhase()).kind == "accepted"
+        soviet.wait_known(34)
+        count = len(german.updates)
+        assert german.link.request_undo() == ""
+        german.wait(lambda: any(u.own for u in german.updates[count:]))
+        assert german.updates[-1].kind == "undone"
+        soviet.wait(lambda: soviet.updates[-1].kind == "undone" and soviet.updates[-1].side == "german")
+        assert len(hosted.game.log) == 33 and hosted.game.state_hash() == before
+        for seat in seats.values():
+            with seat.link.lock:
+                assert seat.game.state_hash() == before and len(seat.game.log) == 33
+        assert load_game(hosted.host.save_path).state_hash() == before  # the autosave stepped back too
+        play_through(seats, acts[33:39], hosted.game)  # up to the second attack: its die is rolled
+        assert acts[38][1].kind == "attack" and hosted.game.actor == "german"  # his own losses to take
+        count = len(german.updates)
+        german.link.request_undo()
+        german.wait(lambda: any(u.own for u in german.updates[count:]))
+        assert german.updates[-1].kind == "refused" and german.updates[-1].illegal.why.startswith("nothing to undo")
+        play_through(seats, acts[39:], hosted.game)
+    finally:
+        for seat in seats.values():
+            seat.close()

@@ -73,7 +73,11 @@ async def test_the_german_seat_waits_sees_the_soviet_moves_and_gets_the_move(hos
             assert hosted.game.sides[-1] == "german" and hosted.game.log[-1] == EndPhase()
             soviet.wait_known(5)
             assert soviet.game.state_hash() == ui.game.state_hash() == hosted.game.state_hash()
-            assert "u" not in [k for k, _, _ in game_screen(ui).working_keys()]  # no undo: the record is the host's
+            await keys(pilot, "u")  # undo is a request to the host, which takes it back for every seat
+            await until(pilot, lambda: "Undone: your last action" in status(ui))
+            assert len(ui.game.log) == len(hosted.game.log) == 4
+            soviet.wait(lambda: soviet.link.replica is not None and soviet.link.replica.known == 4)
+            assert game_screen(ui).check_action("load", ()) is False  # no loading another game over the host's
             await keys(pilot, "ctrl+q")  # nothing to lose: leaves at once
             assert not ui.is_running
     finally:

@@ -73,6 +73,13 @@ def on_message(app: Any, screen: Any, msg: dict[str, Any]) -> None:
             app.bell()
         screen.after(update.events)
         return
+    if update.kind == "undone":
+        screen.net_move = None
+        screen.clear_selection()
+        who = "your" if update.own else f"the {screen.adapter.side_name(g, update.side)} player's"
+        screen.message = f"Undone: {who} last action"
+        screen.refresh_all()
+        return
     if update.kind == "refused" and update.illegal is not None:
         screen.net_move = None
         if update.illegal.case:

@@ -227,6 +227,9 @@ class Host:
         ref = msg.get("ref", 0)
         if not isinstance(ref, int) or isinstance(ref, bool):
             raise WireError("'ref' must be a whole number")
+        if kind == "undo":
+            self.undo(conn, ref)
+            return
         data = field(msg, "action", dict)
         self.act(conn, data, ref)
 
@@ -261,6 +264,22 @@ class Host:
         body = {"n": len(g.log) - 1, **entry_of(g, len(g.log) - 1), "lines": lines}
         conn.send(encode("accepted", ref=ref, **body))  # the sender's ref: its answer
         self.broadcast(encode("accepted", **body), skip=conn)
+
+    def undo(self, conn: Conn, ref: int) -> None:
+        """Take back the seat's own last action, within the engine's rule: never over a roll,
+        a reveal or a hand-over; and only while the move is still that seat's."""
+        g = self.game
+        if conn.side == SPECTATOR or not g.log or g.sides[-1] != conn.side or g.actor != conn.side:
+            conn.send(encode("refused", ref=ref, case="", why="only the player who made the last action may take "
+                                                                "it back, and only while the move is still his"))
+            return
+        if not g.undo():
+            conn.send(encode("refused", ref=ref, case="", why="nothing to undo: a die roll, a reveal or a change "
+                                                               "of player cannot be taken back"))
+            return
+        self.autosave()
+        conn.send(encode("undone", ref=ref, n=len(g.log), hash=g.hashes[-1] if g.hashes else ""))
+        self.broadcast(encode("undone", n=len(g.log), hash=g.hashes[-1] if g.hashes else ""), skip=conn)
 
     def autosave(self) -> None:
         try:

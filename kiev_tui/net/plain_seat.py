@@ -23,8 +23,12 @@ REPLY_TIMEOUT = 30.0
 WAIT_LIMIT = 3600.0
 
 
-def _no_undo(s: PlainSession, args: list[str]) -> list[str]:
-    raise Refuse("No undo over the network: the host keeps the record of every action played.")
+def _undo(s: "SeatSession", args: list[str]) -> list[str]:
+    why = s.link.request_undo()
+    if why:
+        raise Refuse(f"Not sent: {why}")
+    s.sent = True
+    return []
 
 
 def _wait(s: "SeatSession", args: list[str]) -> list[str]:
@@ -49,7 +53,8 @@ class SeatSession(PlainSession):
         self.sent = False
         self.wait_for = 0.0
         self._last_actor = self.game.actor
-        self.commands["undo"] = Spec(_no_undo, "undo", "not over the network: the host keeps the record", "undo")
+        self.commands["undo"] = Spec(_undo, "undo", "ask the host to take back your last action (never past a "
+                                     "roll or a hand-over)", "undo")
         self.commands["wait"] = Spec(_wait, "wait [SECONDS]", "wait until it is your move (or the game ends)", "wait")
 
     def side_label(self, side: str) -> str:
@@ -105,6 +110,10 @@ class SeatSession(PlainSession):
             if not update.own:
                 told = [f"{self.side_name(update.side)}: {t}" for t in told]
             return wrap(told + self.after(), self.width)
+        if update.kind == "undone":
+            text = ("Undone: your last action was taken back." if update.own else
+                    f"Undone: the {self.side_name(update.side)} player took back his last action.")
+            return wrap([text] + self.after(), self.width)
         if update.kind == "refused":
             assert update.illegal is not None
             return wrap(self.refusal(update.illegal) if update.illegal.case else

@@ -40,7 +40,7 @@ class SeatError(Exception):
 class Update:
     """What one message from the host changed, for the face to show."""
 
-    kind: str  # accepted, refused, synced, rebuilt, seats, lost, back, gone, note, nothing
+    kind: str  # accepted, undone, refused, synced, rebuilt, seats, lost, gone, note, nothing
     events: list[Event] = dc_field(default_factory=list)
     side: str = ""  # who played the accepted action
     own: bool = False  # the answer to this seat's own action
@@ -253,6 +253,26 @@ class SeatLink:
             self.waiting_ref = self._ref
         return ""
 
+    def request_undo(self) -> str:
+        """Ask the host to take back our last action; "" when asked, else why not (in one line)."""
+        if self.side == SPECTATOR:
+            return "a spectator watches and never acts"
+        if self.waiting_ref:
+            return "the host has not yet answered your last action"
+        with self._send_lock:
+            sock = self._sock
+            if sock is None:
+                return "not connected to the host (reconnecting); nothing was sent"
+            self._ref += 1
+            data = encode("undo", ref=self._ref)
+            try:
+                sock.sendall(data)
+            except OSError:
+                return "the connection to the host broke; nothing was sent"
+            self.sent += len(data)
+            self.waiting_ref = self._ref
+        return ""
+
     # -- receiving (on the face's own thread) ---------------------------------------------------
     def absorb(self, msg: dict[str, Any]) -> Update:
         """Bring the replica up to date with one message from the host; what changed."""
@@ -287,6 +307,18 @@ class SeatLink:
                 self.waiting_ref = 0
             events = self.replica.apply_entry(msg)
             return Update("accepted", events, side=str(msg.get("side", "")), own=own)
+        if kind == "undone":
+            assert self.replica is not None
+            n = field(msg, "n", int)
+            own = self.waiting_ref != 0 and msg.get("ref") == self.waiting_ref
+            if own:
+                self.waiting_ref = 0
+            g = self.replica.game
+            side = g.sides[-1] if g.sides else ""
+            # the replica keeps the same undo steps as the host: it played the same actions the same way
+            if n != self.replica.known - 1 or not g.undo() or self.replica.last_hash != msg.get("hash", ""):
+                raise WireError(f"the host took back action {n + 1}; this copy cannot follow")
+            return Update("undone", own=own, side=side)
         if kind == "refused":
             own = msg.get("ref") == self.waiting_ref
             if own:

@@ -18,9 +18,9 @@ VERSION = 1
 # A whole Kiev campaign's sync is about 35 KB of JSON; 4 MiB leaves room for any log while a
 # stream of garbage is cut off long before it costs memory.
 MAX_LINE = 4 * 1024 * 1024
-# What a seat may send: a hello, then actions (and pings).
-SEAT_TYPES = ("hello", "act", "ping")
-HOST_TYPES = ("welcome", "accepted", "refused", "error", "seats", "pong", "note")
+# What a seat may send: a hello, then actions, requests to take its last one back, and pings.
+SEAT_TYPES = ("hello", "act", "undo", "ping")
+HOST_TYPES = ("welcome", "accepted", "undone", "refused", "error", "seats", "pong", "note")
 SPECTATOR = "spectator"
 
 

@@ -372,6 +372,9 @@ class PlayControls:
         self.say(f"waiting: {pending.prompt}")
 
     def action_undo(self) -> None:
+        if self.net is not None:  # the host takes it back for every seat, or says why not
+            self.say(self.net.request_undo() or "Asked the host to take back your last action")
+            return
         if self.game.undo():
             self.clear_selection()
             self.message = "Undone"

@@ -46,8 +46,8 @@ MIN_SIZE = (60, 16)
 READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
 # Keys that would put another game in place of the one a player plays his e-mail part in.
 PART_LOCKED = frozenset({"load", "new_game"})
-# Keys a seat at a hosted game does without: the host keeps the record, nobody else changes it.
-NET_LOCKED = frozenset({"load", "new_game", "undo"})
+# Keys a seat at a hosted game does without: the record is the host's, no other game replaces it.
+NET_LOCKED = frozenset({"load", "new_game"})
 
 def binding(keys: str, action: str, text: str, display: str | None = None, show: bool = True) -> Binding:
     """A key of the game screen: priority over the map's own keys, a plain-ASCII label."""
