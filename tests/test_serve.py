@@ -71,7 +71,7 @@ def new_game(ssh: PtyClient, side: bytes = SOVIET) -> None:
     ssh.send(b"n")
     assert ssh.wait_for(r"Which scenario\?(.|\n)*1  Test position"), ssh.text()
     ssh.send(b"1")
-    assert ssh.wait_for(r"which side will you play\?(.|\n)*2  soviet"), ssh.text()
+    assert ssh.wait_for(r"Which side will you play\?(.|\n)*2  soviet"), ssh.text()
     ssh.send(side)
     assert ssh.wait_for(GAME, 60), ssh.tail()
     ssh.settle()
@@ -283,7 +283,7 @@ async def test_asyncssh_login_lobby_game_resize_move_and_clean_quit(server: Serv
         process.stdin.write(b"n")
         assert await screen.wait_for(r"Which scenario\?"), screen.term.text()
         process.stdin.write(b"1")
-        assert await screen.wait_for(r"which side will you play\?"), screen.term.text()
+        assert await screen.wait_for(r"Which side will you play\?"), screen.term.text()
         process.stdin.write(SOVIET)
         assert await screen.wait_for(GAME, 60), screen.raw[-1500:]
         await screen.settle()

@@ -170,7 +170,7 @@ class HostedRooms(Rooms):
         offer = await self.pick_scenario(console)
         if offer is None:
             return None
-        at = await pick(console, f"{offer.title}: which side will you play?", list(offer.sides))
+        at = await pick(console, f"Which side will you play?\n({offer.title})", list(offer.sides))
         if at is None:
             return None
         gid = secrets.token_hex(4)

@@ -40,7 +40,7 @@ async def pick(console: Console, title: str, items: Sequence[str]) -> int | None
     """A numbered list (at most nine) on a clear screen; the index chosen, None for Esc, b or q."""
     console.write(f"{CLEAR}{title}\n\n")
     for n, text in enumerate(items[: len(DIGITS)]):
-        console.write(f"  {DIGITS[n]}  {text}\n")
+        console.write(f"  {DIGITS[n]}  {text}"[: console.width - 1] + "\n")  # never wrapped
     console.write("  b  back\n")
     while True:
         key = await console.key()
