@@ -190,3 +190,18 @@ def test_host_refuses_an_address_off_loopback(procs: Any) -> None:
     host = procs("host", SCENARIO, "--listen", "tcp:0.0.0.0:7000")
     assert host.end(15) == 2
     assert "loopback only" in host.err and host.err.count("\n") == 1
+
+
+def test_a_second_host_on_a_socket_in_use_is_refused_and_a_dead_hosts_socket_is_reused(procs: Any,
+                                                                                      tmp_path: Path) -> None:
+    sock = tmp_path / "h.sock"
+    first = procs("host", SCENARIO, "--listen", f"unix:{sock}", "--save", str(tmp_path / "a.toml"))
+    first.wait_for(r"listening on unix:")
+    second = procs("host", SCENARIO, "--listen", f"unix:{sock}", "--save", str(tmp_path / "b.toml"))
+    assert second.end(15) == 2
+    assert second.err == f"error: cannot host: {sock}: another host is listening there\n"
+    first.p.send_signal(signal.SIGKILL)  # killed: its socket file stays behind
+    first.end()
+    assert sock.exists()
+    third = procs("host", str(tmp_path / "a.toml"), "--listen", f"unix:{sock}")
+    third.wait_for(r"listening on unix:")

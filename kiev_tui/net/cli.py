@@ -73,7 +73,7 @@ def join(
         where = parse_address(address)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    link = SeatLink(where, side.lower() if side.lower() == SPECTATOR else side, retry=max(0.0, retry))
+    link = SeatLink(where, side.lower(), retry=max(0.0, retry))
     try:
         link.connect()
     except SeatError as exc:

@@ -13,6 +13,7 @@ import asyncio
 import os
 import secrets
 import signal
+import socket
 import sys
 from dataclasses import dataclass, field as dc_field
 from pathlib import Path
@@ -62,6 +63,19 @@ class Conn:
                 pass
 
 
+def _answers(path: Path) -> bool:
+    """Whether something listens on the Unix socket ``path`` now."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(1.0)
+    try:
+        probe.connect(str(path))
+        return True
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
 class Host:
     """The game and the seats connected to it."""
 
@@ -86,6 +100,8 @@ class Host:
             if path.exists() or path.is_symlink():
                 if not path.is_socket():
                     raise OSError(f"{path}: exists and is not a socket; not replaced")
+                if _answers(path):
+                    raise OSError(f"{path}: another host is listening there")
                 path.unlink()  # a socket left by a host that was killed
             old = os.umask(0o077)  # only this account may connect (serve runs every seat as it)
             try:
