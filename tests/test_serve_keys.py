@@ -98,3 +98,20 @@ def test_serve_refuses_a_host_key_that_is_not_one(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stderr.startswith(f"error: {bad}: not a private key (")
     assert run.stderr.count("\n") == 1
+
+
+def test_the_book_reads_the_file_again_when_it_changes_and_keeps_the_last_good_list(tmp_path: Path) -> None:
+    from kiev_tui.serve.keys import PlayerBook
+
+    alice, fa = pub("alice")
+    bob, fb = pub("bob")
+    path = write(tmp_path, alice + "\n")
+    book = PlayerBook(path)
+    assert book.find(fb) is None
+    path.write_text(f"{alice}\n{bob}\n")  # a friend's key added while the server runs
+    assert book.find(fb).name == "bob"
+    path.write_text(f"{alice}\n{bob}\nhalf a line\n")  # an edit that breaks the file
+    assert book.find(fb).name == "bob" and book.find(fa).name == "alice"
+    assert book.problem == f"{path}: line 3: not a public key line: 'half a line'"
+    path.write_text(alice + "\n")  # bob's key taken out: he is out
+    assert book.find(fb) is None and book.problem == ""

@@ -69,7 +69,7 @@ def serve(
 ) -> None:
     """An SSH server: each login (by SSH key, no account needed) gets a lobby and the game."""
     from kiev_tui.serve import server
-    from kiev_tui.serve.keys import load_players
+    from kiev_tui.serve.keys import PlayerBook
     from kiev_tui.serve.rooms import LocalRooms, Rooms, offers
 
     if not 0 <= port <= 65535:
@@ -78,7 +78,7 @@ def serve(
                         format="%(asctime)s %(name)s: %(message)s")
     if not verbose:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    players = load_players(authorized_keys)
+    players = PlayerBook(authorized_keys)  # read again when it changes: new friends need no restart
     keys = host_keys(host_keys_file)
     on_offer = offers(scenario or default_scenarios())
     state.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ itself grants nothing but the game to anyone, so it needs none of them.
 from __future__ import annotations
 
 import hashlib
+import logging
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,3 +126,37 @@ def _name_players(found: list[tuple[str, str, str]]) -> dict[str, Player]:
             name = f"{name}-{_tag(fp)}"
         players[fp] = Player(fp, name)
     return players
+
+
+class PlayerBook:
+    """The players of an authorized_keys file, read again whenever the file changes, so a
+    friend's key added to it lets him in without a restart.  A file broken by an edit keeps
+    the last good list (and says why in the log) rather than locking everybody out."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.players = load_players(path)
+        self._stamp = self._stat()
+        self.problem = ""
+
+    def _stat(self) -> tuple[int, int, int]:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return (0, 0, 0)
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def find(self, fingerprint: str) -> Player | None:
+        stamp = self._stat()
+        if stamp != self._stamp:
+            self._stamp = stamp
+            try:
+                self.players = load_players(self.path)
+                self.problem = ""
+            except DataError as exc:
+                self.problem = exc.line()
+                logging.getLogger("kiev_tui.serve").warning("keeping the last good keys: %s", self.problem)
+        return self.players.get(fingerprint)
+
+    def __len__(self) -> int:
+        return len(self.players)

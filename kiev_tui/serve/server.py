@@ -18,7 +18,7 @@ from typing import Any, Callable
 import asyncssh
 
 from kiev_tui.serve.console import Console, Hangup
-from kiev_tui.serve.keys import Player
+from kiev_tui.serve.keys import Player, PlayerBook
 from kiev_tui.serve.rooms import Rooms
 
 log = logging.getLogger("kiev_tui.serve")
@@ -39,7 +39,7 @@ class ServeConfig:
     listen: str
     port: int
     host_keys: list[asyncssh.SSHKey]
-    players: dict[str, Player]
+    players: PlayerBook
     rooms: Rooms
     title: str = "kiev-tui"
     logins: dict[str, int] = field(default_factory=dict)  # player name -> sessions open now
@@ -48,7 +48,7 @@ class ServeConfig:
 class Gate(asyncssh.SSHServer):
     """One per connection: lets in a known key and nothing else, and remembers whose it was."""
 
-    def __init__(self, players: dict[str, Player]) -> None:
+    def __init__(self, players: PlayerBook) -> None:
         self.players = players
         self.conn: asyncssh.SSHServerConnection | None = None
         self.offered: Player | None = None
@@ -72,7 +72,7 @@ class Gate(asyncssh.SSHServer):
         # asyncssh verifies the signature right after this returns True and completes the
         # login only then, so the key last accepted here is the one the client proved it holds
         # (asyncssh keeps its own per-key options the same way).
-        self.offered = self.players.get(key.get_fingerprint("sha256"))
+        self.offered = self.players.find(key.get_fingerprint("sha256"))
         return self.offered is not None
 
     def auth_completed(self) -> None:
