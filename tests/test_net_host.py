@@ -372,3 +372,15 @@ def test_undo_goes_to_the_host_and_every_seat_steps_back_but_never_over_a_roll(h
     finally:
         for seat in seats.values():
             seat.close()
+
+
+def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(host_mod, "HELLO_TIMEOUT", 0.3)
+    with HostThread(Game.new(SCENARIO, SEED), tmp_path / "net.toml", tmp_path / "h.sock") as h:
+        silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        silent.settimeout(5)
+        silent.connect(h.address.path)
+        try:
+            assert silent.recv(100) == b""  # closed by the host, without a word
+        finally:
+            silent.close()
