@@ -18,6 +18,13 @@ from kiev_tui.serve.ptychild import PtyChild
 # waits on its own terminal) instead of piling up in the server's memory.
 HIGH_WATER = 1 << 20
 CLEAR = "\x1b[0m\x1b[H\x1b[2J"
+# A client may claim any window size; a game screen of a million cells would cost the server
+# its memory, so the pty is never made larger than this (the picture is then cut, not the server).
+MAX_WIDTH, MAX_HEIGHT = 400, 150
+
+
+def _clamp(value: int, most: int) -> int:
+    return max(10, min(int(value), most))
 
 
 class Hangup(Exception):
@@ -30,7 +37,7 @@ class Console:
     def __init__(self, process: Any) -> None:  # asyncssh.SSHServerProcess
         self.process = process
         width, height, _pw, _ph = process.get_terminal_size()
-        self.width, self.height = width or 80, height or 24
+        self.width, self.height = _clamp(width or 80, MAX_WIDTH), _clamp(height or 24, MAX_HEIGHT)
         self.term = process.get_terminal_type() or ""
 
     def write(self, text: str) -> None:
@@ -43,7 +50,8 @@ class Console:
             raise Hangup(str(exc)) from None
 
     def _resized(self, exc: asyncssh.TerminalSizeChanged) -> None:
-        self.width, self.height = exc.width or self.width, exc.height or self.height
+        self.width = _clamp(exc.width or self.width, MAX_WIDTH)
+        self.height = _clamp(exc.height or self.height, MAX_HEIGHT)
 
     async def read(self) -> bytes:
         """The next bytes the client sends; a resize is noted and not returned."""

@@ -121,7 +121,9 @@ class HostedRooms(Rooms):
                 self.tables[table.gid] = table
 
     def saves_for(self, player: Player) -> Path:
-        return self.root / "copies" / player.name  # `S` in a seat writes a copy here
+        folder = self.root / "copies" / player.name  # `S` in a seat writes a copy here
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     # -- the lobby ---------------------------------------------------------------------------
     async def lobby(self, console: Console, player: Player, title: str) -> Choice | None:

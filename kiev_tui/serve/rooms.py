@@ -42,7 +42,9 @@ class Rooms:
         self.scenarios = scenarios
 
     def saves_for(self, player: Player) -> Path:
-        return self.root / "saves"
+        folder = self.root / "saves"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     async def lobby(self, console: Console, player: Player, title: str) -> Choice | None:
         raise NotImplementedError
