@@ -384,3 +384,16 @@ def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path, monkeypatc
             assert silent.recv(100) == b""  # closed by the host, without a word
         finally:
             silent.close()
+
+
+def test_three_game_turns_with_a_spectator_keep_every_copy_in_step(hosted: HostThread) -> None:
+    acts = turn_actions(SEED, turns=3)
+    assert len(acts) == 157
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet", "spectator")}
+    try:
+        play_through(seats, acts, hosted.game)  # every copy's hash compared with the host's after each action
+        assert hosted.game.state.turn == 4
+        assert seats["spectator"].game.state.to_dict() == hosted.game.state.to_dict()
+    finally:
+        for seat in seats.values():
+            seat.close()

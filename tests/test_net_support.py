@@ -25,15 +25,16 @@ class _Stop(Exception):
 
 
 @functools.lru_cache(maxsize=None)
-def turn_actions(seed: int = SEED) -> tuple[tuple[str, Action], ...]:
-    """Every action of game-turn 1 of a seeded campaign, with the side that played it (the bot's game)."""
+def turn_actions(seed: int = SEED, turns: int = 1) -> tuple[tuple[str, Action], ...]:
+    """Every action of the first ``turns`` game-turns of a seeded campaign, with the side that played
+    it (the bot's game)."""
     from kiev_tui.games.spi_kiev import bot
 
     played: list[tuple[str, Action]] = []
 
     def on(game: Game, action: Action) -> None:
         played.append((game.sides[-1], action))
-        if game.state.turn == 2:
+        if game.state.turn == turns + 1:
             raise _Stop
 
     try:
