@@ -397,3 +397,21 @@ def test_three_game_turns_with_a_spectator_keep_every_copy_in_step(hosted: HostT
     finally:
         for seat in seats.values():
             seat.close()
+
+
+def test_an_entropy_host_sends_no_seed_and_its_seats_follow_its_rolls(tmp_path: Path) -> None:
+    acts = turn_actions()
+    with HostThread(Game.new(SCENARIO, None), tmp_path / "net.toml", tmp_path / "h.sock") as h:
+        raw, welcome = _raw(h, "spectator")
+        raw.close()
+        assert welcome["header"]["origin"] == {"dice": "entropy"}
+        seats = {side: Seat(h.address, side) for side in ("german", "soviet")}
+        try:
+            play_through(seats, acts[:34], h.game)  # up to the first attack: a die from the OS's entropy
+            assert len(h.game.rolled[33]) == 1
+            assert seats["german"].game.rolled[33] == h.game.rolled[33]
+            saved = load_game(h.host.save_path)
+            assert saved.seed is None and saved.state_hash() == h.game.state_hash()
+        finally:
+            for seat in seats.values():
+                seat.close()
