@@ -415,3 +415,28 @@ def test_an_entropy_host_sends_no_seed_and_its_seats_follow_its_rolls(tmp_path: 
         finally:
             for seat in seats.values():
                 seat.close()
+
+
+@pytest.mark.parametrize("before", [0, 3])
+def test_a_replica_that_went_wrong_throws_itself_away_and_takes_the_whole_record(hosted: HostThread,
+                                                                                  before: int) -> None:
+    acts = turn_actions()
+    seats = {side: Seat(hosted.address, side) for side in ("german", "soviet")}
+    try:
+        play_through(seats, acts[:before], hosted.game)
+        german = seats["german"]
+        with german.link.lock:  # the German copy drifts (a changed data file would do the same)
+            mover = german.game.state.units[acts[before][1].units[0]]  # the next action's unit is gone here
+            mover.status, mover.hex = "eliminated", None
+            german.game.touch()
+        old = german.game
+        assert seats["soviet"].play(acts[before][1]).kind == "accepted"
+        german.wait(lambda: any(u.kind == "rebuilt" for u in german.updates))
+        assert any(u.kind == "note" and u.text.startswith("resynchronising with the host") for u in german.updates)
+        assert german.game is not old
+        with german.link.lock:
+            assert german.game.state_hash() == hosted.game.state_hash() and len(german.game.log) == before + 1
+        play_through(seats, acts[before + 1:before + 5], hosted.game)
+    finally:
+        for seat in seats.values():
+            seat.close()

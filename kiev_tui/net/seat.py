@@ -342,7 +342,7 @@ class SeatLink:
         entries = field(msg, "actions", list, [])
         self.present = [str(s) for s in field(msg, "present", list, [])]
         r = self.replica
-        rebuilt = r is None or start == 0 or r.game.game_id != header.get("game_id") or start != r.known
+        rebuilt = r is None or self._full or r.game.game_id != header.get("game_id") or start != r.known
         if rebuilt:
             if start != 0:
                 raise WireError(f"the host sent the record from action {start}; this seat has none of it")
