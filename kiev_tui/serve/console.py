@@ -98,6 +98,8 @@ class Console:
         async def drained() -> None:
             try:
                 await self.process.stdout.drain()
+            except (asyncssh.Error, ConnectionError, OSError):
+                gone.set()  # the client went away while the game waited for it to read
             finally:
                 paused.clear()
                 child.resume()
