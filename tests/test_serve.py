@@ -351,3 +351,24 @@ def test_a_host_that_dies_is_restarted_from_its_autosave(server: Server, keys: d
         back_to_lobby(alice)
     finally:
         alice.close()
+
+
+async def test_garbage_and_a_command_leave_the_server_serving(server: Server, keys: dict[str, Path]) -> None:
+    held = []
+    for junk in (b"GET / HTTP/1.0\r\n\r\n", b"SSH-2.0-x\r\n" + bytes(range(256)) * 40, b"\x00" * 70000):
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(junk)
+        await writer.drain()
+        held.append(writer)  # left open: a bad client that lingers must not hold up the others
+    async with await _connect(server.port, keys["alice"]) as conn:
+        result = await asyncio.wait_for(conn.run("ls /", term_type="xterm", check=False), 20)
+        assert result.exit_status == 1
+        assert (result.stdout + result.stderr).strip() == "kiev-tui serve runs only the game; log in without a command"
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        screen = Screen(process, 80, 24)
+        assert await screen.wait_for(LOBBY + r"(.|\n)*q  log out"), screen.raw[-800:]
+        process.stdin.write(b"q")
+        assert (await asyncio.wait_for(process.wait(), 20)).exit_status == 0
+    for writer in held:
+        writer.close()
+    assert server.proc.poll() is None
