@@ -37,17 +37,28 @@ class Choice:
 
 
 async def pick(console: Console, title: str, items: Sequence[str]) -> int | None:
-    """A numbered list (at most nine) on a clear screen; the index chosen, None for Esc, b or q."""
-    console.write(f"{CLEAR}{title}\n\n")
-    for n, text in enumerate(items[: len(DIGITS)]):
-        console.write(f"  {DIGITS[n]}  {text}"[: console.width - 1] + "\n")  # never wrapped
-    console.write("  b  back\n")
+    """A numbered list on a clear screen, nine to a page (m shows the next page); the index
+    chosen, None for Esc, b or q."""
+    page = 0
+    pages = max(1, -(-len(items) // len(DIGITS)))
     while True:
-        key = await console.key()
-        if key in BACK_KEYS or key in QUIT_KEYS:
-            return None
-        if key in DIGITS and DIGITS.index(key) < min(len(items), len(DIGITS)):
-            return DIGITS.index(key)
+        first = page * len(DIGITS)
+        shown = items[first: first + len(DIGITS)]
+        console.write(f"{CLEAR}{title}\n\n")
+        for n, text in enumerate(shown):
+            console.write(f"  {DIGITS[n]}  {text}"[: console.width - 1] + "\n")  # never wrapped
+        if pages > 1:
+            console.write(f"  m  more (page {page + 1} of {pages})\n")
+        console.write("  b  back\n")
+        while True:
+            key = await console.key()
+            if key in BACK_KEYS or key in QUIT_KEYS:
+                return None
+            if key in DIGITS and DIGITS.index(key) < len(shown):
+                return first + DIGITS.index(key)
+            if key in ("m", "M") and pages > 1:
+                page = (page + 1) % pages
+                break
 
 
 def banner(console: Console, player: Player, title: str) -> None:
