@@ -118,7 +118,7 @@ def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
         new_game(alice)
         assert bob.wait_for(r"j  join an open game \(1\)", 10), bob.text()  # the idle lobby shows it
         bob.send(b"j")  # join an open game: the German side of Alice's
-        assert bob.wait_for(r"Join which game\?(.|\n)*1  Test position .*\[german: open, soviet: alice\]"), bob.text()
+        assert bob.wait_for(r"Join which game\?(.|\n)*1  Test position .*\[german: open, soviet: alice\] turn 1, soviet movement"), bob.text()
         bob.send(b"1")
         assert bob.wait_for(r"Waiting for the Soviet player", 60), bob.text()
         play_a_move(alice.text, alice.send, lambda rx: alice.wait_for(rx, 30))

@@ -61,6 +61,7 @@ class Table:
     seats: dict[str, Seat] = field(default_factory=dict)
     host: asyncio.subprocess.Process | None = None
     restarts: list[float] = field(default_factory=list)  # when the server restarted a dead host
+    _progress: tuple[tuple[int, int], str] = ((0, 0), "")  # the save's (mtime, size) and its line
     starting: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def side_of(self, player: Player) -> str | None:
@@ -71,7 +72,26 @@ class Table:
 
     def line(self) -> str:
         held = ", ".join(f"{s}: {self.seats[s].name}" if s in self.seats else f"{s}: open" for s in self.sides)
-        return f"{self.title} [{held}] since {self.created}"
+        return f"{self.title} [{held}] {self.progress() or 'since ' + self.created}"
+
+    def progress(self) -> str:
+        """Where the game stands by its autosave's header ("turn 3, german combat"), or ""."""
+        try:
+            st = (self.folder / SAVE).stat()
+        except OSError:
+            return ""
+        stamp = (st.st_mtime_ns, st.st_size)
+        if self._progress[0] != stamp:
+            text = ""
+            try:
+                head = Reader(self.folder / SAVE, load_toml(self.folder / SAVE)).table("save")
+                turn, player, phase = head.data.get("turn"), head.data.get("player"), head.data.get("phase")
+                if isinstance(turn, int) and isinstance(player, str) and isinstance(phase, str):
+                    text = f"turn {turn}, {player} {phase}"[:60]
+            except DataError:
+                pass  # a save being replaced, or broken: the host says so in its log
+            self._progress = (stamp, text)
+        return self._progress[1]
 
     def write(self) -> None:
         data = {"table": {"id": self.gid, "scenario": self.ref, "title": self.title, "sides": list(self.sides),
