@@ -8,7 +8,6 @@ and SFTP are all refused: a login reaches the game and nothing else.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 from dataclasses import dataclass, field
