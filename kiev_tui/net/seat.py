@@ -235,26 +235,13 @@ class SeatLink:
     # -- sending -------------------------------------------------------------------------------
     def submit(self, action: Action) -> str:
         """Send one action to the host; "" when sent, else why not (in one line)."""
-        if self.side == SPECTATOR:
-            return "a spectator watches and never acts"
-        if self.waiting_ref:
-            return "the host has not yet answered your last action"
-        with self._send_lock:
-            sock = self._sock
-            if sock is None:
-                return "not connected to the host (reconnecting); nothing was sent"
-            self._ref += 1
-            data = encode("act", ref=self._ref, action=action.to_toml())
-            try:
-                sock.sendall(data)
-            except OSError:
-                return "the connection to the host broke; nothing was sent"
-            self.sent += len(data)
-            self.waiting_ref = self._ref
-        return ""
+        return self._send("act", action=action.to_toml())
 
     def request_undo(self) -> str:
         """Ask the host to take back our last action; "" when asked, else why not (in one line)."""
+        return self._send("undo")
+
+    def _send(self, kind: str, **body: Any) -> str:
         if self.side == SPECTATOR:
             return "a spectator watches and never acts"
         if self.waiting_ref:
@@ -264,13 +251,15 @@ class SeatLink:
             if sock is None:
                 return "not connected to the host (reconnecting); nothing was sent"
             self._ref += 1
-            data = encode("undo", ref=self._ref)
+            data = encode(kind, ref=self._ref, **body)
+            # set before sending: the answer may be read on the other thread before sendall returns
+            self.waiting_ref = self._ref
             try:
                 sock.sendall(data)
             except OSError:
+                self.waiting_ref = 0
                 return "the connection to the host broke; nothing was sent"
             self.sent += len(data)
-            self.waiting_ref = self._ref
         return ""
 
     # -- receiving (on the face's own thread) ---------------------------------------------------
