@@ -220,6 +220,7 @@ async def anna_moves_two_and_attacks(pilot: Pilot, ui: KievApp) -> None:
         await keys(pilot, "enter")
     await keys(pilot, "c")
     assert isinstance(ui.screen, ConfirmScreen)  # the odds, previewed as in hot-seat play
+    assert "Send it in your turn file? (y/n)" in screen_text(ui)  # no die is rolled on this screen
     await keys(pilot, "y")
     assert not ui.is_running  # closed without a crash, the attack unrolled
     assert game.rolls == 0 and game.state.pending is None

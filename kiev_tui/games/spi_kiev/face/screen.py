@@ -231,7 +231,10 @@ class KievGameScreen(GameScreen):
             attackers, targets = action.units, (action.target,)
         else:
             attackers, targets = getattr(action, "attackers", ()), getattr(action, "targets", ())
-        self.app.push_screen(PreviewScreen(self.game, title, lines, "Roll the die? (y/n)",
+        # by e-mail the die is not rolled here: the attack goes to the other player unresolved
+        by_mail = getattr(self.app, "part", None) is not None
+        ask = "Send it in your turn file? (y/n)" if by_mail else "Roll the die? (y/n)"
+        self.app.push_screen(PreviewScreen(self.game, title, lines, ask,
                                            tuple(attackers), tuple(targets)), done)
 
     def toggle_attack(self, h: Hex) -> None:
