@@ -7,13 +7,8 @@ paste) sends the keys in one read; these tests do the same through a pty.
 
 from __future__ import annotations
 
-import codecs
 import os
 import random
-import re
-import select
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,7 +19,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import load_game
 from kiev_tui.games.spi_kiev import bot
 
-from tests.ui.vt import Terminal
+from tests.ptyprog import PtyProgram
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini" / "scenarios" / "mini.toml"
@@ -33,75 +28,15 @@ WIDTH, HEIGHT = 120, 40
 ENTER, ESC, TAB = b"\r", b"\x1b", b"\t"
 
 
-class App:
+class App(PtyProgram):
     """`python -m kiev_tui ARGS` on a pty, with what it shows kept in a small terminal."""
 
     def __init__(self, cwd: Path, *args: str, width: int = WIDTH, height: int = HEIGHT) -> None:
         self.cwd = cwd
-        self.width, self.height = width, height
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
         env.update({"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": str(width),
                     "LINES": str(height), "KIEV_TUI_PLAYER": PLAYER})
-        import fcntl
-        import struct
-        import termios
-
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-        self.proc = subprocess.Popen([sys.executable, "-m", "kiev_tui", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, cwd=cwd, env=env, start_new_session=True, close_fds=True)
-        os.close(slave)
-        self.master = master
-        self.term = Terminal(width, height)
-        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self.raw = bytearray()
-
-    def pump(self, timeout: float) -> bool:
-        """Read what the app wrote within `timeout` seconds; False when nothing came."""
-        ready, _, _ = select.select([self.master], [], [], timeout)
-        if not ready:
-            return False
-        try:
-            chunk = os.read(self.master, 65536)
-        except OSError:
-            return False
-        if not chunk:
-            return False
-        if b"\x1b[6n" in chunk:  # a real terminal answers where its cursor is
-            os.write(self.master, f"\x1b[{self.height};{self.width}R".encode())
-        self.raw.extend(chunk)
-        self.term.feed(self.decoder.decode(chunk))
-        return True
-
-    def settle(self, quiet: float = 0.15, limit: float = 10.0) -> None:
-        """Read until the app has been quiet for `quiet` seconds (or `limit` has passed)."""
-        end = time.monotonic() + limit
-        while time.monotonic() < end and self.pump(quiet):
-            pass
-
-    def text(self) -> str:
-        return self.term.text()
-
-    def wait_for(self, pattern: str, timeout: float = 30.0) -> bool:
-        """Whether the screen shows `pattern` (a regular expression) within `timeout` seconds."""
-        end = time.monotonic() + timeout
-        rx = re.compile(pattern)
-        while True:
-            if rx.search(self.text()):
-                return True
-            if time.monotonic() > end or not self.alive():
-                self.settle(0.05, 1.0)
-                return bool(rx.search(self.text()))
-            self.pump(0.1)
-
-    def send(self, keys: bytes) -> None:
-        os.write(self.master, keys)
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def tail(self) -> str:
-        return bytes(self.raw[-800:]).decode("utf-8", "replace")
+        super().__init__([sys.executable, "-m", "kiev_tui", *args], width, height, env, cwd)
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -112,14 +47,7 @@ class App:
             end = time.monotonic() + 10
             while self.proc.poll() is None and time.monotonic() < end:
                 self.pump(0.1)
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        os.close(self.master)
+        self.stop()
 
 
 def quit_cleanly(app: App) -> int:

@@ -3,20 +3,17 @@ OpenSSH client on a pty whose screen is kept in a small terminal."""
 
 from __future__ import annotations
 
-import codecs
-import fcntl
 import os
 import re
 import select
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.ptyprog import PtyProgram
 from tests.ui.vt import Terminal as _Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,64 +96,15 @@ def start_server(folder: Path, authorized: Path, *extra: str) -> Server:
     return Server(proc, int(m.group(1)), folder)
 
 
-class PtyClient:
+class PtyClient(PtyProgram):
     """A program (here the OpenSSH client) on a pty, its screen kept in a test terminal."""
 
+    QUIET = 0.3
+    TAIL = 1500
+    TERMINAL = Terminal  # the one above, which clears the screen as the lobby does
+
     def __init__(self, argv: list[str], width: int = 100, height: int = 30) -> None:
-        self.width, self.height = width, height
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=clean_env(),
-                                     start_new_session=True, close_fds=True)
-        os.close(slave)
-        self.master = master
-        self.term = Terminal(width, height)
-        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self.raw = bytearray()
-
-    def pump(self, timeout: float) -> int:
-        ready, _, _ = select.select([self.master], [], [], timeout)
-        if not ready:
-            return 0
-        try:
-            chunk = os.read(self.master, 65536)
-        except OSError:
-            return 0
-        if b"\x1b[6n" in chunk:
-            os.write(self.master, f"\x1b[{self.height};{self.width}R".encode())
-        self.raw.extend(chunk)
-        self.term.feed(self.decoder.decode(chunk))
-        return len(chunk)
-
-    def settle(self, quiet: float = 0.3, limit: float = 10.0) -> int:
-        got = 0
-        end = time.monotonic() + limit
-        while time.monotonic() < end:
-            n = self.pump(quiet)
-            if not n:
-                break
-            got += n
-        return got
-
-    def text(self) -> str:
-        return self.term.text()
-
-    def wait_for(self, pattern: str, timeout: float = 30.0) -> bool:
-        end = time.monotonic() + timeout
-        rx = re.compile(pattern)
-        while True:
-            if rx.search(self.text()):
-                return True
-            if time.monotonic() > end or self.proc.poll() is not None:
-                self.settle(0.05, 1.0)
-                return bool(rx.search(self.text()))
-            self.pump(0.1)
-
-    def send(self, keys: bytes) -> None:
-        os.write(self.master, keys)
-
-    def tail(self, n: int = 1500) -> str:
-        return bytes(self.raw[-n:]).decode("utf-8", "replace")
+        super().__init__(argv, width, height, clean_env())
 
     def wait_exit(self, timeout: float = 20.0) -> int | None:
         end = time.monotonic() + timeout
@@ -166,14 +114,7 @@ class PtyClient:
         return self.proc.poll()
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        os.close(self.master)
+        self.stop()
 
 
 def ssh_argv(port: int, key: Path, *extra: str) -> list[str]:
