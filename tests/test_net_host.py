@@ -440,3 +440,38 @@ def test_a_replica_that_went_wrong_throws_itself_away_and_takes_the_whole_record
     finally:
         for seat in seats.values():
             seat.close()
+
+
+class _Transport:
+    def __init__(self, queued: int) -> None:
+        self.queued = queued
+
+    def get_write_buffer_size(self) -> int:
+        return self.queued
+
+
+class _Writer:
+    """What a seat's connection writes to, with as many bytes queued as the test says."""
+
+    def __init__(self, queued: int) -> None:
+        self.transport = _Transport(queued)
+        self.written: list[bytes] = []
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_seat_that_stops_reading_is_cut_off_at_the_backlog_limit() -> None:
+    within = host_mod.Conn(_Writer(host_mod.MAX_BACKLOG))  # type: ignore[arg-type]
+    within.send(b"news\n")
+    assert (within.writer.written, within.closed, within.sent) == ([b"news\n"], False, 5)
+    behind = host_mod.Conn(_Writer(host_mod.MAX_BACKLOG + 1))  # type: ignore[arg-type]
+    behind.send(b"news\n")
+    assert (behind.writer.written, behind.closed, behind.writer.closed) == ([], True, True)
+    behind.send(b"more\n")  # nothing more is written to a connection once it is cut off
+    assert behind.writer.written == [] and behind.sent == 0
+    assert host_mod.MAX_BACKLOG == 8 * 1024 * 1024
