@@ -6,6 +6,7 @@ seat only, and its player takes his side back; unknown keys and passwords are re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -107,15 +108,27 @@ def test_openssh_login_lobby_game_move_and_clean_quit(server: Server, keys: dict
         ssh.close()
 
 
-def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
-        server: Server, keys: dict[str, Path]) -> None:
+@contextlib.contextmanager
+def bob_waits_while_alice_starts_a_game(server: Server, keys: dict[str, Path]) -> Iterator[tuple[PtyClient, PtyClient]]:
+    """Bob idles in the lobby before any game exists; Alice logs in and starts one as the Soviet."""
     bob = PtyClient(ssh_argv(server.port, keys["bob"]))
-    assert bob.wait_for(r"Signed in as bob(.|\n)*q  log out"), bob.tail()  # in the lobby before the game exists
-    assert "join an open game" not in bob.text()
-    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
+    alice: PtyClient | None = None
     try:
+        assert bob.wait_for(r"Signed in as bob(.|\n)*q  log out"), bob.tail()  # in the lobby before the game exists
+        assert "join an open game" not in bob.text()
+        alice = PtyClient(ssh_argv(server.port, keys["alice"]))
         assert alice.wait_for(LOBBY), alice.tail()
         new_game(alice)
+        yield bob, alice
+    finally:
+        if alice is not None:
+            alice.close()
+        bob.close()
+
+
+def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
+        server: Server, keys: dict[str, Path]) -> None:
+    with bob_waits_while_alice_starts_a_game(server, keys) as (bob, alice):
         assert bob.wait_for(r"j  join an open game \(1\)", 10), bob.text()  # the idle lobby shows it
         bob.send(b"j")  # join an open game: the German side of Alice's
         assert bob.wait_for(r"Join which game\?(.|\n)*1  Test position .*\[german: open, soviet: alice\] turn 1, soviet movement"), bob.text()
@@ -149,19 +162,10 @@ def test_a_friend_joins_the_open_side_and_a_dropped_player_takes_his_side_back(
         back_to_lobby(bob, r"Signed in as bob")
         bob.send(b"q")
         assert bob.wait_exit() == 0
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_a_spectator_watches(server: Server, keys: dict[str, Path]) -> None:
-    bob = PtyClient(ssh_argv(server.port, keys["bob"]))
-    assert bob.wait_for(r"Signed in as bob(.|\n)*q  log out"), bob.tail()  # in the lobby before the game exists
-    assert "join an open game" not in bob.text()
-    alice = PtyClient(ssh_argv(server.port, keys["alice"]))
-    try:
-        assert alice.wait_for(LOBBY), alice.tail()
-        new_game(alice)
+    with bob_waits_while_alice_starts_a_game(server, keys) as (bob, alice):
         assert bob.wait_for(r"w  watch a game \(1\)", 10), bob.text()
         bob.send(b"w")
         assert bob.wait_for(r"Watch which game\?(.|\n)*1  Test position"), bob.text()
@@ -172,9 +176,6 @@ def test_a_spectator_watches(server: Server, keys: dict[str, Path]) -> None:
         back_to_lobby(bob, r"Signed in as bob")
         bob.send(b"j")  # watching took no side: the German side is still open
         assert bob.wait_for(r"\[german: open, soviet: alice\]"), bob.text()
-    finally:
-        alice.close()
-        bob.close()
 
 
 def test_openssh_unknown_key_is_refused(server: Server, keys: dict[str, Path]) -> None:
