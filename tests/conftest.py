@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The parsed-data cache (kiev_tui/datacache.py) of this test run lives in a folder of its own,
+# shared with the processes the tests start, never the player's own cache.
+os.environ["KIEV_TUI_CACHE"] = tempfile.mkdtemp(prefix="kiev-tui-cache-")
 
 from kiev_tui.engine.game import Game
 from kiev_tui.games.spi_kiev.system import begin_phase

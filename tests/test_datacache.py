@@ -1,0 +1,102 @@
+"""The parsed-data cache: current entries are read back, anything else is rebuilt."""
+
+from __future__ import annotations
+
+import marshal
+from pathlib import Path
+
+import pytest
+
+from kiev_tui import datacache
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "cache"
+    monkeypatch.setenv("KIEV_TUI_CACHE", str(where))
+    return where
+
+
+def counting(value: object) -> tuple[list[int], object]:
+    calls: list[int] = []
+
+    def build() -> object:
+        calls.append(1)
+        return value
+
+    return calls, build
+
+
+def test_second_call_reads_the_entry(folder: Path, tmp_path: Path) -> None:
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    calls, build = counting({"x": [1, 2.5, "t", None, True]})
+    assert datacache.cached("k", [src], build) == {"x": [1, 2.5, "t", None, True]}
+    assert datacache.cached("k", [src], build) == {"x": [1, 2.5, "t", None, True]}
+    assert len(calls) == 1
+    assert len(list(folder.iterdir())) == 1
+
+
+def test_changed_source_same_size_is_rebuilt(folder: Path, tmp_path: Path) -> None:
+    # two writes of the same size in one clock tick leave the modification time alike
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    assert datacache.cached("k", [src], lambda: "one") == "one"
+    src.write_text("x = 2\n")
+    assert datacache.cached("k", [src], lambda: "two") == "two"
+
+
+def test_kind_and_program_version_are_part_of_the_key(folder: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    assert datacache.cached("k", [src], lambda: "k") == "k"
+    assert datacache.cached("other", [src], lambda: "other") == "other"
+    monkeypatch.setattr(datacache, "_version", lambda: "99.0")
+    assert datacache.cached("k", [src], lambda: "new program") == "new program"
+
+
+def test_damaged_or_foreign_entry_is_never_trusted(folder: Path, tmp_path: Path) -> None:
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    datacache.cached("k", [src], lambda: "good")
+    (entry,) = folder.iterdir()
+    entry.write_bytes(b"\x00garbage")
+    assert datacache.cached("k", [src], lambda: "rebuilt") == "rebuilt"
+    entry.write_bytes(marshal.dumps(("another key", "forged")))
+    assert datacache.cached("k", [src], lambda: "rebuilt again") == "rebuilt again"
+
+
+def test_off_and_unwritable_folder_still_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    monkeypatch.setenv("KIEV_TUI_CACHE", "off")
+    assert datacache.cache_dir() is None
+    calls, build = counting("v")
+    datacache.cached("k", [src], build)
+    datacache.cached("k", [src], build)
+    assert len(calls) == 2
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("KIEV_TUI_CACHE", str(blocker / "sub"))
+    assert datacache.cached("k", [src], lambda: "built") == "built"
+
+
+def test_values_marshal_cannot_hold_are_built_each_time(folder: Path, tmp_path: Path) -> None:
+    import datetime
+
+    src = tmp_path / "a.toml"
+    src.write_text("x = 1\n")
+    calls, build = counting({"when": datetime.date(1941, 9, 19)})
+    datacache.cached("k", [src], build)
+    datacache.cached("k", [src], build)
+    assert len(calls) == 2
+    assert not folder.exists() or not list(folder.iterdir())
+
+
+def test_missing_source_builds_without_caching(folder: Path, tmp_path: Path) -> None:
+    def build() -> str:
+        raise FileNotFoundError("gone")
+
+    with pytest.raises(FileNotFoundError):
+        datacache.cached("k", [tmp_path / "nope.toml"], build)
