@@ -53,6 +53,7 @@ class ActionRegistry:
     def __init__(self, game: str) -> None:
         self.game = game  # named in refusals, so a reader knows whose actions were meant
         self._kinds: dict[str, type[Action]] = {EndPhase.kind: EndPhase}
+        self._shapes: dict[type[Action], tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]] = {}
 
     def action(self, kind: str) -> Callable[[A], A]:
         """Class decorator: register an Action subclass of this game under ``kind``."""
@@ -88,6 +89,14 @@ class ActionRegistry:
     def __repr__(self) -> str:
         return f"ActionRegistry({self.game!r}: {', '.join(sorted(self._kinds))})"
 
+    def _shape(self, cls: type[Action]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+        """The field types and fields of an action class, read once: a replay builds hundreds."""
+        shape = self._shapes.get(cls)
+        if shape is None:
+            shape = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+            self._shapes[cls] = shape
+        return shape
+
     def from_toml(self, data: Any, where: str = "action", file: str = "<actions>") -> Action:
         """Build one of this game's actions from its TOML table, or raise DataError naming the key."""
         if not isinstance(data, dict):
@@ -99,8 +108,7 @@ class ActionRegistry:
         if cls is None:
             raise DataError(file, f"{where}.kind", f"unknown action '{shorten(kind)}' for the {self.game} game "
                                                    f"(known: {', '.join(sorted(self._kinds))})")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints, fields = self._shape(cls)
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key == "kind":

@@ -131,15 +131,18 @@ class _Journal:
     def line(self, i: int) -> int:
         return self.full_index[i] if i < len(self.full_index) else len(self.full_index)
 
-    def compare(self, replayed: list[str], start: int, key: str, what: str) -> None:
-        """Raise naming ``key`` (the action) at the first line the replay tells otherwise."""
-        for i in range(start, len(replayed)):
+    def compare(self, told: list[str], start: int, key: str, what: str) -> None:
+        """Raise naming ``key`` (the action) at the first line the replay tells otherwise.
+
+        ``told`` holds the replay's lines from journal line ``start`` (counted without reloads) on.
+        """
+        for i, text in enumerate(told, start):
             if i >= len(self.lines):
-                raise DataError(self.path, key, f"{what}: the replay says '{shorten(replayed[i])}', "
+                raise DataError(self.path, key, f"{what}: the replay says '{shorten(text)}', "
                                                 f"the save's journal ends before (line {self.line(i) + 1})")
-            if self.lines[i] != replayed[i]:
+            if self.lines[i] != text:
                 raise DataError(self.path, key, f"{what}: journal line {self.line(i) + 1} of the save says "
-                                                f"'{shorten(self.lines[i])}', the replay says '{shorten(replayed[i])}'")
+                                                f"'{shorten(self.lines[i])}', the replay says '{shorten(text)}'")
 
     def finish(self, count: int) -> None:
         if len(self.lines) > count:
@@ -247,7 +250,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             raise DataError(path, where,
                             f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
         if journal is not None:
-            journal.compare([e.describe() for e in game.journal], before, where, f"action {i + 1} ({act.kind})")
+            # Only this action's lines are told: describing the whole journal each time was quadratic.
+            journal.compare([e.describe() for e in game.journal[before:]], before, where, f"action {i + 1} ({act.kind})")
     game.replaying = False
     if journal is not None:
         journal.finish(len(game.journal))
