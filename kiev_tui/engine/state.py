@@ -110,5 +110,57 @@ class GameState:
 
     def hash(self, extra: str = "") -> str:
         """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""
-        blob = json.dumps(self._raw(), sort_keys=True, separators=(",", ":")) + extra
+        blob = self.canonical_json() + extra
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def canonical_json(self) -> str:
+        """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))``, the text the hash is of.
+
+        Built part by part, each unit's text reused while the unit is unchanged: replay hashes the
+        position after every action, and most actions move a few of the hundreds of units.
+        """
+        units = self.units
+        parts = ['{"control":', _dump(self.control), ',"over":', _dump(self.over)]
+        if self.pending is not None:
+            parts += [',"pending":', _dump(self.pending)]
+        parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player), ',"turn":', _dump(self.turn),
+                  ',"units":{', ",".join([_unit_json(uid, units[uid]) for uid in _sorted_ids(units)]),
+                  '},"vars":', _dump(self.vars.to_dict()), "}"]
+        return "".join(parts)
+
+
+#: The one JSON form the hash is taken of (sorted keys, no spaces), as an encoder built once.
+_dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+#: A unit's ``"id":{...}`` text by its id and values; positions repeat them action after action.
+_UNIT_JSON: dict[tuple[Any, ...], str] = {}
+
+
+_ORDER: list[Any] = [(), []]  # the last units' ids as listed, and sorted
+
+
+def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
+    """The ids in sorted order; a game's units are the same from set-up on, so the order is kept."""
+    ids = tuple(units)
+    if ids != _ORDER[0]:
+        _ORDER[:] = [ids, sorted(ids)]
+    return list(_ORDER[1])
+
+
+def _unit_json(uid: str, u: UnitState) -> str:
+    markers = u.markers
+    key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(markers)) if markers else ())
+    # Equal keys give equal texts, except for 1 and True: a step of any other type is never cached.
+    # An unhashable value can only come from a hand-edited snapshot; it is told, never cached.
+    plain = type(u.step) is int
+    try:
+        text = _UNIT_JSON.get(key) if plain else None
+    except TypeError:
+        text, plain = None, False
+    if text is None:
+        text = _dump(uid) + ":" + _dump(u.to_dict())
+        if plain:
+            if len(_UNIT_JSON) >= 100_000:  # a long session meets many positions: bounded memory
+                _UNIT_JSON.clear()
+            _UNIT_JSON[key] = text
+    return text
