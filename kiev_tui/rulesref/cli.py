@@ -1,4 +1,8 @@
-"""`kiev-tui rules`: print a case, a whole section, or search the rules reference."""
+"""`kiev-tui rules`: print a case, a whole section, or search the rules reference.
+
+This Typer command gives `--help` and the reference behaviour; the console script
+(kiev_tui/entry.py) answers well-formed look-ups itself, faster, with the same output.
+"""
 
 from __future__ import annotations
 
@@ -7,58 +11,29 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from kiev_tui.rulesref.model import GAMES, RuleBook, RulesDataError, load_reference
-from kiev_tui.rulesref.render import render_case, render_hit
+from kiev_tui.rulesref.richout import MAX_WIDTH, make_console, print_case, print_contents, print_hits
 from kiev_tui.rulesref.search import search
-
-MAX_WIDTH = 80
 
 
 class _Fail(Exception):
     """One line for stderr, then exit 2."""
 
 
-def _console() -> Console:
-    width = min(Console().width, MAX_WIDTH)
-    return Console(width=width, highlight=False, emoji=False)
-
-
 def _load(game: str, data_dir: Path | None) -> RuleBook:
     if game not in GAMES:
         raise _Fail(f"rules: unknown game {game!r} (choose from {', '.join(GAMES)})")
     try:
-        return load_reference(game, data_dir)
+        return load_reference(game, data_dir, index=False)  # a search builds it when it needs it
     except RulesDataError as exc:
         raise _Fail(f"rules: {exc}") from None
-
-
-def _print_case(console: Console, book: RuleBook, ref: str) -> None:
-    cases = book.section(ref)
-    for n, case in enumerate(cases):
-        if n:
-            console.print()
-        console.print(render_case(case))
-
-
-def _print_contents(console: Console, book: RuleBook) -> None:
-    console.print(Text(book.title, style="bold"))
-    for case in book.top_level():
-        console.print(Text.assemble((f"{case.id:>8}", "bold"), "  ", case.title))
-    console.print(Text("kiev-tui rules CASE prints a case; --search WORDS finds cases.", style="italic"))
 
 
 def _print_search(console: Console, books: list[RuleBook], query: str, limit: int) -> None:
     hits = search(query, books, limit=limit)
     where = books[0].game if len(books) == 1 else "all games"
-    if not hits:
-        console.print(Text(f"No case in {where} matches {query!r}."))
-        return
-    noun = "case" if len(hits) == 1 else "cases"
-    console.print(Text(f"{len(hits)} {noun} in {where} matching {query!r}, best first:", style="bold"))
-    for hit in hits:
-        console.print(render_hit(hit, console.width, show_game=len(books) > 1))
+    print_hits(console, hits, where, query, show_game=len(books) > 1)
 
 
 def rules(
@@ -81,13 +56,13 @@ def rules(
     try:
         if case is not None and query is not None:
             raise _Fail("rules: give a case number or --search, not both")
-        console = _console()
+        console = make_console()
         if query is not None:
             if all_games:
                 books = []
                 for g in GAMES:
                     try:
-                        books.append(load_reference(g, data_dir))
+                        books.append(load_reference(g, data_dir, index=False))
                     except RulesDataError as exc:
                         typer.echo(f"rules: skipping {g}: {exc}", err=True)
                 if not books:
@@ -98,11 +73,11 @@ def rules(
             return
         book = _load(game, data_dir)
         if case is None:
-            _print_contents(console, book)
+            print_contents(console, book)
             return
         if case not in book:
             raise _Fail(f"rules: no case {case!r} in {game} (try --search WORDS, or --game)")
-        _print_case(console, book, case)
+        print_case(console, book, case)
     except _Fail as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(code=2) from None

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from kiev_tui.engine.errors import DataError
-from kiev_tui.engine.tomlio import read_regular
+# Nothing from kiev_tui.engine (nor tomllib) at import time: `kiev-tui rules` reads a case
+# from the parsed-data cache and must not pay for the engine's imports (issue 19).
 
 if TYPE_CHECKING:
     from kiev_tui.rulesref.search import SearchIndex
@@ -239,11 +239,12 @@ class RuleBook:
     # -- search -------------------------------------------------------------------------
     @property
     def index(self) -> SearchIndex:
-        """The full-text index, built once on first use (load_reference builds it eagerly)."""
+        """The full-text index, built once on first use (load_reference builds it eagerly
+        unless told not to); its plain form comes from the data cache."""
         if self._index is None:
             from kiev_tui.rulesref.search import SearchIndex
 
-            self._index = SearchIndex(self.cases, game=self.game)
+            self._index = SearchIndex(self.cases, game=self.game, cache=True)
         return self._index
 
 
@@ -280,7 +281,19 @@ def _str(file: Path, key: str, value: Any) -> str:
     return value
 
 
-def _parse_table(file: Path, key: str, value: Any) -> Table:
+# What a parsed, checked rules file set is kept as in the data cache: plain tuples only.
+# Bump when the layout of that value changes, so an entry of the old layout is never read.
+_PLAIN_FORMAT = 1
+
+# The same cap as the engine's data reader (engine/tomlio.py MAX_FILE_BYTES).
+_MAX_FILE_BYTES = 8 * 1024 * 1024
+
+PlainTable = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+# id, parent, title, text, see, table, reconstructed, file name
+PlainCase = tuple[str, str, str, str, tuple[str, ...], PlainTable | None, bool, str]
+
+
+def _parse_table(file: Path, key: str, value: Any) -> PlainTable:
     if not isinstance(value, dict):
         raise RulesDataError(file, key, "expected an inline table with header and rows")
     extra = set(value) - {"header", "rows"}
@@ -297,10 +310,10 @@ def _parse_table(file: Path, key: str, value: Any) -> Table:
             raise RulesDataError(
                 file, f"{key}.rows[{i}]", f"has {len(row)} cells but the header has {len(header)}"
             )
-    return Table(tuple(str(h) for h in header), tuple(tuple(str(c) for c in r) for r in rows))
+    return tuple(str(h) for h in header), tuple(tuple(str(c) for c in r) for r in rows)
 
 
-def _parse_case(file: Path, n: int, raw: Any, game: str) -> Case:
+def _parse_case(file: Path, n: int, raw: Any) -> PlainCase:
     key = f"case[{n}]"
     if not isinstance(raw, dict):
         raise RulesDataError(file, key, "expected a [[case]] table")
@@ -323,23 +336,39 @@ def _parse_case(file: Path, n: int, raw: Any, game: str) -> Case:
     if not isinstance(reconstructed, bool):
         raise RulesDataError(file, f"{key}.reconstructed", "expected true or false")
     table = _parse_table(file, f"{key}.table", raw["table"]) if "table" in raw else None
-    return Case(
-        id=cid,
-        parent=parent,
-        title=_str(file, f"{key}.title", raw["title"]).strip(),
-        text=_str(file, f"{key}.text", raw["text"]).strip(),
-        see=tuple(normalize_id(s) for s in see_raw),
-        table=table,
-        reconstructed=reconstructed,
-        game=game,
-        file=file.name,
+    return (
+        cid,
+        parent,
+        _str(file, f"{key}.title", raw["title"]).strip(),
+        _str(file, f"{key}.text", raw["text"]).strip(),
+        tuple(normalize_id(s) for s in see_raw),
+        table,
+        reconstructed,
+        file.name,
     )
 
 
-def load_reference(game: str, data_dir: Path | None = None) -> RuleBook:
+def _case(game: str, plain: PlainCase) -> Case:
+    cid, parent, title, text, see, table, reconstructed, file = plain
+    return Case(
+        id=cid,
+        parent=parent,
+        title=title,
+        text=text,
+        see=see,
+        table=Table(*table) if table is not None else None,
+        reconstructed=reconstructed,
+        game=game,
+        file=file,
+    )
+
+
+def load_reference(game: str, data_dir: Path | None = None, *, index: bool = True) -> RuleBook:
     """Read and check a game's rules reference; raise RulesDataError naming file and key.
 
-    The result is kept while its files are unchanged, so reopening the reference is free.
+    The result is kept while its files are unchanged, so reopening the reference is free;
+    the parsed files come from the data cache (kiev_tui/datacache.py) while they are
+    unchanged.  With `index=False` the search index is left to be built on first use.
     """
     base = data_dir or default_data_dir()
     if not _GAME_RE.fullmatch(game):
@@ -352,31 +381,89 @@ def load_reference(game: str, data_dir: Path | None = None) -> RuleBook:
     except OSError:
         stamp = ()
     cached = _CACHE.get((game, stamp)) if stamp else None
-    if cached is not None:
-        return cached
-    book = _read_reference(game, files)
-    if stamp:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[(game, stamp)] = book
-    return book
+    if cached is None:
+        cached = _read_reference(game, files)
+        if stamp:
+            if len(_CACHE) >= _CACHE_SIZE:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[(game, stamp)] = cached
+    if index:
+        _ = cached.index  # build the search index now so the first query is fast
+    return cached
 
 
 _CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RuleBook] = {}
 _CACHE_SIZE = 8
 
 
+def _cacheable(path: Path) -> bool:
+    """A regular file under the size cap: the data cache may hash it without hanging on it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size <= _MAX_FILE_BYTES
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes; an odd file (missing, a FIFO, too large) fails as the engine's reader says."""
+    try:
+        # non-blocking, so a FIFO swapped in after _cacheable looked cannot hang the open
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except (OSError, ValueError):
+        fd = -1
+    if fd >= 0:
+        try:
+            st = os.fstat(fd)
+            if stat.S_ISREG(st.st_mode) and st.st_size <= _MAX_FILE_BYTES:
+                chunks: list[bytes] = []
+                size = 0
+                while size <= _MAX_FILE_BYTES:
+                    chunk = os.read(fd, min(1 << 20, _MAX_FILE_BYTES + 1 - size))
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                if size <= _MAX_FILE_BYTES:
+                    return b"".join(chunks)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    # The rare failure: the engine's reader words the reason the same way for every data file.
+    from kiev_tui.engine.errors import DataError
+    from kiev_tui.engine.tomlio import read_regular
+
+    try:
+        return read_regular(path)
+    except DataError as exc:
+        raise RulesDataError(path, "", exc.reason) from None
+
+
 def _read_reference(game: str, files: list[Path]) -> RuleBook:
+    kind = f"rulesref-book/{_PLAIN_FORMAT}/{game}/" + ",".join(p.name for p in files)
+    if all(_cacheable(p) for p in files):
+        from kiev_tui.datacache import cached
+
+        title, source, plain = cached(kind, files, lambda: _parse_book(game, files))
+    else:  # let the reader name what is wrong with the file
+        title, source, plain = _parse_book(game, files)
+    return RuleBook(game=game, title=title, source=source, cases=tuple(_case(game, c) for c in plain),
+                    files=tuple(files))
+
+
+def _parse_book(game: str, files: list[Path]) -> tuple[str, str, list[PlainCase]]:
+    """Parse and check every file: the book's title and source, and its cases as plain tuples."""
+    import tomllib
+
     book: dict[str, Any] | None = None
     book_file: Path | None = None
-    cases: list[Case] = []
+    cases: list[PlainCase] = []
     where: dict[str, Path] = {}
     for path in files:
         try:
             # Regular files under the size cap only: a FIFO or /dev/zero must not hang us.
-            doc = tomllib.loads(read_regular(path).decode("utf-8"))
-        except DataError as exc:
-            raise RulesDataError(path, "", exc.reason) from None
+            doc = tomllib.loads(_read_bytes(path).decode("utf-8"))
         except UnicodeDecodeError:
             raise RulesDataError(path, "", "not UTF-8 text") from None
         except OSError as exc:
@@ -396,10 +483,10 @@ def _read_reference(game: str, files: list[Path]) -> RuleBook:
         if not isinstance(raw_cases, list):
             raise RulesDataError(path, "case", "expected an array of tables, [[case]]")
         for n, raw in enumerate(raw_cases):
-            case = _parse_case(path, n, raw, game)
-            if case.id in where:
-                raise RulesDataError(path, f"case[{n}].id", f"duplicate id {case.id!r} (also in {where[case.id].name})")
-            where[case.id] = path
+            case = _parse_case(path, n, raw)
+            if case[0] in where:
+                raise RulesDataError(path, f"case[{n}].id", f"duplicate id {case[0]!r} (also in {where[case[0]].name})")
+            where[case[0]] = path
             cases.append(case)
     if book is None or book_file is None:
         raise RulesDataError(files[0], "book", f"missing: no [book] table in {', '.join(p.name for p in files)}")
@@ -412,11 +499,7 @@ def _read_reference(game: str, files: list[Path]) -> RuleBook:
         _str(book_file, f"book.{required}", book[required])
     if book["game"] != game:
         raise RulesDataError(book_file, "book.game", f"says {book['game']!r} but the folder is {game!r}")
-    rulebook = RuleBook(
-        game=game, title=book["title"], source=book["source"], cases=tuple(cases), files=tuple(files)
-    )
-    _ = rulebook.index  # build the search index now so the first query is fast
-    return rulebook
+    return book["title"], book["source"], cases
 
 
 def load_all(games: list[str] | tuple[str, ...] | None = None, data_dir: Path | None = None) -> list[RuleBook]:

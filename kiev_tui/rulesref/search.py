@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -135,27 +136,96 @@ class Hit:
         return space + 1 if space != -1 else start
 
 
-class SearchIndex:
-    """Inverted index over one book's cases (titles and texts)."""
+# Bump when the layout of the cached index (SearchIndex._plain) changes.
+_INDEX_FORMAT = 1
 
-    def __init__(self, cases: Sequence[Case], game: str = "") -> None:
+Postings = dict[int, tuple[list[int], list[int]]]
+
+
+class SearchIndex:
+    """Inverted index over one book's cases (titles and texts).
+
+    Its plain form (sorted vocabulary, each word's postings packed in an int array, the title
+    words of each case) is what the data cache keeps; a word's postings are unpacked the first
+    time a query needs them, and a case's token spans when it is a hit.
+    """
+
+    def __init__(self, cases: Sequence[Case], game: str = "", cache: bool = False) -> None:
         self.game = game
         self.cases = list(cases)
         self._ids = {c.id: i for i, c in enumerate(self.cases)}
-        self._tokens: list[tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]] = []
-        # word -> case number -> (positions in title, positions in text)
-        self._postings: dict[str, dict[int, tuple[list[int], list[int]]]] = {}
+        if cache:
+            import hashlib
+
+            from kiev_tui.datacache import cached
+
+            # keyed by what is indexed, not by the files: they may have changed since the cases were read
+            digest = hashlib.sha256("\0".join(f"{c.title}\0{c.text}" for c in self.cases).encode()).hexdigest()
+            vocab, packed, titles = cached(f"rulesref-index/{_INDEX_FORMAT}/{digest}", (), self._plain)
+        else:
+            vocab, packed, titles = self._plain()
+        self._vocab: list[str] = vocab  # sorted
+        self._packed: dict[str, bytes] = dict(zip(vocab, packed))
+        self._title_words: list[tuple[str, ...]] = titles
+        # word -> case number -> (positions in title, positions in text), unpacked on demand
+        self._postings: dict[str, Postings] = {}
+        self._tokens: dict[int, tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]] = {}
+        self._idf_memo: dict[str, float] = {}
+
+    def _plain(self) -> tuple[list[str], list[bytes], list[tuple[str, ...]]]:
+        """Tokenize every case: the index as plain data (what the cache stores)."""
+        postings: dict[str, dict[int, tuple[list[int], list[int]]]] = {}
+        titles: list[tuple[str, ...]] = []
         for doc, case in enumerate(self.cases):
             title_toks = tokenize(case.title)
-            text_toks = tokenize(case.text)
-            self._tokens.append((title_toks, text_toks))
-            for field_no, toks in enumerate((title_toks, text_toks)):
+            titles.append(tuple(w for w, _, _ in title_toks))
+            for field_no, toks in enumerate((title_toks, tokenize(case.text))):
                 for pos, (word, _, _) in enumerate(toks):
-                    entry = self._postings.setdefault(word, {}).setdefault(doc, ([], []))
+                    entry = postings.setdefault(word, {}).setdefault(doc, ([], []))
                     entry[field_no].append(pos)
-        self._vocab = sorted(self._postings)
-        n = max(1, len(self.cases))
-        self._idf = {w: math.log(1 + n / len(d)) for w, d in self._postings.items()}
+        vocab = sorted(postings)
+        packed: list[bytes] = []
+        for word in vocab:
+            flat = array("i")
+            for doc, (in_title, in_text) in postings[word].items():
+                flat.extend((doc, len(in_title), len(in_text)))
+                flat.extend(in_title)
+                flat.extend(in_text)
+            packed.append(flat.tobytes())
+        return vocab, packed, titles
+
+    def _post(self, word: str) -> Postings:
+        """Which cases hold `word`, and where: case number -> (title positions, text positions)."""
+        found = self._postings.get(word)
+        if found is None:
+            found = {}
+            blob = self._packed.get(word)
+            if blob is not None:
+                flat = array("i")
+                flat.frombytes(blob)
+                i = 0
+                while i < len(flat):
+                    doc, n_title, n_text = flat[i], flat[i + 1], flat[i + 2]
+                    i += 3
+                    found[doc] = (flat[i : i + n_title].tolist(), flat[i + n_title : i + n_title + n_text].tolist())
+                    i += n_title + n_text
+            self._postings[word] = found
+        return found
+
+    def _idf(self, word: str) -> float:
+        value = self._idf_memo.get(word)
+        if value is None:
+            value = math.log(1 + max(1, len(self.cases)) / len(self._post(word)))
+            self._idf_memo[word] = value
+        return value
+
+    def _doc_tokens(self, doc: int) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+        """A case's tokens with their character spans, for highlighting a hit."""
+        toks = self._tokens.get(doc)
+        if toks is None:
+            case = self.cases[doc]
+            toks = self._tokens[doc] = (tokenize(case.title), tokenize(case.text))
+        return toks
 
     def _expand(self, word: str) -> frozenset[str]:
         """Indexed words that begin with `word` (for the word still being typed)."""
@@ -194,7 +264,7 @@ class SearchIndex:
         docs: set[int] = set()
         for sl in unique:
             for word in sl:
-                docs.update(self._postings.get(word, ()))
+                docs.update(self._post(word))
         if exact_id is not None:
             docs.add(exact_id)
 
@@ -204,17 +274,17 @@ class SearchIndex:
             for sl in unique:
                 slot_score = 0.0
                 for word in sl:
-                    entry = self._postings.get(word, {}).get(doc)
+                    entry = self._post(word).get(doc)
                     if entry is None:
                         continue
                     title_n, text_n = len(entry[0]), len(entry[1])
                     tf = TITLE_WEIGHT * min(title_n, 2) + (1 + math.log(text_n) if text_n else 0)
-                    slot_score = max(slot_score, self._idf[word] * tf)
+                    slot_score = max(slot_score, self._idf(word) * tf)
                 if slot_score:
                     found += 1
                     score += slot_score
-            title_words = self._tokens[doc][0]
-            if len(title_words) == len(slots) and all(w in sl for (w, _, _), sl in zip(title_words, slots)):
+            title_words = self._title_words[doc]
+            if len(title_words) == len(slots) and all(w in sl for w, sl in zip(title_words, slots)):
                 score += TITLE_WEIGHT * 3  # the query is the whole title: this case is about it
             if doc == exact_id:
                 tier = 4
@@ -251,7 +321,7 @@ class SearchIndex:
     def _positions(self, doc: int, field_no: int, slot: frozenset[str]) -> set[int]:
         out: set[int] = set()
         for word in slot:
-            entry = self._postings.get(word, {}).get(doc)
+            entry = self._post(word).get(doc)
             if entry is not None:
                 out.update(entry[field_no])
         return out
@@ -267,7 +337,7 @@ class SearchIndex:
         return sorted(starts)
 
     def _spans(self, doc: int, field_no: int, slots: list[frozenset[str]], words: frozenset[str]) -> tuple[Span, ...]:
-        toks = self._tokens[doc][field_no]
+        toks = self._doc_tokens(doc)[field_no]
         spans: list[Span] = []
         n = len(slots)
         if n > 1:
@@ -279,7 +349,7 @@ class SearchIndex:
 
     def _hit(self, doc: int, tier: int, score: float, slots: list[frozenset[str]]) -> Hit:
         words = frozenset().union(*slots)
-        title_toks, text_toks = self._tokens[doc]
+        title_toks, text_toks = self._doc_tokens(doc)
         present = {w for w, _, _ in title_toks} | {w for w, _, _ in text_toks}
         matched = tuple(sorted(w for w in words if w in present and w not in STOP_WORDS))
         return Hit(
