@@ -1,0 +1,801 @@
+"""A scripted candidate-action AI for SPI Kiev (Wesnoth RCA / Unity of Command style).
+
+Each call to ``decide`` looks at the position as it stands, lists the candidate actions of
+the phase, scores them with a hand-written evaluation in victory-point units, and returns the
+best; when nothing scores above zero it ends the phase.  It reads only what a player sees:
+the map, the counters, the odds preview's chances (which sample untried faces with their own
+generator), never the game's dice.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from kiev_tui.engine.actions import Action, EndPhase
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Hex
+
+from kiev_tui.ai.base import Budget
+from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
+                                             Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
+from kiev_tui.games.spi_kiev.acting import can_attack, can_move
+from kiev_tui.games.spi_kiev.battle import battle, steps_left
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of, zoc_reach
+from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, safe_assignment
+from kiev_tui.games.spi_kiev.advance import advance_options
+from kiev_tui.games.spi_kiev.preview import check_attack, crt, preview_battle, strengths
+from kiev_tui.games.spi_kiev.strength import final, odds_column
+from kiev_tui.games.spi_kiev.untried import pool
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the AI tries: thresholds, noise and which terms of the evaluation it uses."""
+
+    name: str
+    attack_threshold: float  # an attack must be worth more than this many VP on average
+    noise: float  # spread of the random error added to each score (VP)
+    danger: bool  # weigh the enemy's counter-attack against a hex
+    overruns: bool  # look for overruns while moving
+    expectimax: bool  # order attacks by a one-ply look at what each opens up
+    nodes: int  # rules questions per phase before it stops searching
+
+
+LEVELS = {
+    "easy": Level("easy", attack_threshold=-0.5, noise=1.5, danger=False, overruns=False, expectimax=False,
+                  nodes=400),
+    "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True, expectimax=True,
+                    nodes=6000),
+}
+
+# Weights of the evaluation, in victory points.
+W_CAPTURE = 1.6  # per VP of a town or city taken by moving through it
+W_PULL = 0.9  # per VP of the nearest objective's pull (decays with distance)
+PULL_DECAY = 0.82
+W_GARRISON = 1.0  # per VP of a threatened own city held (first unit; later ones less)
+W_LINE = 0.35  # per front hex newly covered by a zone of control (Soviet line)
+W_COMMAND = 3.0  # a Soviet unit ending beyond command of a supplied HQ
+W_SUPPLY = 2.5  # a German unit ending where its supply line does not reach
+W_SETUP = 1.2  # per enemy stack a combat unit threatens at good odds next combat phase
+W_DANGER = 0.6  # per VP of a unit exposed to a counter-attack at high odds
+MOVE_EPS = 0.05  # a move must gain at least this much
+
+
+def _tec(game: Game) -> dict[str, Any]:
+    return dict(game.scenario.tables.get("tec", {}).get("terrain", {}))
+
+
+class KievAI:
+    """One side's computer player for SPI Kiev."""
+
+    def __init__(self, side: str, level: str = "strong", seed: int = 0, seconds: float = 5.0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+        self.side = side
+        self.enemy = enemy_of(side)
+        self.level = LEVELS[level]
+        self.name = f"{level} AI"
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self._phase: tuple[int, str, str] | None = None
+        self.budget = Budget(self.level.nodes, seconds)
+        self._queue: list[tuple[float, int, str]] = []  # (-stale gain, tie, unit) for this phase
+        self._done: set[str] = set()  # units judged for this phase (moved, or better left alone)
+        self._tick = 0
+        self._field_key: Any = None
+        self._field: dict[Hex, float] = {}
+        self._attack_cache: dict[Any, tuple[float, tuple[str, ...]]] = {}
+        self._no_attack: set[str] = set()
+
+    # -- the entry point ----------------------------------------------------------------------
+    def decide(self, game: Game) -> Action:
+        st = game.state
+        key = (st.turn, st.player, st.phase)
+        if key != self._phase:
+            self._phase = key
+            self.budget = Budget(self.level.nodes, self.seconds)
+            self._queue = []
+            self._done = set()
+            self._attack_cache = {}
+            self._no_attack = set()
+        if st.pending is not None:
+            return self._checked(game, self.answer(game))
+        if st.phase in (MOVEMENT, MECHANIZED):
+            return self._checked(game, self.move(game))
+        if st.phase == COMBAT:
+            return self._checked(game, self.attack(game))
+        return EndPhase()
+
+    def _checked(self, game: Game, act: Action) -> Action:
+        """Only actions the referee accepts leave the AI; a refusal here is an AI bug made safe."""
+        if game.check(act, side=self.side) is None:
+            return act
+        if game.state.pending is None and game.check(EndPhase(), side=self.side) is None:
+            return EndPhase()
+        return act
+
+    def _noise(self) -> float:
+        return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
+
+    # -- values of things -----------------------------------------------------------------------
+    def vp_of(self, game: Game, h: Hex) -> int:
+        kind = game.scenario.map.settlement(h)
+        if kind is None:
+            return 0
+        vic = game.scenario.victory
+        special = {k: int(v) for k, v in vic.get("special_hexes", {}).items()}
+        return special.get(str(h), int(vic.get("city", 10)) if kind == "city" else int(vic.get("town", 5)))
+
+    def worth(self, view: View, uid: str) -> float:
+        """What losing the whole unit costs its owner, in VP (24.2, 24.3) and fighting power."""
+        d = view.catalog.units[uid]
+        if d.side == GERMAN:
+            if d.leader:
+                return 15.0
+            vic = view.game.scenario.victory
+            reg = vic.get("regiment_points", {"panzer": 8, "other": 5})
+            base = float(reg.get("panzer", 8) if d.type == "panzer" else reg.get("other", 5))
+            return base + 3.0
+        if d.hq:
+            front = view.game.scenario.victory.get("soviet_front_hq", "")
+            return 10.0 if uid == front else 4.0
+        a, _ = self.strength(view, uid)
+        return 1.0 + 0.4 * a
+
+    def strength(self, view: View, uid: str) -> tuple[float, float]:
+        """Attack and defence of the unit's current step; an untried unit counts as the pool's mean."""
+        if view.untried(uid):
+            return self.pool_mean(view)
+        d = view.udef(uid)
+        step = min(view.state.units[uid].step, len(d.steps) - 1)
+        a, df = d.steps[step]
+        return float(a), float(df)
+
+    def terrain_mult(self, game: Game, h: Hex) -> float:
+        tec = _tec(game)
+        t = game.scenario.map.terrain(h)
+        mult = float(tec.get(t, {}).get("defense", 1) or 1)
+        if game.scenario.map.settlement(h) == "city":
+            mult = max(mult, 2.0)
+        return min(mult, 3.0)
+
+    # -- movement -----------------------------------------------------------------------------
+    def move(self, game: Game) -> Action:
+        view = game.rules.view(game)
+        st = game.state
+        over = stacking.over_limit(view, self.side)
+        if over:
+            h = sorted(over)[0]
+            victims = [u for u in view.at(h) if view.side(u) == self.side and stacking.may_remove(view, u)]
+            victims.sort(key=lambda u: (self.worth(view, u), u))
+            if victims:
+                return RemoveExcess(victims[0])
+        if st.phase == MOVEMENT:
+            waiting = reinforcements.ready_to_enter(view)
+            if waiting:
+                return self._enter(game, view, waiting)
+        if self.level.overruns and not self.budget.exhausted:
+            over_act = self._overrun(game, view)
+            if over_act is not None:
+                return over_act
+        ctx = Ctx(self, game, view)
+        if not self._queue and not self._done:
+            self._done.add("")  # the first pass is made once per phase
+            for uid in self._movable(view):
+                gain, _ = self._best_move(game, ctx, uid)
+                self._push(gain, uid)
+        while self._queue:
+            if self.budget.exhausted:
+                break
+            neg, _, uid = heapq.heappop(self._queue)
+            if -neg <= MOVE_EPS:
+                self._queue = []
+                break
+            if uid in self._done or not can_move(view, uid):
+                self._done.add(uid)
+                continue
+            gain, act = self._best_move(game, ctx, uid)
+            nxt = -self._queue[0][0] if self._queue else 0.0
+            if act is not None and gain > MOVE_EPS and gain >= nxt - 1e-9:
+                self._done.add(uid)
+                if game.check(act, side=self.side) is None:
+                    return act
+                continue
+            if act is None or gain <= MOVE_EPS:
+                self._done.add(uid)
+                continue
+            self._push(gain, uid)
+        return EndPhase()
+
+    def _push(self, gain: float, uid: str) -> None:
+        self._tick += 1
+        heapq.heappush(self._queue, (-gain, self._tick, uid))
+
+    def _movable(self, view: View) -> list[str]:
+        return [u for _, ids in sorted(view.occupancy.items()) for u in ids
+                if view.side(u) == self.side and can_move(view, u)]
+
+    def _best_move(self, game: Game, ctx: "Ctx", uid: str) -> tuple[float, Action | None]:
+        """The unit's best destination and how much it gains over standing still."""
+        view = ctx.view
+        start = view.hex_of(uid)
+        if start is None:
+            return 0.0, None
+        self.budget.spend()
+        reach = game.rules.reachable(game, (uid,), explain=False)
+        stay = ctx.score(uid, start, ())
+        best, best_act = stay, None
+        for h, r in reach.items():
+            if not r.ok or h == start or not ctx.fits(uid, h):
+                continue
+            path = tuple(r.path)
+            s = ctx.score(uid, h, path) - 0.01 * len(path) + self._noise()
+            if s > best:
+                best, best_act = s, Move((uid,), path)
+        if self.side == SOVIET and game.state.phase == MOVEMENT and uid not in view.vars.moved:
+            used, allowed = rail.capacity(view)
+            if rail.counted(view, (uid,)) <= allowed - used and self.budget.used < self.level.nodes // 2:
+                for h, path in rail.destinations(view, (uid,)).items():
+                    if not ctx.fits(uid, h):
+                        continue
+                    s = ctx.score(uid, h, path) - 0.3 + self._noise()
+                    if s > best:
+                        best, best_act = s, RailMove((uid,), path)
+        return best - stay, best_act
+
+    def _enter(self, game: Game, view: View, waiting: list[str]) -> Action:
+        ctx = Ctx(self, game, view)
+        best: tuple[float, Action] | None = None
+        for uid in waiting[:3]:
+            for h in reinforcements.entry_hexes(view, uid):
+                if not ctx.fits(uid, h):
+                    continue
+                act = Enter((uid,), str(h), False)
+                s = ctx.score(uid, h, (str(h),)) + self._noise()
+                if (best is None or s > best[0]) and game.check(act, side=self.side) is None:
+                    best = (s, act)
+        if best is not None:
+            return best[1]
+        for uid in waiting:
+            for h in reinforcements.entry_hexes(view, uid):
+                for use_rail in (False, True):
+                    act = Enter((uid,), str(h), use_rail)
+                    if game.check(act, side=self.side) is None:
+                        return act
+        return EndPhase()
+
+    def _overrun(self, game: Game, view: View) -> Action | None:
+        """A mechanized stack next to a weak enemy hex runs it over when the odds clear it."""
+        st = game.state
+        for h, ids in sorted(view.occupancy.items()):
+            mine = tuple(u for u in ids if view.side(u) == self.side)
+            if not mine or any(view.side(u) != self.side for u in ids):
+                continue
+            if not any(view.udef(u).mechanized and not view.is_hq_like(u) for u in mine):
+                continue
+            if any(u in self._done for u in mine):
+                continue
+            for n in view.map.neighbours(h):
+                if not view.occupied_by(n, self.enemy):
+                    continue
+                act = Overrun(mine, str(n))
+                if game.check(act, side=self.side) is not None:
+                    continue
+                self.budget.spend()
+                chances = self.chances(game, view, mine, n, overrun=True)
+                clear = sum(pr for r, pr in chances.items() if _clears(r))
+                loss = sum(pr for r, pr in chances.items() if _attacker_loses(r))
+                if clear >= 0.65 and loss <= 0.2:
+                    return act
+        del st
+        return None
+
+    # -- combat -------------------------------------------------------------------------------
+    def attack(self, game: Game) -> Action:
+        view = game.rules.view(game)
+        best: tuple[float, Attack] | None = None
+        options = self._attack_options(view)
+        for t, units in sorted(options.items()):
+            if self.budget.exhausted:
+                break
+            ev, attackers = self._plan_attack(game, view, t, units)
+            if not attackers:
+                continue
+            ev += self._noise()
+            if best is None or ev > best[0]:
+                best = (ev, Attack(attackers, (str(t),)))
+        if best is not None and best[0] > self.level.attack_threshold:
+            return best[1]
+        return EndPhase()
+
+    def _attack_options(self, view: View) -> dict[Hex, list[str]]:
+        out: dict[Hex, list[str]] = {}
+        for h, ids in view.occupancy.items():
+            if view.side(ids[0]) != self.enemy:
+                continue
+            if any(u in view.vars.defended and u not in view.vars.retreated_into for u in ids):
+                continue
+            if any(u in view.vars.advanced for u in ids):
+                continue
+            cands = [u for n in view.map.neighbours(h) if not view.map.is_impassable_side(n, h)
+                     for u in view.at(n) if view.side(u) == self.side and can_attack(view, u)]
+            if self.side == SOVIET:
+                sup = view.supply
+                cands = [u for u in cands if sup.status(u).in_command]
+            if cands:
+                out[h] = sorted(cands)
+        return out
+
+    def _plan_attack(self, game: Game, view: View, t: Hex, units: list[str]) -> tuple[float, tuple[str, ...]]:
+        """The attackers to send against t and the attack's expected worth (VP)."""
+        sig = (t, tuple(units), tuple((u, view.state.units[u].step, view.state.units[u].hex)
+                                      for u in view.at(t)))
+        cached = self._attack_cache.get(sig)
+        if cached is not None:
+            return cached
+        attackers = tuple(units)
+        ev = self._attack_ev(game, view, attackers, t)
+        # Free units that add nothing to the odds so they can strike elsewhere (9.14).
+        for u in sorted(units, key=lambda x: self.strength(view, x)[0]):
+            if len(attackers) <= 1 or self.budget.exhausted:
+                break
+            elsewhere = any(view.occupied_by(n, self.enemy) and n != t
+                            for n in view.map.neighbours(view.hex_of(u) or t))
+            if not elsewhere:
+                continue
+            trial = tuple(x for x in attackers if x != u)
+            ev2 = self._attack_ev(game, view, trial, t)
+            if ev2 >= ev - 0.05:
+                attackers, ev = trial, ev2
+        out = (ev, attackers) if ev > -1e8 else (ev, ())
+        self._attack_cache[sig] = out
+        return out
+
+    def _attack_ev(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex) -> float:
+        self.budget.spend()
+        if check_attack(view, Attack(attackers, (str(t),))) is not None:
+            return -1e9
+        chances = self.chances(game, view, attackers, t)
+        defenders = [u for u in view.at(t) if view.side(u) == self.enemy]
+        d_worth = sum(self.worth(view, u) for u in defenders)
+        d_steps = sum(max(1, steps_left(view, u)) for u in defenders)
+        per_step_d = d_worth / max(1, d_steps)
+        a_cheapest = min((self.worth(view, u) / max(1, steps_left(view, u)) for u in attackers
+                          if not view.is_hq_like(u)), default=5.0)
+        hold = self.vp_of(game, t) if game.state.control.get(str(t)) != self.side else 0
+        zoc = view.zoc_blocking[self.side]
+        free = [n for n in view.map.neighbours(t)
+                if not view.occupied_by(n, self.side) and (n not in zoc or view.occupied_by(n, self.enemy))
+                and game.scenario.map.terrain(n) != "lake"]
+        can_retreat = bool(free)
+        ev = 0.0
+        for result, pr in chances.items():
+            ev += pr * self._result_value(result, d_worth, d_steps, per_step_d, a_cheapest, hold, can_retreat)
+        return ev
+
+    def _result_value(self, result: str, d_worth: float, d_steps: int, per_step_d: float, a_step: float,
+                      hold: float, can_retreat: bool) -> float:
+        if "cancelled" in result:
+            return -a_step
+        if "eliminated" in result:
+            return d_worth + hold + 1.0
+        if result == "eng":
+            return per_step_d - a_step
+        if "/" not in result:
+            return 0.0
+        a, d = result.split("/")
+        cost = 0.0
+        if a == "E":
+            cost = 3 * a_step * 2
+        elif a != "-":
+            cost = int(a) * a_step * 0.8  # the attacker may retreat instead of losing (our choice)
+        gain = 0.0
+        if d == "E":
+            gain = d_worth + hold + 1.0
+        elif d != "-":
+            n = int(d)
+            losses = per_step_d * min(n, d_steps) + (d_worth if n >= d_steps else 0.0) * 0.5
+            retreat = 0.35 * per_step_d * n + hold * 0.8 + 0.8
+            gain = min(losses, retreat) if can_retreat else losses + hold * 0.5 + 0.8
+        return gain - cost
+
+    def chances(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex,
+                overrun: bool = False) -> dict[str, float]:
+        """The chance of each combat result: the preview's exact figures when every unit is known;
+        with untried units, their pool's mean strength instead of the preview's sampling."""
+        a_total, a_parts, _, d_parts, per_hex = strengths(view, attackers, [t], overrun, "")
+        unknown_a = sum(1 for x in a_parts if x.base is None)
+        unknown_d = sum(1 for x in d_parts if x.base is None)
+        if not unknown_a and not unknown_d:
+            return dict(preview_battle(game, view, attackers, [t], overrun, "", None).chances)
+        mean_a, mean_d = self.pool_mean(view)
+        a = final(a_total + mean_a * unknown_a, True)
+        d = max(1, math.floor(sum(per_hex) + mean_d * self.terrain_mult(game, t) * unknown_d))
+        table = crt(game)
+        col = odds_column(a, d, table.columns, table.above_highest, table.below_lowest)
+        out: dict[str, float] = {}
+        for die in range(1, 7):
+            r = table.result(col, die)
+            out[r] = out.get(r, 0.0) + 1 / 6
+        return out
+
+    def pool_mean(self, view: View) -> tuple[float, float]:
+        faces = list(pool(view.catalog).faces.values())
+        if not faces:
+            return (2.0, 2.0)
+        return (sum(f.attack for f in faces) / len(faces), sum(f.defense for f in faces) / len(faces))
+
+    # -- pending choices ------------------------------------------------------------------------
+    def answer(self, game: Game) -> Action:
+        p = game.state.pending
+        assert p is not None
+        view = game.rules.view(game)
+        kind = p["kind"]
+        if kind == "integrity":
+            return ChooseIntegrity(sorted(p["choices"])[0])
+        if kind == "loss_or_retreat":
+            return self._loss_or_retreat(game, view, p)
+        if kind == "retreat":
+            return self._retreat(game, view, p)
+        if kind == "advance":
+            return self._advance(game, view, p)
+        return EndPhase()
+
+    def _losses(self, view: View, units: list[str], steps: int) -> tuple[tuple[str, ...], float]:
+        """Which steps to give up (one id per step), cheapest first, and what they cost (VP)."""
+        left = {u: steps_left(view, u) for u in units}
+        out: list[str] = []
+        cost = 0.0
+        for _ in range(steps):
+            pool_ = [u for u in units if left[u] > 0]
+            if not pool_:
+                break
+
+            def step_cost(u: str) -> float:
+                w = self.worth(view, u)
+                return w if left[u] == 1 else w / (left[u] + 1)
+            u = min(pool_, key=lambda x: (view.is_hq_like(x), step_cost(x), x))
+            cost += step_cost(u)
+            out.append(u)
+            left[u] -= 1
+        return tuple(out), cost
+
+    def _loss_or_retreat(self, game: Game, view: View, p: dict[str, Any]) -> Action:
+        units = list(p["units"])
+        losses, cost = self._losses(view, units, int(p["steps"]))
+        take = TakeLosses(losses)
+        if not p.get("hexes") or game.check(ChooseRetreat(), side=self.side) is not None:
+            return take
+        zone = set(battle(game).zone)
+        lost_in_retreat = 0.0
+        for u in units:
+            paths, _ = _retreat_paths(view, u, int(p["hexes"]), str(p["who"]), zone)
+            if not paths:
+                lost_in_retreat += self.worth(view, u)
+        h = view.hex_of(units[0]) if units else None
+        hold = 0.0
+        if h is not None and p.get("who") == "defender":
+            hold = self.vp_of(game, h) * (1.5 if self.side == SOVIET else 1.0)
+            if self.side == SOVIET and hold:
+                hold += 2.0
+        retreat_cost = lost_in_retreat + hold + 0.2 * int(p["steps"])
+        if game.check(take, side=self.side) is not None:
+            return ChooseRetreat()
+        return take if cost <= retreat_cost else ChooseRetreat()
+
+    def _retreat(self, game: Game, view: View, p: dict[str, Any]) -> Action:
+        """We pick the enemy's retreat (19.7): toward our own units and away from their supply."""
+        opts = retreat_options(game)
+        units = tuple(p["units"])
+        mine = [h for h, ids in view.occupancy.items() if view.side(ids[0]) == self.side]
+
+        def badness(path: tuple[str, ...]) -> float:
+            end = Hex.parse(path[-1])
+            near = min((end.distance(h) for h in mine), default=9)
+            return -near + (2 if game.scenario.map.settlement(end) else 0)
+        choice = tuple(min(opts[u], key=lambda q: (badness(q), q)) if opts.get(u) else () for u in units)
+        act = Retreat(units, choice)
+        if game.check(act, side=self.side) is None:
+            return act
+        safe = safe_assignment(view, p)
+        if safe is not None:
+            act = Retreat(units, safe)
+            if game.check(act, side=self.side) is None:
+                return act
+        for _ in range(50):
+            act = Retreat(units, tuple(self.rng.choice(opts[u]) if opts.get(u) else () for u in units))
+            if game.check(act, side=self.side) is None:
+                return act
+        return Retreat(units, tuple(opts[u][0] if opts.get(u) else () for u in units))
+
+    def _advance(self, game: Game, view: View, p: dict[str, Any]) -> Action:
+        opts = advance_options(game)
+        units: list[str] = list(opts.get("units", []))
+        paths: list[tuple[str, ...]] = list(opts.get("paths", []))
+        if not units or not paths:
+            return DeclineAdvance()
+        gmap = game.scenario.map
+
+        def path_value(path: tuple[str, ...]) -> float:
+            v = 0.0
+            for x in path:
+                h = Hex.parse(x)
+                if game.state.control.get(x) not in (None, self.side):
+                    v += self.vp_of(game, h)
+            return v
+        best = max(paths, key=lambda q: (path_value(q), len(q), q))
+        value = path_value(best)
+        combat_units = [u for u in units if not view.is_hq_like(u)]
+        if not combat_units:
+            return DeclineAdvance()
+        # A unit that could still attack elsewhere this phase stays; the rest may go forward.
+        idle = [u for u in combat_units if not any(
+            view.occupied_by(n, self.enemy) for n in gmap.neighbours(view.hex_of(u) or Hex.parse(best[0])))
+            or u in view.vars.attacked]
+        go: list[str]
+        if value > 0:
+            go = sorted(combat_units, key=lambda u: -self.strength(view, u)[1])[:3]
+        elif self.side == GERMAN and idle:
+            go = sorted(idle, key=lambda u: -self.strength(view, u)[1])[:2]
+        else:
+            return DeclineAdvance()
+        for k in range(len(go), 0, -1):
+            act = Advance(tuple(go[:k]), best)
+            if game.check(act, side=self.side) is None:
+                return act
+        return DeclineAdvance()
+
+
+def _clears(result: str) -> bool:
+    if "eliminated" in result:
+        return True
+    if "/" not in result:
+        return False
+    a, d = result.split("/")
+    return d == "E"
+
+
+def _attacker_loses(result: str) -> bool:
+    if result == "eng" or "cancelled" in result:
+        return True
+    if "/" not in result:
+        return False
+    return result.split("/")[0] != "-"
+
+
+class Ctx:
+    """The position as the movement evaluation sees it, worked out once per decision."""
+
+    def __init__(self, ai: KievAI, game: Game, view: View) -> None:
+        self.ai = ai
+        self.game = game
+        self.view = view
+        self.side = ai.side
+        self.enemy = ai.enemy
+        self.gmap = game.scenario.map
+        self.reach = zoc_reach(self.gmap)
+        occ = view.occupancy
+        self.enemy_hexes = {h: ids for h, ids in occ.items() if view.side(ids[0]) == self.enemy}
+        self.my_hexes = {h: ids for h, ids in occ.items() if view.side(ids[0]) == self.side}
+        self.e_att: dict[Hex, float] = {}
+        self.e_def: dict[Hex, float] = {}
+        for h, ids in self.enemy_hexes.items():
+            a = sum(ai.strength(view, u)[0] for u in ids if not view.is_hq_like(u))
+            d = sum(ai.strength(view, u)[1] for u in ids)
+            self.e_att[h] = a
+            self.e_def[h] = max(0.5, d * ai.terrain_mult(game, h))
+        self.my_att_adj: dict[Hex, float] = {}  # enemy hex -> our attack already next to it
+        for h, ids in self.my_hexes.items():
+            a = sum(ai.strength(view, u)[0] for u in ids if not view.is_hq_like(u))
+            for n in self.gmap.neighbours(h):
+                if n in self.enemy_hexes:
+                    self.my_att_adj[n] = self.my_att_adj.get(n, 0.0) + a
+        self.enemy_near: dict[Hex, int] = {}
+        self.front: set[Hex] = set()
+        for h in self.enemy_hexes:
+            for n in self.gmap.neighbours(h):
+                self.front.add(n)
+        self.zoc_count: dict[Hex, int] = {}
+        for h, ids in self.my_hexes.items():
+            if all(view.is_hq_like(u) for u in ids):
+                continue
+            for n in self.reach[h]:
+                self.zoc_count[n] = self.zoc_count.get(n, 0) + 1
+        self.control = game.state.control
+        self.edist = self._enemy_distance()
+        self.field = self._field()
+        self.sup = view.supply
+        self._front2: set[Hex] | None = None
+        self.turn = game.state.turn
+        self.turns = game.scenario.turns
+
+    def dist_enemy(self, h: Hex, cap: int = 8) -> int:
+        return min(cap, self.edist.get(h, 99))
+
+    def _enemy_distance(self) -> dict[Hex, int]:
+        """Hex steps to the nearest enemy unit (up to 9), by one breadth-first pass."""
+        dist = {h: 0 for h in self.enemy_hexes}
+        frontier = list(dist)
+        for k in range(1, 10):
+            nxt = []
+            for h in frontier:
+                for n in self.gmap.neighbours(h):
+                    if n not in dist:
+                        dist[n] = k
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+    def _objectives(self) -> list[tuple[Hex, float]]:
+        out: list[tuple[Hex, float]] = []
+        for key, owner in self.control.items():
+            h = Hex.parse(key)
+            vp = self.ai.vp_of(self.game, h)
+            if not vp:
+                continue
+            if owner != self.side:
+                out.append((h, float(vp)))
+            elif self.side == SOVIET:
+                threat = 1.0 if self.dist_enemy(h, 9) <= 6 else 0.35
+                out.append((h, vp * threat * 0.7))
+        if self.side == GERMAN:
+            # Soviet stacks are objectives too: each cut off or destroyed is a VP.
+            for h, ids in self.enemy_hexes.items():
+                out.append((h, 0.6 * len(ids)))
+        return out
+
+    def _field(self) -> dict[Hex, float]:
+        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)))
+        if self.ai._field_key == key:
+            return self.ai._field
+        field: dict[Hex, float] = {h: 0.0 for h in self.gmap.hexes()}
+        heap: list[tuple[float, int, Hex]] = []
+        for i, (o, v) in enumerate(self._objectives()):
+            if v > field.get(o, 0.0):
+                field[o] = v
+                heapq.heappush(heap, (-v, i, o))
+        tick = len(heap)
+        # Each hex takes the best objective value decayed once per hex step (a max-plus flood).
+        while heap:
+            neg, _, h = heapq.heappop(heap)
+            v = -neg
+            if v < field[h] - 1e-12:
+                continue
+            nv = v * PULL_DECAY
+            if nv < 0.05:
+                continue
+            for n in self.gmap.neighbours(h):
+                if nv > field.get(n, 0.0) + 1e-12:
+                    field[n] = nv
+                    tick += 1
+                    heapq.heappush(heap, (-nv, tick, n))
+        self.ai._field_key, self.ai._field = key, field
+        return field
+
+    def fits(self, uid: str, h: Hex) -> bool:
+        """Stacking (7.0): three combat units and one HQ or leader, counted without the mover."""
+        view = self.view
+        here = [u for u in view.at(h) if view.side(u) == self.side and u != uid]
+        if view.is_hq_like(uid):
+            return sum(1 for u in here if view.is_hq_like(u)) < 1
+        return sum(1 for u in here if not view.is_hq_like(u)) < 3
+
+    def score(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
+        if self.side == GERMAN:
+            return self._german(uid, h, path)
+        return self._soviet(uid, h, path)
+
+    def _captures(self, path: tuple[str, ...]) -> float:
+        total = 0.0
+        seen: set[str] = set()
+        for x in path:
+            if x in seen:
+                continue
+            seen.add(x)
+            owner = self.control.get(x)
+            if owner is not None and owner != self.side:
+                total += self.ai.vp_of(self.game, Hex.parse(x))
+        return total
+
+    def _friends_at(self, uid: str, h: Hex) -> list[str]:
+        return [u for u in self.view.at(h) if self.view.side(u) == self.side and u != uid]
+
+    def _danger(self, uid: str, h: Hex, own_def: float) -> float:
+        """Expected loss if the enemy attacks the hex next turn: big odds against it cost the unit."""
+        threat = sum(self.e_att.get(n, 0.0) for n in self.gmap.neighbours(h) if n in self.enemy_hexes)
+        if threat <= 0:
+            return 0.0
+        ratio = threat / max(0.5, own_def * self.ai.terrain_mult(self.game, h))
+        if ratio < 2.0:
+            return 0.0
+        return W_DANGER * min(1.0, (ratio - 2.0) / 3.0) * self.ai.worth(self.view, uid)
+
+    def _german(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
+        view, ai = self.view, self.ai
+        s = W_CAPTURE * self._captures(path) + W_PULL * self.field.get(h, 0.0)
+        friends = self._friends_at(uid, h)
+        combat_friends = [u for u in friends if not view.is_hq_like(u)]
+        adj_enemy = [n for n in self.gmap.neighbours(h) if n in self.enemy_hexes]
+        if view.is_hq_like(uid):
+            s = 0.3 * W_PULL * self.field.get(h, 0.0)
+            s += 2.0 * min(len(combat_friends), 2)
+            if not combat_friends:
+                near = self.dist_enemy(h, 4)
+                s -= 12.0 if near <= 2 else 3.0
+            elif adj_enemy and len(combat_friends) < 2:
+                s -= 6.0
+            return s
+        att, dfn = ai.strength(view, uid)
+        for e in adj_enemy:
+            start = view.hex_of(uid)
+            already = self.my_att_adj.get(e, 0.0)
+            if start is not None and e in self.gmap.neighbours(start):
+                already -= att
+            ratio = (already + att) / self.e_def[e]
+            if ratio >= 2.5:
+                s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
+            elif ratio < 1.5:
+                s -= 0.3
+        if not self.sup.lines[GERMAN].reaches(h):
+            s -= W_SUPPLY
+        if ai.level.danger and adj_enemy:
+            own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
+            s -= self._danger(uid, h, own)
+        return s
+
+    def _soviet(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
+        view, ai = self.view, self.ai
+        s = W_CAPTURE * self._captures(path) + W_PULL * 0.6 * self.field.get(h, 0.0)
+        friends = self._friends_at(uid, h)
+        combat_friends = [u for u in friends if not view.is_hq_like(u)]
+        near = self.dist_enemy(h, 9)
+        if view.is_hq_like(uid):
+            if not self.sup.lines[SOVIET].reaches(h):
+                s -= 10.0
+            if near <= 1:
+                s -= 8.0
+            elif near <= 2:
+                s -= 3.0
+            radius = view.udef(uid).leadership
+            covered = 0
+            for mh, ids in self.my_hexes.items():
+                if mh.distance(h) <= radius and any(not view.is_hq_like(u) for u in ids):
+                    covered += len([u for u in ids if not view.is_hq_like(u)])
+            s += 0.25 * covered
+            if friends and any(view.is_hq_like(u) for u in friends):
+                s -= 5.0
+            return s
+        vp = ai.vp_of(self.game, h)
+        if vp and self.control.get(str(h)) == SOVIET:
+            threat = 1.0 if near <= 5 else 0.4
+            need = (3 if vp >= 25 else 2 if vp >= 10 else 1)
+            have = len(combat_friends)
+            if have < need:
+                s += W_GARRISON * vp * threat * (0.6 ** have)
+        # The line: hexes near the Germans that our zone of control does not yet cover.
+        start = view.hex_of(uid)
+        alone = start is not None and not [u for u in self._friends_at(uid, start) if not view.is_hq_like(u)]
+        mine_now = set(self.reach[start]) if (start is not None and alone) else set()
+        new = 0
+        for n in self.reach[h]:
+            if self.dist_enemy(n, 4) <= 3:
+                c = self.zoc_count.get(n, 0) - (1 if n in mine_now else 0)
+                if c <= 0:
+                    new += 1
+        s += W_LINE * new
+        if near <= 2:
+            s += 0.5 * (ai.terrain_mult(self.game, h) - 1.0)
+        if self.turn >= 1:
+            cmd = self.sup.command.get(h, [])
+            if not any(ok for _, ok in cmd):
+                s -= W_COMMAND
+        if ai.level.danger and near <= 1:
+            _, dfn = ai.strength(view, uid)
+            own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
+            s -= self._danger(uid, h, own)
+        return s
