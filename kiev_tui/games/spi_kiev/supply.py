@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
 
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,34 +93,107 @@ def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
     return cast("frozenset[Hex]", gmap.derived["swamps"])
 
 
+class SupplyBits:
+    """The supply graph with each hex as one bit of a Python int, built once per map.
+
+    A hex's bit is col * stride + row, so every link from a hex to a neighbour is a shift by one
+    of a few distances; ``moves`` holds, per distance, the hexes whose link that way is always
+    open, and a whole ring of the flood advances in a dozen integer operations.
+    """
+
+    def __init__(self, gmap: "GameMap") -> None:
+        links = supply_links(gmap)
+        stride = max((h.row for h in links), default=0) + 2
+        self.index: dict[Hex, int] = {h: h.col * stride + h.row for h in links}
+        index = self.index
+        masks: dict[int, int] = {}
+        crossings: list[tuple[int, int, str, str]] = []
+        for h, lst in links.items():
+            for n, city_only in lst:
+                if city_only is None:
+                    d = index[n] - index[h]
+                    masks[d] = masks.get(d, 0) | 1 << index[h]
+                else:
+                    crossings.append((1 << index[h], 1 << index[n], city_only[0], city_only[1]))
+        self.moves: tuple[tuple[int, int], ...] = tuple(sorted(masks.items()))
+        self.crossings = tuple(crossings)
+        self.swamp = self.bits(swamp_hexes(gmap))
+
+    def bits(self, hexes: "Iterable[Hex]") -> int:
+        index = self.index
+        out = 0
+        for h in hexes:
+            i = index.get(h)
+            if i is not None:
+                out |= 1 << i
+        return out
+
+
+def supply_bits(gmap: "GameMap") -> SupplyBits:
+    cached = gmap.derived.get("supply_bits")
+    if cached is None:
+        cached = gmap.derived["supply_bits"] = SupplyBits(gmap)
+    return cast(SupplyBits, cached)
+
+
 class SupplyMap:
-    """Which hexes can trace a line of supply for a side, computed once per position."""
+    """Which hexes can trace a line of supply for a side, computed once per position.
+
+    ``reaches`` comes from a flood a ring at a time on bit sets (replay floods at every phase
+    start); the breadth-first tree that ``path`` walks is grown only when a line is drawn.
+    """
 
     def __init__(self, view: View, side: str) -> None:
         self.view = view
         self.side = side
-        self.parent: dict[Hex, Hex | None] = {}
-        self._flood()
+        self.sources = supply_sources(view, side)
+        self._graph = supply_bits(view.map)
+        self.reached = self._flood()
 
-    def _flood(self) -> None:
+    def _closed(self) -> frozenset[Hex]:
+        """Hexes no line enters: enemy units, and the enemy's blocking zone where no friend stands."""
+        v = self.view
+        side_of = v.side
+        friend: set[Hex] = set()
+        foe: set[Hex] = set()
+        for h, ids in v.occupancy.items():
+            # 12.1 / 8.25: a friend in a hex opens it, an enemy unit closes it
+            (friend if side_of(ids[0]) == self.side else foe).add(h)
+        return frozenset((v.zoc_blocking[enemy_of(self.side)] | foe) - friend)
+
+    def _flood(self) -> int:
+        g = self._graph
+        control = self.view.state.control
+        side = self.side
+        reached = ring = g.bits(self.sources)  # sources spread even from a swamp
+        shut = reached | g.bits(self._closed())
+        swamp = g.swamp
+        while ring:
+            nxt = 0
+            for d, mask in g.moves:
+                x = ring & mask
+                if x:
+                    nxt |= x << d if d > 0 else x >> -d
+            for hb, nb, a, b in g.crossings:
+                if ring & hb and (control.get(a) == side or control.get(b) == side):
+                    nxt |= nb  # 10.15: an unbridged major river, crossed only at a friendly city
+            nxt &= ~shut
+            shut |= nxt
+            reached |= nxt
+            ring = nxt & ~swamp  # 12.11: a line may end in a swamp but not pass through one
+        return reached
+
+    @cached_property
+    def parent(self) -> dict[Hex, Hex | None]:
+        """The breadth-first tree of the flood (each hex -> the hex its line comes from)."""
         v = self.view
         links = supply_links(v.map)
-        enemy = enemy_of(self.side)
-        occupied = v.occupancy
-        side_of = v.side
-        blocking = v.zoc_blocking[enemy]
+        closed = self._closed()
         control = v.state.control
         swamp = swamp_hexes(v.map)
-        parent = self.parent
-
-        def open_hex(n: Hex) -> bool:
-            ids = occupied.get(n)
-            if ids:
-                return side_of(ids[0]) == self.side  # 12.1 / 8.25: a friend there opens it
-            return n not in blocking
-
+        parent: dict[Hex, Hex | None] = {}
         q: deque[Hex] = deque()
-        for src in supply_sources(v, self.side):
+        for src in self.sources:
             parent[src] = None
             q.append(src)
         while q:
@@ -131,17 +207,19 @@ class SupplyMap:
                 if city_only is not None and control.get(city_only[0]) != self.side \
                         and control.get(city_only[1]) != self.side:
                     continue  # 10.15: an unbridged major river, crossed only at a friendly city
-                if not open_hex(n):
+                if n in closed:
                     continue
                 parent[n] = h
                 q.append(n)
+        return parent
 
     def reaches(self, h: Hex) -> bool:
-        return h in self.parent
+        i = self._graph.index.get(h)
+        return i is not None and (self.reached >> i) & 1 == 1
 
     def path(self, h: Hex) -> list[Hex]:
         out: list[Hex] = []
-        cur: Hex | None = h if h in self.parent else None
+        cur: Hex | None = h if self.reaches(h) else None
         while cur is not None:
             out.append(cur)
             cur = self.parent[cur]
