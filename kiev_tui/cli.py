@@ -1,4 +1,13 @@
-"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `state`, `replay`, `script`."""
+"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `state`, `replay`, `script`.
+
+`kiev-tui play` (and the bare `kiev-tui`) is what a player types most, and its start-up time is
+what a player waits for; so the usual forms of `play` are read here without Typer (`play_args`),
+which would import pydantic to convert the option values (0.1-0.3 s).  Everything else, and any
+`play` line that is not of the usual forms (help, a mistake, anything unusual), goes to Typer,
+whose answer is the reference the fast reading is tested against (tests/test_startup_cli.py).
+The Typer app is built on first use (`app`, `_app`), and the commands of other modules (rules,
+pbem, host/join, serve) are registered only then.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +16,29 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Optional
-
-import typer
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from kiev_tui import games as games_registry  # selfplay has a --games option
-from kiev_tui.engine import savepaths
-from kiev_tui.engine.actions import action_from_toml
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
-from kiev_tui.engine.game import Game
-from kiev_tui.engine.saves import load_game, save_game
-from kiev_tui.engine.scenario import data_root, load_scenario
-from kiev_tui.engine.tomlio import Reader, atomic_write_text, exists, load_toml
 from kiev_tui.games import DEFAULT_SCENARIO
 
-app = typer.Typer(add_completion=False, no_args_is_help=False, invoke_without_command=True,
-                  help="Rules-enforcing terminal versions of the 1941 Kiev board wargames.")
+if TYPE_CHECKING:
+    import typer
+
+    from kiev_tui.engine.game import Game
+
+
+def _typer() -> Any:
+    """The typer module, imported on first need (a module global, for the annotations Typer reads)."""
+    global typer
+    import typer
+
+    return typer
 
 
 def fail(message: str) -> "typer.Exit":
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+    _typer().echo(f"error: {message}", err=True)
+    return _typer().Exit(2)
 
 
 def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -53,18 +64,6 @@ def _write_error(exc: OSError) -> str:
     return one_line(f"{exc.filename}: {what}" if exc.filename else what)
 
 
-@app.callback()
-def main_callback(ctx: typer.Context) -> None:
-    if ctx.invoked_subcommand is None:
-        # ctx.invoke would hand play() its OptionInfo objects as values: give the real defaults
-        ctx.invoke(play, **{p.name: p.default for p in play_command().params if p.name})
-
-
-def play_command() -> Any:
-    """The click command behind `kiev-tui play` (its parameters carry the real defaults)."""
-    return typer.main.get_command(app).commands["play"]  # type: ignore[attr-defined]
-
-
 def fresh_seed(seed: int | None) -> int | None:
     """The seed asked for, else None: the game then draws every roll from the OS's entropy, at the
     moment it is needed, so no file holds anything that predicts it (issue 16)."""
@@ -75,7 +74,7 @@ def _interactive() -> bool:
     return sys.stdout.isatty()
 
 
-def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
+def _start_ui(game: "Game", save_path: Path | None, **opts: Any) -> None:
     if not _interactive():
         _print_overview(game)  # piped or scripted: print the position instead of a screen
         return
@@ -86,28 +85,23 @@ def _start_ui(game: Game, save_path: Path | None, **opts: Any) -> None:
     screen = ui_app.build_app(game, save_path=save_path, **opts)
     screen.run(mouse=screen.mouse)
     if screen.return_code:
-        raise typer.Exit(screen.return_code)
+        raise _typer().Exit(screen.return_code)
 
 
-def _print_overview(game: Game) -> None:
+def _print_overview(game: "Game") -> None:
     from kiev_tui.textmap import render, side_marks
 
+    echo = _typer().echo
     gmap, catalog = game.scenario.map, game.scenario.catalog
     letters = side_marks(game.rules.schema.sides, game.rules.schema)
     stacks = {}
     for hex_id, ids in game.state.occupancy().items():
         stacks[gmap.grid.parse(hex_id)] = f"{letters[catalog.units[ids[0]].side]}{len(ids)}"
-    typer.echo(render(gmap, stacks))
+    echo(render(gmap, stacks))
     ph = game.phase
-    typer.echo(f"\n{game.scenario.title}\n{ph}")
+    echo(f"\n{game.scenario.title}\n{ph}")
     for item in ph.todo:
-        typer.echo(f"  to do: {item}")
-
-
-SCENARIO_ARG = typer.Argument(None, metavar="[SCENARIO]", show_default=False,
-                              help=f"scenario as game/name or a .toml path (default {DEFAULT_SCENARIO})")
-SCENARIO_OPT = typer.Option(None, "--scenario", show_default=False,
-                            help=f"the same, as an option (default {DEFAULT_SCENARIO})")
+        echo(f"  to do: {item}")
 
 
 def pick_scenario(given: str | None, option: str | None) -> str:
@@ -117,21 +111,14 @@ def pick_scenario(given: str | None, option: str | None) -> str:
     return given or option or DEFAULT_SCENARIO
 
 
-@app.command()
-@guarded
-def play(
-    given: Optional[str] = SCENARIO_ARG,
-    scenario: Optional[str] = SCENARIO_OPT,
-    seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
-                                       "(default: each roll drawn from the OS's entropy when needed)"),
-    resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
-    ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
-    no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
-    plain: bool = typer.Option(False, "--plain", help="plain line mode: typed commands, lines of text "
-                               "(screen readers, slow links; docs/PLAIN.md)"),
-    load: Optional[Path] = typer.Option(None, "--load", help="play on from this save instead"),
-) -> None:
-    """Play (the default): resume the last game or start the default scenario."""
+def play_game(given: str | None = None, scenario: str | None = None, seed: int | None = None,
+              resume: bool = True, ascii: bool = False, no_mouse: bool = False, plain: bool = False,
+              load: Path | None = None) -> None:
+    """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
+    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.saves import load_game
+
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
     game: Game | None = None
@@ -141,91 +128,107 @@ def play(
         try:
             game = load_game(resumed)
         except DataError as exc:
-            typer.echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
+            _typer().echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
         game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
     if plain:
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
-        raise typer.Exit(run_plain(game, autosave))
+        raise _typer().Exit(run_plain(game, autosave))
     _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
 
 
-@app.command()
-@guarded
-def new(
-    given: Optional[str] = SCENARIO_ARG,
-    scenario: Optional[str] = SCENARIO_OPT,
-    seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
-                                       "(default: each roll drawn from the OS's entropy when needed)"),
-    save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
-    ui: bool = typer.Option(True, help="open the game in the terminal UI"),
-) -> None:
-    """Start a new game of the scenario's game (`kiev-tui new <game>/<name>`)."""
-    game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
-    if save is not None:
-        save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
-        typer.echo(f"saved {save}")
-    if ui:
-        _start_ui(game, savepaths.autosave_path())  # the player's autosave; the --save file stays as written
+# -- `play` without Typer ------------------------------------------------------------------------
+
+#: play's flags: the parameter each sets, and to what.
+_PLAY_FLAGS: dict[str, tuple[str, bool]] = {
+    "--resume": ("resume", True), "--no-resume": ("resume", False), "--ascii": ("ascii", True),
+    "--no-mouse": ("no_mouse", True), "--plain": ("plain", True),
+}
+#: play's options that take a value: the parameter each sets.
+_PLAY_VALUES = {"--scenario": "scenario", "--seed": "seed", "--load": "load"}
+#: The longest seed read here: longer ones go to Typer (whose int has no limit).
+_SEED_DIGITS = 18
 
 
-@app.command()
-@guarded
-def load(save: Path) -> None:
-    """Load a save (checked by replay) and play on."""
-    game = load_game(save)
-    _start_ui(game, savepaths.autosave_path())  # never over the save itself: it stays as it was
+def play_args(argv: list[str]) -> dict[str, Any] | None:
+    """The parameters of `play_game` for a bare `kiev-tui` or a plain `kiev-tui play ...` line, as
+    Typer would give them; None for anything else, which then goes to Typer.
+
+    Only the forms whose meaning is beyond doubt are read: each option at most once, values that
+    are not empty and do not start with '-', a seed of plain digits, at most one scenario argument.
+    """
+    if argv and argv[0] == "play":
+        rest = argv[1:]
+    elif not argv:
+        rest = []
+    else:
+        return None
+    opts: dict[str, Any] = {"given": None, "scenario": None, "seed": None, "resume": True, "ascii": False,
+                            "no_mouse": False, "plain": False, "load": None}
+    seen: set[str] = set()
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        i += 1
+        value: Any
+        option, eq, text = token.partition("=")
+        if token in _PLAY_FLAGS:
+            name, value = _PLAY_FLAGS[token]
+        elif option in _PLAY_VALUES:
+            if not eq:
+                if i == len(rest):
+                    return None  # Typer says the value is missing
+                text = rest[i]
+                i += 1
+            name = _PLAY_VALUES[option]
+            if not text or text.startswith("-"):
+                return None
+            if name == "seed":
+                if not (text.isascii() and text.isdigit() and len(text) <= _SEED_DIGITS):
+                    return None
+                value = int(text)
+            elif name == "load":
+                value = Path(text)
+            else:
+                value = text
+        elif token.startswith("-") or not token:
+            return None  # --help, --, -x, an unknown option, an empty argument
+        else:
+            name, value = "given", token
+        if name in seen:
+            return None  # given twice: Typer decides
+        seen.add(name)
+        opts[name] = value
+    return opts
 
 
-@app.command()
-@guarded
-def validate(path: Path) -> None:
-    """Check a data folder or file against its schema: every problem as file, key, reason."""
-    problems = validate_path(path)
-    for p in problems:
-        typer.echo(f"error: {p}", err=True)
-    if problems:
-        raise typer.Exit(2)
-    typer.echo(f"{path}: ok")
-
-
-def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
-    """Which game a data file belongs to: its own [scenario]/[map] game key, else the game named by
-    the map.toml beside it (or one folder up, for scenarios/), else the game its folder is named
-    after, else the default scenario's game."""
-    for key in ("scenario", "map"):
-        table = data.get(key)
-        if isinstance(table, dict) and isinstance(table.get("game"), str):
-            return str(table["game"])
-    for folder in (path.parent, path.parent.parent):
-        if folder not in seen:
-            seen[folder] = ""
-            beside = folder / "map.toml"
-            if beside != path and exists(beside):
-                try:
-                    meta = load_toml(beside).get("map")
-                except DataError:
-                    meta = None  # that file gets its own line when its turn comes
-                if isinstance(meta, dict) and isinstance(meta.get("game"), str):
-                    seen[folder] = meta["game"]
-        if seen[folder]:
-            return seen[folder]
-    for folder in (path.parent, path.parent.parent):  # data/<game>/ names its game
-        if games_registry.known(folder.name):
-            return folder.name
-    return DEFAULT_SCENARIO.split("/")[0]
-
-
-def _system_of(game: str) -> Any:
+def _play_fast(opts: dict[str, Any]) -> int:
+    """Run `play` as Typer runs a command: the same messages and exit statuses."""
     try:
-        return games_registry.get_data(game)  # a game with data only has its data checks too
-    except ValueError:
-        return None  # an unknown game is refused by the map or scenario loader, naming the key
+        guarded(play_game)(**opts)
+    except KeyboardInterrupt:
+        return 130
+    except EOFError:
+        echo = _typer().echo
+        echo(err=True)  # Typer ends the line and reports an abort
+        echo("error: interrupted", err=True)
+        return 130
+    except Exception as exc:
+        loaded = sys.modules.get("typer")
+        if loaded is not None and isinstance(exc, loaded.Exit):
+            return int(exc.exit_code)
+        raise
+    return 0
 
+
+# -- the Typer app -------------------------------------------------------------------------------
 
 def validate_path(path: Path) -> list[str]:
     from kiev_tui.engine.mapdata import load_map
+    from kiev_tui.engine.saves import load_game
+    from kiev_tui.engine.scenario import load_scenario
+    from kiev_tui.engine.tomlio import exists, load_toml
     from kiev_tui.engine.units import load_units
 
     if not exists(path):
@@ -262,7 +265,45 @@ def validate_path(path: Path) -> list[str]:
     return problems
 
 
+def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
+    """Which game a data file belongs to: its own [scenario]/[map] game key, else the game named by
+    the map.toml beside it (or one folder up, for scenarios/), else the game its folder is named
+    after, else the default scenario's game."""
+    from kiev_tui.engine.tomlio import exists, load_toml
+
+    for key in ("scenario", "map"):
+        table = data.get(key)
+        if isinstance(table, dict) and isinstance(table.get("game"), str):
+            return str(table["game"])
+    for folder in (path.parent, path.parent.parent):
+        if folder not in seen:
+            seen[folder] = ""
+            beside = folder / "map.toml"
+            if beside != path and exists(beside):
+                try:
+                    meta = load_toml(beside).get("map")
+                except DataError:
+                    meta = None  # that file gets its own line when its turn comes
+                if isinstance(meta, dict) and isinstance(meta.get("game"), str):
+                    seen[folder] = meta["game"]
+        if seen[folder]:
+            return seen[folder]
+    for folder in (path.parent, path.parent.parent):  # data/<game>/ names its game
+        if games_registry.known(folder.name):
+            return folder.name
+    return DEFAULT_SCENARIO.split("/")[0]
+
+
+def _system_of(game: str) -> Any:
+    try:
+        return games_registry.get_data(game)  # a game with data only has its data checks too
+    except ValueError:
+        return None  # an unknown game is refused by the map or scenario loader, naming the key
+
+
 def _validate_rules(path: Path, data: dict[str, Any]) -> None:
+    from kiev_tui.engine.tomlio import Reader
+
     root = Reader(path, data)
     root.only(["book", "case"])
     seen: set[str] = set()
@@ -276,164 +317,261 @@ def _validate_rules(path: Path, data: dict[str, Any]) -> None:
         c.str("text")
 
 
-@app.command("map")
-@guarded
-def map_cmd(
-    scenario: Optional[str] = typer.Option(None, help="scenario whose map to draw ('game/name', or a "
-                                           "name of --game's scenarios)", show_default=False),
-    game: Optional[str] = typer.Option(None, "--game", help="draw this game's map (data/<game>/map.toml)",
-                                       show_default=False),
-    svg: Optional[Path] = typer.Option(None, help="also write the picture as SVG to this file"),
-    ids: bool = typer.Option(False, help="show hex numbers in plain hexes"),
-    units: bool = typer.Option(False, help="show the starting stacks (needs a scenario)"),
-) -> None:
-    """Draw the map as text (with a legend); --svg writes the same picture as SVG."""
-    from rich.console import Console
-    from rich.text import Text
+def data_root() -> Path:
+    """The project's data/ folder (KIEV_TUI_DATA overrides it)."""
+    from kiev_tui.engine.scenario import data_root as root
 
-    from kiev_tui.engine.mapdata import load_map
-    from kiev_tui.textmap import legend as map_legend, render, side_marks
-
-    if game is not None and scenario is not None and "/" not in scenario and not scenario.endswith(".toml"):
-        scenario = f"{game}/{scenario}"  # --game barbarossa1941 --scenario historical
-    if game is not None and scenario is None:
-        if units:
-            raise fail("--units draws a scenario's set-up: name one with --scenario")
-        if not games_registry.known(game):
-            raise fail(f"--game: no game '{one_line(game)[:40]}' (known: {', '.join(games_registry.names())})")
-        gmap = load_map(data_root() / game / "map.toml")
-        title = f"{game} map"
-        setup: dict[str, Any] = {}
-        catalog = None
-    else:
-        sc = load_scenario(scenario or DEFAULT_SCENARIO)
-        if game is not None and sc.game != game:
-            raise fail(f"--scenario: {sc.id} is a scenario of {sc.game}, not of {one_line(game)[:40]}")
-        gmap, title, setup, catalog = sc.map, sc.title, dict(sc.setup), sc.catalog
-    stacks: dict[Any, str] | None = None
-    if units and catalog is not None:
-        stacks = {}
-        schema = games_registry.get_schema(gmap.game)
-        letters = side_marks(schema.sides, schema)
-        count: dict[Any, int] = {}
-        for uid, h in setup.items():
-            count[h] = count.get(h, 0) + 1
-            stacks[h] = f"{letters[catalog.units[uid].side]}{count[h]}"  # one side per hex
-    text = render(gmap, stacks, ids=ids)
-    legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in map_legend(gmap))  # the game's own symbols
-    body = f"{text}\n\nLegend:\n{legend}\n"
-    console = Console(record=svg is not None, width=max(100, 5 * gmap.columns + 4),
-                      no_color="NO_COLOR" in os.environ, highlight=False)
-    console.print(Text(body), soft_wrap=True)
-    if svg is not None:
-        atomic_write_text(svg, console.export_svg(title=f"{title} - map"), make_parents=False)
-        typer.echo(f"wrote {svg}", err=True)
+    return root()
 
 
-@app.command()
-@guarded
-def state(save: Path, as_json: bool = typer.Option(False, "--json", help="print as JSON")) -> None:
-    """Print the position a save holds (after checking it by replay)."""
-    game = load_game(save)
-    if as_json:
-        typer.echo(json.dumps({"phase": str(game.phase), "hash": game.state_hash(), "state": game.state.to_dict()}, indent=1))
-        return
-    _print_overview(game)
+def _build_app() -> "typer.Typer":
+    """The Typer app with every command (those of rules, pbem, host/join and serve too)."""
+    typer = _typer()
+    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.actions import action_from_toml
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.saves import load_game, save_game
+    from kiev_tui.engine.scenario import load_scenario
+    from kiev_tui.engine.tomlio import Reader, atomic_write_text, load_toml
+
+    app = typer.Typer(add_completion=False, no_args_is_help=False, invoke_without_command=True,
+                      help="Rules-enforcing terminal versions of the 1941 Kiev board wargames.")
+
+    @app.callback()
+    def main_callback(ctx: typer.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            # ctx.invoke would hand play() its OptionInfo objects as values: give the real defaults
+            ctx.invoke(play, **{p.name: p.default for p in play_command().params if p.name})
+
+    scenario_arg = typer.Argument(None, metavar="[SCENARIO]", show_default=False,
+                                  help=f"scenario as game/name or a .toml path (default {DEFAULT_SCENARIO})")
+    scenario_opt = typer.Option(None, "--scenario", show_default=False,
+                                help=f"the same, as an option (default {DEFAULT_SCENARIO})")
+
+    @app.command()
+    @guarded
+    def play(
+        given: Optional[str] = scenario_arg,
+        scenario: Optional[str] = scenario_opt,
+        seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
+                                           "(default: each roll drawn from the OS's entropy when needed)"),
+        resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
+        ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
+        no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
+        plain: bool = typer.Option(False, "--plain", help="plain line mode: typed commands, lines of text "
+                                   "(screen readers, slow links; docs/PLAIN.md)"),
+        load: Optional[Path] = typer.Option(None, "--load", help="play on from this save instead"),
+    ) -> None:
+        """Play (the default): resume the last game or start the default scenario."""
+        play_game(given, scenario, seed, resume, ascii, no_mouse, plain, load)
+
+    @app.command()
+    @guarded
+    def new(
+        given: Optional[str] = scenario_arg,
+        scenario: Optional[str] = scenario_opt,
+        seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
+                                           "(default: each roll drawn from the OS's entropy when needed)"),
+        save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
+        ui: bool = typer.Option(True, help="open the game in the terminal UI"),
+    ) -> None:
+        """Start a new game of the scenario's game (`kiev-tui new <game>/<name>`)."""
+        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+        if save is not None:
+            save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
+            typer.echo(f"saved {save}")
+        if ui:
+            _start_ui(game, savepaths.autosave_path())  # the player's autosave; the --save file stays as written
+
+    @app.command()
+    @guarded
+    def load(save: Path) -> None:
+        """Load a save (checked by replay) and play on."""
+        game = load_game(save)
+        _start_ui(game, savepaths.autosave_path())  # never over the save itself: it stays as it was
+
+    @app.command()
+    @guarded
+    def validate(path: Path) -> None:
+        """Check a data folder or file against its schema: every problem as file, key, reason."""
+        problems = validate_path(path)
+        for p in problems:
+            typer.echo(f"error: {p}", err=True)
+        if problems:
+            raise typer.Exit(2)
+        typer.echo(f"{path}: ok")
+
+    @app.command("map")
+    @guarded
+    def map_cmd(
+        scenario: Optional[str] = typer.Option(None, help="scenario whose map to draw ('game/name', or a "
+                                               "name of --game's scenarios)", show_default=False),
+        game: Optional[str] = typer.Option(None, "--game", help="draw this game's map (data/<game>/map.toml)",
+                                           show_default=False),
+        svg: Optional[Path] = typer.Option(None, help="also write the picture as SVG to this file"),
+        ids: bool = typer.Option(False, help="show hex numbers in plain hexes"),
+        units: bool = typer.Option(False, help="show the starting stacks (needs a scenario)"),
+    ) -> None:
+        """Draw the map as text (with a legend); --svg writes the same picture as SVG."""
+        from rich.console import Console
+        from rich.text import Text
+
+        from kiev_tui.engine.mapdata import load_map
+        from kiev_tui.textmap import legend as map_legend, render, side_marks
+
+        if game is not None and scenario is not None and "/" not in scenario and not scenario.endswith(".toml"):
+            scenario = f"{game}/{scenario}"  # --game barbarossa1941 --scenario historical
+        if game is not None and scenario is None:
+            if units:
+                raise fail("--units draws a scenario's set-up: name one with --scenario")
+            if not games_registry.known(game):
+                raise fail(f"--game: no game '{one_line(game)[:40]}' (known: {', '.join(games_registry.names())})")
+            gmap = load_map(data_root() / game / "map.toml")
+            title = f"{game} map"
+            setup: dict[str, Any] = {}
+            catalog = None
+        else:
+            sc = load_scenario(scenario or DEFAULT_SCENARIO)
+            if game is not None and sc.game != game:
+                raise fail(f"--scenario: {sc.id} is a scenario of {sc.game}, not of {one_line(game)[:40]}")
+            gmap, title, setup, catalog = sc.map, sc.title, dict(sc.setup), sc.catalog
+        stacks: dict[Any, str] | None = None
+        if units and catalog is not None:
+            stacks = {}
+            schema = games_registry.get_schema(gmap.game)
+            letters = side_marks(schema.sides, schema)
+            count: dict[Any, int] = {}
+            for uid, h in setup.items():
+                count[h] = count.get(h, 0) + 1
+                stacks[h] = f"{letters[catalog.units[uid].side]}{count[h]}"  # one side per hex
+        text = render(gmap, stacks, ids=ids)
+        legend = "\n".join(f"  {glyph:<8} {meaning}" for glyph, meaning in map_legend(gmap))  # the game's own symbols
+        body = f"{text}\n\nLegend:\n{legend}\n"
+        console = Console(record=svg is not None, width=max(100, 5 * gmap.columns + 4),
+                          no_color="NO_COLOR" in os.environ, highlight=False)
+        console.print(Text(body), soft_wrap=True)
+        if svg is not None:
+            atomic_write_text(svg, console.export_svg(title=f"{title} - map"), make_parents=False)
+            typer.echo(f"wrote {svg}", err=True)
+
+    @app.command()
+    @guarded
+    def state(save: Path, as_json: bool = typer.Option(False, "--json", help="print as JSON")) -> None:
+        """Print the position a save holds (after checking it by replay)."""
+        game = load_game(save)
+        if as_json:
+            typer.echo(json.dumps({"phase": str(game.phase), "hash": game.state_hash(), "state": game.state.to_dict()},
+                                  indent=1))
+            return
+        _print_overview(game)
+
+    @app.command()
+    @guarded
+    def replay(save: Path, verify: bool = typer.Option(True, "--verify/--no-verify",
+                                                       help="compare every recorded roll, journal line, hash and the "
+                                                            "header with the replay (the first difference names its "
+                                                            "action)")) -> None:
+        """Replay a save's log from its scenario; the first difference from the save is one line, exit 2."""
+        game = load_game(save, verify=verify)
+        if not verify:
+            typer.echo(f"{save}: {len(game.log)} actions replayed (not compared), final position {game.state_hash()}")
+            return
+        typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
+                   f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+
+    @app.command()
+    @guarded
+    def script(
+        scenario: str,
+        actions: Path,
+        seed: int = typer.Option(1941, help="seed of the game's dice"),
+        as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
+        save: Optional[Path] = typer.Option(None, help="save the game at the end"),
+    ) -> None:
+        """Play a list of actions headlessly and print each event or refusal."""
+        game = Game.new(scenario, seed)
+        root = Reader(actions, load_toml(actions))
+        root.only(["action"])
+        refused = 0
+        for i, entry in enumerate(root.tables("action")):
+            act = action_from_toml(entry.data, f"action[{i}]", str(actions), registry=game.rules.actions)
+            illegal = game.check(act)
+            if illegal is not None:
+                refused += 1
+                if as_json:
+                    typer.echo(json.dumps({"action": i, "kind": act.kind,
+                                           "refused": {"case": illegal.case, "why": illegal.why}}))
+                else:
+                    typer.echo(f"[{i}] {act.kind}: REFUSED {illegal}")
+                continue
+            for ev in game.apply(act):
+                if as_json:
+                    typer.echo(json.dumps({"action": i, "event": ev.to_dict(), "text": ev.describe()}))
+                else:
+                    typer.echo(f"[{i}] {ev.describe()}")
+        if save is not None:
+            save_game(game, save, make_parents=False)
+        if refused and not as_json:
+            typer.echo(f"{refused} action(s) refused", err=True)
+
+    @app.command()
+    @guarded
+    def selfplay(
+        games: int = typer.Option(1, help="how many games to play"),
+        seed: int = typer.Option(1, help="seed of the first game (each next game adds one)"),
+        scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
+        combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
+    ) -> None:
+        """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
+        game_id = load_scenario(scenario).game
+        bot = games_registry.get_bot(game_id)
+        if bot is None:
+            raise fail(f"the game '{game_id}' has no bot to play it")
+        for k in range(games):
+            result = bot.play_game(scenario, seed + k, combat=combat)
+            typer.echo(result.summary())
+
+    from kiev_tui.net.cli import register as register_net
+    from kiev_tui.pbem.cli import register as register_pbem
+    from kiev_tui.rulesref.cli import register as register_rules
+    from kiev_tui.serve.cli import register as register_serve
+
+    register_rules(app)
+    register_pbem(app)
+    register_net(app)
+    register_serve(app)
+    return app
 
 
-@app.command()
-@guarded
-def replay(save: Path, verify: bool = typer.Option(True, "--verify/--no-verify",
-                                                   help="compare every recorded roll, journal line, hash and the "
-                                                        "header with the replay (the first difference names its action)")) -> None:
-    """Replay a save's log from its scenario; the first difference from the save is one line, exit 2."""
-    game = load_game(save, verify=verify)
-    if not verify:
-        typer.echo(f"{save}: {len(game.log)} actions replayed (not compared), final position {game.state_hash()}")
-        return
-    typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
-               f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+@functools.cache
+def _app() -> "typer.Typer":
+    return _build_app()
 
 
-@app.command()
-@guarded
-def script(
-    scenario: str,
-    actions: Path,
-    seed: int = typer.Option(1941, help="seed of the game's dice"),
-    as_json: bool = typer.Option(False, "--json", help="one JSON object per line"),
-    save: Optional[Path] = typer.Option(None, help="save the game at the end"),
-) -> None:
-    """Play a list of actions headlessly and print each event or refusal."""
-    game = Game.new(scenario, seed)
-    root = Reader(actions, load_toml(actions))
-    root.only(["action"])
-    refused = 0
-    for i, entry in enumerate(root.tables("action")):
-        act = action_from_toml(entry.data, f"action[{i}]", str(actions), registry=game.rules.actions)
-        illegal = game.check(act)
-        if illegal is not None:
-            refused += 1
-            if as_json:
-                typer.echo(json.dumps({"action": i, "kind": act.kind, "refused": {"case": illegal.case, "why": illegal.why}}))
-            else:
-                typer.echo(f"[{i}] {act.kind}: REFUSED {illegal}")
-            continue
-        for ev in game.apply(act):
-            if as_json:
-                typer.echo(json.dumps({"action": i, "event": ev.to_dict(), "text": ev.describe()}))
-            else:
-                typer.echo(f"[{i}] {ev.describe()}")
-    if save is not None:
-        save_game(game, save, make_parents=False)
-    if refused and not as_json:
-        typer.echo(f"{refused} action(s) refused", err=True)
+def play_command() -> Any:
+    """The click command behind `kiev-tui play` (its parameters carry the real defaults)."""
+    return _typer().main.get_command(_app()).commands["play"]
 
 
-@app.command()
-@guarded
-def selfplay(
-    games: int = typer.Option(1, help="how many games to play"),
-    seed: int = typer.Option(1, help="seed of the first game (each next game adds one)"),
-    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
-    combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
-) -> None:
-    """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
-    game_id = load_scenario(scenario).game
-    bot = games_registry.get_bot(game_id)
-    if bot is None:
-        raise fail(f"the game '{game_id}' has no bot to play it")
-    for k in range(games):
-        result = bot.play_game(scenario, seed + k, combat=combat)
-        typer.echo(result.summary())
-
-
-from kiev_tui.rulesref.cli import register as _register_rules  # noqa: E402
-
-_register_rules(app)
-
-from kiev_tui.pbem.cli import register as _register_pbem  # noqa: E402
-
-_register_pbem(app)
-
-from kiev_tui.net.cli import register as _register_net  # noqa: E402
-
-_register_net(app)
-
-from kiev_tui.serve.cli import register as _register_serve  # noqa: E402
-
-_register_serve(app)
+def __getattr__(name: str) -> Any:
+    if name == "app":  # `from kiev_tui.cli import app`: the Typer app, built on first use
+        return _app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """The console script: Typer's own usage errors in the same one-line form as ours."""
+    opts = play_args(sys.argv[1:])
+    if opts is not None:
+        sys.exit(_play_fast(opts))
+    typer = _typer()
     try:  # recent Typer carries its own copy of click; older ones use click itself
         from typer._click.exceptions import ClickException, UsageError
     except ImportError:
         from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
 
     try:
-        code = app(standalone_mode=False, prog_name="kiev-tui")
+        code = _app()(standalone_mode=False, prog_name="kiev-tui")
     except UsageError as exc:
         ctx = exc.ctx
         where = ctx.command_path if ctx is not None else "kiev-tui"
@@ -450,4 +588,4 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-__all__ = ["app", "main", "data_root"]
+__all__ = ["app", "main", "data_root", "play_args", "play_game"]
