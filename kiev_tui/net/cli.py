@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 from typing import Optional
@@ -40,6 +39,8 @@ def host(
                                         "(default: saves/net-<game>.toml, or the SAVE resumed)"),
 ) -> None:
     """Referee one game for two seats (and spectators): it owns the dice and autosaves every action."""
+    import asyncio  # only hosting runs an event loop of its own
+
     from kiev_tui.net.host import run_host, start_game
 
     game, target, resumed = start_game(game_ref, seed, save)

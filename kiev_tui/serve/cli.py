@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -68,6 +65,9 @@ def serve(
     verbose: bool = typer.Option(False, "--verbose", help="log logins and games to stderr"),
 ) -> None:
     """An SSH server: each login (by SSH key, no account needed) gets a lobby and the game."""
+    import asyncio  # the server's own modules load only when it runs, never for another command
+    import logging
+
     from kiev_tui.serve import server
     from kiev_tui.serve.keys import PlayerBook
     from kiev_tui.serve.rooms import LocalRooms, Rooms, offers
@@ -98,6 +98,9 @@ def serve(
 
 
 async def _run(config: Any) -> None:
+    import asyncio
+    import signal
+
     from kiev_tui.serve import server
 
     acceptor = await server.start(config)
