@@ -1,4 +1,10 @@
-"""``python -m benchmarks [--quick] [--games N] [--markdown] [--only engine|app|pty]``: one table."""
+"""``python -m benchmarks [--quick] [--games N] [--markdown] [--only GROUP ...]``: one table.
+
+Groups: startup (first frame, peak memory, first paint, resuming an autosave), wire (bytes per
+cursor move, dialog and rules screen closes, rules search per key, idle), rules (`kiev-tui
+rules` from the shell), engine (rules engine, saves, the long load), extra (more pty rows).
+The rows of issue 19's table come first, in its order.
+"""
 
 from __future__ import annotations
 
@@ -9,84 +15,80 @@ import time
 import traceback
 from typing import Callable
 
-from benchmarks.engine import Row
+from benchmarks.report import Row, failed, table
 
-
-def _fmt(x: float | None, unit: str = "") -> str:
-    if x is None:
-        return "-"
-    if unit == "bytes":
-        return f"{x:,.0f}"
-    if x >= 100:
-        return f"{x:,.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    return f"{x:.3g}"
-
-
-def table(rows: list[Row], markdown: bool) -> str:
-    head = ["figure", "measured", "unit", "floor (same run)", "ratio", "goal", "met", "note"]
-    body = []
-    for r in rows:
-        met = "" if r.ok is None else ("yes" if r.ok else "NO")
-        floor = f"{_fmt(r.floor, r.unit)} ({r.floor_what})" if r.floor is not None else "-"
-        ratio = f"{r.ratio:.1f}x" if r.ratio is not None else "-"
-        value = _fmt(r.value, r.unit) if r.value is not None else "n/a"
-        body.append([r.figure, value, r.unit, floor, ratio, r.goal, met, r.note])
-    if markdown:
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        lines += ["| " + " | ".join(c.replace("|", "/") for c in row) + " |" for row in body]
-        return "\n".join(lines)
-    widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
-    fmt = "  ".join(f"{{:{'<' if i in (0, 2, 3, 5, 6, 7) else '>'}{w}}}" for i, w in enumerate(widths))
-    out = [fmt.format(*head), "  ".join("-" * w for w in widths)]
-    out += [fmt.format(*row).rstrip() for row in body]
-    return "\n".join(out)
+GROUPS = ("startup", "wire", "rules", "engine", "extra")
+ALIASES = {"app": "startup", "pty": "wire"}  # the names of the groups before issue 19
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
-    ap.add_argument("--quick", action="store_true", help="fewer repeats (about half the time)")
+    ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer repeats and pairs (about half the time)")
     ap.add_argument("--games", type=int, default=1, help="random campaigns to play (default 1)")
+    ap.add_argument("--pairs", type=int, default=5, help="alternating pairs per start-up figure (default 5)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    ap.add_argument("--only", choices=["engine", "app", "pty"], action="append",
+    ap.add_argument("--only", choices=[*GROUPS, *ALIASES], action="append",
                     help="run only these groups (repeatable)")
     args = ap.parse_args(argv)
-    groups = set(args.only or ["engine", "app", "pty"])
+    groups = {ALIASES.get(g, g) for g in (args.only or GROUPS)}
 
-    from benchmarks import apps, engine
-
-    rows: list[Row] = []
+    sections: dict[str, list[Row]] = {name: [] for name in ("startup", "wire", "load", "rules", "engine", "extra")}
     started = time.perf_counter()
 
-    def run(name: str, fn: Callable[[], list[Row]]) -> None:
+    def run(section: str, name: str, fn: Callable[[], list[Row]]) -> None:
         try:
-            rows.extend(fn())
+            sections[section].extend(fn())
         except Exception as exc:  # one broken figure must not hide the others
-            rows.append(Row(name, None, "", note=f"n/a (failed: {type(exc).__name__}: {exc})"))
+            sections[section].append(failed(name, "", exc))
             traceback.print_exc(file=sys.stderr)
 
+    if "startup" in groups:
+        run("startup", "start-up", lambda: _issue_order(_user().bench_startup(args.quick, args.pairs)))
+    if "wire" in groups:
+        run("wire", "pty 120x40 session", lambda: _user().bench_wire(args.quick))
+    if "rules" in groups:
+        run("rules", "kiev-tui rules", lambda: _user().bench_rules_cli(args.quick, args.pairs))
     if "engine" in groups:
-        run("reachable()", lambda: engine.bench_reachable(args.quick))
-        run("supply", lambda: engine.bench_supply(args.quick))
-        run("combat", lambda: engine.bench_combat(args.quick))
-        saved: list = [None]
+        try:
+            from benchmarks import engine
+        except Exception as exc:  # the engine does not even import: say so, run the rest
+            sections["engine"].append(failed("engine figures", "", exc))
+        else:
+            run("load", "load a ~573-action save", lambda: engine.bench_load_long(args.quick, args.pairs))
+            run("engine", "reachable()", lambda: engine.bench_reachable(args.quick))
+            run("engine", "supply", lambda: engine.bench_supply(args.quick))
+            run("engine", "combat", lambda: engine.bench_combat(args.quick))
+            saved: list = [None]
 
-        def campaign() -> list[Row]:
-            got, saved[0] = engine.bench_campaign(args.quick, args.games)
-            return got
+            def campaign() -> list[Row]:
+                got, saved[0] = engine.bench_campaign(args.quick, args.games)
+                return got
 
-        run("random legal campaign", campaign)
-        run("save / load", lambda: engine.bench_save_load(saved[0], args.quick))
-        run("rules search", lambda: engine.bench_rules_search(args.quick))
-    if "app" in groups:
-        run("app start", lambda: apps.bench_startup(args.quick))
-    if "pty" in groups:
-        run("terminal bytes", lambda: apps.bench_terminal(args.quick))
+            run("engine", "random legal campaign", campaign)
+            run("engine", "save / load", lambda: engine.bench_save_load(saved[0], args.quick))
+            run("engine", "rules search", lambda: engine.bench_rules_search(args.quick))
+    if "extra" in groups:
+        run("extra", "pty extra rows", lambda: _user().bench_extra(args.quick))
+    rows = [r for rows in sections.values() for r in rows]
     print(table(rows, args.markdown))
     print(f"\n{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, bench took {time.perf_counter() - started:.0f} s")
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, bench took {time.perf_counter() - started:.0f} s; "
+          f"start-up and shell rows are medians of alternating pairs (figure, floor), engine rows minima")
     return 0
+
+
+def _user():  # type: ignore[no-untyped-def]
+    """The pty figures' module, imported inside run() so that an import error is one failed row."""
+    from benchmarks import user
+
+    return user
+
+
+def _issue_order(rows: list[Row]) -> list[Row]:
+    """First frame, resume, memory, first paint: the order of issue 19's table."""
+    order = ("time to first frame", "resuming", "peak RSS", "first paint")
+    return sorted(rows, key=lambda r: next((i for i, p in enumerate(order) if r.figure.startswith(p)), len(order)))
 
 
 if __name__ == "__main__":
