@@ -1,3 +1,3 @@
-from kiev_tui.cli import main
+from kiev_tui.entry import main
 
 main()
