@@ -36,6 +36,17 @@ TIER_NAMES = {4: "id", 3: "phrase", 2: "all", 1: "some"}
 
 def normalize_word(word: str) -> str:
     """Lowercase and strip a plural or possessive ending: "Rivers" -> "river"."""
+    found = _NORMALIZED.get(word)
+    if found is None:
+        found = _NORMALIZED[word] = _normalize(word)
+    return found
+
+
+# a rulebook has a few thousand distinct words and many repeats: normalize each one once
+_NORMALIZED: dict[str, str] = {}
+
+
+def _normalize(word: str) -> str:
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
         w = w[:-2]
@@ -64,23 +75,37 @@ def _merge(spans: Iterable[Span]) -> tuple[Span, ...]:
     return tuple((s, e) for s, e in out)
 
 
+_SPACE_RE = re.compile(r"\s+")
+
+
 def _collapse(text: str) -> tuple[str, list[int]]:
-    """Text with every whitespace run made one space, and old index -> new index."""
-    out: list[str] = []
+    """Text with every whitespace run made one space, and old index -> new index.
+
+    Leading whitespace is dropped; a run's first character maps to where its space goes,
+    the rest of the run to just after it.  Built run by run, not character by character:
+    the excerpt of every hit needs it.
+    """
+    parts: list[str] = []
     mapping: list[int] = []
-    prev_space = True  # drops leading whitespace
-    for ch in text:
-        if ch.isspace():
-            mapping.append(len(out))
-            if not prev_space:
-                out.append(" ")
-            prev_space = True
-        else:
-            mapping.append(len(out))
-            out.append(ch)
-            prev_space = False
-    mapping.append(len(out))
-    return "".join(out).rstrip(), mapping
+    n = 0  # characters written so far
+    pos = 0
+    for m in _SPACE_RE.finditer(text):
+        start, end = m.span()
+        mapping.extend(range(n, n + start - pos))
+        parts.append(text[pos:start])
+        n += start - pos
+        kept = 1 if start > 0 else 0  # runs are maximal: anything before this one is a word
+        mapping.append(n)
+        mapping.extend([n + kept] * (end - start - 1))
+        if kept:
+            parts.append(" ")
+        n += kept
+        pos = end
+    mapping.extend(range(n, n + len(text) - pos))
+    parts.append(text[pos:])
+    n += len(text) - pos
+    mapping.append(n)
+    return "".join(parts).rstrip(), mapping
 
 
 @dataclass(frozen=True, slots=True)
