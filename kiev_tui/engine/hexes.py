@@ -121,13 +121,23 @@ class Hex(NamedTuple):
         return Hex.from_axial(q + dq, r + dr)
 
     def neighbours(self) -> list["Hex"]:
-        """All six adjacent hexes, clockwise from north (ids below 01 included)."""
-        return [self.step(d) for d in Direction]
+        """All six adjacent hexes, clockwise from north (ids below 01 included).
+
+        The same hexes as ``step`` in each Direction, with the axial arithmetic written out:
+        maps build their adjacency from this for every hex at start-up.
+        """
+        col, row = self
+        r = row - (col - 1) // 2
+        east, west = col + 1, col - 1
+        dq_e, dq_w = r + (east - 1) // 2, r + (west - 1) // 2
+        new = tuple.__new__
+        return [new(Hex, (col, row - 1)), new(Hex, (east, dq_e - 1)), new(Hex, (east, dq_e)),
+                new(Hex, (col, row + 1)), new(Hex, (west, dq_w + 1)), new(Hex, (west, dq_w))]
 
     def distance(self, other: "Hex") -> int:
-        q1, r1 = self.axial
-        q2, r2 = other.axial
-        dq, dr = q1 - q2, r1 - r2
+        q1, row1 = self  # the axial conversion written out: a hot path of searches and checks
+        q2, row2 = other
+        dq, dr = q1 - q2, (row1 - (q1 - 1) // 2) - (row2 - (q2 - 1) // 2)
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def direction_to(self, other: "Hex") -> Direction:

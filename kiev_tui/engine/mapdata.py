@@ -68,8 +68,9 @@ class GameMap:
         self._c0 = c0 = self.grid.first_internal_column
         self._c1 = c0 + self.columns - 1
         self._hexes = [Hex(c, r) for c in range(c0, self._c1 + 1) for r in range(1, self.rows + 1)]
-        self._adj: dict[Hex, tuple[Hex, ...]] = {
-            h: tuple(n for n in h.neighbours() if self.on_map(n)) for h in self._hexes
+        rows, c1 = self.rows, self._c1
+        self._adj: dict[Hex, tuple[Hex, ...]] = {  # the on_map test written out: a few thousand hexes
+            h: tuple(n for n in h.neighbours() if c0 <= n[0] <= c1 and 1 <= n[1] <= rows) for h in self._hexes
         }
         self._by_name = {name.lower(): h for h, name in self.name_of.items()}
         # Both orders of every hexside, so hot loops look features up without building Hexsides.
@@ -187,7 +188,7 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
     Without ``schema`` the game named by ``[map] game`` supplies it (through the registry).
     """
     path = Path(path)
-    root = Reader(path, load_toml(path))
+    root = Reader(path, load_toml(path, cache=True))
     root.only(["map", "hexes", "hexsides", "river", "edges", "areas", "lines"])
     meta = root.table("map")
     meta.only(["game", "columns", "rows", "scale_km", "default_terrain", "parity", "first_column", "first_row",

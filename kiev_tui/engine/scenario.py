@@ -82,7 +82,7 @@ def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
 
 def load_scenario(ref: str | Path) -> Scenario:
     path, sid = resolve_scenario(ref)
-    root = Reader(path, load_toml(path))
+    root = Reader(path, load_toml(path, cache=True))
     meta = root.table("scenario")
     game = meta.str("game")
     system = data_for(meta, "game", game)  # a game with data only is loaded too (validate, map)
@@ -113,7 +113,7 @@ def load_scenario(ref: str | Path) -> Scenario:
     gmap = load_map(sub("map", "map.toml"), schema)
     catalog = load_units(sub("units", "units.toml"), system)
     tables_path = sub("tables", "tables.toml")
-    tables = load_toml(tables_path)
+    tables = load_toml(tables_path, cache=True)
     grid = gmap.grid
 
     def hex_on_map(reader: Reader, key: str, text: Any) -> Hex:

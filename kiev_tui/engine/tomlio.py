@@ -8,7 +8,6 @@ import math
 import os
 import secrets
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -71,10 +70,28 @@ def exists(path: str | Path) -> bool:
         return False
 
 
-def load_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file or raise DataError naming the file and the broken line or key."""
+def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
+    """Parse a TOML file or raise DataError naming the file and the broken line or key.
+
+    ``cache``: for data files (maps, counters, scenarios, tables), the value parsed before from
+    the same bytes comes from the per-user cache (kiev_tui/datacache.py), since the pure-Python
+    parser is most of the cost of starting a game.  Only a file that parsed and checked clean
+    is ever stored, so every error below still comes from parsing.  Saves are not cached: each
+    autosave would leave an entry behind.
+    """
     p = Path(path)
-    raw = read_regular(p)
+    raw = read_regular(p)  # missing, a folder, a FIFO, too large: refused before the cache looks
+    if not cache:
+        return _parse(p, raw)
+    from kiev_tui.datacache import cached
+
+    return cached("engine-toml", [p], lambda: _parse(p, raw))
+
+
+def _parse(p: Path, raw: bytes) -> dict[str, Any]:
+    """The checked value of a TOML file's bytes (DataError naming the file and the problem)."""
+    import tomllib  # a cache hit never needs the parser
+
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

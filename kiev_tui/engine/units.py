@@ -97,7 +97,7 @@ def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalo
     else the game of the default scenario.
     """
     path = Path(path)
-    root = Reader(path, load_toml(path))
+    root = Reader(path, load_toml(path, cache=True))
     if system is None:
         system = _system_of_folder(path)
     schema = system.schema
