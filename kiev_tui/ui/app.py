@@ -18,9 +18,12 @@ from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.dialogs import ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
-from kiev_tui.ui import wire
 
-wire.install()  # fewer bytes per screen update: see wire.py
+if os.name == "posix":
+    # fewer bytes per screen update: a driver that sends only what changed (ui/wire.py)
+    from kiev_tui.ui.driver import ShadowDriver as _Driver
+else:
+    _Driver = None  # Windows keeps Textual's own driver
 
 
 class KievApp(App[None]):
@@ -37,7 +40,7 @@ class KievApp(App[None]):
                  saves_dir: Path | None = None, part: Any = None, net: Any = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
-        super().__init__(ansi_color=True)
+        super().__init__(ansi_color=True, driver_class=_Driver)
         self.mouse = mouse  # off: the terminal is never asked for mouse reports (run_app)
         self.part = part  # a game by e-mail: the one side's part played here (kiev_tui/pbem/part.py)
         self.net = net  # a seat at a hosted game: its link to the host (kiev_tui/net/seat.py)

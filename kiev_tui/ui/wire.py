@@ -1,87 +1,73 @@
-"""Fewer bytes on the wire: how screen updates are turned into terminal output.
+"""Fewer bytes on the wire: a shadow of the terminal's screen, and only the differences sent.
 
-A player on a slow SSH link pays for every byte.  Textual (8.x) writes each styled run of
-text as ``ESC[<every code>m text ESC[0m``: the full style again and a reset after it, even
-when the next run differs only in its foreground colour.  And a partial update of a widget
-line is cut at the widget's right edge but not at its left, so refreshing one hex in the
-middle of the map rewrote the map row from the map's left edge.
+A player on a slow SSH link pays for every byte.  Textual (8.x) writes each styled run as
+``ESC[<every code>m text ESC[0m``, rewrites whole rows for a small change, and sends an
+identical second full frame at start and whenever a screen is pushed or popped.
 
-This module replaces the two `render_segments` methods of Textual's compositor updates with
-versions that (1) send only the change of style from one run to the next, keeping track of
-what the terminal already has, and (2) crop each partial update to the span that changed,
-on both sides.  What reaches the screen is the same cell for cell; `tests/ui/test_wire.py`
-checks that through a terminal emulator.
+`ShadowScreen` reads what Textual writes (cursor positioning, SGR, text, synchronized-output
+markers), keeps for every cell the character and pen the terminal shows, and at the end of
+each frame sends only the cells that changed, with the shortest pen changes and cursor moves.
+It is pure text in, text out: `kiev_tui.ui.driver` puts it between Textual and the terminal
+(the supported `App(driver_class=...)` route), and `tests/ui/test_wire.py` checks through a
+terminal emulator that the screen ends up the same, cell for cell, as with Textual's output.
 
-`install()` is called once when the app module is imported.  If a future Textual renames
-what is patched here, `install()` leaves Textual alone and the app still works, only with
-more bytes; the test suite then fails loudly so that the patch is looked at again.
+Correctness first: whatever the parser does not understand is passed on unchanged and the
+shadow forgotten, so the next frames are sent whole until the shadow is known again.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+import re
 
-from rich.color import ColorSystem
-from rich.console import Console
-from rich.style import Style
+from rich.cells import _is_single_cell_widths, get_character_cell_size
 
-from textual import _compositor
-from textual.strip import Strip
-
-# SGR parameters that switch on each attribute bit of a Rich style, in bit order (the same
-# table Textual's Strip.render_ansi uses).
+# SGR parameters that switch on each attribute bit, in bit order (Textual's own table).
 _ATTRIBUTE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
+_BIT_OF = {int(code): 1 << bit for bit, code in enumerate(_ATTRIBUTE_CODES)}
+# SGR parameters that switch attribute bits off again.
+_OFF = {22: 0b11, 23: 0b100, 24: 0b1000 | 1 << 9, 25: 0b110000, 27: 1 << 6, 28: 1 << 7, 29: 1 << 8,
+        54: 0b11 << 10, 55: 1 << 12}
 
 # (attribute bits, foreground codes, background codes): what the terminal is set to.
 Pen = tuple[int, str, str]
 PLAIN: Pen = (0, "", "")
 
-_pens: dict[tuple[Style, ColorSystem], Pen] = {}
-
-
-def pen_of(style: Style | None, color_system: ColorSystem) -> Pen:
-    """The terminal state a Rich style asks for."""
-    if style is None:
-        return PLAIN
-    key = (style, color_system)
-    pen = _pens.get(key)
-    if pen is None:
-        bits = style._attributes & style._set_attributes
-        fg = ";".join(style._color.downgrade(color_system).get_ansi_codes()) if style._color is not None else ""
-        bg = (";".join(style._bgcolor.downgrade(color_system).get_ansi_codes(False))
-              if style._bgcolor is not None else "")
-        # 39 and 49 are the terminal's own colours: the same as saying nothing
-        pen = (bits, "" if fg == "39" else fg, "" if bg == "49" else bg)
-        if len(_pens) > 8192:  # styles are few in practice; never let the table grow without end
-            _pens.clear()
-        _pens[key] = pen
-    return pen
-
-
-# Attributes that show on a blank cell (reverse, underline, strike, overline and the like).
+# Attributes that show on a blank cell (underline, reverse, strike, overline and the like).
 _SHOWS_ON_BLANK = sum(1 << bit for bit in (3, 6, 8, 9, 10, 11, 12))
 
+SYNC_START = "\x1b[?2026h"
+SYNC_END = "\x1b[?2026l"
 
-def blank_like_erased(pen: Pen) -> bool:
-    """Whether spaces in this pen look like cells erased to the terminal's default."""
-    return not pen[2] and not pen[0] & _SHOWS_ON_BLANK
+# Private modes that change nothing on the screen: passed on as they come.
+_HARMLESS_MODES = frozenset({"7", "12", "25", "1000", "1001", "1002", "1003", "1004", "1005", "1006", "1007",
+                             "1015", "1016", "2004", "2048"})
+_ALT_SCREEN = frozenset({"1049", "1047", "47"})
+
+_TOKEN = re.compile(
+    r"(?P<t>[^\x00-\x1f\x7f-\x9f]+)"
+    r"|\x1b\[(?P<p>[0-?]*)(?P<i>[ -/]*)(?P<f>[@-~])"
+    r"|(?P<o>\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))"
+    r"|(?P<c>\x1b.?|[\x00-\x1f\x7f-\x9f])", re.S)
+# An escape sequence cut off at the end of one write, to be finished by the next.
+_CUT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*)?")
+
+TAIL = ""  # the right half of a double-width character (no real cell holds an empty string)
 
 
 def _attribute_codes(bits: int) -> list[str]:
     return [code for bit, code in enumerate(_ATTRIBUTE_CODES) if bits & (1 << bit)]
 
 
-def change(old: Pen, new: Pen) -> str:
-    """The shortest SGR sequence that takes the terminal from `old` to `new` ('' if none)."""
+def change(old: Pen | None, new: Pen) -> str:
+    """The shortest SGR sequence that takes the terminal from `old` (None: unknown) to `new`."""
     if old == new:
         return ""
     if new == PLAIN:
         return "\x1b[0m"
     bits, fg, bg = new
-    # From scratch: reset, then everything the new pen has.
     fresh = ["0", *_attribute_codes(bits)] + [c for c in (fg, bg) if c]
-    if old[0] & ~bits:
-        codes = fresh  # an attribute must go off: a reset is the simple, sure way
+    if old is None or old[0] & ~bits:
+        codes = fresh  # an attribute must go off (or nothing is known): reset, then the new pen
     else:
         step = _attribute_codes(bits & ~old[0])
         if fg != old[1]:
@@ -92,142 +78,562 @@ def change(old: Pen, new: Pen) -> str:
     return f"\x1b[{';'.join(codes)}m"
 
 
-class PenWriter:
-    """Writes styled text, sending only style changes; remembers the terminal's pen."""
+def blank_like_erased(pen: Pen) -> bool:
+    """Whether spaces in this pen look like cells erased to the terminal's default."""
+    return not pen[2] and not pen[0] & _SHOWS_ON_BLANK
 
-    __slots__ = ("color_system", "pen", "out")
 
-    def __init__(self, color_system: ColorSystem | None) -> None:
-        self.color_system = color_system or ColorSystem.TRUECOLOR
-        self.pen: Pen = PLAIN
+class _Unknown(Exception):
+    """Something in Textual's output that the shadow cannot follow."""
+
+
+class ShadowScreen:
+    """Textual's output in, the changes to the terminal's screen out.
+
+    `write` takes what Textual writes and gives back what to send now; `flush` ends a frame
+    written without synchronized-output markers.  Not thread-safe: the driver holds a lock.
+    """
+
+    EL_MIN = 4  # changed blank cells at a row's end worth one "erase to end of line"
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self._pens: dict[Pen, Pen] = {PLAIN: PLAIN}  # one object per pen: cells compare with `is`
+        self._blank: dict[Pen, Pen] = {PLAIN: PLAIN}  # pen -> what a space in it shows
+        self._sgr: dict[tuple[Pen | None, str], Pen | None] = {}
+        self._cut = ""
+        self.reset()
+
+    # -- state -------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Nothing known about the terminal: the next frames are sent whole."""
+        w, h = self.width, self.height
+        self.want = [[None] * w for _ in range(h)]  # what Textual has drawn (chars; None: unknown)
+        self.want_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
+        self.shown = [[None] * w for _ in range(h)]  # what the terminal shows
+        self.shown_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
+        self._lo = [w] * h  # per row, the span written since the last frame end
+        self._hi = [0] * h
+        self._dirty = False
+        self._drawing = False  # a frame has begun: positioning, pens or text since the last frame end
+        self.x: int | None = None  # Textual's cursor and pen, as its output leaves them
+        self.y: int | None = None
+        self.pen: Pen | None = PLAIN  # Textual writes unstyled text meaning the terminal's plain pen
+        self.tx: int | None = None  # the terminal's cursor and pen, as our output leaves them
+        self.ty: int | None = None
+        self.sure = False  # tx was reached only through single-width characters
+        self.tpen: Pen | None = None
+        self.raw = False  # the rest of this frame is passed on unchanged
+        self._cursor: tuple[int | None, int | None] = (None, None)  # Textual's cursor at the last frame end
+        self.sync_open = False  # Textual began a synchronized update
+        self.sync_sent = False  # ... and we passed its start on
         self.out: list[str] = []
 
-    def write(self, text: str, style: Style | None) -> None:
-        if not text:
-            return
-        if style is not None and style._link:
-            # Hyperlinks are rare here: let Textual write them its own way, from a clean pen.
-            self._set(PLAIN)
-            self.out.append(Strip.render_style(style, text, self.color_system))
-            return
-        self._set(pen_of(style, self.color_system))
-        self.out.append(text)
+    def forget(self) -> None:
+        """The terminal's screen is no longer known (the cells Textual writes next are all sent)."""
+        for row in (*self.want, *self.want_pen, *self.shown, *self.shown_pen):
+            row[:] = [None] * self.width
+        self._lo = [self.width] * self.height
+        self._hi = [0] * self.height
+        self._dirty = False
+        self.tx = self.ty = None
+        self.tpen = None
 
-    def strip(self, strip: Iterable, to_edge: bool = False) -> bool:
-        """Write a strip; True if its blank tail was erased with EL instead of written.
+    def resize(self, width: int, height: int) -> None:
+        """The terminal has a new size: what it shows is no longer known."""
+        if (width, height) != (self.width, self.height):
+            self._send(self._diff())  # drawn before the change was seen: sent as it is
+            kept = self.out, self.sync_open, self.sync_sent, self.pen
+            self.width, self.height = width, height
+            self.reset()
+            self.out, self.sync_open, self.sync_sent, self.pen = kept
 
-        `to_edge`: the strip ends at the right edge of the screen, so "erase to end of line"
-        (EL, understood by every VT100 descendant) can stand in for trailing blanks.
-        """
-        segments = list(strip)
-        if to_edge:
-            cut, blank = self._blank_tail(segments)
-            if blank > 4:
-                for text, style, _control in segments[:cut]:
-                    self.write(text, style)
-                if cut < len(segments):
-                    text, style, _control = segments[cut]
-                    self.write(text.rstrip(" "), style)
-                if not blank_like_erased(self.pen):
-                    self._set(PLAIN)
-                self.out.append("\x1b[K")
-                return True
-        for text, style, _control in segments:
-            self.write(text, style)
-        return False
+    def _intern(self, pen: Pen) -> Pen:
+        known = self._pens.get(pen)
+        if known is None:
+            known = self._pens[pen] = pen
+            self._blank[pen] = pen if pen[0] & _SHOWS_ON_BLANK else self._intern_plain((0, "", pen[2]))
+        return known
 
-    def _blank_tail(self, segments: list) -> tuple[int, int]:
-        """(index of the segment where the blank tail starts, blank cells in the tail)."""
-        blank, i = 0, len(segments)
-        while i > 0:
-            text, style, control = segments[i - 1]
-            if control or not blank_like_erased(pen_of(style, self.color_system)) or text.strip(" "):
-                break
-            blank += len(text)
-            i -= 1
-        if i > 0:
-            text, style, control = segments[i - 1]
-            trailing = len(text) - len(text.rstrip(" "))
-            if trailing and not control and blank_like_erased(pen_of(style, self.color_system)):
-                return i - 1, blank + trailing
-        return i, blank
+    def _intern_plain(self, pen: Pen) -> Pen:
+        known = self._pens.get(pen)
+        if known is None:
+            known = self._pens[pen] = pen
+            self._blank[pen] = pen
+        return known
 
-    def move_to(self, x: int, y: int) -> None:
-        self.out.append(f"\x1b[{y + 1};{x + 1}H")
+    # -- input -------------------------------------------------------------------------------
 
-    def _set(self, pen: Pen) -> None:
-        if pen != self.pen:
-            self.out.append(change(self.pen, pen))
-            self.pen = pen
-
-    def finish(self) -> str:
-        """Everything written, with the pen left plain for whatever Textual writes next."""
-        self._set(PLAIN)
-        return "".join(self.out)
-
-
-def render_layout(update: _compositor.LayoutUpdate, console: Console) -> str:
-    """A full-screen update: each line from its left edge, styles sent as changes."""
-    writer = PenWriter(console._color_system)
-    x = update.region.x
-    for y, line in enumerate(update.strips, update.region.y):
-        writer.move_to(x, y)
-        strips = list(line)
-        for i, strip in enumerate(strips):
-            writer.strip(strip, to_edge=i == len(strips) - 1)
-    return writer.finish()
-
-
-def render_chops(update: _compositor.ChopsUpdate, console: Console) -> str:
-    """A partial update: only the cells inside each dirty span, styles sent as changes."""
-    writer = PenWriter(console._color_system)
-    chops, chop_ends = update.chops, update.chop_ends
-    at: tuple[int, int] | None = None  # where the terminal's cursor is after the last write
-    for y, x1, x2 in update.spans:
-        line = chops[y]
-        ends = chop_ends[y]
-        edge = ends[-1] if ends else 0  # the right edge of the screen
-        for end, (x, strip) in zip(ends, line.items()):
-            if strip is None or x >= x2 or end <= x1:
+    def write(self, data: str) -> str:
+        """Take what Textual writes; return what to send to the terminal now."""
+        if len(self._pens) > 4096:
+            self._new_tables()
+        if self._cut:
+            data, self._cut = self._cut + data, ""
+        cut = data.rfind("\x1b")
+        if cut >= 0 and _CUT.fullmatch(data, cut):
+            data, self._cut = data[:cut], data[cut:]
+        for m in _TOKEN.finditer(data):
+            kind = m.lastgroup
+            if self.raw:
+                self._raw_token(m, kind)
                 continue
-            left, right = max(x1 - x, 0), min(end, x2) - x
-            if left or right < end - x:
-                strip = strip.crop(left, right)
-            if at != (x + left, y):
-                writer.move_to(x + left, y)
-            erased = writer.strip(strip, to_edge=x + right == edge)
-            at = None if erased else (x + right, y)
-    return writer.finish()
+            try:
+                if kind == "t":
+                    self._text(m.group())
+                elif kind == "f":
+                    self._csi(m.group("p"), m.group("i"), m.group("f"), m.group())
+                elif kind == "o":
+                    if m.group().startswith("\x1b]8;"):
+                        raise _Unknown  # a hyperlink belongs to the cells: not kept in the shadow
+                    self.out.append(m.group())  # title, clipboard, pointer shape: nothing drawn
+                else:
+                    self._control(m.group())
+            except _Unknown:
+                self._give_up(m, kind)
+        return self._take()
+
+    def flush(self) -> str:
+        """The end of a frame sent without synchronized-output markers."""
+        if not self.sync_open:
+            self._send(self._diff())
+            self.raw = self._drawing = False
+        return self._take()
+
+    def _new_tables(self) -> None:
+        """Styles are few in practice; a table that grew without end is started again."""
+        self._send(self._diff())  # what was drawn so far goes out with the old pens
+        self._pens, self._blank, self._sgr = {PLAIN: PLAIN}, {PLAIN: PLAIN}, {}
+        self.forget()
+        self.pen = None if self.pen is None else self._intern(self.pen)
+
+    def _take(self) -> str:
+        out = "".join(self.out)
+        self.out = []
+        return out
+
+    def _send(self, text: str) -> None:
+        """Drawing for the terminal: inside the frame's synchronized update if Textual asked for one."""
+        if text:
+            if self.sync_open and not self.sync_sent:
+                self.out.append(SYNC_START)
+                self.sync_sent = True
+            self.out.append(text)
+
+    def _text(self, text: str) -> None:
+        self._drawing = True
+        x, y, pen = self.x, self.y, self.pen
+        if x is None or y is None or pen is None:
+            raise _Unknown
+        chars, pens = self.want[y], self.want_pen[y]
+        w = self.width
+        if _is_single_cell_widths(text):
+            end = x + len(text)
+            if end > w:
+                raise _Unknown  # off the screen
+            if chars[x] == TAIL or (end < w and chars[end] == TAIL):
+                self._break_wide(y, x, end)
+            chars[x:end] = text
+            blank = self._blank[pen]
+            pens[x:end] = [pen] * len(text)
+            if blank is not pen and " " in text:
+                for i, ch in enumerate(text, x):
+                    if ch == " ":
+                        pens[i] = blank
+        else:
+            sizes = [get_character_cell_size(ch) for ch in text]
+            end = x + sum(sizes)
+            if 0 in sizes or end > w:
+                raise _Unknown  # combining marks and joiners: where they go is the terminal's guess
+            if chars[x] == TAIL or (end < w and chars[end] == TAIL):
+                self._break_wide(y, x, end)
+            blank = self._blank[pen]
+            at = x
+            for ch, size in zip(text, sizes):
+                chars[at] = ch
+                pens[at] = blank if ch == " " else pen
+                if size == 2:
+                    chars[at + 1] = TAIL
+                    pens[at + 1] = pen
+                at += size
+        if x < self._lo[y]:
+            self._lo[y] = x
+        if end > self._hi[y]:
+            self._hi[y] = end
+        self._dirty = True
+        self.x = end
+
+    def _break_wide(self, y: int, x: int, end: int) -> None:
+        """Text over cells x..end-1 covers half of a double-width character at either end.
+
+        Terminals differ in what they leave in the other half; if that character is already on
+        the screen, that half is simply not known any more.  If it was drawn in this very frame,
+        the frame is passed on as it is.
+        """
+        lo, hi = self._lo[y], self._hi[y]
+        for half, other in ((x, x - 1), (end, end - 1)):
+            if half < self.width and self.want[y][half] == TAIL:
+                cell = other if half == x else half  # the half not written now
+                if lo <= other < hi:
+                    raise _Unknown
+                self.want[y][cell] = self.shown[y][cell] = None
+                self.want_pen[y][cell] = self.shown_pen[y][cell] = None
+
+    def _csi(self, params: str, inter: str, final: str, seq: str) -> None:
+        if final == "m" and not inter:
+            self._drawing = True
+            key = (self.pen, params)
+            pen = self._sgr.get(key, False)
+            if pen is False:
+                pen = self._sgr[key] = self._parse_sgr(self.pen, params)
+            if pen is None:
+                raise _Unknown
+            self.pen = pen
+        elif final in "Hf" and not inter:
+            self._drawing = True
+            if params.startswith(("?", "<", ">", "=")):
+                raise _Unknown
+            parts = params.split(";") if params else []
+            if len(parts) > 2:
+                raise _Unknown
+            y = int(parts[0]) - 1 if parts and parts[0] else 0
+            x = int(parts[1]) - 1 if len(parts) > 1 and parts[1] else 0
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                raise _Unknown
+            self.x, self.y = x, y
+        elif params.startswith("?") and final in "hl" and not inter:
+            modes = params[1:].split(";")
+            if modes == ["2026"]:
+                self._sync(final == "h")
+            elif all(mode in _HARMLESS_MODES for mode in modes):
+                self.out.append(seq)
+            elif len(modes) == 1 and modes[0] in _ALT_SCREEN:
+                self._alt_screen(final == "h", seq)
+            else:
+                raise _Unknown
+        elif (final == "p" and inter == "$") or (final == "u" and params[:1] in "<>=?" and params) \
+                or (final in "nc" and not inter) or (final == "q" and inter == " "):
+            self.out.append(seq)  # queries, keyboard protocol and cursor shape: nothing drawn
+        else:
+            raise _Unknown
+
+    def _control(self, ch: str) -> None:
+        if ch == "\x07":
+            self.out.append(ch)
+        elif ch == "\r":
+            self.x = 0
+        elif ch == "\n":
+            # Textual ends each row of a full update so; the next row begins with a cursor move
+            if self.y is None or self.y + 1 >= self.height:
+                raise _Unknown
+            self.y += 1
+            self.x = None
+        else:
+            raise _Unknown
+
+    def _parse_sgr(self, pen: Pen | None, params: str) -> Pen | None:
+        """The pen after an SGR sequence (None: one this shadow does not follow)."""
+        try:
+            codes = [int(p) if p else 0 for p in params.split(";")] if params else [0]
+        except ValueError:
+            return None  # colon sub-parameters (curly underlines and the like)
+        if pen is None and codes[0] != 0:
+            return None
+        bits, fg, bg = pen or PLAIN
+        i = 0
+        while i < len(codes):
+            c = codes[i]
+            if c == 0:
+                bits, fg, bg = PLAIN
+            elif c in _BIT_OF:
+                bits |= _BIT_OF[c]
+            elif c in _OFF:
+                bits &= ~_OFF[c]
+            elif 30 <= c <= 37 or 90 <= c <= 97:
+                fg = str(c)
+            elif 40 <= c <= 47 or 100 <= c <= 107:
+                bg = str(c)
+            elif c == 39:
+                fg = ""
+            elif c == 49:
+                bg = ""
+            elif c in (38, 48):
+                rest = codes[i + 1:]
+                if rest[:1] == [5] and len(rest) >= 2 and 0 <= rest[1] <= 255:
+                    value, i = f"{c};5;{rest[1]}", i + 2
+                elif rest[:1] == [2] and len(rest) >= 4 and all(0 <= v <= 255 for v in rest[1:4]):
+                    value, i = f"{c};2;{rest[1]};{rest[2]};{rest[3]}", i + 4
+                else:
+                    return None
+                if c == 38:
+                    fg = value
+                else:
+                    bg = value
+            else:
+                return None
+            i += 1
+        return self._intern((bits, fg, bg))
+
+    def _sync(self, start: bool) -> None:
+        if start:
+            if not self.sync_open:
+                self._send(self._diff())  # anything drawn before: a frame of its own
+            self.sync_open, self.sync_sent = True, False
+            return
+        if not self.sync_open:
+            return
+        self._send(self._diff())  # the frame's changes, inside the pair (none: no pair at all)
+        if self.sync_sent:
+            self.out.append(SYNC_END)
+        self.sync_open = self.sync_sent = False
+        self.raw = self._drawing = False
+
+    def _alt_screen(self, on: bool, seq: str) -> None:
+        self._send(self._diff())
+        if not on and self.tpen != PLAIN:
+            self.out.append("\x1b[0m")  # leave the pen as the main screen expects it
+        self.out.append(seq)
+        self.forget()
+        if on:
+            # A known start: a cleared screen (most terminals clear it already; now all do).
+            self.out.append("\x1b[0m\x1b[2J")
+            blank = [" "] * self.width
+            plain = [PLAIN] * self.width
+            for y in range(self.height):
+                self.want[y][:] = blank
+                self.shown[y][:] = blank
+                self.want_pen[y][:] = plain
+                self.shown_pen[y][:] = plain
+            self.tpen = PLAIN
+
+    def _give_up(self, m: re.Match[str], kind: str | None) -> None:
+        """Pass a token on unchanged, with the terminal brought to where Textual's output expects it."""
+        in_frame = self.sync_open or self._drawing
+        self._send(self._diff())
+        if self.pen is not None and self.tpen is not self.pen:
+            self._send(change(self.tpen, self.pen))
+        if self.x is not None and self.y is not None and (self.tx, self.ty) != (self.x, self.y):
+            self._send(_cup(self.x, self.y))
+        self.forget()
+        self.raw = in_frame
+        self._raw_token(m, kind)
+
+    def _raw_token(self, m: re.Match[str], kind: str | None) -> None:
+        """A token of a frame passed on unchanged; Textual's cursor and pen still followed."""
+        text = m.group()
+        if kind == "f" and m.group("p") == "?2026" and m.group("f") in "hl" and not m.group("i"):
+            self._sync(m.group("f") == "h")  # the end of the frame ends the raw pass too
+            return
+        self._send(text)
+        try:
+            if kind == "t":
+                self.x = None if self.x is None or not _is_single_cell_widths(text) else self.x + len(text)
+            elif kind == "f" and m.group("f") == "m" and not m.group("i"):
+                self.pen = self._parse_sgr(self.pen, m.group("p"))
+            elif kind == "f" and m.group("f") in "Hf" and not m.group("i"):
+                self._csi(m.group("p"), "", "H", text)
+            elif kind == "c" and text == "\r":
+                self.x = 0
+            elif kind != "o" and not (kind == "f" and m.group("p").startswith("?")):
+                self.x = self.y = None
+        except _Unknown:
+            self.x = self.y = None
+        self.tpen, self.tx, self.ty = self.pen, self.x, self.y
+        self.sure = False
+
+    # -- output ------------------------------------------------------------------------------
+
+    def _diff(self) -> str:
+        """The cells written since the last frame end that the terminal does not show yet."""
+        out: list[str] = []
+        if not self._dirty:
+            self._place_cursor(out)
+            return "".join(out)
+        self._dirty = False
+        w = self.width
+        lo_of, hi_of = self._lo, self._hi
+        for y in range(self.height):
+            lo = lo_of[y]
+            if lo >= w:
+                continue
+            hi = hi_of[y]
+            lo_of[y], hi_of[y] = w, 0
+            self._row(out, y, lo, hi)
+        self._place_cursor(out)
+        return "".join(out)
+
+    def _place_cursor(self, out: list[str]) -> None:
+        """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there."""
+        where = (self.x, self.y)
+        if where[0] is not None and where[1] is not None and (self.tx, self.ty) != where \
+                and (out or where != self._cursor):
+            out.append(self._move(*where))  # type: ignore[arg-type]
+            self.tx, self.ty = where
+            self.sure = True
+        self._cursor = where
+
+    def _row(self, out: list[str], y: int, lo: int, hi: int) -> None:
+        wc, wp = self.want[y], self.want_pen[y]
+        sc, sp = self.shown[y], self.shown_pen[y]
+        w = self.width
+        el_from = -1  # from here one "erase to end of line" does the rest of the row (-1: not looked yet)
+        x = lo
+        while x < hi:
+            if wc[x] == sc[x] and wp[x] is sp[x]:
+                x += 1
+                continue
+            if wc[x] == TAIL and x > 0:
+                x -= 1  # a double-width character is written from its left half
+            if el_from < 0:
+                el_from = self._erase_from(y, x, hi)
+            if x >= el_from:
+                self._erase_to_end(out, x, y)
+                return
+            self._goto(out, x, y)
+            x = self._run(out, y, x, hi, el_from)
+
+    def _erase_from(self, y: int, x: int, hi: int) -> int:
+        """The first changed cell at or after x from which the row is plain blanks to its end,
+        if enough cells change there to be worth an EL; else the width (never)."""
+        wc, wp = self.want[y], self.want_pen[y]
+        sc, sp = self.shown[y], self.shown_pen[y]
+        w = self.width
+        start = w
+        while start > x and wc[start - 1] == " " and wp[start - 1] is PLAIN:
+            start -= 1
+        changed = [i for i in range(start, hi) if sc[i] != " " or sp[i] is not PLAIN]
+        return changed[0] if len(changed) >= self.EL_MIN else w
+
+    def _erase_to_end(self, out: list[str], x: int, y: int) -> None:
+        """Blank the row from column x to the right edge with one EL."""
+        self._goto(out, x, y)
+        pen = self.tpen
+        if pen is None or not blank_like_erased(pen):
+            # EL fills with the pen's background: keep what is cheap to keep, drop the rest
+            target = PLAIN if pen is None else self._intern((pen[0] & ~_SHOWS_ON_BLANK, pen[1], ""))
+            if len(change(pen, PLAIN)) <= len(change(pen, target)):
+                target = PLAIN
+            out.append(change(pen, target))
+            self.tpen = target
+        out.append("\x1b[K")
+        n = self.width - x
+        self.shown[y][x:] = [" "] * n
+        self.shown_pen[y][x:] = [PLAIN] * n
+
+    def _run(self, out: list[str], y: int, x: int, hi: int, stop: int) -> int:
+        """Write the run of changed cells that starts at x (the cursor is there); where it ends.
+
+        The run goes on over a few unchanged cells when writing them again is cheaper than
+        moving the cursor past them.  It ends at `stop`, where an EL takes over.
+        """
+        wc, wp = self.want[y], self.want_pen[y]
+        sc, sp = self.shown[y], self.shown_pen[y]
+        w = self.width
+        first = True
+        while x < hi and x < stop:
+            if not first and wc[x] == sc[x] and wp[x] is sp[x]:
+                skip = self._gap(wc, wp, sc, sp, x, min(hi, stop))
+                if not skip:
+                    break
+                out.append(skip)
+                x += len(skip)
+                self.tx = x if x < w else None
+                continue
+            first = False
+            ch, pen = wc[x], wp[x]
+            if ch is None or pen is None or ch == TAIL:
+                self.tx = None  # nothing known to write here: the next write moves the cursor
+                return x + 1
+            tpen = self.tpen
+            if pen is not tpen and not (ch == " " and self._blank_fits(pen, tpen)):
+                if ch != " ":
+                    out.append(change(tpen, pen))
+                    self.tpen = pen
+                else:
+                    self._pen_for_blank(out, pen, wc, wp, x, hi)
+            out.append(ch)
+            sc[x], sp[x] = ch, pen
+            if x + 1 < w and wc[x + 1] == TAIL:
+                sc[x + 1], sp[x + 1] = TAIL, wp[x + 1]
+                x += 2
+                self.sure = False
+            else:
+                x += 1
+                if not _is_single_cell_widths(ch):
+                    self.sure = False
+            self.tx = x if x < w else None  # after the last column: wrapped or not, not sure where
+        return x
+
+    GAP_MAX = 4  # unchanged cells a run may write again rather than step over
+
+    def _gap(self, wc: list, wp: list, sc: list, sp: list, x: int, hi: int) -> str:
+        """Unchanged cells from x to the next changed one, if writing them costs less than a move."""
+        end = x
+        while end < hi and end - x <= self.GAP_MAX and wc[end] == sc[end] and wp[end] is sp[end]:
+            end += 1
+        if end >= hi or end - x > self.GAP_MAX:
+            return ""
+        tpen = self.tpen
+        for i in range(x, end):
+            ch = wc[i]
+            if not (ch.isascii() and (wp[i] is tpen or (ch == " " and self._blank_fits(wp[i], tpen)))):
+                return ""  # another pen, or a character whose width the terminal might see otherwise
+        if end - x >= (3 if end - x == 1 else 4):
+            return ""  # "ESC[C" is 3 bytes, "ESC[nC" 4
+        return "".join(wc[x:end])
+
+    def _blank_fits(self, pen: Pen, tpen: Pen | None) -> bool:
+        """Whether a space written in `tpen` looks like a space in `pen` (a blank-normalised pen)."""
+        if pen is tpen:
+            return True
+        return (tpen is not None and not pen[0] and tpen[2] == pen[2]
+                and not tpen[0] & _SHOWS_ON_BLANK)
+
+    def _pen_for_blank(self, out: list[str], pen: Pen, wc: list, wp: list, x: int, hi: int) -> None:
+        """Set a pen in which a space shows as `pen` says, choosing the one cheapest now and next."""
+        tpen = self.tpen
+        candidates: list[Pen] = [pen]
+        if tpen is not None and not pen[0]:
+            candidates.append(self._intern((tpen[0] & ~_SHOWS_ON_BLANK, tpen[1], pen[2])))
+        for i in range(x + 1, hi):  # the next character that is not a space, if a space in its pen fits
+            if wc[i] != " ":
+                nxt = wp[i]
+                if nxt is not None and self._blank.get(nxt) is pen:
+                    candidates.insert(0, nxt)
+                break
+        best = min(candidates, key=lambda p: len(change(tpen, p)))
+        out.append(change(tpen, best))
+        self.tpen = best
+
+    def _goto(self, out: list[str], x: int, y: int) -> None:
+        if (self.tx, self.ty) != (x, y):
+            out.append(self._move(x, y))
+            self.tx, self.ty = x, y
+            self.sure = True
+
+    def _move(self, x: int, y: int) -> str:
+        """The shortest way to put the terminal's cursor at column x of row y."""
+        best = _cup(x, y)
+        tx, ty = self.tx, self.ty
+        if tx is None or ty is None or not self.sure:
+            return best
+        dy = y - ty
+        vertical = "" if dy == 0 else (("\x1b[B" if dy == 1 else f"\x1b[{dy}B") if dy > 0
+                                       else ("\x1b[A" if dy == -1 else f"\x1b[{-dy}A"))
+        dx = x - tx
+        if dx == 0:
+            horizontal = ""
+        else:
+            rel = ("\x1b[C" if dx == 1 else f"\x1b[{dx}C") if dx > 0 else ("\x1b[D" if dx == -1 else f"\x1b[{-dx}D")
+            cha = "\x1b[G" if x == 0 else f"\x1b[{x + 1}G"
+            horizontal = rel if len(rel) <= len(cha) else cha
+        step = vertical + horizontal
+        return step if len(step) < len(best) else best
 
 
-_installed = False
-ORIGINAL: dict[str, object] = {}  # Textual's own renderers, kept for the tests that compare
-
-
-def install() -> bool:
-    """Use the lean renderers for every screen update from now on; True if they are in place."""
-    global _installed
-    if _installed:
-        return True
-    layout, chops = getattr(_compositor, "LayoutUpdate", None), getattr(_compositor, "ChopsUpdate", None)
-    needed = ("strips", "region"), ("chops", "spans", "chop_ends")
-    if layout is None or chops is None or not hasattr(layout, "render_segments") \
-            or not hasattr(chops, "render_segments"):
-        return False
-    if not (_has_fields(layout, needed[0]) and _has_fields(chops, needed[1])):
-        return False
-    ORIGINAL["layout"], ORIGINAL["chops"] = layout.render_segments, chops.render_segments
-    layout.render_segments = render_layout  # type: ignore[method-assign]
-    chops.render_segments = render_chops  # type: ignore[method-assign]
-    _installed = True
-    return True
-
-
-def _has_fields(cls: type, names: tuple[str, ...]) -> bool:
-    import inspect
-
-    try:
-        params = list(inspect.signature(cls.__init__).parameters)
-    except (TypeError, ValueError):
-        return False
-    return all(name in params for name in names)
+def _cup(x: int, y: int) -> str:
+    """Absolute cursor position, with the default (first row, first column) left out."""
+    if x == 0:
+        return "\x1b[H" if y == 0 else f"\x1b[{y + 1}H"
+    return f"\x1b[;{x + 1}H" if y == 0 else f"\x1b[{y + 1};{x + 1}H"

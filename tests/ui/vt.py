@@ -1,13 +1,20 @@
-"""A very small terminal for the tests: cursor moves, SGR styles, text, erase to end of line.
+"""A very small terminal for the tests: cursor moves, SGR styles, text, erasing.
 
-It understands exactly what Textual and `kiev_tui.ui.wire` send for a screen update, and
-keeps, for every cell, the character and the full SGR state it was written with.  Two
-streams of bytes that leave the same `cells()` draw the same picture.
+It understands what Textual and `kiev_tui.ui.wire` send for a screen update (absolute and
+relative cursor moves, SGR, text with double-width characters, erase in line and display)
+and keeps, for every cell, the character and the full SGR state it was written with.  Two
+streams of bytes that leave the same `cells()` draw the same picture.  Line wrap is off, as
+Textual sets it: text past the right edge is dropped.
+
+`rewrites` counts characters written over a cell that already looked the same: the
+waste a shadow-screen writer is there to avoid.
 """
 
 from __future__ import annotations
 
 import re
+
+from rich.cells import get_character_cell_size
 
 # SGR parameter -> attribute it switches on
 ON = {1: "bold", 2: "dim", 3: "italic", 4: "underline", 5: "blink", 6: "blink2", 7: "reverse", 8: "conceal",
@@ -18,19 +25,22 @@ OFF = {22: {"bold", "dim"}, 23: {"italic"}, 24: {"underline", "underline2"}, 25:
 # attributes that can be seen on a blank cell
 SHOWS_ON_BLANK = {"underline", "underline2", "strike", "overline", "frame", "encircle", "reverse"}
 
-_TOKEN = re.compile(r"\x1b\[([0-9;?<>=$]*)([A-Za-z])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.|\n|\r|[^\x1b\n\r]")
+_TOKEN = re.compile(r"\x1b\[([0-9;?<>=$]*)([A-Za-z@])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.|\n|\r|[^\x1b\n\r]")
 
 Cell = tuple[str, frozenset[str], str, str]
+BLANK: Cell = (" ", frozenset(), "", "")
+WIDE_TAIL = ""  # the right half of a double-width character
 
 
 class Terminal:
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        blank: Cell = (" ", frozenset(), "", "")
-        self.grid: list[list[Cell]] = [[blank] * width for _ in range(height)]
+        self.grid: list[list[Cell]] = [[BLANK] * width for _ in range(height)]
         self.x = self.y = 0
         self.attrs: set[str] = set()
         self.fg = self.bg = ""
+        self.rewrites = 0  # characters that left their cell looking as it did
+        self.written = 0  # characters written in all
 
     def feed(self, data: str) -> None:
         for m in _TOKEN.finditer(data):
@@ -44,18 +54,56 @@ class Terminal:
             elif text.startswith("\x1b"):
                 continue  # other escapes (OSC, charset) draw nothing
             else:
-                if 0 <= self.y < self.height and 0 <= self.x < self.width:
-                    self.grid[self.y][self.x] = (text, frozenset(self.attrs), self.fg, self.bg)
-                self.x += 1
+                self._put(text)
+
+    def _put(self, ch: str) -> None:
+        size = get_character_cell_size(ch)
+        if size == 0:
+            return  # combining marks: not drawn by this terminal
+        x, y = self.x, self.y
+        self.x += size
+        if not (0 <= y < self.height and 0 <= x and x + size <= self.width):
+            return
+        row = self.grid[y]
+        cell = (ch, frozenset(self.attrs), self.fg, self.bg)
+        before = [self._seen(c) for c in row[x:x + size]]
+        self._split(row, x)
+        self._split(row, x + size)
+        row[x] = cell
+        if size == 2:
+            row[x + 1] = (WIDE_TAIL, cell[1], cell[2], cell[3])
+        self.written += 1
+        if before == [self._seen(c) for c in row[x:x + size]]:
+            self.rewrites += 1
+
+    def _split(self, row: list[Cell], x: int) -> None:
+        """Writing at x breaks a double-width character that straddles it: its halves go blank."""
+        if 0 < x < self.width and row[x][0] == WIDE_TAIL:
+            row[x - 1] = row[x] = BLANK
 
     def _csi(self, params: str, final: str) -> None:
-        if final == "H":
+        n = int(params) if params.isdigit() else 1
+        if final in "Hf":
             parts = [int(p) if p else 1 for p in params.split(";")] if params else [1, 1]
             self.y, self.x = parts[0] - 1, (parts[1] if len(parts) > 1 else 1) - 1
+        elif final == "A":
+            self.y = max(self.y - n, 0)
+        elif final == "B":
+            self.y = min(self.y + n, self.height - 1)
+        elif final == "C":
+            self.x = min(self.x + n, self.width - 1)
+        elif final == "D":
+            self.x = max(min(self.x, self.width - 1) - n, 0)
+        elif final == "G":
+            self.x = min(n, self.width) - 1
         elif final == "K" and params in ("", "0"):
             # erase to end of line: blanks in the current background, no attributes
-            for x in range(self.x, self.width):
-                self.grid[self.y][x] = (" ", frozenset(), "", self.bg)
+            row = self.grid[self.y]
+            self._split(row, self.x)
+            for x in range(min(self.x, self.width), self.width):
+                row[x] = (" ", frozenset(), "", self.bg)
+        elif final == "J" and params == "2":
+            self.grid = [[(" ", frozenset(), "", self.bg)] * self.width for _ in range(self.height)]
         elif final == "m":
             self._sgr([int(p) if p else 0 for p in params.split(";")] if params else [0])
         # anything else (modes, queries) does not change the picture
@@ -90,19 +138,18 @@ class Terminal:
                     self.bg = value
             i += 1
 
+    @staticmethod
+    def _seen(cell: Cell) -> Cell:
+        """A cell as it looks: a blank keeps only what can be seen on a blank."""
+        ch, attrs, fg, bg = cell
+        if ch == " ":
+            seen = attrs & SHOWS_ON_BLANK
+            return (ch, frozenset(seen), fg if "reverse" in seen else "", bg)
+        return cell
+
     def cells(self) -> list[list[Cell]]:
         """Every cell as it looks: a blank keeps only what can be seen on a blank."""
-        out = []
-        for row in self.grid:
-            line = []
-            for ch, attrs, fg, bg in row:
-                if ch == " ":
-                    seen = attrs & SHOWS_ON_BLANK
-                    line.append((ch, seen, fg if "reverse" in seen else "", bg))
-                else:
-                    line.append((ch, attrs, fg, bg))
-            out.append(line)
-        return out
+        return [[self._seen(c) for c in row] for row in self.grid]
 
     def text(self) -> str:
         return "\n".join("".join(c[0] for c in row) for row in self.grid)

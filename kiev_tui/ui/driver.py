@@ -1,0 +1,58 @@
+"""Textual's terminal driver for Linux and macOS, writing only what changed (see wire.py).
+
+Hooked in with `App(driver_class=ShadowDriver)`, Textual's supported way of choosing a
+driver: every byte Textual sends passes through `write`, where `wire.ShadowScreen` keeps a
+shadow of the screen and lets through only the cells that differ from it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from textual.drivers.linux_driver import LinuxDriver
+
+from kiev_tui.ui.wire import ShadowScreen
+
+
+class ShadowDriver(LinuxDriver):
+    """LinuxDriver whose output goes through a shadow screen."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # Written from the app's thread and, for a few mode switches, from the input thread.
+        self._shadow_lock = threading.RLock()
+        self.shadow = ShadowScreen(*self._screen_size())
+
+    def _screen_size(self) -> tuple[int, int]:
+        """The terminal's real size (Textual's own guess prefers $COLUMNS and $LINES)."""
+        try:
+            size = os.get_terminal_size(self._file.fileno())  # type: ignore[union-attr]
+            return size.columns, size.lines
+        except (OSError, ValueError, AttributeError):
+            return self._get_terminal_size()
+
+    def write(self, data: str) -> None:
+        with self._shadow_lock:
+            # a new size: the terminal may have moved or dropped what it showed
+            self.shadow.resize(*self._screen_size())
+            out = self.shadow.write(data)
+            if out:
+                super().write(out)
+
+    def flush(self) -> None:
+        with self._shadow_lock:
+            out = self.shadow.flush()
+            if out:
+                super().write(out)
+        super().flush()
+
+    def start_application_mode(self) -> None:
+        with self._shadow_lock:
+            self.shadow = ShadowScreen(*self._screen_size())  # after a suspend nothing is known
+        super().start_application_mode()
+
+    def stop_application_mode(self) -> None:
+        super().stop_application_mode()
+        with self._shadow_lock:
+            self.shadow.forget()
