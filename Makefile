@@ -33,9 +33,10 @@ test: $(TEST_STAMP)
 soak: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m slow tests
 
+# make bench BENCH_ARGS="--quick --only startup": options of python -m benchmarks (see --help)
 bench: $(TEST_STAMP)
 	@$(BIN)/python -m compileall -q kiev_tui benchmarks > /dev/null
-	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 MUTATE_STAMP := $(VENV)/.installed-mutate
 $(MUTATE_STAMP): $(TEST_STAMP)

@@ -174,7 +174,8 @@ def bench_startup(quick: bool, pairs: int = 5) -> list[Row]:
                                "bare Textual app, same way", names[0][2],
                                f"first start with an empty cache {warm:.2f} s{quit_note}"), 1.5, "ratio")
         rss = judge(pair_row(names[1][0], "MiB", [(a.rss_mib, b.rss_mib) for a, b in runs],
-                             "bare Textual app", names[1][2], "wait4 after ctrl+q"), 1.2, "ratio")
+                             "bare Textual app", names[1][2], "the program's own (spawn.py), quit with ctrl+q"), 1.2,
+                     "ratio")
         last = runs[-1][0]
         ideal = screen.plain_redraw(screen.blank(WIDTH, HEIGHT), last.picture)
         paint_bytes = statistics.median(a.settled_bytes for a, _ in runs)
