@@ -94,6 +94,10 @@ TAIL_KEYS = [
 ]
 
 
+#: Journal lines built beyond a screen's height when a game is shown (older ones: on scrolling back).
+LOG_SPARE = 20
+
+
 class GameScreen(PlayControls, FileCommands, Screen[None]):
     """Where the game is played: the panels and keys here, play in controller.py, files in files.py."""
 
@@ -274,9 +278,16 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         if len(journal) < self._logged:  # undo took lines back
             log.clear()
             self._logged = 0
-        for e in journal[self._logged:]:
-            log.add(Text(self.name_ids(e.describe())))  # names, not ids (issue 20)
+        if not self._logged and journal:
+            # a resumed game has hundreds of lines: build what fits, the rest when scrolled back to
+            entries = list(journal)
+            log.show_tail(len(entries), lambda i: self._log_line(entries[i]), tail=self.app.size.height + LOG_SPARE)
+        else:
+            log.add_lines(self._log_line(e) for e in journal[self._logged:])
         self._logged = len(journal)
+
+    def _log_line(self, entry: Any) -> Text:
+        return Text(self.name_ids(entry.describe()))  # names, not ids (issue 20)
 
     def selection_note(self) -> str | None:
         """What the status line says about the selected stack and the hex under the cursor."""
