@@ -157,3 +157,14 @@ def test_a_measured_program_reports_its_own_life_memory_and_output() -> None:
     assert s.peak_rss_mib is not None and s.peak_rss_mib > 1
     assert b"hello" in bytes(s.transcript)
     assert [c for _, c in s.events] and b"".join(c for _, c in s.events) == bytes(s.transcript)
+
+
+def test_a_session_keeps_every_chunk_it_read_with_its_time() -> None:
+    code = "import sys; sys.stdout.write('ready'); sys.stdout.flush(); sys.stdin.readline()"
+    s = PtySession([sys.executable, "-c", code], 40, 5, quiet=0.2)
+    s.start()
+    got = s.read_until_quiet(first_byte_timeout=30.0)
+    s.close(quit_keys=b"\n")
+    assert got == len(s.transcript) and b"ready" in bytes(s.transcript)
+    assert b"".join(c for _, c in s.events) == bytes(s.transcript)
+    assert all(0 <= t <= s.last_byte_at for t, _ in s.events)
