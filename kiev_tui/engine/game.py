@@ -120,6 +120,9 @@ class Game:
         self.autosave_error: str | None = None  # why the last autosave failed, while it does
         self._memo: dict[str, Any] = {}
         self._memo_key: tuple[int, int] = (-1, 0)
+        #: Answers the rule system keys by the position itself (its own key must hold everything
+        #: an answer depends on), so views built mid-action, after an undo or in replay share them.
+        self.position_cache: dict[Any, Any] = {}
         self._sink = []
         self.state: GameState = self.rules.setup(self)
         self.journal.extend(self._sink)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
@@ -116,16 +117,15 @@ class GameState:
     def canonical_json(self) -> str:
         """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))``, the text the hash is of.
 
-        Built part by part, each unit's text reused while the unit is unchanged: replay hashes the
-        position after every action, and most actions move a few of the hundreds of units.
+        Built part by part, reusing the text of each unchanged unit and of large unchanged parts
+        of the bookkeeping: replay hashes the position after every action, and most actions
+        change a few of the hundreds of units.
         """
-        units = self.units
         parts = ['{"control":', _dump(self.control), ',"over":', _dump(self.over)]
         if self.pending is not None:
             parts += [',"pending":', _dump(self.pending)]
         parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player), ',"turn":', _dump(self.turn),
-                  ',"units":{', ",".join([_unit_json(uid, units[uid]) for uid in _sorted_ids(units)]),
-                  '},"vars":', _dump(self.vars.to_dict()), "}"]
+                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
         return "".join(parts)
 
 
@@ -134,7 +134,11 @@ _dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 #: A unit's ``"id":{...}`` text by its id and values; positions repeat them action after action.
 _UNIT_JSON: dict[tuple[Any, ...], str] = {}
-
+_UNIT_JSON_MAX = 100_000  # a long session meets many positions: bounded memory
+_FIELDS = attrgetter("status", "hex", "step", "face")
+_STEP = attrgetter("step")
+_MARKERS = attrgetter("markers")
+_INT_ONLY = {int}
 
 _ORDER: list[Any] = [(), []]  # the last units' ids as listed, and sorted
 
@@ -147,11 +151,31 @@ def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
     return list(_ORDER[1])
 
 
+def _units_json(units: dict[str, UnitState]) -> str:
+    """The units' entries, as json.dumps writes them inside the state's text."""
+    order = _sorted_ids(units)
+    states = list(map(units.__getitem__, order))
+    # The common case in one pass of C loops: no markers, whole-number steps (1 and True are
+    # equal keys but different texts, so any other step goes the long way).
+    if any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY:
+        return ",".join([_unit_json(uid, u) for uid, u in zip(order, states)])
+    keys = list(zip(order, map(_FIELDS, states)))
+    try:
+        texts = list(map(_UNIT_JSON.get, keys))
+    except TypeError:  # an unhashable value, from a hand-edited snapshot: told, never cached
+        return ",".join([_dump(uid) + ":" + _dump(u.to_dict()) for uid, u in zip(order, states)])
+    if None in texts:
+        if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
+            _UNIT_JSON.clear()
+        for i, text in enumerate(texts):
+            if text is None:
+                texts[i] = _UNIT_JSON[keys[i]] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+    return ",".join(texts)
+
+
 def _unit_json(uid: str, u: UnitState) -> str:
     markers = u.markers
     key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(markers)) if markers else ())
-    # Equal keys give equal texts, except for 1 and True: a step of any other type is never cached.
-    # An unhashable value can only come from a hand-edited snapshot; it is told, never cached.
     plain = type(u.step) is int
     try:
         text = _UNIT_JSON.get(key) if plain else None
@@ -160,7 +184,33 @@ def _unit_json(uid: str, u: UnitState) -> str:
     if text is None:
         text = _dump(uid) + ":" + _dump(u.to_dict())
         if plain:
-            if len(_UNIT_JSON) >= 100_000:  # a long session meets many positions: bounded memory
+            if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
                 _UNIT_JSON.clear()
             _UNIT_JSON[key] = text
     return text
+
+
+#: The text of a large table of the bookkeeping by its key: (a copy of the table, its text).
+_TABLE_JSON: dict[str, tuple[dict[str, Any], str]] = {}
+_TABLE_MIN = 16  # smaller tables are written afresh: comparing would save nothing
+
+
+def _vars_json(d: dict[str, Any]) -> str:
+    """``_dump(d)``, reusing the text of a large id -> id table (where each unit began the
+    phase) while it is unchanged: equal tables of text and None have equal texts."""
+    if not all(type(k) is str for k in d):
+        return _dump(d)
+    out = []
+    for k in sorted(d):
+        v = d[k]
+        text = None
+        if type(v) is dict and len(v) >= _TABLE_MIN:
+            kept = _TABLE_JSON.get(k)
+            if kept is not None and kept[0] == v:
+                text = kept[1]
+            else:
+                text = _dump(v)
+                if all(type(x) is str for x in v) and all(x is None or type(x) is str for x in v.values()):
+                    _TABLE_JSON[k] = (dict(v), text)
+        out.append(_dump(k) + ":" + (text if text is not None else _dump(v)))
+    return "{" + ",".join(out) + "}"

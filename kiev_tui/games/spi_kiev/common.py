@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
@@ -14,6 +15,7 @@ from kiev_tui.games.spi_kiev.untried import UNTRIED
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
+    from kiev_tui.engine.state import GameState
     from kiev_tui.games.spi_kiev.supply import Supply
 
 GERMAN = "german"
@@ -47,6 +49,55 @@ def river_banks(gmap: "GameMap") -> frozenset[Hex]:
 
 def enemy_of(side: str) -> str:
     return SOVIET if side == GERMAN else GERMAN
+
+
+_STATUS_HEX = attrgetter("status", "hex")
+_HEXES: dict[str, Hex] = {}  # hex id -> Hex, read without a call per unit
+PLACEMENTS_KEPT = 4  # replay asks about the last position or two; the face about the current one
+
+
+class Placement:
+    """Where the units stand, and the answers that depend on nothing else: occupancy and zones.
+
+    Kept per game by the units' places (``Game.position_cache``): the placement after an action
+    is the one the next action's check sees, and a View built in the middle of an action often
+    finds the placement an earlier View of the same action built.
+    """
+
+    __slots__ = ("occupancy", "zocs")
+
+    def __init__(self, state: "GameState") -> None:
+        occ: dict[Hex, list[str]] = {}
+        hexes = _HEXES
+        for u in state.units.values():
+            if u.status == "map" and u.hex is not None:
+                h = hexes.get(u.hex)
+                if h is None:
+                    h = Hex.parse(u.hex)
+                    if len(hexes) < 20000:  # the map's few thousand ids, bounded against junk
+                        hexes[u.hex] = h
+                occ.setdefault(h, []).append(u.id)
+        for ids in occ.values():
+            ids.sort()
+        self.occupancy = occ
+        self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
+
+
+def placement(game: "Game", state: "GameState") -> Placement:
+    """The placement of ``state``'s units, shared with earlier views of the same placement."""
+    units = state.units
+    # Units are never added after set-up, so the ids rarely differ; each unit's status and hex
+    # are all that occupancy and zones read (the catalog is fixed for the game's life).
+    key = ("placement", tuple(units), tuple(map(_STATUS_HEX, units.values())))
+    cache = game.position_cache
+    found = cache.pop(key, None)
+    if found is None:
+        found = Placement(state)
+        kept = [k for k in cache if k[0] == "placement"]  # oldest first
+        for k in kept[:max(0, len(kept) + 1 - PLACEMENTS_KEPT)]:
+            del cache[k]
+    cache[key] = found  # most recently used last
+    return cast(Placement, found)
 
 
 class View:
@@ -92,14 +143,14 @@ class View:
         return Hex.parse(h) if h is not None and self.state.units[uid].status == "map" else None
 
     @cached_property
+    def _where(self) -> "Placement":
+        return placement(self.game, self.state)
+
+    @cached_property
     def occupancy(self) -> dict[Hex, list[str]]:
-        occ: dict[Hex, list[str]] = {}
-        for u in self.state.units.values():
-            if u.status == "map" and u.hex is not None:
-                occ.setdefault(Hex.parse(u.hex), []).append(u.id)
-        for ids in occ.values():
-            ids.sort()
-        return occ
+        """Each occupied hex -> its units' ids, sorted (shared by every view of this placement:
+        read it, never change it)."""
+        return self._where.occupancy
 
     def at(self, h: Hex) -> list[str]:
         return self.occupancy.get(h, [])
@@ -124,26 +175,38 @@ class View:
         return Supply(self)
 
     # -- zones of control ---------------------------------------------------
-    def _zoc(self, side: str, include_hq: bool) -> frozenset[Hex]:
+    def _zones(self, include_hq: bool) -> dict[str, frozenset[Hex]]:
+        """Each side's zone of control (8.12), with or without the zones of HQs and leaders."""
         reach = zoc_reach(self.map)
-        out: set[Hex] = set()
+        units = self.catalog.units
+        cache = self.game.position_cache
+        hq_like = cache.get(("hq_like",))
+        if hq_like is None:  # the catalog is fixed for the game's life
+            hq_like = cache[("hq_like",)] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
+        parts: dict[str, list[tuple[Hex, ...]]] = {GERMAN: [], SOVIET: []}
         for h, ids in self.occupancy.items():
-            if self.side(ids[0]) != side:
-                continue
-            if not include_hq and all(self.is_hq_like(u) for u in ids):
-                continue
-            out.update(reach[h])
-        return frozenset(out)
+            if not include_hq and hq_like.issuperset(ids):
+                continue  # a hex of HQs and leaders only exerts no such zone
+            parts.setdefault(units[ids[0]].side, []).append(reach[h])
+        return {GERMAN: frozenset().union(*parts[GERMAN]), SOVIET: frozenset().union(*parts[SOVIET])}
 
     @cached_property
     def zoc_movement(self) -> dict[str, frozenset[Hex]]:
         """Hexes in each side's zone of control for movement (HQs and leaders count, 19.67)."""
-        return {GERMAN: self._zoc(GERMAN, True), SOVIET: self._zoc(SOVIET, True)}
+        zocs = self._where.zocs
+        got = zocs.get("movement")
+        if got is None:
+            got = zocs["movement"] = self._zones(True)
+        return got
 
     @cached_property
     def zoc_blocking(self) -> dict[str, frozenset[Hex]]:
         """Zones that block supply, command and retreat: HQs and leaders excluded (19.67, 21.0)."""
-        return {GERMAN: self._zoc(GERMAN, False), SOVIET: self._zoc(SOVIET, False)}
+        zocs = self._where.zocs
+        got = zocs.get("blocking")
+        if got is None:
+            got = zocs["blocking"] = self._zones(False)
+        return got
 
     def in_enemy_zoc(self, h: Hex, side: str) -> bool:
         return h in self.zoc_movement[enemy_of(side)]
@@ -154,13 +217,17 @@ class View:
 
         Only such units bar a crossing; HQs and leaders count, as their zones stop movement (19.67).
         """
-        reach = zoc_reach(self.map)
-        banks = river_banks(self.map)
-        out: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
-        for h, ids in self.occupancy.items():
-            if h in banks:
-                out[self.side(ids[0])].update(reach[h])
-        return {side: frozenset(hexes) for side, hexes in out.items()}
+        zocs = self._where.zocs
+        got = zocs.get("river_guard")
+        if got is None:
+            reach = zoc_reach(self.map)
+            banks = river_banks(self.map)
+            out: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
+            for h, ids in self.occupancy.items():
+                if h in banks:
+                    out[self.side(ids[0])].update(reach[h])
+            got = zocs["river_guard"] = {side: frozenset(hexes) for side, hexes in out.items()}
+        return got
 
     def river_guarded(self, h: Hex, side: str) -> bool:
         """10.13: may ``side`` not cross a major river into h?  True when an enemy unit on a

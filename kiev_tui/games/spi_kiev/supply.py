@@ -93,6 +93,29 @@ def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
     return cast("frozenset[Hex]", gmap.derived["swamps"])
 
 
+def closed_to(view: View, side: str) -> frozenset[Hex]:
+    """Hexes no line of a side enters: enemy units, and the enemy's blocking zone where no
+    friend stands (12.1 and 11.31; 8.25: a friend in a hex opens it)."""
+    side_of = view.side
+    friend: set[Hex] = set()
+    foe: set[Hex] = set()
+    for h, ids in view.occupancy.items():
+        (friend if side_of(ids[0]) == side else foe).add(h)
+    return frozenset((view.zoc_blocking[enemy_of(side)] | foe) - friend)
+
+
+def loc_links(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
+    """For each hex, the neighbours a line of communications may step to (no impassable
+    hexside, no lake), in the map's neighbour order; built once per map."""
+    cached = gmap.derived.get("loc_links")
+    if cached is None:
+        cached = {h: tuple(n for n in gmap.neighbours(h)
+                           if not gmap.is_impassable_side(h, n) and gmap.terrain(n) != "lake")
+                  for h in gmap.hexes()}
+        gmap.derived["loc_links"] = cached
+    return cast("dict[Hex, tuple[Hex, ...]]", cached)
+
+
 class SupplyBits:
     """The supply graph with each hex as one bit of a Python int, built once per map.
 
@@ -151,15 +174,7 @@ class SupplyMap:
         self.reached = self._flood()
 
     def _closed(self) -> frozenset[Hex]:
-        """Hexes no line enters: enemy units, and the enemy's blocking zone where no friend stands."""
-        v = self.view
-        side_of = v.side
-        friend: set[Hex] = set()
-        foe: set[Hex] = set()
-        for h, ids in v.occupancy.items():
-            # 12.1 / 8.25: a friend in a hex opens it, an enemy unit closes it
-            (friend if side_of(ids[0]) == self.side else foe).add(h)
-        return frozenset((v.zoc_blocking[enemy_of(self.side)] | foe) - friend)
+        return closed_to(self.view, self.side)
 
     def _flood(self) -> int:
         g = self._graph
@@ -256,23 +271,26 @@ class Supply:
         if start is None:
             return {}
         radius = v.udef(hq).leadership
+        links = loc_links(v.map)
+        # 11.31: not through enemy units, nor enemy-controlled hexes without a friend there.
+        closed = self._soviet_closed
         dist = {start: 0}
         q: deque[Hex] = deque([start])
         while q:
             h = q.popleft()
-            if dist[h] >= radius:
+            far = dist[h]
+            if far >= radius:
                 continue
-            for n in v.map.neighbours(h):
-                if n in dist or v.map.is_impassable_side(h, n) or v.map.terrain(n) == "lake":
+            for n in links.get(h, ()):
+                if n in dist or n in closed:
                     continue
-                # 11.31: not through enemy units, nor enemy-controlled hexes without a friend there.
-                if v.occupied_by(n, GERMAN):
-                    continue
-                if v.enemy_controlled_for_tracing(n, SOVIET):
-                    continue  # a friendly unit in the hex would have opened it (8.25)
-                dist[n] = dist[h] + 1
+                dist[n] = far + 1
                 q.append(n)
         return dist
+
+    @cached_property
+    def _soviet_closed(self) -> frozenset[Hex]:
+        return closed_to(self.view, SOVIET)
 
     def trace(self, uid: str) -> list[Hex]:
         """The line a unit's supply follows, from the unit to its source (through its HQ for
