@@ -58,8 +58,21 @@ def _attribute_codes(bits: int) -> list[str]:
     return [code for bit, code in enumerate(_ATTRIBUTE_CODES) if bits & (1 << bit)]
 
 
+_changes: dict[tuple[Pen | None, Pen], str] = {}
+
+
 def change(old: Pen | None, new: Pen) -> str:
     """The shortest SGR sequence that takes the terminal from `old` (None: unknown) to `new`."""
+    key = (old, new)
+    done = _changes.get(key)
+    if done is None:
+        if len(_changes) > 65536:  # pens are few in practice; never let the table grow without end
+            _changes.clear()
+        done = _changes[key] = _change(old, new)
+    return done
+
+
+def _change(old: Pen | None, new: Pen) -> str:
     if old == new:
         return ""
     if new == PLAIN:
@@ -174,24 +187,32 @@ class ShadowScreen:
         cut = data.rfind("\x1b")
         if cut >= 0 and _CUT.fullmatch(data, cut):
             data, self._cut = data[:cut], data[cut:]
-        for m in _TOKEN.finditer(data):
-            kind = m.lastgroup
+        sgr = self._sgr
+        for text, params, inter, final, osc, ctrl in _TOKEN.findall(data):
             if self.raw:
-                self._raw_token(m, kind)
+                self._raw_token(text, params, inter, final, osc, ctrl)
                 continue
             try:
-                if kind == "t":
-                    self._text(m.group())
-                elif kind == "f":
-                    self._csi(m.group("p"), m.group("i"), m.group("f"), m.group())
-                elif kind == "o":
-                    if m.group().startswith("\x1b]8;"):
+                if text:
+                    self._text(text)
+                elif final == "m" and not inter:  # SGR, the commonest sequence: inline
+                    self._drawing = True
+                    pen = sgr.get((self.pen, params), False)
+                    if pen is False:
+                        pen = sgr[self.pen, params] = self._parse_sgr(self.pen, params)
+                    if pen is None:
+                        raise _Unknown
+                    self.pen = pen
+                elif final:
+                    self._csi(params, inter, final, f"\x1b[{params}{inter}{final}")
+                elif osc:
+                    if osc.startswith("\x1b]8;"):
                         raise _Unknown  # a hyperlink belongs to the cells: not kept in the shadow
-                    self.out.append(m.group())  # title, clipboard, pointer shape: nothing drawn
+                    self.out.append(osc)  # title, clipboard, pointer shape: nothing drawn
                 else:
-                    self._control(m.group())
+                    self._control(ctrl)
             except _Unknown:
-                self._give_up(m, kind)
+                self._give_up(text, params, inter, final, osc, ctrl)
         return self._take()
 
     def flush(self) -> str:
@@ -228,7 +249,7 @@ class ShadowScreen:
             raise _Unknown
         chars, pens = self.want[y], self.want_pen[y]
         w = self.width
-        if _is_single_cell_widths(text):
+        if text.isascii() or _is_single_cell_widths(text):
             end = x + len(text)
             if end > w:
                 raise _Unknown  # off the screen
@@ -281,16 +302,7 @@ class ShadowScreen:
                 self.want_pen[y][cell] = self.shown_pen[y][cell] = None
 
     def _csi(self, params: str, inter: str, final: str, seq: str) -> None:
-        if final == "m" and not inter:
-            self._drawing = True
-            key = (self.pen, params)
-            pen = self._sgr.get(key, False)
-            if pen is False:
-                pen = self._sgr[key] = self._parse_sgr(self.pen, params)
-            if pen is None:
-                raise _Unknown
-            self.pen = pen
-        elif final in "Hf" and not inter:
+        if final in ("H", "f") and not inter:
             self._drawing = True
             if params.startswith(("?", "<", ">", "=")):
                 raise _Unknown
@@ -407,7 +419,7 @@ class ShadowScreen:
                 self.shown_pen[y][:] = plain
             self.tpen = PLAIN
 
-    def _give_up(self, m: re.Match[str], kind: str | None) -> None:
+    def _give_up(self, *token: str) -> None:
         """Pass a token on unchanged, with the terminal brought to where Textual's output expects it."""
         in_frame = self.sync_open or self._drawing
         self._send(self._diff())
@@ -417,25 +429,24 @@ class ShadowScreen:
             self._send(_cup(self.x, self.y))
         self.forget()
         self.raw = in_frame
-        self._raw_token(m, kind)
+        self._raw_token(*token)
 
-    def _raw_token(self, m: re.Match[str], kind: str | None) -> None:
+    def _raw_token(self, text: str, params: str, inter: str, final: str, osc: str, ctrl: str) -> None:
         """A token of a frame passed on unchanged; Textual's cursor and pen still followed."""
-        text = m.group()
-        if kind == "f" and m.group("p") == "?2026" and m.group("f") in "hl" and not m.group("i"):
-            self._sync(m.group("f") == "h")  # the end of the frame ends the raw pass too
+        if final and params == "?2026" and final in "hl" and not inter:
+            self._sync(final == "h")  # the end of the frame ends the raw pass too
             return
-        self._send(text)
+        self._send(text or osc or ctrl or f"\x1b[{params}{inter}{final}")
         try:
-            if kind == "t":
+            if text:
                 self.x = None if self.x is None or not _is_single_cell_widths(text) else self.x + len(text)
-            elif kind == "f" and m.group("f") == "m" and not m.group("i"):
-                self.pen = self._parse_sgr(self.pen, m.group("p"))
-            elif kind == "f" and m.group("f") in "Hf" and not m.group("i"):
-                self._csi(m.group("p"), "", "H", text)
-            elif kind == "c" and text == "\r":
+            elif final == "m" and not inter:
+                self.pen = self._parse_sgr(self.pen, params)
+            elif final in ("H", "f") and not inter:
+                self._csi(params, "", "H", "")
+            elif ctrl == "\r":
                 self.x = 0
-            elif kind != "o" and not (kind == "f" and m.group("p").startswith("?")):
+            elif not osc and not (final and params.startswith("?")):
                 self.x = self.y = None
         except _Unknown:
             self.x = self.y = None
@@ -506,7 +517,20 @@ class ShadowScreen:
         return changed[0] if len(changed) >= self.EL_MIN else w
 
     def _erase_to_end(self, out: list[str], x: int, y: int) -> None:
-        """Blank the row from column x to the right edge with one EL."""
+        """Blank the row from column x to the right edge with one EL.
+
+        The EL may start further left, over cells that are plain blanks already, where the
+        cursor gets to in fewer bytes.
+        """
+        wc, wp, sc, sp = self.want[y], self.want_pen[y], self.shown[y], self.shown_pen[y]
+        start = x
+        while start > 0 and wc[start - 1] == " " and wp[start - 1] is PLAIN \
+                and sc[start - 1] == " " and sp[start - 1] is PLAIN:
+            start -= 1
+        if start < x:
+            tx = self.tx if self.sure and self.tx is not None else -1
+            options = [x, start] + ([tx] if start <= tx <= x else [])
+            x = min(options, key=lambda at: (len(self._move(at, y)) if (self.tx, self.ty) != (at, y) else 0, -at))
         self._goto(out, x, y)
         pen = self.tpen
         if pen is None or not blank_like_erased(pen):
@@ -530,39 +554,47 @@ class ShadowScreen:
         wc, wp = self.want[y], self.want_pen[y]
         sc, sp = self.shown[y], self.shown_pen[y]
         w = self.width
+        end = min(hi, stop)
         first = True
-        while x < hi and x < stop:
-            if not first and wc[x] == sc[x] and wp[x] is sp[x]:
-                skip = self._gap(wc, wp, sc, sp, x, min(hi, stop))
+        append = out.append
+        tpen = self.tpen
+        while x < end:
+            ch, pen = wc[x], wp[x]
+            if not first and ch == sc[x] and pen is sp[x]:
+                self.tpen = tpen
+                skip = self._gap(wc, wp, sc, sp, x, end)
                 if not skip:
                     break
-                out.append(skip)
+                append(skip)
                 x += len(skip)
                 self.tx = x if x < w else None
                 continue
             first = False
-            ch, pen = wc[x], wp[x]
             if ch is None or pen is None or ch == TAIL:
+                self.tpen = tpen
                 self.tx = None  # nothing known to write here: the next write moves the cursor
                 return x + 1
-            tpen = self.tpen
             if pen is not tpen and not (ch == " " and self._blank_fits(pen, tpen)):
                 if ch != " ":
-                    out.append(change(tpen, pen))
-                    self.tpen = pen
+                    append(change(tpen, pen))
+                    tpen = pen
                 else:
+                    self.tpen = tpen
                     self._pen_for_blank(out, pen, wc, wp, x, hi)
-            out.append(ch)
-            sc[x], sp[x] = ch, pen
-            if x + 1 < w and wc[x + 1] == TAIL:
-                sc[x + 1], sp[x + 1] = TAIL, wp[x + 1]
-                x += 2
-                self.sure = False
-            else:
-                x += 1
-                if not _is_single_cell_widths(ch):
+                    tpen = self.tpen
+            append(ch)
+            sc[x] = ch
+            sp[x] = pen
+            x += 1
+            if not ch.isascii():
+                if x < w and wc[x] == TAIL:
+                    sc[x], sp[x] = TAIL, wp[x]
+                    x += 1
                     self.sure = False
-            self.tx = x if x < w else None  # after the last column: wrapped or not, not sure where
+                elif not _is_single_cell_widths(ch):
+                    self.sure = False
+        self.tpen = tpen
+        self.tx = x if x < w else None  # after the last column: wrapped or not, not sure where
         return x
 
     GAP_MAX = 4  # unchanged cells a run may write again rather than step over

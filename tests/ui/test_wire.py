@@ -131,7 +131,7 @@ def test_a_short_gap_is_written_again_and_a_long_one_stepped_over() -> None:
 def test_a_blank_row_end_is_erased_with_one_el() -> None:
     pair, full = screen_with(["a long line of text", "x" * 19], sync=False)
     pair.frame(full)
-    assert pair.frame("\x1b[1;1Ha" + " " * 18 + "\x1b[1;1H") == "\x1b[2C\x1b[K\x1b[H"
+    assert pair.frame("\x1b[1;1Ha" + " " * 18 + "\x1b[1;1H") == "\x1b[C\x1b[K\x1b[H"
 
 
 def test_the_screen_is_cleared_and_known_when_the_app_takes_the_alternate_screen() -> None:
