@@ -64,11 +64,16 @@ class RandomPlayer:
             self._played = True  # a batch with nothing legal ends the phase next time round
 
 
+def has_ai(game_id: str) -> bool:
+    """Whether the computer can play this game (only Kiev so far)."""
+    return game_id == "spi_kiev"
+
+
 def make_player(kind: str, side: str, seed: int, seconds: float = 5.0, game_id: str = "spi_kiev") -> Player:
     """A player of ``kind`` (random, easy, strong) for one side of a game."""
     if kind == "random":
         return RandomPlayer(side, seed, game_id)
-    if game_id != "spi_kiev":
+    if not has_ai(game_id):
         raise ValueError(f"no AI for the game '{game_id}' yet")
     from kiev_tui.ai.kiev import KievAI
 

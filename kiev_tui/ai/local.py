@@ -106,8 +106,12 @@ class LocalAILink:
 
     # -- the worker ---------------------------------------------------------------------------------
     def _deliver(self, msg: dict[str, Any]) -> None:
-        if self._handler is not None and not self.closing:
+        if self._handler is None or self.closing:
+            return
+        try:
             self._handler(msg)
+        except Exception:  # noqa: BLE001 - the screen has gone (app closing): nothing left to play on
+            self.closing = True
 
     def _run(self) -> None:
         while True:

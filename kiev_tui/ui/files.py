@@ -2,7 +2,8 @@
 
 `FileCommands` is mixed into `GameScreen`.  A save takes a plain name only and goes into the
 saves folder (`engine/savepaths.py` checks both); an existing save is replaced only after `y`;
-a new game first keeps the one in progress under a name of its own.
+a new game first keeps the one in progress under a name of its own, and may be played against
+the computer (`kiev_tui/ai/local.py`): the screen then seats the human's side, as at a host.
 """
 
 from __future__ import annotations
@@ -13,10 +14,32 @@ from typing import TYPE_CHECKING, Any
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
+from textual.binding import Binding
+
 from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen, list_saves
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
+
+
+class NewGameScreen(ConfirmScreen):
+    """The new-game question: y for two players at this keyboard, g or s for the computer to play
+    the German or the Soviet side (the dialog answers True, "german" or "soviet")."""
+
+    BINDINGS = ConfirmScreen.BINDINGS + [
+        Binding("g", "versus('german')", "AI plays German", key_display="g"),
+        Binding("s", "versus('soviet')", "AI plays Soviet", key_display="s"),
+    ]
+
+    def action_versus(self, side: str) -> None:
+        self.dismiss(side)
+
+
+def ai_sides(game: Game) -> list[str]:
+    """The sides a computer player can take in this game (none if the game has no AI)."""
+    from kiev_tui.ai.arena import has_ai
+
+    return list(game.rules.schema.sides) if has_ai(game.rules.id) else []
 
 
 class FileCommands:
@@ -101,6 +124,7 @@ class FileCommands:
                 self.say(f"Cannot load {path.name}: {exc}")
                 return
             # Hot-seat: going back to an earlier save of this game is told in the log both players read.
+            self._drop_ai()  # a loaded game is played by two players at this keyboard
             back = self.game.note_reload(path.name, game)
             note = f" ({back.describe()})" if back is not None else ""
             self.kapp.show_game(game, self, f"Loaded {path}: {game.phase}{note}")
@@ -114,12 +138,22 @@ class FileCommands:
             lines.append(f"The game in progress is saved first, as {keep.name} in {keep.parent}/.")
         else:
             lines.append("The game in progress has no moves yet: there is nothing to keep.")
+        question = "Go ahead? (y/n)"
+        sides = ai_sides(self.game)
+        if sides:
+            names = {s: self.game.rules.schema.side_name(s) for s in sides}
+            lines.append("")
+            lines.append(f"y: two players at this keyboard;  g: the computer plays {names.get('german', 'German')};"
+                         f"  s: the computer plays {names.get('soviet', 'Soviet')}")
+            question = "y / g / s, or n to go on with this game"
 
-        def done(yes: bool | None) -> None:
-            if yes:
+        def done(answer: bool | str | None) -> None:
+            if answer is True:
                 self.start_new_game()
+            elif isinstance(answer, str) and answer in sides:
+                self.start_new_game(ai=answer)
 
-        self.app.push_screen(ConfirmScreen("New game", lines), done)
+        self.app.push_screen(NewGameScreen("New game", lines, question), done)
 
     def _keep_path(self) -> Path | None:
         """Where the game in progress goes before a new one replaces it (None: nothing to keep)."""
@@ -132,13 +166,36 @@ class FileCommands:
         except savepaths.BadSaveName:
             return None
 
-    def start_new_game(self) -> None:
-        """A new game of the same scenario; the one in progress is saved under a name of its own."""
+    def start_new_game(self, ai: str = "", level: str = "strong") -> None:
+        """A new game of the same scenario; the one in progress is saved under a name of its own.
+
+        ``ai``: the side the computer plays ("" for two players at this keyboard).
+        """
         keep = self._keep_path()
         if keep is not None and not self._write_save(keep):
             return  # the old game could not be kept: it stays, and the message says why
         # fresh dice, never the last game's: each roll from the OS's entropy (issue 16), same variants
         game = Game.new(self.game.scenario.id, None, options=self.game.options)
+        self._drop_ai()
         self.kapp.adopt(game)
         self.set_game(game)
-        self.say(f"New game; the previous one is saved as {keep}" if keep is not None else "New game")
+        said = f"New game; the previous one is saved as {keep}" if keep is not None else "New game"
+        if ai:
+            from kiev_tui.ai.local import ai_link
+            from kiev_tui.net.face import attach
+
+            link = ai_link(game, ai, level)
+            self.kapp.net = link
+            attach(self.kapp, self, link)
+            said += f"; the computer ({level}) plays the {game.rules.schema.side_name(ai)} side"
+        self.say(said)
+
+    def _drop_ai(self) -> None:
+        """Stop the computer player of the game being replaced, if it has one: hot-seat again."""
+        link = getattr(self.kapp, "net", None)
+        close = getattr(link, "ai_side", None) and getattr(link, "close", None)
+        if close:
+            close()
+            self.kapp.net = None
+            self.net = None
+            self.net_move = None

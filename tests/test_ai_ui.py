@@ -1,0 +1,69 @@
+"""Playing the computer on the game screen: the AI's moves arrive as a seat's would, the human
+plays his side, and the new-game dialog offers the computer as either side."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+from textual.pilot import Pilot
+
+from kiev_tui.ai.local import LocalAILink, ai_link
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.saves import load_game
+from kiev_tui.ui.app import build_app
+
+from tests.ui.helpers import game_screen, keys, new_mini, status
+
+SIZE = (120, 40)
+
+
+async def until(pilot: Pilot, ok: Callable[[], bool], seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not ok():
+        assert time.monotonic() < end, "timed out waiting for the screen"
+        await pilot.pause(0.02)
+
+
+async def test_the_computer_plays_the_soviet_turn_on_the_screen_and_hands_the_move_over(tmp_path: Path) -> None:
+    game = new_mini()
+    link = ai_link(game, "soviet", "strong", seed=5, pause=0)
+    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: game.actor == "german" and "Your move, German player." in status(app))
+            screen = game_screen(app)
+            assert screen.seat == "german" and app.game is game
+            assert game.log and set(game.sides) == {"soviet"} and link.refused == 0
+            assert game.state.units["so-t01-rifle-1"].status == "map"  # its reinforcements came on
+            # the Soviet turn ended: the autosave holds it
+            assert load_game(tmp_path / "auto.toml").state_hash() == game.state_hash()
+            # the computer's moves stand: no undo over them
+            assert link.request_undo() == "the computer's moves cannot be taken back"
+            # the human's own action is played by the link, on this screen's game
+            n = len(game.log)
+            await keys(pilot, "P", "y")
+            await until(pilot, lambda: len(game.log) == n + 1)
+            assert game.sides[-1] == "german" and game.log[-1] == EndPhase()
+            await keys(pilot, "u")
+            await until(pilot, lambda: "Undone: your last action" in status(app))
+            assert len(game.log) == n
+    finally:
+        link.close()
+
+
+async def test_new_game_dialog_offers_the_computer_as_either_side(tmp_path: Path) -> None:
+    game = new_mini()
+    app = build_app(game, save_path=tmp_path / "auto.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "N")
+        body = "\n".join(app.screen.lines)
+        assert "g: the computer plays German" in body and "s: the computer plays Soviet" in body
+        await keys(pilot, "s")
+        screen = game_screen(app)
+        fresh = screen.game
+        assert fresh is not game and isinstance(app.net, LocalAILink) and app.net.ai_side == "soviet"
+        await until(pilot, lambda: fresh.actor == "german" and bool(fresh.log))
+        assert screen.seat == "german" and set(fresh.sides) == {"soviet"}
+        app.net.close()
