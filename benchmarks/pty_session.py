@@ -44,6 +44,7 @@ class PtySession:
     rusage: os.struct_rusage | None = None  # the child's, once reaped by close()
     last_byte_at: float = 0.0  # seconds since spawn of the last byte read
     forced: bool = False  # True when close() had to signal the child: it did not quit on its keys
+    hung_up: bool = False  # a read found the terminal closed by the program
     measure: bool = False  # start through spawn.py: `child` then holds the program's own figures
     child: dict[str, float] | None = None  # spawned, ended (seconds since t0), maxrss_kib, status
     _result: str = ""
@@ -75,8 +76,9 @@ class PtySession:
         try:
             chunk = os.read(self.master, 65536)
         except OSError:
-            return 0  # the child closed the terminal
+            chunk = b""
         if not chunk:
+            self.hung_up = True  # the child closed the terminal: it is ending
             return 0
         now = time.monotonic() - self.t0
         self._answer_queries(chunk)

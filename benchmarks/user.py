@@ -125,7 +125,7 @@ def start(sb: Sandbox, argv: list[str], before: Callable[[], None] | None = None
         # terminal's set-up codes and the first paint is not the end)
         while True:
             s.read_until_quiet(first_byte_timeout=max(0.1, deadline - time.monotonic()))
-            alive = s.proc is not None and s.proc.poll() is None
+            alive = not s.hung_up and s.proc is not None and s.proc.poll() is None
             drawn = screen.first_frame(s.events, WIDTH, HEIGHT) is not None
             if drawn or not alive or time.monotonic() > deadline:
                 break
@@ -248,7 +248,16 @@ def _text(picture: screen.Grid) -> str:
 # -- wire -------------------------------------------------------------------------------------
 
 def _walk(s: PtySession) -> list[int]:
-    return [s.send_timed(k, quiet=KEY_QUIET)[0] for k in WALK]
+    """Bytes written in answer to each key of the walk; raise if the program is gone by the end."""
+    moves = [s.send_timed(k, quiet=KEY_QUIET)[0] for k in WALK]
+    _alive(s)
+    return moves
+
+
+def _alive(s: PtySession) -> None:
+    if s.hung_up or s.proc is None or s.proc.poll() is not None:
+        tail = bytes(s.transcript[-200:]).decode("utf-8", "replace")
+        raise RuntimeError(f"{Path(s.argv[0]).name} ended during the session: {tail!r}")
 
 
 def bench_wire(quick: bool) -> list[Row]:
@@ -325,12 +334,10 @@ def _screens_rows(sb: Sandbox) -> list[Row]:
             marks["rules_open"] = len(s.events)
             rules_close = s.send(ESC, wait=3.0)
             marks["rules_closed"] = len(s.events)
-            alive = s.proc is not None and s.proc.poll() is None
-        if not alive:
-            raise RuntimeError("the game ended during the session")
+            _alive(s)
         pictures = screen.screens(s.events, WIDTH, HEIGHT)
     except Exception as exc:
-        return [failed(*v) for v in names.values()]
+        return [failed(name, unit, exc, goal) for name, unit, goal in names.values()]
 
     def redraw(a: str, b: str) -> int:
         return screen.plain_redraw(pictures[marks[a] - 1], pictures[marks[b] - 1])
