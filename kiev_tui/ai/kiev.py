@@ -47,8 +47,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", attack_threshold=-0.5, noise=1.5, danger=False, overruns=False, expectimax=False,
-                  nodes=400),
+    "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False, expectimax=False,
+                  nodes=300),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True, expectimax=True,
                     nodes=6000),
 }
@@ -168,14 +168,14 @@ class KievAI:
     def move(self, game: Game) -> Action:
         view = game.rules.view(game)
         st = game.state
-        over = stacking.over_limit(view, self.side)
-        if over:
-            h = sorted(over)[0]
-            victims = [u for u in view.at(h) if view.side(u) == self.side and stacking.may_remove(view, u)]
-            victims.sort(key=lambda u: (self.worth(view, u), u))
-            if victims:
-                return RemoveExcess(victims[0])
         if st.phase == MOVEMENT:
+            # 5.0: a stack just brought on moves now or never (the next entry ends its move).
+            for uid in view.vars.active:
+                if uid in view.vars.entered and uid not in self._done and can_move(view, uid):
+                    self._done.add(uid)
+                    gain, act = self._best_move(game, Ctx(self, game, view), uid)
+                    if act is not None and gain > MOVE_EPS and game.check(act, side=self.side) is None:
+                        return act
             waiting = reinforcements.ready_to_enter(view)
             if waiting:
                 return self._enter(game, view, waiting)
@@ -184,7 +184,7 @@ class KievAI:
             if over_act is not None:
                 return over_act
         ctx = Ctx(self, game, view)
-        if not self._queue and not self._done:
+        if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
             for uid in self._movable(view):
                 gain, _ = self._best_move(game, ctx, uid)
@@ -210,7 +210,17 @@ class KievAI:
                 self._done.add(uid)
                 continue
             self._push(gain, uid)
-        return EndPhase()
+        return self._remove_excess(view) or EndPhase()
+
+    def _remove_excess(self, view: View) -> Action | None:
+        """7.0: once nothing else moves, the cheapest units of an overstacked hex go."""
+        over = stacking.over_limit(view, self.side)
+        for h in sorted(over):
+            victims = [u for u in view.at(h) if view.side(u) == self.side and stacking.may_remove(view, u)]
+            victims.sort(key=lambda u: (self.worth(view, u), u))
+            if victims:
+                return RemoveExcess(victims[0])
+        return None
 
     def _push(self, gain: float, uid: str) -> None:
         self._tick += 1
@@ -229,6 +239,8 @@ class KievAI:
         self.budget.spend()
         reach = game.rules.reachable(game, (uid,), explain=False)
         stay = ctx.score(uid, start, ())
+        if start in ctx.over:
+            stay -= self.worth(view, uid)  # staying in an overstacked hex may cost a unit (7.0)
         best, best_act = stay, None
         for h, r in reach.items():
             if not r.ok or h == start or not ctx.fits(uid, h):
@@ -606,6 +618,7 @@ class Ctx:
                 continue
             for n in self.reach[h]:
                 self.zoc_count[n] = self.zoc_count.get(n, 0) + 1
+        self.over = stacking.over_limit(view, self.side)
         self.control = game.state.control
         self.edist = self._enemy_distance()
         self.field = self._field()
@@ -724,13 +737,17 @@ class Ctx:
         if view.is_hq_like(uid):
             s = 0.3 * W_PULL * self.field.get(h, 0.0)
             s += 2.0 * min(len(combat_friends), 2)
+            near = self.dist_enemy(h, 4)
+            # A leader lost is a formation lost (24.2): never alone near the enemy, never in the line.
             if not combat_friends:
-                near = self.dist_enemy(h, 4)
-                s -= 12.0 if near <= 2 else 3.0
-            elif adj_enemy and len(combat_friends) < 2:
-                s -= 6.0
+                s -= 20.0 if near <= 2 else 4.0
+            elif adj_enemy:
+                s -= 15.0 if len(combat_friends) < 3 else 8.0
             return s
         att, dfn = ai.strength(view, uid)
+        vp = ai.vp_of(self.game, h)
+        if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
+            s += W_GARRISON * 0.8 * vp  # a town taken is kept only while someone stays in it
         for e in adj_enemy:
             start = view.hex_of(uid)
             already = self.my_att_adj.get(e, 0.0)
