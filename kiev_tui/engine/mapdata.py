@@ -68,9 +68,10 @@ class GameMap:
         self._c0 = c0 = self.grid.first_internal_column
         self._c1 = c0 + self.columns - 1
         self._hexes = [Hex(c, r) for c in range(c0, self._c1 + 1) for r in range(1, self.rows + 1)]
-        rows, c1 = self.rows, self._c1
-        self._adj: dict[Hex, tuple[Hex, ...]] = {  # the on_map test written out: a few thousand hexes
-            h: tuple(n for n in h.neighbours() if c0 <= n[0] <= c1 and 1 <= n[1] <= rows) for h in self._hexes
+        # Each hex of the map once: neighbours are these objects, not six new tuples a hex.
+        on = {h: h for h in self._hexes}
+        self._adj: dict[Hex, tuple[Hex, ...]] = {
+            h: tuple(on[n] for n in h.neighbours() if n in on) for h in self._hexes
         }
         self._by_name = {name.lower(): h for h, name in self.name_of.items()}
         # Both orders of every hexside, so hot loops look features up without building Hexsides.
@@ -320,7 +321,7 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         terrain_of=terrain_of,
         settlement_of=settlement_of,
         name_of=name_of,
-        features={s: frozenset(f) for s, f in features.items()},
+        features=_shared_sets(features),
         rivers=rivers,
         areas=areas,
         lines=lines,
@@ -332,6 +333,17 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         impassable_hexsides=frozenset(schema.impassable_hexsides),
         settlement_kinds=tuple(schema.settlements),
     )
+
+
+def _shared_sets(features: dict[Hexside, set[str]]) -> dict[Hexside, frozenset[str]]:
+    """The features of each hexside, one frozenset object for all hexsides alike (a few dozen
+    sets for hundreds of hexsides)."""
+    shared: dict[frozenset[str], frozenset[str]] = {}
+    out: dict[Hexside, frozenset[str]] = {}
+    for side, feats in features.items():
+        fs = frozenset(feats)
+        out[side] = shared.setdefault(fs, fs)
+    return out
 
 
 def _read_grid(meta: Reader, columns: int, rows: int) -> Grid:
