@@ -215,7 +215,7 @@ def test_a_view_after_a_hand_edit_sees_the_units_where_they_now_stand() -> None:
         assert view.at(h) == [uid] and uid not in view.at(start)
         assert view.zoc_movement == reference_zones(view, True)
     # Many placements met: only the last few are kept.
-    assert len([k for k in game.position_cache if k[0] == "placement"]) == common.PLACEMENTS_KEPT
+    assert len(game.position_cache["placements"]) == common.PLACEMENTS_KEPT
 
 
 # -- loading gives the game that was played -----------------------------------------------------

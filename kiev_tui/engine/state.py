@@ -193,24 +193,28 @@ def _unit_json(uid: str, u: UnitState) -> str:
 #: The text of a large table of the bookkeeping by its key: (a copy of the table, its text).
 _TABLE_JSON: dict[str, tuple[dict[str, Any], str]] = {}
 _TABLE_MIN = 16  # smaller tables are written afresh: comparing would save nothing
+#: Stands for a reused table while the rest is written in one call (no game writes this text).
+_STAND_IN = "\x00kiev-tui reused table\x00"
+_STAND_IN_JSON = _dump(_STAND_IN)
 
 
 def _vars_json(d: dict[str, Any]) -> str:
     """``_dump(d)``, reusing the text of a large id -> id table (where each unit began the
     phase) while it is unchanged: equal tables of text and None have equal texts."""
-    if not all(type(k) is str for k in d):
-        return _dump(d)
-    out = []
-    for k in sorted(d):
-        v = d[k]
-        text = None
-        if type(v) is dict and len(v) >= _TABLE_MIN:
+    reused: tuple[str, str] | None = None
+    for k, v in d.items():
+        if type(v) is dict and len(v) >= _TABLE_MIN and type(k) is str:
             kept = _TABLE_JSON.get(k)
             if kept is not None and kept[0] == v:
-                text = kept[1]
-            else:
-                text = _dump(v)
-                if all(type(x) is str for x in v) and all(x is None or type(x) is str for x in v.values()):
-                    _TABLE_JSON[k] = (dict(v), text)
-        out.append(_dump(k) + ":" + (text if text is not None else _dump(v)))
-    return "{" + ",".join(out) + "}"
+                reused = (k, kept[1])
+                break
+            if all(type(x) is str for x in v) and all(x is None or type(x) is str for x in v.values()):
+                _TABLE_JSON[k] = (dict(v), _dump(v))
+                reused = (k, _TABLE_JSON[k][1])
+                break  # one table of ids is what the bookkeeping holds
+    if reused is None:
+        return _dump(d)
+    text = _dump({**d, reused[0]: _STAND_IN})
+    if text.count(_STAND_IN_JSON) != 1:  # the stand-in text is in the data itself: no shortcut
+        return _dump(d)
+    return text.replace(_STAND_IN_JSON, reused[1])

@@ -38,6 +38,14 @@ def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
 
 
+def zoc_reach_sets(gmap: "GameMap") -> dict[Hex, frozenset[Hex]]:
+    """``zoc_reach`` as frozensets: a union of sets reuses their stored hashes, of tuples not."""
+    cached = gmap.derived.get("zoc_reach_sets")
+    if cached is None:
+        cached = gmap.derived["zoc_reach_sets"] = {h: frozenset(r) for h, r in zoc_reach(gmap).items()}
+    return cast("dict[Hex, frozenset[Hex]]", cached)
+
+
 def river_banks(gmap: "GameMap") -> frozenset[Hex]:
     """Hexes with at least one major-river hexside, derived once per map (10.13)."""
     cached = gmap.derived.get("river_banks")
@@ -51,7 +59,9 @@ def enemy_of(side: str) -> str:
     return SOVIET if side == GERMAN else GERMAN
 
 
-_STATUS_HEX = attrgetter("status", "hex")
+_STATUS = attrgetter("status")
+_HEX = attrgetter("hex")
+_ID = attrgetter("id")
 _HEXES: dict[str, Hex] = {}  # hex id -> Hex, read without a call per unit
 PLACEMENTS_KEPT = 4  # replay asks about the last position or two; the face about the current one
 
@@ -59,26 +69,28 @@ PLACEMENTS_KEPT = 4  # replay asks about the last position or two; the face abou
 class Placement:
     """Where the units stand, and the answers that depend on nothing else: occupancy and zones.
 
-    Kept per game by the units' places (``Game.position_cache``): the placement after an action
-    is the one the next action's check sees, and a View built in the middle of an action often
+    Kept per game (``Game.position_cache``) with each unit's status and hex, all that occupancy
+    and zones read (the catalog is fixed for the game's life): the placement after an action is
+    the one the next action's check sees, and a View built in the middle of an action often
     finds the placement an earlier View of the same action built.
     """
 
-    __slots__ = ("occupancy", "zocs")
+    __slots__ = ("keys", "statuses", "hexes", "occupancy", "zocs")
 
-    def __init__(self, state: "GameState") -> None:
+    def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str]) -> None:
+        self.keys, self.statuses, self.hexes = keys, statuses, hexes
         occ: dict[Hex, list[str]] = {}
-        hexes = _HEXES
-        for u in state.units.values():
-            if u.status == "map" and u.hex is not None:
-                h = hexes.get(u.hex)
+        known = _HEXES
+        for uid, status, hex_id in zip(ids, statuses, hexes):
+            if status == "map" and hex_id is not None:
+                h = known.get(hex_id)
                 if h is None:
-                    h = Hex.parse(u.hex)
-                    if len(hexes) < 20000:  # the map's few thousand ids, bounded against junk
-                        hexes[u.hex] = h
-                occ.setdefault(h, []).append(u.id)
-        for ids in occ.values():
-            ids.sort()
+                    h = Hex.parse(hex_id)
+                    if len(known) < 20000:  # the map's few thousand ids, bounded against junk
+                        known[hex_id] = h
+                occ.setdefault(h, []).append(uid)
+        for here in occ.values():
+            here.sort()
         self.occupancy = occ
         self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
 
@@ -86,18 +98,21 @@ class Placement:
 def placement(game: "Game", state: "GameState") -> Placement:
     """The placement of ``state``'s units, shared with earlier views of the same placement."""
     units = state.units
-    # Units are never added after set-up, so the ids rarely differ; each unit's status and hex
-    # are all that occupancy and zones read (the catalog is fixed for the game's life).
-    key = ("placement", tuple(units), tuple(map(_STATUS_HEX, units.values())))
-    cache = game.position_cache
-    found = cache.pop(key, None)
-    if found is None:
-        found = Placement(state)
-        kept = [k for k in cache if k[0] == "placement"]  # oldest first
-        for k in kept[:max(0, len(kept) + 1 - PLACEMENTS_KEPT)]:
-            del cache[k]
-    cache[key] = found  # most recently used last
-    return cast(Placement, found)
+    states = units.values()
+    # Lists of the values themselves, compared at C speed: no tuple per unit, no hashing.
+    statuses, hexes = list(map(_STATUS, states)), list(map(_HEX, states))
+    keys = list(units)
+    kept: list[Placement] = game.position_cache.setdefault("placements", [])
+    for i in range(len(kept) - 1, -1, -1):  # the most recent first
+        found = kept[i]
+        if found.hexes == hexes and found.statuses == statuses and found.keys == keys:
+            if i != len(kept) - 1:
+                kept.append(kept.pop(i))
+            return found
+    found = Placement(keys, statuses, hexes, list(map(_ID, states)))
+    kept.append(found)
+    del kept[:-PLACEMENTS_KEPT]
+    return found
 
 
 class View:
@@ -175,38 +190,37 @@ class View:
         return Supply(self)
 
     # -- zones of control ---------------------------------------------------
-    def _zones(self, include_hq: bool) -> dict[str, frozenset[Hex]]:
-        """Each side's zone of control (8.12), with or without the zones of HQs and leaders."""
-        reach = zoc_reach(self.map)
-        units = self.catalog.units
-        cache = self.game.position_cache
-        hq_like = cache.get(("hq_like",))
-        if hq_like is None:  # the catalog is fixed for the game's life
-            hq_like = cache[("hq_like",)] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
-        parts: dict[str, list[tuple[Hex, ...]]] = {GERMAN: [], SOVIET: []}
-        for h, ids in self.occupancy.items():
-            if not include_hq and hq_like.issuperset(ids):
-                continue  # a hex of HQs and leaders only exerts no such zone
-            parts.setdefault(units[ids[0]].side, []).append(reach[h])
-        return {GERMAN: frozenset().union(*parts[GERMAN]), SOVIET: frozenset().union(*parts[SOVIET])}
+    def _zones(self) -> dict[str, dict[str, frozenset[Hex]]]:
+        """Each side's zones of control (8.12) in one pass over the stacks: for movement, and for
+        blocking supply, command and retreat (a stack of HQs and leaders only blocks none, 19.67)."""
+        zocs = self._where.zocs
+        if "movement" not in zocs:
+            reach = zoc_reach_sets(self.map)
+            units = self.catalog.units
+            cache = self.game.position_cache
+            hq_like = cache.get("hq_like")
+            if hq_like is None:  # the catalog is fixed for the game's life
+                hq_like = cache["hq_like"] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
+            blocking: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}
+            command: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}  # HQs and leaders alone
+            for h, ids in self.occupancy.items():
+                (command if hq_like.issuperset(ids) else blocking).setdefault(units[ids[0]].side, []).append(reach[h])
+            empty: frozenset[Hex] = frozenset()
+            block = {GERMAN: empty.union(*blocking[GERMAN]), SOVIET: empty.union(*blocking[SOVIET])}
+            zocs["blocking"] = block
+            zocs["movement"] = {GERMAN: block[GERMAN].union(*command[GERMAN]),
+                                SOVIET: block[SOVIET].union(*command[SOVIET])}
+        return zocs
 
     @cached_property
     def zoc_movement(self) -> dict[str, frozenset[Hex]]:
         """Hexes in each side's zone of control for movement (HQs and leaders count, 19.67)."""
-        zocs = self._where.zocs
-        got = zocs.get("movement")
-        if got is None:
-            got = zocs["movement"] = self._zones(True)
-        return got
+        return self._zones()["movement"]
 
     @cached_property
     def zoc_blocking(self) -> dict[str, frozenset[Hex]]:
         """Zones that block supply, command and retreat: HQs and leaders excluded (19.67, 21.0)."""
-        zocs = self._where.zocs
-        got = zocs.get("blocking")
-        if got is None:
-            got = zocs["blocking"] = self._zones(False)
-        return got
+        return self._zones()["blocking"]
 
     def in_enemy_zoc(self, h: Hex, side: str) -> bool:
         return h in self.zoc_movement[enemy_of(side)]
