@@ -10,7 +10,7 @@ from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList, Static
 
-from kiev_tui.ui.rules_screen import RulesScreen
+from kiev_tui.ui.rules_screen import PANE_DELAY, RulesScreen
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rules"
 
@@ -52,8 +52,10 @@ async def test_search_select_follow_back_and_close() -> None:
 
         await pilot.press(*"major river")
         await pilot.pause()
-        assert listed(screen) == ["10.13", "9.78", "10.2", "10.3"]
-        assert screen.current is not None and screen.current.id == "10.13"  # best hit shown as you type
+        assert listed(screen) == ["10.13", "9.78", "10.2", "10.3"]  # the list follows every key
+        assert screen.current is not None and screen.current.id == "9.0"  # the case waits for a pause
+        await pilot.pause(PANE_DELAY + 0.2)
+        assert screen.current is not None and screen.current.id == "10.13"  # then shows the best hit
 
         await pilot.press("enter")  # from the search box into the results
         assert isinstance(app.focused, OptionList) and app.focused.id == "rules-results"
@@ -112,6 +114,7 @@ async def test_digits_typed_in_the_search_box_are_text() -> None:
         await pilot.pause()
         assert screen.query_one(Input).value == "9.78"
         assert listed(screen)[0] == "9.78"  # a case number finds that case first
+        await pilot.pause(PANE_DELAY + 0.2)
         assert screen.current is not None and screen.current.id == "9.78"
         assert screen.history == []
 

@@ -9,17 +9,24 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Footer, Input, OptionList, Static
+from textual.timer import Timer
 from textual.widgets.option_list import Option
 
 from kiev_tui.games import DEFAULT_SCENARIO
 from kiev_tui.rulesref.model import Case, RuleBook, RulesDataError, load_reference
-from kiev_tui.rulesref.render import marked, render_case
+from kiev_tui.rulesref.render import HIGHLIGHT, render_case
 from kiev_tui.rulesref.search import Hit, Span
 from kiev_tui.ui.dialogs import OnceScreen
 
-MAX_RESULTS = 100
+# Hits listed while typing: more than a tall terminal shows, and each one listed costs time
+# on every key (its prompt is measured for the list's height).
+MAX_RESULTS = 40
 MAX_LINKS = 9  # links 1-9 have a number key each
+PANE_DELAY = 0.15  # seconds without a key before the best hit's case is drawn
+
+Row = tuple[Case, tuple[Span, ...], tuple[Span, ...]]  # a listed case, its title and text matches
 
 
 class Options(OptionList):
@@ -100,12 +107,16 @@ class RulesScreen(OnceScreen[None]):
         self.book = book
         self.current: Case | None = None
         self.history: list[str] = []
-        self._listed: list[tuple[Case, tuple[Span, ...], tuple[Span, ...]]] = []
+        self._listed: list[Row] = []
         self._links: list[str] = []
+        self._shown_spans: tuple[Span, ...] = ()  # the matches marked in the case shown now
+        self._pending: Hit | None = None  # the best hit whose case waits for typing to pause
+        self._pane_timer: Timer | None = None
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         query = Input(placeholder="Search words, or a case number such as 9.66", id="rules-query")
+        query.cursor_blink = False  # a blinking cursor rewrote the box twice a second while idle
         query.border_title = "Search (/)"
         yield query
         with Horizontal(id="rules-body"):
@@ -150,16 +161,24 @@ class RulesScreen(OnceScreen[None]):
     def _list_default(self) -> None:
         self._fill([(c, (), ()) for c in self._default_cases()])
 
-    def _fill(self, rows: list[tuple[Case, tuple[Span, ...], tuple[Span, ...]]]) -> None:
+    def _fill(self, rows: list[Row]) -> None:
         results = self.query_one("#rules-results", OptionList)
+        if [(c.id, t, x) for c, t, x in rows] == [(c.id, t, x) for c, t, x in self._listed] and results.option_count:
+            # one more letter often finds the same cases: leave the list as drawn, at its top
+            if rows and results.highlighted != 0:
+                with results.prevent(OptionList.OptionHighlighted):
+                    results.highlighted = 0
+            return
         self._listed = rows
         options: list[Option] = []
         for n, (case, title_spans, _) in enumerate(rows):
-            prompt = Text.assemble((case.id, "bold"), " ")
-            prompt.append_text(marked(case.title, title_spans))
-            options.append(Option(prompt, id=f"r{n}"))
+            # textual Content rather than rich Text: the list draws it without a conversion
+            title = Content(case.title)
+            for start, end in title_spans:
+                title = title.stylize(HIGHLIGHT, start, end)
+            options.append(Option(Content.assemble((case.id, "bold"), " ", title), id=f"r{n}"))
         if not options:
-            options.append(Option(Text("No matching case"), id="none", disabled=True))
+            options.append(Option(Content("No matching case"), id="none", disabled=True))
         # programmatic highlights must not echo back as if the reader had moved the cursor
         with results.prevent(OptionList.OptionHighlighted):
             results.set_options(options)
@@ -178,6 +197,7 @@ class RulesScreen(OnceScreen[None]):
     def _query_changed(self, event: Input.Changed) -> None:
         if self.book is None:
             return
+        self._cancel_pending()
         query = event.value.strip()
         if not query:
             self._list_default()
@@ -185,15 +205,33 @@ class RulesScreen(OnceScreen[None]):
         hits: list[Hit] = self.book.index.search(query, limit=MAX_RESULTS, prefix=True)
         self._fill([(h.case, h.title_spans, h.text_spans) for h in hits])
         if hits:
-            self.show_case(hits[0].case.id, spans=hits[0].text_spans, remember=False)
+            # Only the list is redrawn per key; the best hit's case follows once typing pauses
+            # (drawing the case and its links on every key doubled the work of a keystroke).
+            self._pending = hits[0]
+            self._pane_timer = self.set_timer(PANE_DELAY, self._show_pending)
+
+    def _show_pending(self) -> None:
+        """Draw the case of the best hit of the last query (when typing has paused)."""
+        hit, self._pending, self._pane_timer = self._pending, None, None
+        if hit is None or self.book is None or not self.is_attached:
+            return
+        if self.current is not hit.case or self._shown_spans != hit.text_spans:
+            self.show_case(hit.case.id, spans=hit.text_spans, remember=False)
+
+    def _cancel_pending(self) -> None:
+        if self._pane_timer is not None:
+            self._pane_timer.stop()
+        self._pending, self._pane_timer = None, None
 
     @on(Input.Submitted, "#rules-query")
     def _query_submitted(self) -> None:
+        self._show_pending()  # Enter does not wait for the pause
         if self._listed:
             self.query_one("#rules-results", OptionList).focus()
 
     @on(OptionList.OptionHighlighted, "#rules-results")
     def _result_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._cancel_pending()  # the reader moved: show what they chose, not the best hit
         row = self._row(event.option)
         if row is not None and (self.current is None or row[0].id != self.current.id):
             self.show_case(row[0].id, spans=row[2], remember=False)
@@ -224,6 +262,7 @@ class RulesScreen(OnceScreen[None]):
         if remember and self.current is not None and self.current.id != case.id:
             self.history.append(self.current.id)
         self.current = case
+        self._shown_spans = spans
         self.query_one("#rules-case-text", Static).update(render_case(case, spans, show_see=False))
         scroll = self.query_one("#rules-case-scroll", VerticalScroll)
         scroll.border_title = Text(f"Case {case.id}")
@@ -276,6 +315,7 @@ class RulesScreen(OnceScreen[None]):
         self.query_one("#rules-query", Input).focus()
 
     def action_focus_results(self) -> None:
+        self._show_pending()
         self.query_one("#rules-results", OptionList).focus()
 
     def action_close(self) -> None:
