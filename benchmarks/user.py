@@ -231,11 +231,11 @@ def _resume(sb: Sandbox, quick: bool, pairs: int) -> Row:
         argv = [str(sb.kiev), "play"]
         bare = [sb.script("bare")]
         runs = alternate(lambda: start(sb, argv, fresh), lambda: start(sb, bare), _pairs(pairs, quick))
-        resumed = sum(f" {RESUME_TURN}" in _text(a.picture) for a, _ in runs)
+        resumed = sum(f"Turn {RESUME_TURN}" in _text(a.picture) for a, _ in runs)  # a check on the resume
         row = pair_row(name, "s", [(a.first_frame, b.first_frame) for a, b in runs], "bare Textual app, same run",
                        goal, f"bot seed 1 to turn {RESUME_TURN}: {actions} actions, {lines} journal lines; "
                              f"peak RSS {statistics.median(a.rss_mib for a, _ in runs):.1f} MiB; "
-                             f"'{RESUME_TURN}' on {resumed}/{len(runs)} settled screens")
+                             f"'Turn {RESUME_TURN}' on {resumed}/{len(runs)} settled screens")
         return judge(row, 2.0, "ratio")
     except Exception as exc:
         return failed(name, "s", exc, goal)
@@ -317,7 +317,7 @@ def _screens_rows(sb: Sandbox) -> list[Row]:
     names = {"dialog": ("dialog close (help, ? then Esc)", "bytes", "<= 10,000 B"),
              "rules": ("rules screen close (r, /, typing, then Esc)", "bytes", "<= 10,000 B"),
              "key_ms": (f"rules search, per typed key ('{SEARCH}'): time", "ms", "<= 30 ms"),
-             "key_b": (f"rules search, per typed key ('{SEARCH}'): bytes", "bytes", "<= 6,000 B"),
+             "key_b": (f"rules search, per typed key ('{SEARCH}'): bytes, worst key", "bytes", "<= 6,000 B"),
              "idle": ("idle 3 s, rules search box focused", "bytes", "0 B")}
     marks: dict[str, int] = {}
     try:
@@ -357,10 +357,11 @@ def _screens_rows(sb: Sandbox) -> list[Row]:
         floor, floor_what = None, f"search() failed: {type(exc).__name__}"
     silent = len(typed) - len(secs)
     rows.append(judge(Row(names["key_ms"][0], statistics.median(secs) * 1e3 if secs else None, "ms", floor, floor_what,
-                          names["key_ms"][2], note=f"key to the last byte of its answer; worst "
+                          names["key_ms"][2], note=f"median of the keys, from a key to the last byte of its answer; worst "
                           f"{max(secs) * 1e3 if secs else 0:.0f} ms" + (f"; {silent} key(s) drew nothing" if silent else "")),
                       30))
-    rows.append(judge(Row(names["key_b"][0], float(statistics.median(sizes)), "bytes", None, "", names["key_b"][2],
+    # bytes do not depend on the machine's load: every key must meet the goal, so the worst is the figure
+    rows.append(judge(Row(names["key_b"][0], float(max(sizes)), "bytes", None, "", names["key_b"][2],
                           note=f"per key: {', '.join(f'{b:,}' for b in sizes)}"), 6_000))
     rows.append(judge(Row(names["idle"][0], float(idle), "bytes", 0.0, "nothing changes", names["idle"][2],
                           note="after the last typed key settled"), 0))
