@@ -42,14 +42,13 @@ class Level:
     noise: float  # spread of the random error added to each score (VP)
     danger: bool  # weigh the enemy's counter-attack against a hex
     overruns: bool  # look for overruns while moving
-    expectimax: bool  # order attacks by a one-ply look at what each opens up
     nodes: int  # rules questions per phase before it stops searching
 
 
 LEVELS = {
-    "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False, expectimax=False,
+    "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
                   nodes=300),
-    "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True, expectimax=True,
+    "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     nodes=6000),
 }
 
@@ -249,10 +248,16 @@ class KievAI:
             s = ctx.score(uid, h, path) - 0.01 * len(path) + self._noise()
             if s > best:
                 best, best_act = s, Move((uid,), path)
-        if self.side == SOVIET and game.state.phase == MOVEMENT and uid not in view.vars.moved:
+        if (self.side == SOVIET and game.state.phase == MOVEMENT and uid not in view.vars.moved
+                and ctx.dist_enemy(start, 9) >= 5):
             used, allowed = rail.capacity(view)
             if rail.counted(view, (uid,)) <= allowed - used and self.budget.used < self.level.nodes // 2:
-                for h, path in rail.destinations(view, (uid,)).items():
+                key = (start, view.catalog.units[uid].type)
+                dests = ctx.rail_cache.get(key)
+                if dests is None:
+                    self.budget.spend()
+                    dests = ctx.rail_cache[key] = rail.destinations(view, (uid,))
+                for h, path in dests.items():
                     if not ctx.fits(uid, h):
                         continue
                     s = ctx.score(uid, h, path) - 0.3 + self._noise()
@@ -626,6 +631,13 @@ class Ctx:
         self._front2: set[Hex] | None = None
         self.turn = game.state.turn
         self.turns = game.scenario.turns
+        self._hexinfo: dict[Hex, tuple[int, int, str | None, float, bool, tuple[Hex, ...]]] = {}
+        self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
+        self.rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
+        self.my_combat = {h: n for h, ids in self.my_hexes.items()
+                          if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
+        last_player = enemy_of(game.scenario.first_player)
+        self.final = self.turn >= self.turns and game.state.player == last_player == self.side
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
@@ -744,6 +756,10 @@ class Ctx:
             elif adj_enemy:
                 s -= 15.0 if len(combat_friends) < 3 else 8.0
             return s
+        if self.final:
+            # The German moves last in the last turn: a town taken now is never taken back, and
+            # nothing but the Soviet's supply counts at the end.
+            return s + W_CAPTURE * self._captures(path)
         att, dfn = ai.strength(view, uid)
         vp = ai.vp_of(self.game, h)
         if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
@@ -765,13 +781,38 @@ class Ctx:
             s -= self._danger(uid, h, own)
         return s
 
+    def _hex(self, h: Hex) -> tuple[int, int, str | None, float, bool, tuple[Hex, ...]]:
+        """What the Soviet evaluation asks of a hex whoever goes there, worked out once per decision:
+        distance to the Germans, VP, owner, terrain multiplier, command of a supplied HQ, and the
+        front hexes (within three of a German) its zone of control would reach."""
+        info = self._hexinfo.get(h)
+        if info is None:
+            cmd = self.sup.command.get(h, [])
+            front = tuple(n for n in self.reach[h] if self.dist_enemy(n, 4) <= 3)
+            info = (self.dist_enemy(h, 9), self.ai.vp_of(self.game, h), self.control.get(str(h)),
+                    self.ai.terrain_mult(self.game, h), any(ok for _, ok in cmd), front)
+            self._hexinfo[h] = info
+        return info
+
+    def _mover(self, uid: str) -> tuple[bool, frozenset[Hex]]:
+        """Whether the unit is an HQ, and the hexes only its own zone covers now (it takes them along)."""
+        got = self._movers.get(uid)
+        if got is None:
+            view = self.view
+            start = view.hex_of(uid)
+            alone = start is not None and not [u for u in self._friends_at(uid, start) if not view.is_hq_like(u)]
+            own = frozenset(n for n in self.reach[start] if self.zoc_count.get(n, 0) == 1) \
+                if (start is not None and alone and not view.is_hq_like(uid)) else frozenset()
+            got = self._movers[uid] = (view.is_hq_like(uid), own)
+        return got
+
     def _soviet(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
         view, ai = self.view, self.ai
         s = W_CAPTURE * self._captures(path) + W_PULL * 0.6 * self.field.get(h, 0.0)
-        friends = self._friends_at(uid, h)
-        combat_friends = [u for u in friends if not view.is_hq_like(u)]
-        near = self.dist_enemy(h, 9)
-        if view.is_hq_like(uid):
+        near, vp, owner, tmult, commanded, front = self._hex(h)
+        hq, own_zone = self._mover(uid)
+        if hq:
+            friends = self._friends_at(uid, h)
             if not self.sup.lines[SOVIET].reaches(h):
                 s -= 10.0
             if near <= 1:
@@ -780,38 +821,33 @@ class Ctx:
                 s -= 3.0
             radius = view.udef(uid).leadership
             covered = 0
-            for mh, ids in self.my_hexes.items():
-                if mh.distance(h) <= radius and any(not view.is_hq_like(u) for u in ids):
-                    covered += len([u for u in ids if not view.is_hq_like(u)])
+            for mh, n in self.my_combat.items():
+                if mh.distance(h) <= radius:
+                    covered += n
             s += 0.25 * covered
             if friends and any(view.is_hq_like(u) for u in friends):
                 s -= 5.0
             return s
-        vp = ai.vp_of(self.game, h)
-        if vp and self.control.get(str(h)) == SOVIET:
+        if vp and owner == SOVIET:
+            combat_friends = [u for u in self._friends_at(uid, h) if not view.is_hq_like(u)]
             threat = 1.0 if near <= 5 else 0.4
             need = (3 if vp >= 25 else 2 if vp >= 10 else 1)
             have = len(combat_friends)
             if have < need:
                 s += W_GARRISON * vp * threat * (0.6 ** have)
         # The line: hexes near the Germans that our zone of control does not yet cover.
-        start = view.hex_of(uid)
-        alone = start is not None and not [u for u in self._friends_at(uid, start) if not view.is_hq_like(u)]
-        mine_now = set(self.reach[start]) if (start is not None and alone) else set()
         new = 0
-        for n in self.reach[h]:
-            if self.dist_enemy(n, 4) <= 3:
-                c = self.zoc_count.get(n, 0) - (1 if n in mine_now else 0)
-                if c <= 0:
-                    new += 1
+        for n in front:
+            c = self.zoc_count.get(n, 0) - (1 if n in own_zone else 0)
+            if c <= 0:
+                new += 1
         s += W_LINE * new
         if near <= 2:
-            s += 0.5 * (ai.terrain_mult(self.game, h) - 1.0)
-        if self.turn >= 1:
-            cmd = self.sup.command.get(h, [])
-            if not any(ok for _, ok in cmd):
-                s -= W_COMMAND
+            s += 0.5 * (tmult - 1.0)
+        if not commanded:
+            s -= W_COMMAND
         if ai.level.danger and near <= 1:
+            combat_friends = [u for u in self._friends_at(uid, h) if not view.is_hq_like(u)]
             _, dfn = ai.strength(view, uid)
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
