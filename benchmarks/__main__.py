@@ -13,6 +13,7 @@ import platform
 import sys
 import time
 import traceback
+from types import ModuleType
 from typing import Callable
 
 from benchmarks.report import Row, failed, table
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _user():  # type: ignore[no-untyped-def]
+def _user() -> ModuleType:
     """The pty figures' module, imported inside run() so that an import error is one failed row."""
     from benchmarks import user
 
