@@ -157,10 +157,10 @@ class ShadowScreen:
         """The terminal has a new size: what it shows is no longer known."""
         if (width, height) != (self.width, self.height):
             self._send(self._diff())  # drawn before the change was seen: sent as it is
-            kept = self.out, self.sync_open, self.sync_sent, self.pen
+            kept = self.out, self.sync_open, self.sync_sent, self.pen, self.tpen  # a new size keeps the pens
             self.width, self.height = width, height
             self.reset()
-            self.out, self.sync_open, self.sync_sent, self.pen = kept
+            self.out, self.sync_open, self.sync_sent, self.pen, self.tpen = kept
 
     def _intern(self, pen: Pen) -> Pen:
         known = self._pens.get(pen)
