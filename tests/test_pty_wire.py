@@ -11,6 +11,7 @@ taken out of app.py), these checks fail.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -90,5 +91,26 @@ def test_the_game_writes_only_what_changed(tmp_path: Path, sync: bool) -> None:
         app.quit()
         assert not app.alive(), "ctrl+q did not end the app"
         assert app.proc.returncode == 0
+    finally:
+        app.stop()
+
+
+def test_after_a_suspend_the_screen_comes_back_whole(tmp_path: Path) -> None:
+    """Stopped with SIGTSTP (as a shell's job control does) and continued: the terminal left the
+    alternate screen in between, so nothing the driver knew of it may be taken as shown."""
+    app = Play(tmp_path, sync=False)
+    try:
+        assert app.wait_for("Sequence of play", 60), f"no game screen:\n{app.text()}\n{app.tail()}"
+        app.settle(0.5, 20)
+        before = app.text()
+        os.kill(app.proc.pid, signal.SIGTSTP)
+        app.settle(0.5, 10)
+        assert "Sequence of play" not in app.text()  # back on the main screen
+        os.kill(app.proc.pid, signal.SIGCONT)
+        assert app.wait_for("Sequence of play", 30), app.tail()
+        app.settle(0.5, 10)
+        assert app.text() == before
+        app.quit()
+        assert not app.alive(), "ctrl+q did not end the app"
     finally:
         app.stop()

@@ -49,10 +49,6 @@ class ShadowDriver(LinuxDriver):
 
     def start_application_mode(self) -> None:
         with self._shadow_lock:
-            self.shadow = ShadowScreen(*self._screen_size())  # after a suspend nothing is known
+            # a new start (also after a suspend): nothing known of the screen, its size read again
+            self.shadow = ShadowScreen(*self._screen_size())
         super().start_application_mode()
-
-    def stop_application_mode(self) -> None:
-        super().stop_application_mode()
-        with self._shadow_lock:
-            self.shadow.forget()

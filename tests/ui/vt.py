@@ -27,6 +27,9 @@ SHOWS_ON_BLANK = {"underline", "underline2", "strike", "overline", "frame", "enc
 
 _TOKEN = re.compile(r"\x1b\[([0-9;?<>=$]*)([A-Za-z@])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.|\n|\r|[^\x1b\n\r]")
 
+# an escape sequence not finished yet
+_CUT = re.compile(r"\x1b(?:\[[0-9;?<>=$]*|\][^\x07\x1b]*)?")
+
 Cell = tuple[str, frozenset[str], str, str]
 BLANK: Cell = (" ", frozenset(), "", "")
 WIDE_TAIL = ""  # the right half of a double-width character
@@ -41,8 +44,15 @@ class Terminal:
         self.fg = self.bg = ""
         self.rewrites = 0  # characters that left their cell looking as it did
         self.written = 0  # characters written in all
+        self._carry = ""
+        self._main: list[list[Cell]] | None = None  # the main screen while the alternate one is shown
 
     def feed(self, data: str) -> None:
+        """Take the next piece of output; an escape sequence cut at its end waits for the next piece."""
+        data, self._carry = self._carry + data, ""
+        cut = data.rfind("\x1b")
+        if cut >= 0 and _CUT.fullmatch(data, cut):
+            data, self._carry = data[:cut], data[cut:]
         for m in _TOKEN.finditer(data):
             text = m.group(0)
             if m.group(2) is not None:
@@ -104,6 +114,13 @@ class Terminal:
                 row[x] = (" ", frozenset(), "", self.bg)
         elif final == "J" and params == "2":
             self.grid = [[(" ", frozenset(), "", self.bg)] * self.width for _ in range(self.height)]
+        elif final in "hl" and params == "?1049":
+            # the alternate screen, as xterm has it: entered cleared, left for the screen kept before
+            if final == "h" and self._main is None:
+                self._main = self.grid
+                self.grid = [[BLANK] * self.width for _ in range(self.height)]
+            elif final == "l" and self._main is not None:
+                self.grid, self._main = self._main, None
         elif final == "m":
             self._sgr([int(p) if p else 0 for p in params.split(";")] if params else [0])
         # anything else (modes, queries) does not change the picture
