@@ -19,11 +19,11 @@ from kiev_tui.ui.dialogs import ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
 
-if os.name == "posix":
+if os.name == "posix" and not os.environ.get("TEXTUAL_DRIVER"):
     # fewer bytes per screen update: a driver that sends only what changed (ui/wire.py)
     from kiev_tui.ui.driver import ShadowDriver as _Driver
 else:
-    _Driver = None  # Windows keeps Textual's own driver
+    _Driver = None  # Windows, or a driver named in the environment (textual-serve's web driver)
 
 
 class KievApp(App[None]):
