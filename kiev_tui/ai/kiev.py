@@ -623,6 +623,8 @@ class Ctx:
                 continue
             for n in self.reach[h]:
                 self.zoc_count[n] = self.zoc_count.get(n, 0) + 1
+        last_player = enemy_of(game.scenario.first_player)
+        self.final = (game.state.turn >= game.scenario.turns and game.state.player == last_player == self.side)
         self.over = stacking.over_limit(view, self.side)
         self.control = game.state.control
         self.edist = self._enemy_distance()
@@ -636,8 +638,6 @@ class Ctx:
         self.rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
-        last_player = enemy_of(game.scenario.first_player)
-        self.final = self.turn >= self.turns and game.state.player == last_player == self.side
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
@@ -670,8 +670,13 @@ class Ctx:
                 out.append((h, vp * threat * 0.7))
         if self.side == GERMAN:
             # Soviet stacks are objectives too: each cut off or destroyed is a VP.
+            front_hq = self.game.scenario.victory.get("soviet_front_hq", "")
             for h, ids in self.enemy_hexes.items():
-                out.append((h, 0.6 * len(ids)))
+                v = 0.6 * len(ids)
+                for u in ids:
+                    if self.view.catalog.units[u].hq:
+                        v += 10.0 if u == front_hq else 4.0  # an HQ lost cuts its units off (11.34)
+                out.append((h, v))
         return out
 
     def _field(self) -> dict[Hex, float]:
@@ -716,15 +721,22 @@ class Ctx:
         return self._soviet(uid, h, path)
 
     def _captures(self, path: tuple[str, ...]) -> float:
+        """VP of the towns taken on the way; one passed through with the enemy close by counts less,
+        as he walks back into it (the last phases excepted: nothing is retaken after them)."""
         total = 0.0
         seen: set[str] = set()
+        end = path[-1] if path else ""
         for x in path:
             if x in seen:
                 continue
             seen.add(x)
             owner = self.control.get(x)
             if owner is not None and owner != self.side:
-                total += self.ai.vp_of(self.game, Hex.parse(x))
+                h = Hex.parse(x)
+                vp = self.ai.vp_of(self.game, h)
+                if x != end and not self.final and self.dist_enemy(h, 9) <= 3:
+                    vp *= 0.4
+                total += vp
         return total
 
     def _friends_at(self, uid: str, h: Hex) -> list[str]:
