@@ -5,11 +5,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from rich.console import Console
 
 from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList, Static
 
+from kiev_tui.ui import rules_screen
 from kiev_tui.ui.rules_screen import PANE_DELAY, RulesScreen
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rules"
@@ -169,3 +172,73 @@ async def test_unknown_initial_and_missing_data_do_not_crash(tmp_path: Path) -> 
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(empty.screen, RulesScreen)
+
+
+async def test_the_search_box_cursor_does_not_blink() -> None:
+    """A blinking cursor redrew the search box twice a second while the reader only read."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        query = app.screen.query_one("#rules-query", Input)
+        assert app.focused is query
+        assert query.cursor_blink is False
+        seen = set()
+        for _ in range(6):  # three blink periods of Textual's 0.5 s timer
+            await pilot.pause(0.25)
+            seen.add(query._cursor_visible)
+        assert seen == {True}
+        assert query._blink_timer is not None and not query._blink_timer._active.is_set()
+
+
+async def test_a_key_that_finds_the_same_cases_leaves_the_list_alone() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        results = screen.query_one("#rules-results", OptionList)
+        await pilot.press(*"majo")
+        await pilot.pause()
+        drawn = [results.get_option_at_index(i) for i in range(results.option_count)]
+        assert listed(screen) == ["10.13", "9.78", "10.2"]
+        await pilot.press("r")  # "major" finds the same three cases, marked the same way
+        await pilot.pause()
+        assert [results.get_option_at_index(i) for i in range(results.option_count)] == drawn
+        assert all(a is b for a, b in zip(drawn, [results.get_option_at_index(i) for i in range(results.option_count)]))
+        await pilot.pause(PANE_DELAY + 0.2)
+        pane = screen.query_one("#rules-case-text", Static)
+        shown = pane.content
+        assert screen.current is not None and screen.current.id == "10.13"
+        await pilot.press("backspace")  # "majo" again: the same best hit, marked the same
+        await pilot.pause(PANE_DELAY + 0.2)
+        assert pane.content is shown  # the case is not drawn again
+
+
+async def test_enter_shows_the_best_hit_at_once_and_the_last_query_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_screen, "PANE_DELAY", 60.0)  # no pause long enough: only Enter shows it
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press(*"woods", *["backspace"] * 5, *"step")
+        await pilot.pause()
+        assert listed(screen)[0] == "9.6"
+        assert screen.current is not None and screen.current.id == "9.0"  # still the case shown at first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.current.id == "9.6"  # the final query's best hit, not an earlier one's
+        assert screen._pane_timer is None
+
+
+async def test_a_search_erased_before_its_pause_shows_no_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_screen, "PANE_DELAY", 0.3)
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        await pilot.press("w", "o", "backspace")  # "wo" finds 10.2; "w" finds nothing
+        await pilot.pause(0.6)
+        assert listed(screen) == []
+        assert screen.current is not None and screen.current.id == "9.0"

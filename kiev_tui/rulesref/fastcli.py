@@ -136,7 +136,7 @@ def _answer(opts: dict[str, object], width: int, styled: bool) -> int:
         return 0
     book = _load(game, data_dir)
     if case is None:
-        if textout.simple_text(book.title) and textout.can_render(book.top_level()):
+        if all(textout.simple_text(t) for t in (book.title, *(c.id + c.title for c in book.top_level()))):
             _write(textout.contents_lines(book, width), styled)
         else:
             from kiev_tui.rulesref import richout

@@ -35,7 +35,6 @@ _ONE_CELL = frozenset(
     for c in range(lo, hi + 1)
 )
 _WORD_RE = re.compile(r"\s*\S+\s*")  # a word with the blanks around it, as Rich splits lines
-_TRAILING_BLANKS = re.compile(r"\s+$")
 
 Segment = tuple[str, tuple[str, ...]]  # text, SGR codes
 Line = list[Segment]
@@ -160,11 +159,9 @@ def wrap(text: str, width: int, spans: Sequence[StyleSpan] = (), style: tuple[st
         end = start + len(para)
         bounds = [start, *(start + b for b in _break_offsets(para, width)), end]
         for lo, hi in zip(bounds, bounds[1:]):
-            if hi - lo > width:  # blanks past the edge go first, then anything still too long
-                blanks = _TRAILING_BLANKS.search(text, lo, hi)
-                if blanks is not None:
-                    hi -= min(blanks.end() - blanks.start(), hi - lo - width)
-                hi = min(hi, lo + width)
+            # a line may overrun only by the blanks after its last word (Rich trims those,
+            # then crops): cropping alone leaves the same characters
+            hi = min(hi, lo + width)
             out.append(_segments(text, lo, hi, spans) if hi > lo else [])
         start = end + 1
     return out
