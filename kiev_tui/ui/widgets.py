@@ -76,7 +76,7 @@ class Panel(Widget):
             region = _span_region(a, b, y).translate((self.MARGIN, 0))
             if len(b) < len(a):
                 # a shorter line: repaint to the panel's edge, which at the screen's edge the
-                # wire layer sends as one "erase to end of line" instead of spaces (wire.py)
+                # driver sends as one "erase to end of line" instead of spaces (ui/wire.py)
                 region = Region(region.x, y, max(1, self.size.width - region.x), 1)
             self.refresh(region)
 
