@@ -34,18 +34,30 @@ class ShadowDriver(LinuxDriver):
 
     def write(self, data: str) -> None:
         with self._shadow_lock:
-            # a new size: the terminal may have moved or dropped what it showed
-            self.shadow.resize(*self._screen_size())
-            out = self.shadow.write(data)
+            try:
+                # a new size: the terminal may have moved or dropped what it showed
+                self.shadow.resize(*self._screen_size())
+                out = self.shadow.write(data)
+            except Exception:
+                out = self._start_over(data)
             if out:
                 super().write(out)
 
     def flush(self) -> None:
         with self._shadow_lock:
-            out = self.shadow.flush()
+            try:
+                out = self.shadow.flush()
+            except Exception:
+                out = self._start_over("")
             if out:
                 super().write(out)
         super().flush()
+
+    def _start_over(self, data: str) -> str:
+        """A fault in the shadow must never stop the game: the output goes as Textual wrote it,
+        and a fresh shadow (knowing nothing) takes over."""
+        self.shadow = ShadowScreen(*self._screen_size())
+        return data
 
     def start_application_mode(self) -> None:
         with self._shadow_lock:

@@ -307,7 +307,7 @@ class ShadowScreen:
             if params.startswith(("?", "<", ">", "=")):
                 raise _Unknown
             parts = params.split(";") if params else []
-            if len(parts) > 2:
+            if len(parts) > 2 or not all(p.isdigit() for p in parts if p):
                 raise _Unknown
             y = int(parts[0]) - 1 if parts and parts[0] else 0
             x = int(parts[1]) - 1 if len(parts) > 1 and parts[1] else 0

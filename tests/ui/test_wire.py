@@ -8,6 +8,7 @@ every frame.
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from textual.strip import Strip
 from kiev_tui.engine.game import Game
 from kiev_tui.ui import wire
 from kiev_tui.ui.app import build_app
+from kiev_tui.ui.driver import ShadowDriver
 from kiev_tui.ui.wire import PLAIN, SYNC_END, SYNC_START, ShadowScreen, change
 from tests.ui.helpers import goto, keys
 from tests.ui.vt import Terminal
@@ -147,6 +149,12 @@ def test_harmless_sequences_pass_at_once_and_others_make_the_next_frame_whole() 
     shadow = pair.shadow
     assert shadow.write("\x1b[?25l\x07\x1b]22;default\x07\x1b[?2026$p") == "\x1b[?25l\x07\x1b]22;default\x07\x1b[?2026$p"
     assert pair.frame(full) == ""
+    # a cursor position this shadow does not read: passed on, and the frame goes as it came
+    assert shadow.write("\x1b[1:2Hx") + shadow.flush() == "\x1b[1:2Hx"
+    pair.theirs.feed("\x1b[1:2Hx")
+    pair.ours.feed("\x1b[1:2Hx")
+    again = pair.frame(full)
+    assert "abcd" in again and "efgh" in again
     # an erase this shadow does not model: passed on as it is, the shadow forgotten
     assert shadow.write("\x1b[2K") == "\x1b[2K"
     pair.theirs.feed("\x1b[2K")
@@ -322,3 +330,30 @@ async def test_the_app_draws_the_same_screen_over_many_frames(size: tuple[int, i
         assert sent[1] == ""  # the identical repaint
         assert pair.our_bytes * 2 < pair.their_bytes
         assert pair.ours.rewrites * 20 < pair.theirs.rewrites
+
+
+class _Broken(ShadowScreen):
+    def write(self, data: str) -> str:
+        raise IndexError("a fault in the shadow")
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_a_fault_in_the_shadow_never_stops_the_game() -> None:
+    driver = ShadowDriver.__new__(ShadowDriver)  # no terminal here: only the writing half is used
+    driver._shadow_lock = threading.RLock()
+    driver._file = None  # no terminal size from it: Textual's own guess is taken
+    driver._writer_thread = writer = _Writer()  # type: ignore[assignment]
+    driver.shadow = _Broken(80, 24)
+    driver.write("\x1b[1;1Hhello")
+    assert writer.sent == ["\x1b[1;1Hhello"]  # as Textual wrote it
+    assert type(driver.shadow) is ShadowScreen  # and a working shadow from now on
+    driver.write("\x1b[1;1Hhello")
+    driver.flush()
+    assert writer.sent[1:] == ["\x1b[H\x1b[0mhello"]  # nothing known of the screen or pen: sent whole
