@@ -202,8 +202,8 @@ class Game:
         if illegal is not None:
             raise IllegalAction(illegal)
         acting = side if side is not None else self.actor
-        before = (self.state if self.replaying else self.state.copy(), self.dice.mark(), self.rolls,
-                  len(self.journal))
+        # What undo and a failed action go back to; a replay keeps none (it stops at the failure).
+        before = None if self.replaying else (self.state.copy(), self.dice.mark(), self.rolls, len(self.journal))
         self._sink = []
         self._rolling = []
         self.dice.begin_action()
@@ -211,7 +211,7 @@ class Game:
             self.rules.apply(self, action)
         except Exception:
             # A rule-system bug, or dice that cannot roll yet (DiceNeeded), leave nothing half-applied.
-            if self.replaying:
+            if before is None:
                 raise
             self.state, mark, self.rolls, _ = before
             self.dice.rewind(mark)
@@ -227,7 +227,7 @@ class Game:
         self.journal.extend(events)
         if any(e.barrier for e in events):
             self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over
-        elif not self.replaying:
+        elif before is not None:
             self._undo.append(before)
         if any(e.kind == "phase_ended" for e in events) and self.on_phase_end is not None:
             failed = self._phase_end_hook()

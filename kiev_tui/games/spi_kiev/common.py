@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cached_property
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, ne, or_
 from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
@@ -46,6 +47,18 @@ def zoc_reach_sets(gmap: "GameMap") -> dict[Hex, frozenset[Hex]]:
     return cast("dict[Hex, frozenset[Hex]]", cached)
 
 
+def zoc_from(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
+    """For each hex, the hexes whose units' zone of control covers it (``zoc_reach`` turned round)."""
+    cached = gmap.derived.get("zoc_from")
+    if cached is None:
+        into: dict[Hex, list[Hex]] = {}
+        for h, reach in zoc_reach(gmap).items():
+            for c in reach:
+                into.setdefault(c, []).append(h)
+        cached = gmap.derived["zoc_from"] = {c: tuple(hs) for c, hs in into.items()}
+    return cast("dict[Hex, tuple[Hex, ...]]", cached)
+
+
 def river_banks(gmap: "GameMap") -> frozenset[Hex]:
     """Hexes with at least one major-river hexside, derived once per map (10.13)."""
     cached = gmap.derived.get("river_banks")
@@ -72,27 +85,91 @@ class Placement:
     Kept per game (``Game.position_cache``) with each unit's status and hex, all that occupancy
     and zones read (the catalog is fixed for the game's life): the placement after an action is
     the one the next action's check sees, and a View built in the middle of an action often
-    finds the placement an earlier View of the same action built.
+    finds the placement an earlier View of the same action built.  A placement a few units away
+    from the last one is worked out from it, in the order a fresh count would give.
     """
 
-    __slots__ = ("keys", "statuses", "hexes", "occupancy", "zocs")
+    __slots__ = ("keys", "statuses", "hexes", "ids", "slot", "occupancy", "first", "zocs", "base", "touched")
 
-    def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str]) -> None:
-        self.keys, self.statuses, self.hexes = keys, statuses, hexes
+    def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str],
+                 last: "Placement | None" = None) -> None:
+        self.keys, self.statuses, self.hexes, self.ids = keys, statuses, hexes, ids
+        self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
+        self.base: Placement | None = None  # the placement the zones may be worked out from
+        self.touched: set[Hex] = set()  # hexes whose units differ from the base's
+        if last is None or not self._follow(last):
+            self._count()
+
+    def _count(self) -> None:
         occ: dict[Hex, list[str]] = {}
-        known = _HEXES
-        for uid, status, hex_id in zip(ids, statuses, hexes):
+        first: dict[Hex, int] = {}  # each hex -> the place of its first unit in the list
+        for i, (uid, status, hex_id) in enumerate(zip(self.ids, self.statuses, self.hexes)):
             if status == "map" and hex_id is not None:
-                h = known.get(hex_id)
-                if h is None:
-                    h = Hex.parse(hex_id)
-                    if len(known) < 20000:  # the map's few thousand ids, bounded against junk
-                        known[hex_id] = h
-                occ.setdefault(h, []).append(uid)
+                h = _hex(hex_id)
+                here = occ.get(h)
+                if here is None:
+                    occ[h] = [uid]
+                    first[h] = i
+                else:
+                    here.append(uid)
         for here in occ.values():
             here.sort()
-        self.occupancy = occ
-        self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
+        self.occupancy, self.first = occ, first
+        self.slot = {uid: i for i, uid in enumerate(self.ids)} if len(set(self.ids)) == len(self.ids) else None
+
+    def _follow(self, last: "Placement") -> bool:
+        """Work the occupancy out from ``last`` if only a few units differ (False: count afresh)."""
+        if last.slot is None or last.keys != self.keys or last.ids != self.ids:
+            return False
+        n = len(self.ids)
+        moved = list(compress(range(n), map(or_, map(ne, self.hexes, last.hexes), map(ne, self.statuses, last.statuses))))
+        if len(moved) > FOLLOW_AT_MOST:
+            return False
+        self.slot = slot = last.slot
+        occ = dict(last.occupancy)
+        first = dict(last.first)
+        touched = self.touched
+        for i in moved:
+            was = _hex(last.hexes[i]) if last.statuses[i] == "map" and last.hexes[i] is not None else None
+            now = _hex(self.hexes[i]) if self.statuses[i] == "map" and self.hexes[i] is not None else None
+            if was == now:
+                continue
+            uid = self.ids[i]
+            if was is not None:
+                left = [u for u in occ[was] if u != uid]
+                if left:
+                    occ[was] = left
+                else:
+                    del occ[was]
+                touched.add(was)
+            if now is not None:
+                occ[now] = sorted([*occ.get(now, ()), uid])
+                touched.add(now)
+        for h in touched:
+            if h in occ:
+                first[h] = min(map(slot.__getitem__, occ[h]))
+            else:
+                first.pop(h, None)
+        if touched:
+            order = sorted(occ, key=first.__getitem__)  # as a fresh count walks the units
+            self.occupancy = dict(zip(order, map(occ.__getitem__, order)))
+            self.base = last if "movement" in last.zocs else None
+        else:
+            self.occupancy, self.zocs = last.occupancy, last.zocs  # the same stacks: the same zones
+        self.first = first
+        return True
+
+
+FOLLOW_AT_MOST = 12  # more units changed than this: a fresh count is as quick
+
+
+def _hex(hex_id: str) -> Hex:
+    h = _HEXES.get(hex_id)
+    if h is None:
+        h = Hex.parse(hex_id)
+        if len(_HEXES) < 20000:  # the map's few thousand ids, bounded against junk
+            _HEXES[hex_id] = h
+    return h
 
 
 def placement(game: "Game", state: "GameState") -> Placement:
@@ -109,7 +186,7 @@ def placement(game: "Game", state: "GameState") -> Placement:
             if i != len(kept) - 1:
                 kept.append(kept.pop(i))
             return found
-    found = Placement(keys, statuses, hexes, list(map(_ID, states)))
+    found = Placement(keys, statuses, hexes, list(map(_ID, states)), kept[-1] if kept else None)
     kept.append(found)
     del kept[:-PLACEMENTS_KEPT]
     return found
@@ -193,7 +270,8 @@ class View:
     def _zones(self) -> dict[str, dict[str, frozenset[Hex]]]:
         """Each side's zones of control (8.12) in one pass over the stacks: for movement, and for
         blocking supply, command and retreat (a stack of HQs and leaders only blocks none, 19.67)."""
-        zocs = self._where.zocs
+        where = self._where
+        zocs = where.zocs
         if "movement" not in zocs:
             reach = zoc_reach_sets(self.map)
             units = self.catalog.units
@@ -201,6 +279,10 @@ class View:
             hq_like = cache.get("hq_like")
             if hq_like is None:  # the catalog is fixed for the game's life
                 hq_like = cache["hq_like"] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
+            base, where.base = where.base, None
+            if base is not None:
+                self._zones_from(base, reach, hq_like)
+                return zocs
             blocking: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}
             command: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}  # HQs and leaders alone
             for h, ids in self.occupancy.items():
@@ -211,6 +293,28 @@ class View:
             zocs["movement"] = {GERMAN: block[GERMAN].union(*command[GERMAN]),
                                 SOVIET: block[SOVIET].union(*command[SOVIET])}
         return zocs
+
+    def _zones_from(self, base: Placement, reach: dict[Hex, frozenset[Hex]], hq_like: frozenset[str]) -> None:
+        """The zones worked out from those of a placement a few units away: only the hexes the
+        touched stacks reach can have changed, and each is judged again by the stacks around it."""
+        units = self.catalog.units
+        occ = self.occupancy
+        near = zoc_from(self.map)
+        cells: frozenset[Hex] = frozenset().union(*[reach[h] for h in self._where.touched])
+        moving: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
+        blocking: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
+        for c in cells:
+            for n in near[c]:
+                ids = occ.get(n)
+                if ids:
+                    side = units[ids[0]].side
+                    moving.setdefault(side, set()).add(c)
+                    if not hq_like.issuperset(ids):
+                        blocking.setdefault(side, set()).add(c)
+        was_moving, was_blocking = base.zocs["movement"], base.zocs["blocking"]
+        zocs = self._where.zocs
+        zocs["blocking"] = {s: (was_blocking[s] - cells) | blocking[s] for s in (GERMAN, SOVIET)}
+        zocs["movement"] = {s: (was_moving[s] - cells) | moving[s] for s in (GERMAN, SOVIET)}
 
     @cached_property
     def zoc_movement(self) -> dict[str, frozenset[Hex]]:
