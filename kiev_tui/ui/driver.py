@@ -23,6 +23,7 @@ class ShadowDriver(LinuxDriver):
         # Written from the app's thread and, for a few mode switches, from the input thread.
         self._shadow_lock = threading.RLock()
         self.shadow = ShadowScreen(*self._screen_size())
+        self._unflushed: list[str] = []  # Textual's writes since its last flush: resent as they are after a fault
 
     def _screen_size(self) -> tuple[int, int]:
         """The terminal's real size (Textual's own guess prefers $COLUMNS and $LINES)."""
@@ -38,6 +39,7 @@ class ShadowDriver(LinuxDriver):
                 # a new size: the terminal may have moved or dropped what it showed
                 self.shadow.resize(*self._screen_size())
                 out = self.shadow.write(data)
+                self._unflushed.append(data)
             except Exception:
                 out = self._start_over(data)
             if out:
@@ -47,6 +49,7 @@ class ShadowDriver(LinuxDriver):
         with self._shadow_lock:
             try:
                 out = self.shadow.flush()
+                self._unflushed.clear()
             except Exception:
                 out = self._start_over("")
             if out:
@@ -54,13 +57,16 @@ class ShadowDriver(LinuxDriver):
         super().flush()
 
     def _start_over(self, data: str) -> str:
-        """A fault in the shadow must never stop the game: the output goes as Textual wrote it,
-        and a fresh shadow (knowing nothing) takes over."""
+        """A fault in the shadow must never stop the game: what Textual wrote since its last
+        flush goes as it was written, and a fresh shadow (knowing nothing) takes over."""
         self.shadow = ShadowScreen(*self._screen_size())
-        return data
+        out = "".join(self._unflushed) + data
+        self._unflushed.clear()
+        return out
 
     def start_application_mode(self) -> None:
         with self._shadow_lock:
             # a new start (also after a suspend): nothing known of the screen, its size read again
             self.shadow = ShadowScreen(*self._screen_size())
+            self._unflushed = []
         super().start_application_mode()

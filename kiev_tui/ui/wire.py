@@ -394,6 +394,7 @@ class ShadowScreen:
             self.sync_open, self.sync_sent = True, False
             return
         if not self.sync_open:
+            self.out.append(SYNC_END)  # an update begun before this shadow knew (after a fault): ended
             return
         self._send(self._diff())  # the frame's changes, inside the pair (none: no pair at all)
         if self.sync_sent:

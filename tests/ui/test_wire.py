@@ -350,6 +350,7 @@ def test_a_fault_in_the_shadow_never_stops_the_game() -> None:
     driver._shadow_lock = threading.RLock()
     driver._file = None  # no terminal size from it: Textual's own guess is taken
     driver._writer_thread = writer = _Writer()  # type: ignore[assignment]
+    driver._unflushed = []
     driver.shadow = _Broken(80, 24)
     driver.write("\x1b[1;1Hhello")
     assert writer.sent == ["\x1b[1;1Hhello"]  # as Textual wrote it
@@ -357,3 +358,11 @@ def test_a_fault_in_the_shadow_never_stops_the_game() -> None:
     driver.write("\x1b[1;1Hhello")
     driver.flush()
     assert writer.sent[1:] == ["\x1b[H\x1b[0mhello"]  # nothing known of the screen or pen: sent whole
+    # a fault in the middle of a synchronized update: the update goes as Textual wrote it
+    driver.write(SYNC_START)
+    driver.write("\x1b[1;1Hbye")
+    driver.shadow = _Broken(80, 24)
+    driver.write("\x1b[2;1Hx")
+    driver.write(SYNC_END)
+    driver.flush()
+    assert writer.sent[2:] == [f"{SYNC_START}\x1b[1;1Hbye\x1b[2;1Hx", SYNC_END]
