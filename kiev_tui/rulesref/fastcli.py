@@ -8,6 +8,7 @@ whose messages for such mistakes stay the reference.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -88,11 +89,16 @@ def run(args: list[str]) -> int | None:
     if width < _MIN_WIDTH:
         return None
     try:
-        return _answer(opts, width, textout.styled_output())
+        code = _answer(opts, width, textout.styled_output())
+        sys.stdout.flush()
+        return code
     except _Fail as exc:
         sys.stdout.flush()
         print(str(exc), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `| head`: as Rich does, stop quietly with status 1
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _load(game: str, data_dir: Path | None) -> RuleBook:
