@@ -11,7 +11,6 @@ import stat
 from pathlib import Path
 from typing import Any, Iterable
 
-import tomli_w
 
 from kiev_tui.engine.errors import DataError, shorten
 
@@ -137,6 +136,8 @@ def _check_values(file: Path, data: Any) -> None:
 
 
 def dump_toml(data: dict[str, Any]) -> str:
+    import tomli_w  # only writing needs it: starting a game reads
+
     return tomli_w.dumps(data)
 
 
