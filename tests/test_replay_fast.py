@@ -256,3 +256,18 @@ def test_undo_after_loading_takes_back_only_what_was_played_since(tmp_path: Path
     back.apply(Move((uid,), reach[goal].path))
     assert back.can_undo and back.undo()
     assert back.state_hash() == loaded and back.hashes == game.hashes and not back.log
+
+
+def test_an_unbridged_crossing_carries_supply_only_beside_a_friendly_city() -> None:
+    from tests.conftest import MINI, position
+
+    game = position(Game.new(MINI, seed=7), {"ge-inf-1": "0604", "so-rifle-1": "0605", "so-rifle-2": "0607"},
+                    player="german", turn=2)
+    # Both bridges end in Soviet hexes: 0604 is reached over the river from Testgrad (0505) or not at all.
+    for holder, reached in ((GERMAN, True), (SOVIET, False)):
+        game.state.control["0505"] = holder
+        game.touch()
+        view = View(game)
+        line = supply.SupplyMap(view, GERMAN)
+        assert line.reaches(Hex.parse("0604")) is reached
+        assert {h for h in view.map.hexes() if line.reaches(h)} == set(reference_flood(view, GERMAN))
