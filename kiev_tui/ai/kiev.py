@@ -636,6 +636,7 @@ class Ctx:
         self._hexinfo: dict[Hex, tuple[int, int, str | None, float, bool, tuple[Hex, ...]]] = {}
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
         self.rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
+        self._cover: dict[int, dict[Hex, int]] = {}
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
 
@@ -818,6 +819,27 @@ class Ctx:
             got = self._movers[uid] = (view.is_hq_like(uid), own)
         return got
 
+    def _covered(self, h: Hex, radius: int) -> int:
+        """Own combat units within an HQ's radius of h (by hex distance), once per hex and radius."""
+        cover = self._cover.get(radius)
+        if cover is None:
+            # Spread each stack's count over the hexes within the radius: one pass per radius.
+            cover = self._cover[radius] = {}
+            for mh, n in self.my_combat.items():
+                seen = {mh}
+                ring = [mh]
+                for _ in range(radius):
+                    nxt = []
+                    for x in ring:
+                        for y in self.gmap.neighbours(x):
+                            if y not in seen:
+                                seen.add(y)
+                                nxt.append(y)
+                    ring = nxt
+                for y in seen:
+                    cover[y] = cover.get(y, 0) + n
+        return cover.get(h, 0)
+
     def _soviet(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
         view, ai = self.view, self.ai
         s = W_CAPTURE * self._captures(path) + W_PULL * 0.6 * self.field.get(h, 0.0)
@@ -831,12 +853,7 @@ class Ctx:
                 s -= 8.0
             elif near <= 2:
                 s -= 3.0
-            radius = view.udef(uid).leadership
-            covered = 0
-            for mh, n in self.my_combat.items():
-                if mh.distance(h) <= radius:
-                    covered += n
-            s += 0.25 * covered
+            s += 0.25 * self._covered(h, view.udef(uid).leadership)
             if friends and any(view.is_hq_like(u) for u in friends):
                 s -= 5.0
             return s
