@@ -73,6 +73,8 @@ def sandbox(game: Game, rng: random.Random) -> Game:
     g.autosave_path = None
     g.replaying = True  # no undo snapshots are kept in a sandbox
     g._memo, g._memo_key, g._sink = {}, (-1, 0), None
+    if "position_cache" in game.__dict__:
+        g.position_cache = {}  # the game's own caches are the game's thread's: a copy keeps its own
     return g
 
 
