@@ -196,6 +196,7 @@ class SearchIndex:
         self._postings: dict[str, Postings] = {}
         self._tokens: dict[int, tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]] = {}
         self._idf_memo: dict[str, float] = {}
+        self._present: dict[int, frozenset[str]] = {}  # the words of each case that has been a hit
 
     def _plain(self) -> tuple[list[str], list[bytes], list[tuple[str, ...]]]:
         """Tokenize every case: the index as plain data (what the cache stores)."""
@@ -286,25 +287,31 @@ class SearchIndex:
                 unique.append(sl)
 
         exact_id = self._id_for(query)
-        docs: set[int] = set()
+        # each slot's score in each case that holds one of its words: the best word's idf * tf
+        # (word by word over its postings: a prefix slot may hold hundreds of words)
+        slot_scores: list[dict[int, float]] = []
         for sl in unique:
+            best: dict[int, float] = {}
             for word in sl:
-                docs.update(self._post(word))
+                idf = None
+                for doc, (in_title, in_text) in self._post(word).items():
+                    if idf is None:
+                        idf = self._idf(word)
+                    title_n, text_n = len(in_title), len(in_text)
+                    tf = TITLE_WEIGHT * min(title_n, 2) + (1 + math.log(text_n) if text_n else 0)
+                    value = idf * tf
+                    if value > best.get(doc, 0.0):
+                        best[doc] = value
+            slot_scores.append(best)
+        docs: set[int] = set().union(*slot_scores)
         if exact_id is not None:
             docs.add(exact_id)
 
         for doc in docs:
             score = 0.0
             found = 0
-            for sl in unique:
-                slot_score = 0.0
-                for word in sl:
-                    entry = self._post(word).get(doc)
-                    if entry is None:
-                        continue
-                    title_n, text_n = len(entry[0]), len(entry[1])
-                    tf = TITLE_WEIGHT * min(title_n, 2) + (1 + math.log(text_n) if text_n else 0)
-                    slot_score = max(slot_score, self._idf(word) * tf)
+            for best in slot_scores:
+                slot_score = best.get(doc, 0.0)
                 if slot_score:
                     found += 1
                     score += slot_score
@@ -374,8 +381,10 @@ class SearchIndex:
 
     def _hit(self, doc: int, tier: int, score: float, slots: list[frozenset[str]]) -> Hit:
         words = frozenset().union(*slots)
-        title_toks, text_toks = self._doc_tokens(doc)
-        present = {w for w, _, _ in title_toks} | {w for w, _, _ in text_toks}
+        present = self._present.get(doc)
+        if present is None:
+            title_toks, text_toks = self._doc_tokens(doc)
+            present = self._present[doc] = frozenset(w for w, _, _ in title_toks) | {w for w, _, _ in text_toks}
         matched = tuple(sorted(w for w in words if w in present and w not in STOP_WORDS))
         return Hit(
             case=self.cases[doc],
