@@ -73,6 +73,17 @@ def test_a_step_of_true_is_not_mistaken_for_a_step_of_one() -> None:
     assert true.hash() != one.hash()
 
 
+def test_equal_values_of_other_types_are_not_mistaken_for_each_other() -> None:
+    # A hand-edited snapshot may hold numbers where text belongs: 1 and 1.0 are equal, not the same text.
+    for marked in (set(), {"m"}):
+        texts = []
+        for odd in (1, 1.0, True):
+            state = GameState(1, "german", "movement", units=_units(status="map", hex=odd, markers=set(marked)))
+            assert state.canonical_json() == plain_text(state)
+            texts.append(state.canonical_json())
+        assert len(set(texts)) == 3
+
+
 def test_markers_and_values_no_game_writes_give_the_plain_text() -> None:
     marked = GameState(1, "german", "movement", units=_units(status="map", hex="0202", markers={"z", "y"}))
     assert marked.canonical_json() == plain_text(marked)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from operator import attrgetter
 from dataclasses import dataclass, field
+from itertools import chain, compress
+from operator import attrgetter, ne
 from typing import Any, Callable, Iterator, Mapping
 
 from kiev_tui.engine.rules import RuleState
@@ -137,46 +138,62 @@ _UNIT_JSON: dict[tuple[Any, ...], str] = {}
 _UNIT_JSON_MAX = 100_000  # a long session meets many positions: bounded memory
 _FIELDS = attrgetter("status", "hex", "step", "face")
 _STEP = attrgetter("step")
+_TEXTS = attrgetter("status", "hex", "face")
 _MARKERS = attrgetter("markers")
 _INT_ONLY = {int}
+_PLAIN = frozenset({str, type(None)})
 
-_ORDER: list[Any] = [(), []]  # the last units' ids as listed, and sorted
+#: The last units' ids as listed and sorted (one tuple, so threads never see half of it).
+_ORDER: tuple[tuple[str, ...], list[str]] = ((), [])
+#: The last units hashed: ids in sorted order, each unit's fields, each unit's text.
+_LAST_UNITS: tuple[list[str], list[Any], list[str]] = ([], [], [])
 
 
 def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
     """The ids in sorted order; a game's units are the same from set-up on, so the order is kept."""
+    global _ORDER
     ids = tuple(units)
-    if ids != _ORDER[0]:
-        _ORDER[:] = [ids, sorted(ids)]
-    return list(_ORDER[1])
+    kept = _ORDER
+    if ids != kept[0]:
+        kept = _ORDER = (ids, sorted(ids))
+    return list(kept[1])
 
 
 def _units_json(units: dict[str, UnitState]) -> str:
     """The units' entries, as json.dumps writes them inside the state's text."""
+    global _LAST_UNITS
     order = _sorted_ids(units)
     states = list(map(units.__getitem__, order))
-    # The common case in one pass of C loops: no markers, whole-number steps (1 and True are
-    # equal keys but different texts, so any other step goes the long way).
-    if any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY:
+    # The common case, in C loops: no markers, whole-number steps, text or nothing in the other
+    # fields.  Equal fields then have equal texts (1 and True, or 1 and 1.0, would not).
+    if (any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY
+            or not _PLAIN.issuperset(map(type, chain.from_iterable(map(_TEXTS, states))))):
         return ",".join([_unit_json(uid, u) for uid, u in zip(order, states)])
-    keys = list(zip(order, map(_FIELDS, states)))
-    try:
-        texts = list(map(_UNIT_JSON.get, keys))
-    except TypeError:  # an unhashable value, from a hand-edited snapshot: told, never cached
-        return ",".join([_dump(uid) + ":" + _dump(u.to_dict()) for uid, u in zip(order, states)])
-    if None in texts:
-        if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
-            _UNIT_JSON.clear()
-        for i, text in enumerate(texts):
-            if text is None:
-                texts[i] = _UNIT_JSON[keys[i]] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+    fields = list(map(_FIELDS, states))
+    last_order, last_fields, last_texts = _LAST_UNITS
+    if last_order == order:  # the units of the last position hashed: only the changed are written
+        changed: Any = list(compress(range(len(order)), map(ne, fields, last_fields)))
+        texts = list(last_texts)
+    else:
+        changed, texts = range(len(order)), [""] * len(order)
+    if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
+        _UNIT_JSON.clear()
+    for i in changed:
+        key = (order[i], fields[i])
+        text = _UNIT_JSON.get(key)
+        if text is None:
+            text = _UNIT_JSON[key] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+        texts[i] = text
+    _LAST_UNITS = (order, fields, texts)
     return ",".join(texts)
 
 
 def _unit_json(uid: str, u: UnitState) -> str:
     markers = u.markers
     key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(markers)) if markers else ())
-    plain = type(u.step) is int
+    # Only values whose equals write the same text are cached (not 1 and True, nor 1 and 1.0).
+    plain = (type(u.step) is int and type(u.status) in _PLAIN and type(u.hex) in _PLAIN
+             and type(u.face) in _PLAIN and all(type(m) is str for m in markers))
     try:
         text = _UNIT_JSON.get(key) if plain else None
     except TypeError:
