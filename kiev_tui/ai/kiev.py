@@ -62,6 +62,7 @@ W_COMMAND = 3.0  # a Soviet unit ending beyond command of a supplied HQ
 W_SUPPLY = 2.5  # a German unit ending where its supply line does not reach
 W_SETUP = 1.2  # per enemy stack a combat unit threatens at good odds next combat phase
 W_DANGER = 0.6  # per VP of a unit exposed to a counter-attack at high odds
+W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
 
 
@@ -637,6 +638,7 @@ class Ctx:
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
         self.rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
         self._cover: dict[int, dict[Hex, int]] = {}
+        self._cuts: dict[Hex, float] | None = None
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
 
@@ -789,10 +791,36 @@ class Ctx:
                 s -= 0.3
         if not self.sup.lines[GERMAN].reaches(h):
             s -= W_SUPPLY
+        if view.udef(uid).mechanized:
+            s += W_CUT * self.cuts().get(h, 0.0)
         if ai.level.danger and adj_enemy:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+    def cuts(self) -> dict[Hex, float]:
+        """Encirclement: hexes whose zone of control would sit across a Soviet HQ's supply line,
+        worth the units that HQ supplies (each out of supply at the end is a VP, 24.3)."""
+        if self._cuts is not None:
+            return self._cuts
+        out: dict[Hex, float] = {}
+        view = self.view
+        if self.side == GERMAN and self.turn > 1:
+            fed: dict[str, int] = {}
+            for uid, st in self.sup.all_status(SOVIET).items():
+                if st.in_supply and st.hq and not view.catalog.units[uid].hq:
+                    fed[st.hq] = fed.get(st.hq, 0) + 1
+            for hq, n in fed.items():
+                line = self.sup.trace(hq)
+                value = 0.5 * n
+                for x in line[2:]:
+                    if x in self.enemy_hexes:
+                        continue
+                    for y in (x, *self.reach[x]):
+                        if y not in self.enemy_hexes and out.get(y, 0.0) < value:
+                            out[y] = value
+        self._cuts = out
+        return out
 
     def _hex(self, h: Hex) -> tuple[int, int, str | None, float, bool, tuple[Hex, ...]]:
         """What the Soviet evaluation asks of a hex whoever goes there, worked out once per decision:
