@@ -90,7 +90,8 @@ class KievAI:
         self._field_key: Any = None
         self._field: dict[Hex, float] = {}
         self._attack_cache: dict[Any, tuple[float, tuple[str, ...]]] = {}
-        self._no_attack: set[str] = set()
+        # Rail destinations by (start hex, unit type) for this phase; the German never moves in it.
+        self._rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -102,7 +103,7 @@ class KievAI:
             self._queue = []
             self._done = set()
             self._attack_cache = {}
-            self._no_attack = set()
+            self._rail_cache = {}
         if st.pending is not None:
             return self._checked(game, self.answer(game))
         if st.phase in (MOVEMENT, MECHANIZED):
@@ -254,16 +255,20 @@ class KievAI:
             used, allowed = rail.capacity(view)
             if rail.counted(view, (uid,)) <= allowed - used and self.budget.used < self.level.nodes // 2:
                 key = (start, view.catalog.units[uid].type)
-                dests = ctx.rail_cache.get(key)
+                dests = self._rail_cache.get(key)
                 if dests is None:
                     self.budget.spend()
-                    dests = ctx.rail_cache[key] = rail.destinations(view, (uid,))
+                    dests = self._rail_cache[key] = rail.destinations(view, (uid,))
                 for h, path in dests.items():
                     if not ctx.fits(uid, h):
                         continue
                     s = ctx.score(uid, h, path) - 0.3 + self._noise()
                     if s > best:
                         best, best_act = s, RailMove((uid,), path)
+        if isinstance(best_act, RailMove) and rail.check_rail(view, best_act.units, best_act.path) is not None:
+            # The phase's rail searches go stale as trains fill hexes and capacity: search again.
+            self._rail_cache.pop((start, view.catalog.units[uid].type), None)
+            return self._best_move(game, ctx, uid)
         return best - stay, best_act
 
     def _enter(self, game: Game, view: View, waiting: list[str]) -> Action:
@@ -636,7 +641,6 @@ class Ctx:
         self.turns = game.scenario.turns
         self._hexinfo: dict[Hex, tuple[int, int, str | None, float, bool, tuple[Hex, ...]]] = {}
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
-        self.rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
         self._cover: dict[int, dict[Hex, int]] = {}
         self._cuts: dict[Hex, float] | None = None
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
