@@ -119,6 +119,7 @@ def test_look_ahead_copies_get_dice_of_their_own() -> None:
     assert copy.state.to_dict() == game.state.to_dict()
     copy.apply(Attack(("ge-1pz-1",), ("0305",)))  # rolls the copy's die, never the game's
     assert len(copy.rolled[-1]) == 1 and not game.log and game.state.units["so-rifle-3"].hex == "0305"
+    assert copy.position_cache is not game.position_cache  # the screen's thread keeps its own caches
 
 
 # -- puzzles -------------------------------------------------------------------------------------------
@@ -156,6 +157,22 @@ def test_the_soviet_keeps_its_great_city_garrisoned() -> None:
     played = _phase_actions(game, KievAI("soviet", "strong", seed=1))
     assert isinstance(played[-1], EndPhase)
     assert game.state.units["so-rifle-1"].hex == "0505"
+
+
+def test_the_panzers_cut_the_pocket_off_from_its_supply() -> None:
+    # Five Soviet units west of the east edge live on the sources at 1005 and 1007; a panzer in
+    # 1006 shuts both (19.84).  The towns are German and garrisoned: nothing else pulls it.
+    game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0902", "ge-inf-2": "0505", "ge-inf-3": "0805",
+                                            "so-hq-army": "0705", "so-rifle-1": "0704", "so-rifle-2": "0706",
+                                            "so-rifle-3": "0604", "so-rifle-4": "0603", "so-cav-1": "0707"},
+                    player="german", phase="movement", turn=2, reinforcements=False)
+    game.state.control.update({"0505": "german", "0805": "german"})
+    game.touch()
+    played = _phase_actions(game, KievAI("german", "strong", seed=1))
+    assert played == [Move(("ge-1pz-1",), ("0903", "0904", "0905", "1005", "1006")), EndPhase()]
+    sup = game.rules.supply(game)
+    assert sorted(u for u, st in sup.all_status("soviet").items() if not st.in_supply) == [
+        "so-cav-1", "so-hq-army", "so-rifle-1", "so-rifle-2", "so-rifle-3", "so-rifle-4"]
 
 
 def test_the_attack_goes_in_at_6_to_1_and_never_at_1_to_1() -> None:

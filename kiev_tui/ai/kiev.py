@@ -19,7 +19,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.ai.base import Budget
+from kiev_tui.ai.base import Budget, sandbox
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
                                              Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
@@ -30,6 +30,7 @@ from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, saf
 from kiev_tui.games.spi_kiev.advance import advance_options
 from kiev_tui.games.spi_kiev.preview import check_attack, crt, preview_battle, strengths
 from kiev_tui.games.spi_kiev.strength import final, odds_column
+from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
 
 
@@ -42,14 +43,15 @@ class Level:
     noise: float  # spread of the random error added to each score (VP)
     danger: bool  # weigh the enemy's counter-attack against a hex
     overruns: bool  # look for overruns while moving
+    encircle: bool  # try the best moves of mechanized units on a copy for the Soviet units they cut off
     nodes: int  # rules questions per phase before it stops searching
 
 
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
-                  nodes=300),
+                  encircle=False, nodes=300),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    nodes=6000),
+                    encircle=True, nodes=6000),
 }
 
 # Weights of the evaluation, in victory points.
@@ -62,6 +64,8 @@ W_COMMAND = 3.0  # a Soviet unit ending beyond command of a supplied HQ
 W_SUPPLY = 2.5  # a German unit ending where its supply line does not reach
 W_SETUP = 1.2  # per enemy stack a combat unit threatens at good odds next combat phase
 W_DANGER = 0.6  # per VP of a unit exposed to a counter-attack at high odds
+W_OOS = 1.0  # per Soviet unit a move would put out of supply (found on a look-ahead copy)
+ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the units they cut off
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
 
@@ -243,13 +247,36 @@ class KievAI:
         if start in ctx.over:
             stay -= self.worth(view, uid)  # staying in an overstacked hex may cost a unit (7.0)
         best, best_act = stay, None
+        scored: list[tuple[float, Move]] = []
         for h, r in reach.items():
             if not r.ok or h == start or not ctx.fits(uid, h):
                 continue
             path = tuple(r.path)
             s = ctx.score(uid, h, path) - 0.01 * len(path) + self._noise()
+            scored.append((s, Move((uid,), path)))
             if s > best:
                 best, best_act = s, Move((uid,), path)
+        if (self.level.encircle and self.side == GERMAN and scored and view.udef(uid).mechanized
+                and not view.is_hq_like(uid) and ctx.dist_enemy(start, 9) <= 6):
+            # Look ahead on a copy: how many Soviet units would the best few moves cut off?
+            scored.sort(key=lambda x: (-x[0], x[1].path))
+            base = ctx.soviet_cut_off()
+            # The best moves by the static score, and the moves onto the Soviet supply network:
+            # next to a supply source (19.84) or across an HQ's supply line.
+            near_source = [x for x in scored if Hex.parse(x[1].path[-1]) in ctx.source_zone()]
+            on_line = sorted((x for x in scored if ctx.cuts().get(Hex.parse(x[1].path[-1]), 0.0) > 0),
+                             key=lambda x: (-ctx.cuts()[Hex.parse(x[1].path[-1])], -x[0], x[1].path))
+            tries = list(dict.fromkeys(scored[:ENCIRCLE_TRIES] + near_source[:2 * ENCIRCLE_TRIES]
+                                       + on_line[:ENCIRCLE_TRIES]))
+            for s, act in tries:
+                if self.budget.exhausted:
+                    break
+                self.budget.spend()
+                trial = sandbox(game, self.rng)
+                trial.apply(act, side=self.side)
+                gained = _soviet_cut_off(trial) - base
+                if gained > 0 and s + W_OOS * gained > best:
+                    best, best_act = s + W_OOS * gained, act
         if (self.side == SOVIET and game.state.phase == MOVEMENT and uid not in view.vars.moved
                 and ctx.dist_enemy(start, 9) >= 5):
             used, allowed = rail.capacity(view)
@@ -574,6 +601,13 @@ class KievAI:
         return DeclineAdvance()
 
 
+def _soviet_cut_off(game: Game) -> int:
+    """Soviet combat units out of supply in this position (each a German VP at the end, 24.3)."""
+    view = game.rules.view(game)
+    return sum(1 for uid, st in view.supply.all_status(SOVIET).items()
+               if not st.in_supply and not view.catalog.units[uid].hq)
+
+
 def _clears(result: str) -> bool:
     if "eliminated" in result:
         return True
@@ -643,6 +677,8 @@ class Ctx:
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
         self._cover: dict[int, dict[Hex, int]] = {}
         self._cuts: dict[Hex, float] | None = None
+        self._cut_off: int | None = None
+        self._source_zone: frozenset[Hex] | None = None
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
 
@@ -801,6 +837,21 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+    def source_zone(self) -> frozenset[Hex]:
+        """Hexes from which a German unit's zone of control shuts a Soviet supply source."""
+        if self._source_zone is None:
+            zone: set[Hex] = set()
+            for src in supply_sources(self.view, SOVIET):
+                zone.add(src)
+                zone.update(n for n in self.reach[src] if n not in self.enemy_hexes)
+            self._source_zone = frozenset(zone)
+        return self._source_zone
+
+    def soviet_cut_off(self) -> int:
+        if self._cut_off is None:
+            self._cut_off = _soviet_cut_off(self.game)
+        return self._cut_off
 
     def cuts(self) -> dict[Hex, float]:
         """Encirclement: hexes whose zone of control would sit across a Soviet HQ's supply line,
