@@ -99,9 +99,16 @@ def test_a_map_broken_after_a_clean_parse_is_refused_as_before(parses: list[str]
     assert parses == []
 
 
+#: The axial steps (dq, dr) of the six directions, clockwise from north.
+STEPS = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+
+
 def test_neighbours_and_distance_are_the_axial_steps() -> None:
     hexes = [Hex(c, r) for c in range(-2, 40) for r in range(-2, 40)]
     for h in hexes:
+        q, r = h.axial
+        assert [h.step(d) for d in Direction] == [Hex.from_axial(q + dq, r + dr) for dq, dr in STEPS]
+        assert all(type(h.step(d)) is Hex for d in Direction)
         assert h.neighbours() == [h.step(d) for d in Direction]
         assert all(type(n) is Hex for n in h.neighbours())
     for a in hexes[::7]:

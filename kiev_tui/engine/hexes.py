@@ -116,9 +116,10 @@ class Hex(NamedTuple):
     # -- neighbourhood ----------------------------------------------------
     def step(self, direction: Direction) -> "Hex":
         """The hex across the given side (it may lie off any particular map)."""
-        q, r = self.axial
+        col, row = self  # axial and from_axial written out: the map draws every hexside with this
         dq, dr = _AXIAL_STEP[direction]
-        return Hex.from_axial(q + dq, r + dr)
+        q = col + dq
+        return tuple.__new__(Hex, (q, row - (col - 1) // 2 + dr + (q - 1) // 2))
 
     def neighbours(self) -> list["Hex"]:
         """All six adjacent hexes, clockwise from north (ids below 01 included).
