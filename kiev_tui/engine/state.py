@@ -165,7 +165,7 @@ def _units_json(units: dict[str, UnitState]) -> str:
     order = _sorted_ids(units)
     states = list(map(units.__getitem__, order))
     # The common case, in C loops: no markers, whole-number steps, text or nothing in the other
-    # fields.  Equal fields then have equal texts (1 and True, or 1 and 1.0, would not).
+    # fields.  Equal fields then have equal texts (the int 1, True and the float 1 would not).
     if (any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY
             or not _PLAIN.issuperset(map(type, chain.from_iterable(map(_TEXTS, states))))):
         return ",".join([_unit_json(uid, u) for uid, u in zip(order, states)])
@@ -191,7 +191,7 @@ def _units_json(units: dict[str, UnitState]) -> str:
 def _unit_json(uid: str, u: UnitState) -> str:
     markers = u.markers
     key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(markers)) if markers else ())
-    # Only values whose equals write the same text are cached (not 1 and True, nor 1 and 1.0).
+    # Only values whose equals write the same text are cached (not the int 1, True, the float 1).
     plain = (type(u.step) is int and type(u.status) in _PLAIN and type(u.hex) in _PLAIN
              and type(u.face) in _PLAIN and all(type(m) is str for m in markers))
     try:
