@@ -153,8 +153,8 @@ def _answer(opts: dict[str, object], width: int, styled: bool) -> int:
     if case not in book:
         raise _Fail(f"rules: no case {case!r} in {game} (try --search WORDS, or --game)")
     if textout.can_render(book.section(case)):
-        _write(textout.section_lines(book, case, width), styled)
-    else:  # a table: Rich sizes its columns
+        _write(textout.section_lines(book, case, width, styled), styled)
+    else:  # a character of another width: Rich measures it
         from kiev_tui.rulesref import richout
 
         richout.print_case(richout.make_console(), book, case)

@@ -7,8 +7,8 @@ trailing blanks) and writes the same bytes: plain text on a pipe, SGR bold/dim/i
 underline codes on a terminal.  tests/test_rules_fast.py compares it with the Rich output
 for every case and for searches at several widths.
 
-It does not draw tables (Rich's column sizing is involved), nor text holding characters
-whose width on screen is not one cell; `can_render` says so and the caller uses Rich then.
+Tables are Rich's drawing, kept in the data cache (table_lines); text holding characters
+whose width on screen is not one cell is left to Rich (`can_render` says so).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 import sys
 from typing import Iterable, Mapping, Sequence
 
-from kiev_tui.rulesref.model import Case, RuleBook
+from kiev_tui.rulesref.model import Case, RuleBook, Table
 from kiev_tui.rulesref.search import Hit, Span
 
 # SGR codes for the styles the reference uses; Rich writes them in this (numeric) order.
@@ -39,6 +39,7 @@ _WORD_RE = re.compile(r"\s*\S+\s*")  # a word with the blanks around it, as Rich
 Segment = tuple[str, tuple[str, ...]]  # text, SGR codes
 Line = list[Segment]
 StyleSpan = tuple[int, int, tuple[str, ...]]
+DRAWN: tuple[str, ...] = ("drawn",)  # a line Rich drew, escape codes and all: written as it is
 
 
 def simple_text(text: str) -> bool:
@@ -47,9 +48,10 @@ def simple_text(text: str) -> bool:
 
 
 def can_render(cases: Iterable[Case]) -> bool:
-    """Whether these cases print here exactly as through Rich: no tables, one-cell characters."""
+    """Whether these cases print here exactly as through Rich: their words one cell wide each
+    (tables are Rich's own drawing, kept in the data cache: see table_lines)."""
     return all(
-        case.table is None and simple_text(case.id) and simple_text(case.title) and simple_text(case.text)
+        simple_text(case.id) and simple_text(case.title) and simple_text(case.text)
         and all(simple_text(ref) for ref in case.see)
         for case in cases
     )
@@ -185,8 +187,8 @@ def marked_spans(spans: Iterable[Span]) -> list[StyleSpan]:
     return [(s, e, HIGHLIGHT) for s, e in spans]
 
 
-def case_lines(case: Case, width: int, spans: Sequence[Span] = ()) -> list[Line]:
-    """A case as render.render_case draws it: heading, text and cross-references."""
+def case_lines(case: Case, width: int, spans: Sequence[Span] = (), styled: bool = False) -> list[Line]:
+    """A case as render.render_case draws it: heading, text, table and cross-references."""
     head_spans: list[StyleSpan] = [(0, len(case.id), (BOLD,)), (len(case.id) + 2, len(case.id) + 2 + len(case.title), (BOLD,))]
     heading = f"{case.id}  {case.title}"
     if case.reconstructed:
@@ -196,19 +198,66 @@ def case_lines(case: Case, width: int, spans: Sequence[Span] = ()) -> list[Line]
     inner = max(10, width - 2)
     if case.text:
         lines += indent(wrap(case.flowing_text, inner, marked_spans(spans)), 2)
+    if case.table is not None:
+        lines += [[(text, DRAWN)] for text in table_lines(case.table, width, styled)]
     if case.see:
         lines += indent(wrap("See: " + ", ".join(case.see), inner, style=(ITALIC,)), 2)
     return lines
 
 
-def section_lines(book: RuleBook, ref: str, width: int) -> list[Line]:
+def section_lines(book: RuleBook, ref: str, width: int, styled: bool = False) -> list[Line]:
     """A case and everything under it, a blank line between cases."""
     out: list[Line] = []
     for n, case in enumerate(book.section(ref)):
         if n:
             out.append([])
-        out += case_lines(case, width)
+        out += case_lines(case, width, styled=styled)
     return out
+
+
+def table_lines(table: Table, width: int, styled: bool) -> list[str]:
+    """A case's table as Rich draws it indented in a case (render._FittedTable), finished lines.
+
+    Rich's column sizing is not redone here: Rich draws a table once, and the data cache keeps
+    the lines, keyed by the table, the width, the styling, and the Rich and render.py sources
+    that drew them.  Only the first look-up of a table at a width imports Rich.
+    """
+    import hashlib
+    import importlib.util
+    from pathlib import Path
+
+    from kiev_tui.datacache import cached
+
+    spec = importlib.util.find_spec("rich")
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not places:
+        return _draw_table(table, width, styled)
+    rich_dir = Path(places[0])
+    sources = [rich_dir / name for name in _RICH_SOURCES] + [Path(__file__).with_name("render.py")]
+    digest = hashlib.sha256(repr((table.header, table.rows)).encode()).hexdigest()
+    return cached(f"rulesref-table/{_TABLE_FORMAT}/{width}/{int(styled)}/{digest}", sources,
+                  lambda: _draw_table(table, width, styled))
+
+
+# The Rich modules whose code decides how a table looks: a Rich upgrade makes new entries.
+_RICH_SOURCES = ("table.py", "console.py", "text.py", "_wrap.py", "cells.py", "box.py", "segment.py",
+                 "padding.py", "measure.py", "_ratio.py", "style.py")
+_TABLE_FORMAT = 1
+
+
+def _draw_table(table: Table, width: int, styled: bool) -> list[str]:
+    import io
+
+    from rich.console import Console
+
+    from kiev_tui.rulesref.render import _indent, render_table
+
+    out = io.StringIO()
+    # the console the Typer command used, minus what only colours depend on (tables have none)
+    console = Console(file=out, width=width, force_terminal=styled, color_system="standard" if styled else None,
+                      highlight=False, emoji=False, _environ={})
+    console.print(_indent(render_table(table)))
+    return out.getvalue().split("\n")[:-1]
 
 
 def contents_lines(book: RuleBook, width: int) -> list[Line]:
@@ -260,7 +309,9 @@ def to_text(lines: list[Line], styled: bool) -> str:
     out: list[str] = []
     for line in lines:
         for text, codes in line:
-            if styled and codes and text:
+            if codes is DRAWN:
+                out.append(text)
+            elif styled and codes and text:
                 out.append(f"\x1b[{';'.join(codes)}m{text}\x1b[0m")
             else:
                 out.append(text)
