@@ -123,3 +123,12 @@ def test_a_map_shares_its_hexes_and_its_sets_of_features() -> None:
     assert all(id(n) in own for ns in gmap._adj.values() for n in ns)
     kinds = {fs for fs in gmap.features.values()}
     assert len({id(fs) for fs in gmap.features.values()}) == len(kinds)
+
+
+def test_entries_of_another_version_of_the_checks_are_never_read(parses: list[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    Game.new(MINI, seed=3)
+    parses.clear()
+    monkeypatch.setattr(tomlio, "PARSE_VERSION", tomlio.PARSE_VERSION + 1)
+    Game.new(MINI, seed=3)
+    assert sorted(parses) == ["map.toml", "mini.toml", "tables.toml", "units.toml"]

@@ -69,6 +69,12 @@ def exists(path: str | Path) -> bool:
         return False
 
 
+#: Part of every cache entry's key: bump it whenever _parse or _check_values accept or refuse
+#: something new, so that no entry made by an older check is ever read (the program's version
+#: number does not change with each edit).
+PARSE_VERSION = 1
+
+
 def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
     """Parse a TOML file or raise DataError naming the file and the broken line or key.
 
@@ -84,7 +90,7 @@ def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
         return _parse(p, raw)
     from kiev_tui.datacache import cached
 
-    return cached("engine-toml", [p], lambda: _parse(p, raw))
+    return cached(f"engine-toml/{PARSE_VERSION}", [p], lambda: _parse(p, raw))
 
 
 def _parse(p: Path, raw: bytes) -> dict[str, Any]:
