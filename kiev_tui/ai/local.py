@@ -38,6 +38,7 @@ class LocalAILink:
         self.side = next(s for s in sides if s != ai.side)  # the human's side: the screen's seat
         self.present = sides  # both players are always here
         self.connected = True
+        self.local = True  # no host: the record is this screen's own (load, new game and quit may say so)
         self.replica = None  # nothing to rebuild: the game is local
         self.pause = pause  # seconds between the AI's actions, so the eye can follow them
         self.refused = 0  # AI actions the referee refused (should stay 0)
