@@ -46,16 +46,23 @@ def _version() -> str:
     return __version__
 
 
-def _key(kind: str, sources: Iterable[Path]) -> str | None:
-    """Everything an entry depends on, as text; None if a source cannot be looked at."""
+def _key(kind: str, blobs: Iterable[bytes]) -> str:
+    """Everything an entry depends on, as text."""
     parts = [f"layout={_LAYOUT}", f"kind={kind}", f"program={_version()}", f"python={sys.version}"]
+    parts += [hashlib.sha256(blob).hexdigest() for blob in blobs]
+    return "\n".join(parts)
+
+
+def _read_sources(sources: Iterable[Path]) -> list[bytes] | None:
+    """The bytes of every source file; None if one cannot be read."""
+    blobs = []
     try:
         for path in sources:
             with open(path, "rb") as fh:
-                parts.append(hashlib.sha256(fh.read()).hexdigest())
+                blobs.append(fh.read())
     except OSError:
         return None
-    return "\n".join(parts)
+    return blobs
 
 
 def _read(entry: Path, key: str) -> tuple[bool, Any]:
@@ -95,13 +102,24 @@ def cached(kind: str, sources: Iterable[Path | str], build: Callable[[], T]) -> 
     """The value `build()` returns for these source files, from the cache when it is current.
 
     `build` must return plain data (dict, list, tuple, str, int, float, bool, None, bytes) and
-    depend on nothing but the files in `sources` and the program itself.
+    depend on nothing but the files in `sources` and the program itself.  `build` reads the
+    files again: when the caller holds their bytes already, `cached_bytes` keys on exactly
+    the bytes it parses.
     """
-    folder = cache_dir()
-    paths = [Path(p) for p in sources]
-    key = _key(kind, paths) if folder is not None else None
-    if folder is None or key is None:
+    if cache_dir() is None:
         return build()
+    blobs = _read_sources(Path(p) for p in sources)
+    if blobs is None:
+        return build()
+    return cached_bytes(kind, blobs, build)
+
+
+def cached_bytes(kind: str, blobs: Iterable[bytes], build: Callable[[], T]) -> T:
+    """The value `build()` returns for these bytes (the contents `build` works from)."""
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    key = _key(kind, blobs)
     entry = folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".marshal")
     found, value = _read(entry, key)
     if found:
@@ -110,7 +128,3 @@ def cached(kind: str, sources: Iterable[Path | str], build: Callable[[], T]) -> 
     _write(folder, entry, key, value)
     return value
 
-
-def load_toml_cached(path: Path | str, parse: Callable[[Path], T]) -> T:
-    """`parse(path)` for one TOML file, cached; `parse` raises as it would without a cache."""
-    return cached("toml", [path], lambda: parse(Path(path)))

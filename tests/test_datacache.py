@@ -100,3 +100,18 @@ def test_missing_source_builds_without_caching(folder: Path, tmp_path: Path) -> 
 
     with pytest.raises(FileNotFoundError):
         datacache.cached("k", [tmp_path / "nope.toml"], build)
+
+
+def test_cached_bytes_keys_on_the_bytes_given(folder: Path) -> None:
+    calls, build = counting(["parsed"])
+    assert datacache.cached_bytes("k", [b"x = 1\n"], build) == ["parsed"]
+    assert datacache.cached_bytes("k", [b"x = 1\n"], build) == ["parsed"]
+    assert len(calls) == 1
+    assert datacache.cached_bytes("k", [b"x = 2\n"], lambda: ["other"]) == ["other"]
+
+
+def test_a_file_and_its_bytes_share_one_entry(folder: Path, tmp_path: Path) -> None:
+    src = tmp_path / "a.toml"
+    src.write_bytes(b"x = 1\n")
+    datacache.cached("k", [src], lambda: "from the file")
+    assert datacache.cached_bytes("k", [b"x = 1\n"], lambda: "rebuilt") == "from the file"

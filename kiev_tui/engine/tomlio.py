@@ -88,9 +88,10 @@ def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
     raw = read_regular(p)  # missing, a folder, a FIFO, too large: refused before the cache looks
     if not cache:
         return _parse(p, raw)
-    from kiev_tui.datacache import cached
+    from kiev_tui.datacache import cached_bytes
 
-    return cached(f"engine-toml/{PARSE_VERSION}", [p], lambda: _parse(p, raw))
+    # keyed on the very bytes parsed: a write between two reads can never store a stale value
+    return cached_bytes(f"engine-toml/{PARSE_VERSION}", [raw], lambda: _parse(p, raw))
 
 
 def _parse(p: Path, raw: bytes) -> dict[str, Any]:
