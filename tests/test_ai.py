@@ -4,6 +4,9 @@ clearly right move."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import typer
@@ -222,6 +225,13 @@ def test_arena_command_registers_and_refuses_unknown_players() -> None:
                              "--scenario", str(MINI), "--quiet"])
     assert ok.exit_code == 0, ok.output
     assert "easy as german vs random: won" in ok.output and "refused actions: 0" in ok.output
+
+
+def test_the_ai_module_imports_on_its_own() -> None:
+    # Kiev's combat modules import each other through the rule system: the AI must load it first.
+    done = subprocess.run([sys.executable, "-c", "import kiev_tui.ai.kiev"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
 
 
 def test_unknown_level_is_refused() -> None:
