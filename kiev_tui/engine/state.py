@@ -164,10 +164,9 @@ def _units_json(units: dict[str, UnitState]) -> str:
     global _LAST_UNITS
     order = _sorted_ids(units)
     states = list(map(units.__getitem__, order))
-    # The common case, in C loops: no markers, whole-number steps, text or nothing in the other
-    # fields.  Equal fields then have equal texts (the int 1, True and the float 1 would not).
-    if (any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY
-            or not _PLAIN.issuperset(map(type, chain.from_iterable(map(_TEXTS, states))))):
+    # The common case, in C loops: no markers and whole-number steps (1 and True are equal
+    # values but different texts).
+    if any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY:
         return ",".join([_unit_json(uid, u) for uid, u in zip(order, states)])
     fields = list(map(_FIELDS, states))
     last_order, last_fields, last_texts = _LAST_UNITS
@@ -178,13 +177,20 @@ def _units_json(units: dict[str, UnitState]) -> str:
         changed, texts = range(len(order)), [""] * len(order)
     if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
         _UNIT_JSON.clear()
+    plain = True
     for i in changed:
         key = (order[i], fields[i])
-        text = _UNIT_JSON.get(key)
-        if text is None:
-            text = _UNIT_JSON[key] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+        # Texts are kept only for text-or-nothing values: equal to one of them means written
+        # alike (a number in a hex field, from a hand-edited snapshot, is written afresh).
+        if _PLAIN.issuperset(map(type, _TEXTS(states[i]))):
+            text = _UNIT_JSON.get(key)
+            if text is None:
+                text = _UNIT_JSON[key] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+        else:
+            plain = False
+            text = _dump(order[i]) + ":" + _dump(states[i].to_dict())
         texts[i] = text
-    _LAST_UNITS = (order, fields, texts)
+    _LAST_UNITS = (order, fields, texts) if plain else ([], [], [])
     return ",".join(texts)
 
 
