@@ -163,12 +163,13 @@ def test_the_soviet_keeps_its_great_city_garrisoned() -> None:
 
 
 def test_the_panzers_cut_the_pocket_off_from_its_supply() -> None:
-    # Five Soviet units west of the east edge live on the sources at 1005 and 1007; a panzer in
-    # 1006 shuts both (19.84).  The towns are German and garrisoned: nothing else pulls it.
+    # The German's last phases (turn 3 of 3).  Five Soviet units west of the east edge live on
+    # the sources at 1005 and 1007; a panzer in 1006 shuts both (19.84), and each unit out of
+    # supply at the end is a VP (24.3).  The towns are German and garrisoned: nothing else pulls.
     game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0902", "ge-inf-2": "0505", "ge-inf-3": "0805",
                                             "so-hq-army": "0705", "so-rifle-1": "0704", "so-rifle-2": "0706",
                                             "so-rifle-3": "0604", "so-rifle-4": "0603", "so-cav-1": "0707"},
-                    player="german", phase="movement", turn=2, reinforcements=False)
+                    player="german", phase="movement", turn=3, reinforcements=False)
     game.state.control.update({"0505": "german", "0805": "german"})
     game.touch()
     played = _phase_actions(game, KievAI("german", "strong", seed=1))

@@ -258,9 +258,11 @@ class KievAI:
             scored.append((s, Move((uid,), path)))
             if s > best:
                 best, best_act = s, Move((uid,), path)
-        if (self.level.encircle and self.side == GERMAN and scored and view.udef(uid).mechanized
+        if (self.level.encircle and ctx.final and scored and view.udef(uid).mechanized
                 and not view.is_hq_like(uid) and ctx.dist_enemy(start, 9) <= 6):
-            # Look ahead on a copy: how many Soviet units would the best few moves cut off?
+            # The German's last phases: every Soviet unit out of supply at the end is a VP (24.3).
+            # Look ahead on a copy: how many would the best few moves cut off?  (Earlier in the
+            # game the Soviet simply traces anew, and the panzers are better used on towns.)
             scored.sort(key=lambda x: (-x[0], x[1].path))
             base = ctx.soviet_cut_off()
             # The best moves by the static score, and the moves onto the Soviet supply network:
