@@ -325,7 +325,6 @@ class KievAI:
 
     def _overrun(self, game: Game, view: View) -> Action | None:
         """A mechanized stack next to a weak enemy hex runs it over when the odds clear it."""
-        st = game.state
         for h, ids in sorted(view.occupancy.items()):
             mine = tuple(u for u in ids if view.side(u) == self.side)
             if not mine or any(view.side(u) != self.side for u in ids):
@@ -346,7 +345,6 @@ class KievAI:
                 loss = sum(pr for r, pr in chances.items() if _attacker_loses(r))
                 if clear >= 0.65 and loss <= 0.2:
                     return act
-        del st
         return None
 
     # -- combat -------------------------------------------------------------------------------
