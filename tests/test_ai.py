@@ -228,6 +228,13 @@ def test_arena_command_registers_and_refuses_unknown_players() -> None:
     assert "easy as german vs random: won" in ok.output and "refused actions: 0" in ok.output
 
 
+def test_a_choice_the_referee_refuses_is_counted_and_never_submitted(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = position(Game.new(MINI, seed=5), {"so-rifle-1": "0705", "ge-inf-1": "0203"}, reinforcements=False)
+    ai = KievAI("soviet", "strong", seed=1)
+    monkeypatch.setattr(ai, "move", lambda g: Move(("so-rifle-1",), ("0101",)))  # a buggy choice
+    assert ai.decide(game) == EndPhase() and ai.refused == 1
+
+
 def test_the_ai_module_imports_on_its_own() -> None:
     # Kiev's combat modules import each other through the rule system: the AI must load it first.
     done = subprocess.run([sys.executable, "-c", "import kiev_tui.ai.kiev"], capture_output=True, text=True,

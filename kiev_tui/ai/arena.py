@@ -119,6 +119,8 @@ def play_match(scenario: str | Path, seed: int, german: str, soviet: str, second
             on_action(game, act)
     for side, (_, secs) in current.items():
         tallies[side].phase_seconds.append(secs)
+    for side, player in players.items():
+        tallies[side].refused += int(getattr(player, "refused", 0))  # caught by the AI itself
     sc = game.rules.score(game)
     margin = sc.points.get("german", 0) - sc.points.get("soviet", 0)
     return MatchResult(seed, german, soviet, sc.winner or "", margin, count,

@@ -93,6 +93,7 @@ class KievAI:
         self._queue: list[tuple[float, int, str]] = []  # (-stale gain, tie, unit) for this phase
         self._done: set[str] = set()  # units judged for this phase (moved, or better left alone)
         self._tick = 0
+        self.refused = 0  # chosen actions the referee would have refused (an AI bug if ever > 0)
         self._field_key: Any = None
         self._field: dict[Hex, float] = {}
         self._attack_cache: dict[Any, tuple[float, tuple[str, ...]]] = {}
@@ -119,9 +120,11 @@ class KievAI:
         return EndPhase()
 
     def _checked(self, game: Game, act: Action) -> Action:
-        """Only actions the referee accepts leave the AI; a refusal here is an AI bug made safe."""
+        """Only actions the referee accepts leave the AI; a refusal here is an AI bug made safe,
+        and counted (``refused``) so that the arena reports it."""
         if game.check(act, side=self.side) is None:
             return act
+        self.refused += 1
         if game.state.pending is None and game.check(EndPhase(), side=self.side) is None:
             return EndPhase()
         return act
