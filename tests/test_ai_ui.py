@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+import pytest
 from textual.pilot import Pilot
 
 from kiev_tui.ai.local import LocalAILink, ai_link
@@ -51,6 +52,13 @@ async def test_the_computer_plays_the_soviet_turn_on_the_screen_and_hands_the_mo
             assert len(game.log) == n
     finally:
         link.close()
+
+
+def test_ai_link_refuses_a_side_or_level_the_game_lacks() -> None:
+    with pytest.raises(ValueError, match="no side 'axis' in this game"):
+        ai_link(new_mini(), "axis")
+    with pytest.raises(ValueError, match="unknown AI level 'hard'"):
+        ai_link(new_mini(), "german", "hard")
 
 
 async def test_new_game_dialog_offers_the_computer_as_either_side(tmp_path: Path) -> None:

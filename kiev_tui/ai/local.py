@@ -153,8 +153,13 @@ class LocalAILink:
 def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = None, pause: float = 0.15,
             seconds: float = 5.0) -> LocalAILink:
     """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
-    from kiev_tui.ai.arena import make_player
+    from kiev_tui.ai.arena import has_ai, make_player
 
+    sides = tuple(game.rules.schema.sides)
+    if side not in sides:
+        raise ValueError(f"no side {side!r} in this game (its sides: {', '.join(sides)})")
+    if not has_ai(game.rules.id):
+        raise ValueError(f"the computer cannot play {game.rules.id} yet")
     player = make_player(level, side, seed if seed is not None else secrets.randbits(32), seconds,
                          game.rules.id)
     return LocalAILink(game, player, pause)
