@@ -20,8 +20,8 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -53,12 +53,20 @@ def _key(kind: str, blobs: Iterable[bytes]) -> str:
     return "\n".join(parts)
 
 
+#: No data file of ours comes near this; a larger source is simply not cached.
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
 def _read_sources(sources: Iterable[Path]) -> list[bytes] | None:
-    """The bytes of every source file; None if one cannot be read."""
+    """The bytes of every source file; None if one cannot be read or is no regular file of a
+    sane size (a FIFO would block the read, a device would never end it)."""
     blobs = []
     try:
         for path in sources:
-            with open(path, "rb") as fh:
+            with open(path, "rb", buffering=0) as fh:
+                st = os.fstat(fh.fileno())
+                if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SOURCE_BYTES:
+                    return None
                 blobs.append(fh.read())
     except OSError:
         return None
@@ -82,6 +90,8 @@ def _write(folder: Path, entry: Path, key: str, value: Any) -> None:
     except ValueError:  # not plain data (a datetime, an object): simply not cached
         return
     try:
+        import tempfile  # only a miss writes: a look-up that hits never pays for the import
+
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=entry.name, suffix=".tmp")
         try:

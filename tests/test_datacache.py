@@ -115,3 +115,25 @@ def test_a_file_and_its_bytes_share_one_entry(folder: Path, tmp_path: Path) -> N
     src.write_bytes(b"x = 1\n")
     datacache.cached("k", [src], lambda: "from the file")
     assert datacache.cached_bytes("k", [b"x = 1\n"], lambda: "rebuilt") == "from the file"
+
+
+def test_a_fifo_or_huge_source_is_built_not_read(folder: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    # opening a FIFO for reading blocks until a writer comes: keep one open
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        assert datacache.cached("k", [fifo], lambda: "built") == "built"
+    finally:
+        os.close(writer)
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"x" * 64)
+    monkeypatch.setattr(datacache, "MAX_SOURCE_BYTES", 63)
+    calls, build = counting("v")
+    datacache.cached("k", [big], build)
+    datacache.cached("k", [big], build)
+    assert len(calls) == 2
+    assert not folder.exists() or not list(folder.iterdir())
