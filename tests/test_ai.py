@@ -21,7 +21,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import FixedDice, SeededDice
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.games.spi_kiev.actions import Attack, Move
+from kiev_tui.games.spi_kiev.actions import Attack, ChooseRetreat, Move
 
 from conftest import MINI, position
 from test_properties import check_position
@@ -177,6 +177,17 @@ def test_the_panzers_cut_the_pocket_off_from_its_supply() -> None:
     sup = game.rules.supply(game)
     assert sorted(u for u, st in sup.all_status("soviet").items() if not st.in_supply) == [
         "so-cav-1", "so-hq-army", "so-rifle-1", "so-rifle-2", "so-rifle-3", "so-rifle-4"]
+
+
+def test_a_last_step_retreats_instead_of_dying() -> None:
+    # 6-1 and a die of 5: -/1.  The one-step rifle would die taking the loss; a retreat saves it.
+    game = position(Game.new(MINI, seed=5, dice=FixedDice([5])),
+                    {"so-rifle-3": "0305", "ge-1pz-1": "0205", "ge-rpl-1": "0205", "ge-inf-2": "0306",
+                     "so-hq-agsw": "1003"}, player="german", phase="combat", reinforcements=False)
+    game.apply(Attack(("ge-1pz-1", "ge-inf-2", "ge-rpl-1"), ("0305",)))
+    p = game.state.pending
+    assert p is not None and (p["kind"], p["steps"], p["hexes"], game.actor) == ("loss_or_retreat", 1, 1, "soviet")
+    assert KievAI("soviet", "strong", seed=1).decide(game) == ChooseRetreat()
 
 
 def test_the_attack_goes_in_at_6_to_1_and_never_at_1_to_1() -> None:
