@@ -3,6 +3,8 @@ plays his side, and the new-game dialog offers the computer as either side."""
 
 from __future__ import annotations
 
+import queue
+import threading
 import time
 from pathlib import Path
 from typing import Callable
@@ -10,6 +12,7 @@ from typing import Callable
 import pytest
 from textual.pilot import Pilot
 
+from kiev_tui.ai.arena import RandomPlayer
 from kiev_tui.ai.local import LocalAILink, ai_link
 from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.saves import load_game
@@ -52,6 +55,45 @@ async def test_the_computer_plays_the_soviet_turn_on_the_screen_and_hands_the_mo
             assert len(game.log) == n
     finally:
         link.close()
+
+
+def test_a_whole_game_through_the_link_with_the_human_answering_in_the_computers_turn() -> None:
+    # The link's own flow without a screen: as on the screen, every message is absorbed on this
+    # ("the screen's") thread while the worker waits; the human side is played by the random bot.
+    game = new_mini(seed=3)
+    link = ai_link(game, "german", "strong", seed=4, pause=0)
+    inbox: "queue.Queue[tuple[dict, threading.Event]]" = queue.Queue()
+
+    def post(msg: dict) -> None:  # what face.py's post does: hand over, wait until shown
+        done = threading.Event()
+        inbox.put((msg, done))
+        done.wait()
+
+    link.start(post)
+    human = RandomPlayer("soviet", 9)
+    answered_in_german_turn = 0
+    end = time.monotonic() + 60
+    try:
+        while not game.state.over:
+            assert time.monotonic() < end, f"stuck at {game.phase}"
+            try:
+                msg, done = inbox.get(timeout=0.01)
+            except queue.Empty:
+                msg = None
+            if msg is not None:
+                link.absorb(msg)
+                done.set()
+                continue
+            if game.actor != "soviet" or link.waiting_ref:
+                continue
+            if game.state.pending is not None and game.state.player == "german":
+                answered_in_german_turn += 1
+            assert link.submit(human.decide(game)) == ""
+    finally:
+        link.close()
+    assert link.refused == 0 and set(game.sides) == {"german", "soviet"}
+    assert answered_in_german_turn > 0
+    assert game.rules.score(game).winner in ("german", "soviet")
 
 
 def test_ai_link_refuses_a_side_or_level_the_game_lacks() -> None:
