@@ -186,9 +186,7 @@ class ArenaReport:
     b: str
 
     def side_report(self, kind: str, side: str) -> SideReport:
-        rows = [r for r in self.results if getattr(r, side) == kind and r.german != r.soviet
-                or (r.german == r.soviet == kind)]
-        rows = [r for r in rows if getattr(r, side) == kind]
+        rows = [r for r in self.results if getattr(r, side) == kind]
         other = "soviet" if side == "german" else "german"
         opp = sorted({getattr(r, other) for r in rows})
         sign = 1 if side == "german" else -1
