@@ -109,11 +109,47 @@ async def test_new_game_dialog_offers_the_computer_as_either_side(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "N")
         body = "\n".join(app.screen.lines)
-        assert "g: the computer plays German" in body and "s: the computer plays Soviet" in body
-        await keys(pilot, "s")
+        assert "1: the computer plays German" in body and "2: the computer plays Soviet" in body
+        await keys(pilot, "2")
         screen = game_screen(app)
         fresh = screen.game
         assert fresh is not game and isinstance(app.net, LocalAILink) and app.net.ai_side == "soviet"
         await until(pilot, lambda: fresh.actor == "german" and bool(fresh.log))
         assert screen.seat == "german" and set(fresh.sides) == {"soviet"}
         app.net.close()
+
+
+async def test_against_the_computer_new_and_load_stay_and_quit_asks_about_unsaved_moves(tmp_path: Path) -> None:
+    # a local opponent is not a host: the game is this player's own record
+    game = new_mini()
+    link = ai_link(game, "soviet", "strong", seed=5, pause=0)
+    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: game.actor == "german" and "Your move, German player." in status(app))
+            screen = game_screen(app)
+            assert screen.check_action("new_game", ()) is True
+            assert screen.check_action("load", ()) is True
+            n = len(game.log)
+            move = _a_german_move(game)
+            assert link.submit(move) == ""  # one move since the autosave of the Soviet turn's end
+            await until(pilot, lambda: len(game.log) == n + 1)
+            assert game.unsaved == 1
+            await keys(pilot, "ctrl+q")
+            assert app.screen.title_text == "Quit without saving?"
+            await keys(pilot, "n")
+    finally:
+        link.close()
+
+
+def _a_german_move(game: object) -> object:
+    """Some legal move of a German stack (the first one found, hex by hex)."""
+    from kiev_tui.ui.adapter import adapter_for
+
+    adapter = adapter_for(game)
+    for h in adapter.actors(game):
+        ids = tuple(u for u in game.state.occupancy().get(str(h), []))
+        for to, reach in game.reachable(ids).items():
+            if reach.ok and len(reach.path) > 1:
+                return adapter.move_action(game, ids, reach.path)
+    raise AssertionError("no German stack can move")

@@ -95,7 +95,7 @@ class KievApp(App[None]):
         """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
         title = QUIT_TITLE if self.part is None else QUIT_PART_TITLE
         lost = unsaved_lines(self.game) if self.part is None else self.part.unsent()
-        if self.net is not None:
+        if self.net is not None and not getattr(self.net, "local", False):
             lost = []  # the host has every action: a seat loses nothing by leaving
         if not lost:
             self.exit()

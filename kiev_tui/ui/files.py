@@ -23,16 +23,22 @@ if TYPE_CHECKING:
 
 
 class NewGameScreen(ConfirmScreen):
-    """The new-game question: y for two players at this keyboard, g or s for the computer to play
-    the German or the Soviet side (the dialog answers True, "german" or "soviet")."""
+    """The new-game question: y for two players at this keyboard, 1 or 2 for the computer to play
+    the game's first or second side (the dialog answers True or that side's id).  The keys are
+    numbers because the UI knows no game's sides by name."""
 
     BINDINGS = ConfirmScreen.BINDINGS + [
-        Binding("g", "versus('german')", "AI plays German", key_display="g"),
-        Binding("s", "versus('soviet')", "AI plays Soviet", key_display="s"),
+        Binding("1", "versus(0)", "AI plays side 1", key_display="1"),
+        Binding("2", "versus(1)", "AI plays side 2", key_display="2"),
     ]
 
-    def action_versus(self, side: str) -> None:
-        self.dismiss(side)
+    def __init__(self, title: str, lines: list[str], question: str, sides: list[str] | None = None) -> None:
+        super().__init__(title, lines, question)
+        self.sides = list(sides or [])
+
+    def action_versus(self, index: int) -> None:
+        if 0 <= index < len(self.sides):  # a game without an AI offers no side: the keys do nothing
+            self.dismiss(self.sides[index])
 
 
 def ai_sides(game: Game) -> list[str]:
@@ -141,11 +147,11 @@ class FileCommands:
         question = "Go ahead? (y/n)"
         sides = ai_sides(self.game)
         if sides:
-            names = {s: self.game.rules.schema.side_name(s) for s in sides}
+            offers = [f"{n}: the computer plays {self.game.rules.schema.side_name(s)}"
+                      for n, s in enumerate(sides[:2], 1)]
             lines.append("")
-            lines.append(f"y: two players at this keyboard;  g: the computer plays {names.get('german', 'German')};"
-                         f"  s: the computer plays {names.get('soviet', 'Soviet')}")
-            question = "y / g / s, or n to go on with this game"
+            lines.append(";  ".join(["y: two players at this keyboard"] + offers))
+            question = "y / " + " / ".join(str(n) for n in range(1, len(offers) + 1)) + ", or n to go on with this game"
 
         def done(answer: bool | str | None) -> None:
             if answer is True:
@@ -153,7 +159,7 @@ class FileCommands:
             elif isinstance(answer, str) and answer in sides:
                 self.start_new_game(ai=answer)
 
-        self.app.push_screen(NewGameScreen("New game", lines, question), done)
+        self.app.push_screen(NewGameScreen("New game", lines, question, sides[:2]), done)
 
     def _keep_path(self) -> Path | None:
         """Where the game in progress goes before a new one replaces it (None: nothing to keep)."""

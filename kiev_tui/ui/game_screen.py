@@ -385,6 +385,6 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             return self.adapter.pending(self.game) is not None
         if self.part is not None and action in PART_LOCKED:
             return False  # a game by e-mail is its record: no other game may replace it on this screen
-        if self.net is not None and action in NET_LOCKED:
-            return False  # a hosted game's record is the host's
+        if self.net is not None and action in NET_LOCKED and not getattr(self.net, "local", False):
+            return False  # a hosted game's record is the host's (a computer opponent's link is local)
         return True
