@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test soak bench mutate map validate clean
+.PHONY: play test soak bench arena mutate map validate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ soak: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	@$(BIN)/python -m compileall -q kiev_tui benchmarks > /dev/null
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
+
+# The computer players measured (issue 17): strong AI against the random bot and the easy AI,
+# as each side, on the campaign; 30-40 minutes on two cores. BENCH_ARGS=--quick: a few minutes.
+arena: $(TEST_STAMP)
+	@$(BIN)/python -m compileall -q kiev_tui benchmarks > /dev/null
+	$(BIN)/python -m benchmarks --only ai $(BENCH_ARGS)
 
 MUTATE_STAMP := $(VENV)/.installed-mutate
 $(MUTATE_STAMP): $(TEST_STAMP)

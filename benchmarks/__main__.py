@@ -19,6 +19,8 @@ from typing import Callable
 from benchmarks.report import Row, failed, table
 
 GROUPS = ("startup", "wire", "rules", "engine", "extra")
+# Asked for by name only (`--only ai`, `make arena`): 100 campaigns of the computer players, 30-40 min.
+ON_REQUEST = ("ai",)
 ALIASES = {"app": "startup", "pty": "wire"}  # the names of the groups before issue 19
 
 
@@ -29,12 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1, help="random campaigns to play (default 1)")
     ap.add_argument("--pairs", type=int, default=5, help="alternating pairs per start-up figure (default 5)")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    ap.add_argument("--only", choices=[*GROUPS, *ALIASES], action="append",
+    ap.add_argument("--only", choices=[*GROUPS, *ON_REQUEST, *ALIASES], action="append",
                     help="run only these groups (repeatable)")
     args = ap.parse_args(argv)
     groups = {ALIASES.get(g, g) for g in (args.only or GROUPS)}
 
-    sections: dict[str, list[Row]] = {name: [] for name in ("startup", "wire", "load", "rules", "engine", "extra")}
+    sections: dict[str, list[Row]] = {name: [] for name in ("startup", "wire", "load", "rules", "engine", "extra",
+                                                            "ai")}
     started = time.perf_counter()
 
     def run(section: str, name: str, fn: Callable[[], list[Row]]) -> None:
@@ -71,6 +74,14 @@ def main(argv: list[str] | None = None) -> int:
             run("engine", "rules search", lambda: engine.bench_rules_search(args.quick))
     if "extra" in groups:
         run("extra", "pty extra rows", lambda: _user().bench_extra(args.quick))
+    if "ai" in groups:
+
+        def ai_rows() -> list[Row]:
+            from benchmarks import arena  # imports the engine and the AI: only when asked for
+
+            return arena.bench_ai(args.quick)
+
+        run("ai", "computer players (arena)", ai_rows)
     rows = [r for rows in sections.values() for r in rows]
     print(table(rows, args.markdown))
     print(f"\n{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "

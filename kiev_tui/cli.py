@@ -113,7 +113,7 @@ def pick_scenario(given: str | None, option: str | None) -> str:
 
 def play_game(given: str | None = None, scenario: str | None = None, seed: int | None = None,
               resume: bool = True, ascii: bool = False, no_mouse: bool = False, plain: bool = False,
-              load: Path | None = None) -> None:
+              load: Path | None = None, ai: str | None = None, ai_level: str = "strong") -> None:
     """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
     from kiev_tui.engine import savepaths
     from kiev_tui.engine.game import Game
@@ -131,11 +131,26 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
             _typer().echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
     if game is None:
         game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+    opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    if ai is not None:
+        if plain:
+            raise DataError("--ai", "", "the computer opponent plays on the game screen only, not in --plain mode")
+        from kiev_tui.ai.local import ai_link
+
+        try:  # the computer's own choices come from its own generator, never the game's dice
+            opts["net"] = ai_link(game, ai, ai_level, seed=seed)
+        except ValueError as exc:
+            raise DataError("--ai", "", str(exc)) from None
     if plain:
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
         raise _typer().Exit(run_plain(game, autosave))
-    _start_ui(game, autosave, ascii=ascii, mouse=not no_mouse)
+    try:
+        _start_ui(game, autosave, **opts)
+    finally:
+        link = opts.get("net")
+        if link is not None:
+            link.close()  # the computer's worker thread ends with the screen
 
 
 # -- `play` without Typer ------------------------------------------------------------------------
@@ -146,7 +161,7 @@ _PLAY_FLAGS: dict[str, tuple[str, bool]] = {
     "--no-mouse": ("no_mouse", True), "--plain": ("plain", True),
 }
 #: play's options that take a value: the parameter each sets.
-_PLAY_VALUES = {"--scenario": "scenario", "--seed": "seed", "--load": "load"}
+_PLAY_VALUES = {"--scenario": "scenario", "--seed": "seed", "--load": "load", "--ai": "ai", "--ai-level": "ai_level"}
 #: The longest seed read here: longer ones go to Typer (whose int has no limit).
 _SEED_DIGITS = 18
 
@@ -165,7 +180,7 @@ def play_args(argv: list[str]) -> dict[str, Any] | None:
     else:
         return None
     opts: dict[str, Any] = {"given": None, "scenario": None, "seed": None, "resume": True, "ascii": False,
-                            "no_mouse": False, "plain": False, "load": None}
+                            "no_mouse": False, "plain": False, "load": None, "ai": None, "ai_level": "strong"}
     seen: set[str] = set()
     i = 0
     while i < len(rest):
@@ -361,9 +376,13 @@ def _build_app() -> "typer.Typer":
         plain: bool = typer.Option(False, "--plain", help="plain line mode: typed commands, lines of text "
                                    "(screen readers, slow links; docs/PLAIN.md)"),
         load: Optional[Path] = typer.Option(None, "--load", help="play on from this save instead"),
+        ai: Optional[str] = typer.Option(None, "--ai", metavar="SIDE",
+                                         help="the computer plays this side (e.g. german or soviet)"),
+        ai_level: str = typer.Option("strong", "--ai-level", metavar="LEVEL",
+                                     help="how well the computer plays: easy or strong"),
     ) -> None:
         """Play (the default): resume the last game or start the default scenario."""
-        play_game(given, scenario, seed, resume, ascii, no_mouse, plain, load)
+        play_game(given, scenario, seed, resume, ascii, no_mouse, plain, load, ai, ai_level)
 
     @app.command()
     @guarded
@@ -531,6 +550,7 @@ def _build_app() -> "typer.Typer":
             result = bot.play_game(scenario, seed + k, combat=combat)
             typer.echo(result.summary())
 
+    from kiev_tui.ai.cli import register as register_ai
     from kiev_tui.net.cli import register as register_net
     from kiev_tui.pbem.cli import register as register_pbem
     from kiev_tui.rulesref.cli import register as register_rules
@@ -540,6 +560,7 @@ def _build_app() -> "typer.Typer":
     register_pbem(app)
     register_net(app)
     register_serve(app)
+    register_ai(app)
     return app
 
 

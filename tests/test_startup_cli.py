@@ -66,9 +66,10 @@ def _typer_reading(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str
     seen: list[dict[str, Any]] = []
 
     def record(given: Any = None, scenario: Any = None, seed: Any = None, resume: Any = True, ascii: Any = False,
-               no_mouse: Any = False, plain: Any = False, load: Any = None) -> None:
+               no_mouse: Any = False, plain: Any = False, load: Any = None, ai: Any = None,
+               ai_level: Any = "strong") -> None:
         seen.append({"given": given, "scenario": scenario, "seed": seed, "resume": resume, "ascii": ascii,
-                     "no_mouse": no_mouse, "plain": plain, "load": load})
+                     "no_mouse": no_mouse, "plain": plain, "load": load, "ai": ai, "ai_level": ai_level})
 
     monkeypatch.setattr(cli, "play_game", record)
     result = runner.invoke(app, argv)
@@ -88,6 +89,8 @@ def _typer_reading(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str
     ["play", "--ascii", "mine/one", "--load", "saves/a.toml"],
     ["play", "--load=b.toml", "--no-resume", "game/name"],
     ["play", "--seed", "123456789012345678"],
+    ["play", "--ai", "soviet", "--ai-level", "easy", "--no-resume"],
+    ["play", "--ai=german", "--seed=3"],
 ])
 def test_the_fast_reading_is_typers(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     fast = play_args(argv)
@@ -110,6 +113,9 @@ def test_anything_else_goes_to_typer(argv: list[str]) -> None:
     ["play", "--no-resume", "--load", "missing.toml"],
     ["play", "--no-resume", "nowhere/nothing"],
     ["play", "--no-resume", "one/a", "--scenario", "two/b"],
+    ["play", "--no-resume", "--ai", "axis"],
+    ["play", "--no-resume", "--ai", "soviet", "--ai-level", "grandmaster"],
+    ["play", "--no-resume", "--ai", "soviet", "--plain"],
 ])
 def test_the_fast_path_fails_as_typer_does(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -161,3 +167,26 @@ def test_the_fast_path_ends_as_typer_does(happening: Any, code: int, monkeypatch
         ends.append((exc.value.code, out.out, out.err))
     assert ends[0] == ends[1]
     assert ends[0][0] == code
+
+
+def test_ai_seats_the_computer_on_the_screen_and_its_worker_ends_with_it(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiev_tui.ai.local import LocalAILink
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KIEV_TUI_SAVES", str(tmp_path / "saves"))
+    seen: dict[str, Any] = {}
+
+    def start_ui(game: Any, save_path: Any, **opts: Any) -> None:
+        seen.update(opts, scenario=game.scenario.id)
+
+    monkeypatch.setattr(cli, "_start_ui", start_ui)
+    monkeypatch.setattr(sys, "argv", ["kiev-tui", "play", "--no-resume", "--ai", "soviet", "--ai-level", "easy"])
+    with pytest.raises(SystemExit) as exc:
+        main()
+    assert exc.value.code == 0
+    link = seen["net"]
+    assert isinstance(link, LocalAILink)
+    assert (link.ai_side, link.side, link.ai.level.name) == ("soviet", "german", "easy")
+    assert link.closing
+    assert (seen["ascii"], seen["mouse"], seen["scenario"]) == (False, True, "spi_kiev/campaign")
