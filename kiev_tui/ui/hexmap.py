@@ -386,7 +386,9 @@ class MapPainter:
             cells[x], cells[x + 5] = ("[", S_CURSOR), ("]", S_CURSOR)
             for i in range(x + 1, x + 5):
                 ch, st = cells[i]
-                cells[i] = (ch, st + S_CURSOR)
+                # a dimmed hex number takes the brackets' own look: one style run for the whole
+                # cursor, where dim inside bold costs a reset and two style changes on every move
+                cells[i] = (ch, S_CURSOR if st == S_BORDER else st + S_CURSOR)
 
     def _cursor_compact(self, y: int, cells: list[Cell]) -> None:
         for h in self.framed:
@@ -399,7 +401,7 @@ class MapPainter:
             if y in (top, top + 1):
                 for i in range(x, x + 3):
                     ch, st = cells[i]
-                    cells[i] = (ch, st + S_CURSOR)
+                    cells[i] = (ch, S_CURSOR if st == S_BORDER else st + S_CURSOR)
 
     def _inside_row(self, h: Hex) -> int:
         return self.origin(h)[1] + 1

@@ -226,3 +226,25 @@ def test_kiev_map_draws_each_terrain_and_feature_as_before() -> None:
         assert ascii_._feature(a, b, "/") == (ch, Style(color=style)), features
         assert uni._feature(a, b, "/") == (u, Style(color=style)), features
         assert _south(ascii_, a) == (f"_{ch * 2}_" if features <= {"road", "railroad"} else ch * 4), features
+
+
+async def test_the_cursor_on_a_hex_number_is_one_style_run(tiny: Path) -> None:  # noqa: F811
+    # the brackets and the number inside share one look: a cursor move then writes one style change
+    game = Game.new(tiny, seed=3)
+    gmap = game.scenario.map
+    app = build_app(game)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        hexmap = app.screen.query_one(HexMap)
+        painter = hexmap.painter
+        h = gmap.grid.parse("0502")
+        hexmap.set_cursor(h)
+        await pilot.pause()
+        x, y = painter.origin(h)
+        cursor = Style(reverse=True, bold=True)
+        assert painter.row(y + 1)[x:x + 6] == [("[", cursor)] + [(ch, cursor) for ch in "0502"] + [("]", cursor)]
+        rough = gmap.grid.parse(ROUGH[0])
+        hexmap.set_cursor(rough)
+        await pilot.pause()
+        x, y = painter.origin(rough)
+        assert painter.row(y + 1)[x + 1:x + 5] == [("^", GREEN + cursor)] * 4  # a fill keeps its colour
