@@ -39,7 +39,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 # The computer players measured (issue 17): strong AI against the random bot and the easy AI,
-# as each side, on the campaign; 30-40 minutes on two cores. BENCH_ARGS=--quick: a few minutes.
+# as each side, on the campaign; about 15 minutes here. BENCH_ARGS=--quick: a few minutes.
 arena: $(TEST_STAMP)
 	@$(BIN)/python -m compileall -q kiev_tui benchmarks > /dev/null
 	$(BIN)/python -m benchmarks --only ai $(BENCH_ARGS)

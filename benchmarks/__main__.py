@@ -19,7 +19,7 @@ from typing import Callable
 from benchmarks.report import Row, failed, table
 
 GROUPS = ("startup", "wire", "rules", "engine", "extra")
-# Asked for by name only (`--only ai`, `make arena`): 100 campaigns of the computer players, 30-40 min.
+# Asked for by name only (`--only ai`, `make arena`): 100 campaigns of the computer players, about 15 min.
 ON_REQUEST = ("ai",)
 ALIASES = {"app": "startup", "pty": "wire"}  # the names of the groups before issue 19
 
