@@ -257,3 +257,19 @@ def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown AI level 'hard'"):
         KievAI("german", "hard")
     assert set(kiev_ai.LEVELS) == {"easy", "strong"}
+
+
+def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -> None:
+    # The full map, the real order of battle and every reinforcement: the arena's games with the
+    # position checked whenever a phase ends (checking after each action would triple the time).
+    phases: list[tuple[int, str, str]] = []
+
+    def check(game: Game, act: Action) -> None:
+        if act.kind == "end_phase":
+            check_position(game)
+            phases.append((game.state.turn, game.state.player, game.state.phase))
+
+    r = play_match("spi_kiev/campaign", 1001, "strong", "easy", on_action=check)
+    assert r.refused == {"german": 0, "soviet": 0}
+    assert (r.winner, r.margin) == ("german", 236)  # the same seed and levels play the same game
+    assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
