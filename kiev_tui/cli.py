@@ -362,14 +362,15 @@ def _build_app() -> "typer.Typer":
                                   help=f"scenario as game/name or a .toml path (default {DEFAULT_SCENARIO})")
     scenario_opt = typer.Option(None, "--scenario", show_default=False,
                                 help=f"the same, as an option (default {DEFAULT_SCENARIO})")
+    seed_opt = typer.Option(None, help="seed of the game's dice, for reproducible play "
+                            "(default: each roll drawn from the OS's entropy when needed)")
 
     @app.command()
     @guarded
     def play(
         given: Optional[str] = scenario_arg,
         scenario: Optional[str] = scenario_opt,
-        seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
-                                           "(default: each roll drawn from the OS's entropy when needed)"),
+        seed: Optional[int] = seed_opt,
         resume: bool = typer.Option(True, help="resume the autosave of this scenario if there is one"),
         ascii: bool = typer.Option(False, "--ascii", help="ASCII-only drawing (no box characters)"),
         no_mouse: bool = typer.Option(False, "--no-mouse", help="ignore the mouse"),
@@ -389,8 +390,7 @@ def _build_app() -> "typer.Typer":
     def new(
         given: Optional[str] = scenario_arg,
         scenario: Optional[str] = scenario_opt,
-        seed: Optional[int] = typer.Option(None, help="seed of the game's dice, for reproducible play "
-                                           "(default: each roll drawn from the OS's entropy when needed)"),
+        seed: Optional[int] = seed_opt,
         save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
         ui: bool = typer.Option(True, help="open the game in the terminal UI"),
     ) -> None:

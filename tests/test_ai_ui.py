@@ -7,7 +7,7 @@ import queue
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -30,10 +30,15 @@ async def until(pilot: Pilot, ok: Callable[[], bool], seconds: float = 30.0) -> 
         await pilot.pause(0.02)
 
 
-async def test_the_computer_plays_the_soviet_turn_on_the_screen_and_hands_the_move_over(tmp_path: Path) -> None:
+def _against_the_soviet_computer(tmp_path: Path) -> tuple[Any, LocalAILink, Any]:
+    """The mini game, the strong AI as the Soviet (seeded, no pause between its moves), its app."""
     game = new_mini()
     link = ai_link(game, "soviet", "strong", seed=5, pause=0)
-    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    return game, link, build_app(game, save_path=tmp_path / "auto.toml", net=link)
+
+
+async def test_the_computer_plays_the_soviet_turn_on_the_screen_and_hands_the_move_over(tmp_path: Path) -> None:
+    game, link, app = _against_the_soviet_computer(tmp_path)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: game.actor == "german" and "Your move, German player." in status(app))
@@ -121,9 +126,7 @@ async def test_new_game_dialog_offers_the_computer_as_either_side(tmp_path: Path
 
 async def test_against_the_computer_new_and_load_stay_and_quit_asks_about_unsaved_moves(tmp_path: Path) -> None:
     # a local opponent is not a host: the game is this player's own record
-    game = new_mini()
-    link = ai_link(game, "soviet", "strong", seed=5, pause=0)
-    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    game, link, app = _against_the_soviet_computer(tmp_path)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: game.actor == "german" and "Your move, German player." in status(app))
