@@ -248,3 +248,9 @@ async def test_the_cursor_on_a_hex_number_is_one_style_run(tiny: Path) -> None: 
         await pilot.pause()
         x, y = painter.origin(rough)
         assert painter.row(y + 1)[x + 1:x + 5] == [("^", GREEN + cursor)] * 4  # a fill keeps its colour
+        # compact zoom: the cursor's cells over anything dimmed take its look alone, too
+        painter.zoom, painter.cursor = COMPACT, h
+        x, y = painter.origin(h)
+        cells = [(" ", Style())] * x + [("0", Style(dim=True)), ("5", GREEN), (" ", Style())] + [(" ", Style())] * 4
+        painter._cursor_compact(y, cells)
+        assert cells[x:x + 3] == [("0", cursor), ("5", GREEN + cursor), (" ", cursor)]
