@@ -12,6 +12,11 @@ import pytest
 # shared with the processes the tests start, never the player's own cache.
 os.environ["KIEV_TUI_CACHE"] = tempfile.mkdtemp(prefix="kiev-tui-cache-")
 
+# `make mutate`: mutmut's coverage run sets MUTANT_UNDER_TEST=stats, which a child process would
+# inherit and then fail to record outside mutmut's folder; this process keeps its own copy.
+if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+    del os.environ["MUTANT_UNDER_TEST"]
+
 from kiev_tui.engine.game import Game
 from kiev_tui.games.spi_kiev.system import begin_phase
 
