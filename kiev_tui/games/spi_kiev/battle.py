@@ -63,7 +63,7 @@ def reveal(game: "Game", uids: list[str]) -> None:
 
 
 def start_battle(game: "Game", kind: str, attackers: tuple[str, ...], targets: tuple[str, ...],
-                 integrity: str = "", passengers: tuple[str, ...] = ()) -> None:
+                 integrity: str, passengers: tuple[str, ...] = ()) -> None:
     """Commit a battle: reveal, settle 19.63/19.65, roll, and queue the result's parts."""
     st = game.state
     view = View(game)
@@ -88,7 +88,7 @@ def _defence_question(game: "Game") -> dict[str, Any] | None:
     answered = b.defence_integrity
     for t in b.targets:
         ids = [u for u in view.at(Hex.parse(t)) if view.side(u) == GERMAN]
-        choices = integrity_choices(view, ids) if ids else []
+        choices = integrity_choices(view, ids)  # empty without GD or without a choice
         if choices and t not in answered:
             return {"kind": "integrity", "side": GERMAN, "hex": t, "choices": choices,
                     "prompt": f"german player: GD in {t} counts with which division: {', '.join(choices)} (20.2)"}
@@ -142,10 +142,9 @@ def _fight(game: "Game") -> None:
         details += ("this CRT entry is reconstructed (see data/spi_kiev/SOURCES.md)",)
     game.emit(CombatResolved(kind, tuple(attackers), tuple(targets), a, d, col, die, result, details))
     b.result = result
-    dfn = "eng" if result == "eng" else result.split("/")[1]
     # 9.76: a unit that retreated into a hex attacked again is lost with any loss or retreat there
     # (an engaged result too); overruns record no such units (apply_retreat), as they are not combat.
-    if dfn != "-":
+    if not result.endswith("/-"):
         for u in defenders:
             if u in retreated_into and st.units[u].status == "map":
                 system.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
@@ -171,7 +170,7 @@ def apply_choose_integrity(game: "Game", a: ChooseIntegrity) -> None:
     p = st.pending
     assert p is not None
     battle(game).defence_integrity[p["hex"]] = a.division
-    st.pending = None
+    st.pending = None  # pragma: no mutate: _fight always sets the next question or ends the battle
     _fight(game)
 
 
@@ -208,7 +207,7 @@ def run(game: "Game") -> None:
             b.stages.pop(0)
             if offer_advance(game, part):
                 return
-            continue
+            continue  # pragma: no mutate: the advance is always the last part
         units = involved(game, who)
         if part == "-" or not units:
             b.stages.pop(0)
@@ -223,7 +222,7 @@ def run(game: "Game") -> None:
             continue
         steps = 1 if part == "eng" else int(part)
         hexes = 0 if part == "eng" else steps
-        pbm = bool(game.scenario.params.get("pbm_asterisk", False))
+        pbm = bool(game.scenario.params.get("pbm_asterisk"))
         # 25.11 (play-by-mail option): any asterisk unit in the battle bars the Soviet retreat,
         # tried or not; the option takes the place of 19.61.
         no_retreat = pbm and side == SOVIET and hexes > 0 and any(View(game).asterisk(u) for u in units)
@@ -328,7 +327,7 @@ def apply_take_losses(game: "Game", a: TakeLosses) -> None:
     if p["who"] == "attacker":
         b.attacker_lost = True
     b.stages.pop(0)
-    st.pending = None
+    st.pending = None  # pragma: no mutate: run always sets the next question or ends the battle
     run(game)
 
 
@@ -346,11 +345,8 @@ def check_choose_retreat(view: View, a: ChooseRetreat) -> Illegal | None:
 def apply_choose_retreat(game: "Game", a: ChooseRetreat) -> None:
     p = game.state.pending
     assert p is not None
-    b = battle(game)
-    b.stages.pop(0)
-    if p["who"] == "attacker":
-        b.attacker_lost = True
-    ask_retreat(game, p["who"], p["hexes"], "")
+    battle(game).stages.pop(0)
+    ask_retreat(game, p["who"], p["hexes"], "")  # marks an attacker's retreat as its loss (6.23)
 
 
 def apply_attack(game: "Game", a: Attack) -> None:
