@@ -130,7 +130,6 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
     counts: dict[str, float] = {}
     samples = 240
     st = game.state
-    saved = {u: st.units[u].face for u in unknown}
     try:
         for _ in range(samples):
             used = set(kiev_vars(st).pool_used)
@@ -153,8 +152,8 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
                 r = table.result(col, die)
                 counts[r] = counts.get(r, 0.0) + 1 / 6
     finally:
-        for u, f in saved.items():
-            st.units[u].face = f
+        for u in unknown:
+            st.units[u].face = None  # unknown means untried: no face until it fights (13.1)
     return {k: v / samples for k, v in counts.items()}
 
 

@@ -1,0 +1,172 @@
+"""The combat preview (9.1-9.4, 13.2, 19.63, 19.65, 20.2): what mutation testing found unpinned.
+
+The chances a preview shows for untried defenders are sampled from the faces still in the pool;
+these tests leave the pool with faces whose every draw gives one column, so the chances are
+exact, and read the expected results off the fixture's CRT (tests/fixtures/mini/tables.toml).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev import combat
+from kiev_tui.games.spi_kiev.actions import Attack
+from kiev_tui.games.spi_kiev.common import View
+from kiev_tui.games.spi_kiev.overrun import overrun_preview
+from kiev_tui.games.spi_kiev.preview import check_attack
+from kiev_tui.games.spi_kiev.strength import Modifier as M
+from kiev_tui.games.spi_kiev.strength import UnitStrength as U
+
+from tests.conftest import position
+
+PZ = ("ge-1pz-1", "ge-1pz-2", "ge-1pz-3")
+UNTRIED = (M("13.2", "untried: revealed when the battle is fought"),)
+DOUBLED = (M("20.0", "divisional integrity: doubled"),)
+NOTE_1 = "1 untried unit(s): their strength is drawn when the battle is fought (13.2)"
+NOTE_2 = "2 untried unit(s): their strength is drawn when the battle is fought (13.2)"
+SIXTH = 1 / 6
+
+# Columns of the fixture CRT, die 1 to 6.
+COL_1_1 = {"-/1": SIXTH, "1/1": SIXTH, "eng": SIXTH, "1/-": SIXTH, "2/-": 2 * SIXTH}
+COL_2_1 = {"-/1": 2 * SIXTH, "1/1": SIXTH, "eng": SIXTH, "1/-": SIXTH, "2/-": SIXTH}
+COL_3_1 = {"-/2": SIXTH, "-/1": 2 * SIXTH, "1/1": SIXTH, "eng": SIXTH, "1/-": SIXTH}
+COL_4_1 = {"-/2": 2 * SIXTH, "-/1": 2 * SIXTH, "1/1": SIXTH, "eng": SIXTH}
+COL_5_1 = {"-/2": 3 * SIXTH, "-/1": 2 * SIXTH, "1/1": SIXTH}
+
+
+def battle(game: Game, placements: dict[str, str], player: str = "german", phase: str = "combat") -> Game:
+    return position(game, placements, player=player, phase=phase, turn=2, reinforcements=False)
+
+
+def leave_in_pool(game: Game, *faces: str) -> None:
+    """Mark every rifle face but these as drawn already (13.1: each face comes out once)."""
+    game.state.vars.pool_used = [f for f in ("rifle-201", "rifle-202", "rifle-203") if f not in faces]
+
+
+def chances(p: combat.Preview) -> dict[str, float]:
+    return {k: round(v, 9) for k, v in p.chances.items()}
+
+
+def exact(col: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 9) for k, v in col.items()}
+
+
+# -- untried defenders: the chances are averaged over the faces still in the pool (13.2) ----------
+
+def test_13_1_13_2_two_untried_defenders_never_draw_the_same_face(mini: Game) -> None:
+    # 202 is out: the two counters are 201 (3) and 203 (5), one each, so always 16 to 8: 2-1.
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-t01-rifle-2": "0804",
+                  "so-hq-army": "0905"})
+    leave_in_pool(mini, "rifle-201", "rifle-203")
+    p = combat.preview(mini, list(PZ), ["0804"])
+    assert chances(p) == exact(COL_2_1)
+    assert p.attackers == (U("ge-1pz-1", 6, 12.0, DOUBLED), U("ge-1pz-2", 1, 2.0, DOUBLED),
+                           U("ge-1pz-3", 1, 2.0, DOUBLED))
+    assert p.defenders == (U("so-t01-rifle-1", None, None, UNTRIED), U("so-t01-rifle-2", None, None, UNTRIED))
+    assert (p.attack, p.defense, p.column, p.illegal, p.notes) == (None, None, None, None, (NOTE_2,))
+    # A preview draws nothing for the game: both counters stay untried, the pool as it was.
+    assert [mini.state.units[u].face for u in ("so-t01-rifle-1", "so-t01-rifle-2")] == [None, None]
+    assert mini.state.vars.pool_used == ["rifle-202"]
+
+
+def test_19_63_an_untried_defender_that_can_only_be_a_no_strength_unit(mini: Game) -> None:
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    leave_in_pool(mini, "rifle-202")
+    p = combat.preview(mini, list(PZ), ["0804"])
+    assert p.chances == {"defenders eliminated (19.63)": 1.0}
+    assert p.notes == (NOTE_1,)
+    assert mini.state.units["so-t01-rifle-1"].face is None
+
+
+def test_19_65_an_untried_attacker_that_can_only_be_a_no_strength_unit(mini: Game) -> None:
+    battle(mini, {"so-t01-rifle-1": "0804", "so-hq-army": "0905", "ge-inf-1": "0704"}, player="soviet")
+    leave_in_pool(mini, "rifle-202")
+    p = combat.preview(mini, ["so-t01-rifle-1"], ["0704"])
+    assert p.chances == {"attack cancelled (19.65)": 1.0}
+    assert p.attackers == (U("so-t01-rifle-1", None, None, UNTRIED),)
+    assert p.defenders == (U("ge-inf-1", 7, 7.0),)
+    assert (p.attack, p.defense, p.column, p.illegal, p.notes) == (None, None, None, None, (NOTE_1,))
+
+
+def test_6_0_9_32_an_overrun_halved_to_nothing_still_counts_one(mini: Game) -> None:
+    # ge-1pz-2's 1 halved for the overrun is 0, but a unit with strength counts at least 1 (9.32);
+    # the defender can only be 201 (3), halved to 1.5 without an HQ (12.23): 1 to 1.
+    battle(mini, {"ge-1pz-2": "0704", "so-t01-rifle-1": "0804"}, phase="movement")
+    leave_in_pool(mini, "rifle-201")
+    p = overrun_preview(mini, ["ge-1pz-2"], "0804")
+    assert chances(p) == exact(COL_1_1)
+    assert p.attackers == (U("ge-1pz-2", 1, 1.0),)
+
+
+def test_20_2_gd_counts_with_the_division_the_german_names(mini: Game) -> None:
+    # GD 2, 2 Pz's regiment 6, 1 Pz's regiment 1.  Naming 2 Pz doubles GD and 1/2: 4 + 12 + 1 = 17
+    # against 201's 3 is 5-1; the default (1 Pz) would give 4 + 2 + 6 = 12, only 4-1.
+    attackers = ("ge-gd", "ge-2pz-1", "ge-1pz-2")
+    battle(mini, {**dict.fromkeys(attackers, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    leave_in_pool(mini, "rifle-201")
+    named = combat.preview(mini, list(attackers), ["0804"], integrity="2 Pz")
+    assert chances(named) == exact(COL_5_1)
+    assert named.attackers == (U("ge-gd", 2, 4.0, DOUBLED), U("ge-2pz-1", 6, 12.0, DOUBLED), U("ge-1pz-2", 1, 1.0))
+    assert named.illegal is None
+    assert chances(combat.preview(mini, list(attackers), ["0804"])) == exact(COL_4_1)
+
+
+def test_13_2_the_same_position_always_shows_the_same_chances(mini: Game) -> None:
+    # Any two of 201, 202, 203: 16 against 8 (2-1), 5 (3-1) or 3 (5-1).
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-t01-rifle-2": "0804",
+                  "so-hq-army": "0905"})
+    first = combat.preview(mini, list(PZ), ["0804"])
+    assert set(first.chances) == set(COL_2_1) | set(COL_3_1) | set(COL_5_1)
+    assert sum(first.chances.values()) == pytest.approx(1.0)
+    for _ in range(3):
+        assert combat.preview(mini, list(PZ), ["0804"]).chances == first.chances
+    assert mini.state.vars.pool_used == []
+
+
+# -- known units: strengths, odds column and the chance of each result ----------------------------
+
+def test_9_4_a_preview_of_known_units_reads_one_column(mini: Game) -> None:
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-rifle-4": "0804", "so-hq-army": "0905"})
+    p = combat.preview(mini, list(PZ), ["0804"])
+    assert (p.attack, p.defense, p.column, p.illegal, p.notes) == (16, 8, "2-1", None, ())
+    assert chances(p) == exact(COL_2_1)
+    assert p.defenders == (U("so-rifle-4", 8, 8.0),)
+
+
+def test_9_1_a_preview_of_a_hex_id_that_is_not_one(mini: Game) -> None:
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-rifle-4": "0804"})
+    p = combat.preview(mini, list(PZ), ["zz"])
+    assert p == combat.Preview((), (), None, None, None, {},
+                               Illegal("9.1", "'zz' is not a hex id (four digits CCRR, e.g. 0319)"))
+
+
+# -- who may attack (9.15, 20.2) ------------------------------------------------------------------
+
+def test_9_15_a_soviet_unit_beyond_every_hq_may_not_attack(mini: Game) -> None:
+    battle(mini, {"so-rifle-1": "0804", "ge-inf-1": "0704"}, player="soviet")
+    assert str(check_attack(View(mini), Attack(("so-rifle-1",), ("0704",)))) == \
+        "[9.15] so-rifle-1 is beyond every HQ's command radius and cannot attack"
+
+
+def test_20_2_an_attack_naming_a_division_gd_cannot_join(mini: Game) -> None:
+    battle(mini, {"ge-gd": "0704", "ge-2pz-1": "0704", "so-rifle-4": "0804"})
+    assert str(check_attack(View(mini), Attack(("ge-gd", "ge-2pz-1"), ("0804",), "1 Pz"))) == \
+        "[20.2] GD cannot count with 1 Pz here (it can join: 2 Pz)"
+
+
+# -- attack options (9.1, 10.16, 11.37) -----------------------------------------------------------
+
+def test_9_1_11_37_attack_options_list_own_units_and_a_leader_beside_them(mini: Game) -> None:
+    # The Soviet HQ beside the target is the enemy's: it never joins the German attack.
+    battle(mini, {"ge-1pz-1": "0704", "ge-leader": "0704", "ge-inf-1": "0803", "so-rifle-3": "0804",
+                  "so-hq-army": "0905"})
+    assert combat.attack_options(mini) == {"0804": ["ge-1pz-1", "ge-inf-1", "ge-leader"]}
+
+
+def test_10_16_attack_options_leave_out_a_leader_across_a_lake(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "ge-leader": "0803", "so-rifle-3": "0804"})
+    mini.scenario.map.set_side_features(H("0803"), H("0804"), frozenset({"lake"}))
+    assert combat.attack_options(mini) == {"0804": ["ge-1pz-1"]}
