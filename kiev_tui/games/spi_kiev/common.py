@@ -29,19 +29,19 @@ MECHANIZED = "mechanized"
 
 def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     """For each hex, the hexes a unit there controls (8.12), derived once per map."""
-    cached = gmap.derived.get("zoc_reach")
+    cached = gmap.derived.get("zoc_reach")  # pragma: no mutate: memo key only
     if cached is None:
         # 8.12: no zone across a major river, an impassable hexside, or into a lake.
         cached = {h: tuple(n for n in gmap.neighbours(h)
                            if not gmap.has(h, n, "major_river") and not gmap.is_impassable_side(h, n))
                   for h in gmap.hexes()}
-        gmap.derived["zoc_reach"] = cached
+        gmap.derived["zoc_reach"] = cached  # pragma: no mutate: memo key only
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
 
 
 def zoc_reach_sets(gmap: "GameMap") -> dict[Hex, frozenset[Hex]]:
     """``zoc_reach`` as frozensets: a union of sets reuses their stored hashes, of tuples not."""
-    cached = gmap.derived.get("zoc_reach_sets")
+    cached = gmap.derived.get("zoc_reach_sets")  # pragma: no mutate: memo key only
     if cached is None:
         cached = gmap.derived["zoc_reach_sets"] = {h: frozenset(r) for h, r in zoc_reach(gmap).items()}
     return cast("dict[Hex, frozenset[Hex]]", cached)
@@ -49,7 +49,7 @@ def zoc_reach_sets(gmap: "GameMap") -> dict[Hex, frozenset[Hex]]:
 
 def zoc_from(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     """For each hex, the hexes whose units' zone of control covers it (``zoc_reach`` turned round)."""
-    cached = gmap.derived.get("zoc_from")
+    cached = gmap.derived.get("zoc_from")  # pragma: no mutate: memo key only
     if cached is None:
         into: dict[Hex, list[Hex]] = {}
         for h, reach in zoc_reach(gmap).items():
@@ -61,10 +61,10 @@ def zoc_from(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
 
 def river_banks(gmap: "GameMap") -> frozenset[Hex]:
     """Hexes with at least one major-river hexside, derived once per map (10.13)."""
-    cached = gmap.derived.get("river_banks")
+    cached = gmap.derived.get("river_banks")  # pragma: no mutate: memo key only
     if cached is None:
         cached = frozenset(h for h in gmap.hexes() if any(gmap.has(h, n, "major_river") for n in gmap.neighbours(h)))
-        gmap.derived["river_banks"] = cached
+        gmap.derived["river_banks"] = cached  # pragma: no mutate: memo key only
     return cast("frozenset[Hex]", cached)
 
 
@@ -276,7 +276,7 @@ class View:
             reach = zoc_reach_sets(self.map)
             units = self.catalog.units
             cache = self.game.position_cache
-            hq_like = cache.get("hq_like")
+            hq_like = cache.get("hq_like")  # pragma: no mutate: memo key only
             if hq_like is None:  # the catalog is fixed for the game's life
                 hq_like = cache["hq_like"] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
             base, where.base = where.base, None

@@ -66,7 +66,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
     Each link carries None when always open, or the two hex ids whose friendly city would
     open an unbridged major-river crossing (10.15).  Lakes are never linked (10.16).
     """
-    cached = gmap.derived.get("supply_links")
+    cached = gmap.derived.get("supply_links")  # pragma: no mutate: memo key only
     if cached is not None:
         return cast("dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]", cached)
     out: dict[Hex, list[tuple[Hex, tuple[str, str] | None]]] = {}
@@ -83,7 +83,7 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
             else:
                 lst.append((n, None))
         out[h] = lst
-    gmap.derived["supply_links"] = out
+    gmap.derived["supply_links"] = out  # pragma: no mutate: memo key only
     gmap.derived["swamps"] = frozenset(h for h in gmap.hexes() if gmap.terrain(h) == "swamp")
     return out
 
@@ -106,13 +106,13 @@ def closed_to(view: View, side: str) -> frozenset[Hex]:
 
 def loc_links(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     """For each hex, the neighbours a line of communications may step to (no impassable
-    hexside, no lake), in the map's neighbour order; built once per map."""
-    cached = gmap.derived.get("loc_links")
+    hexside, no lake: Kiev's lake hexes and hexsides are impassable, 10.16), in the map's
+    neighbour order; built once per map."""
+    cached = gmap.derived.get("loc_links")  # pragma: no mutate: memo key only
     if cached is None:
-        cached = {h: tuple(n for n in gmap.neighbours(h)
-                           if not gmap.is_impassable_side(h, n) and gmap.terrain(n) != "lake")
+        cached = {h: tuple(n for n in gmap.neighbours(h) if not gmap.is_impassable_side(h, n))
                   for h in gmap.hexes()}
-        gmap.derived["loc_links"] = cached
+        gmap.derived["loc_links"] = cached  # pragma: no mutate: memo key only
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
 
 
@@ -126,7 +126,7 @@ class SupplyBits:
 
     def __init__(self, gmap: "GameMap") -> None:
         links = supply_links(gmap)
-        stride = max((h.row for h in links), default=0) + 2
+        stride = max(h.row for h in links) + 2
         self.index: dict[Hex, int] = {h: h.col * stride + h.row for h in links}
         index = self.index
         masks: dict[int, int] = {}
@@ -153,7 +153,7 @@ class SupplyBits:
 
 
 def supply_bits(gmap: "GameMap") -> SupplyBits:
-    cached = gmap.derived.get("supply_bits")
+    cached = gmap.derived.get("supply_bits")  # pragma: no mutate: memo key only
     if cached is None:
         cached = gmap.derived["supply_bits"] = SupplyBits(gmap)
     return cast(SupplyBits, cached)
@@ -281,7 +281,7 @@ class Supply:
             far = dist[h]
             if far >= radius:
                 continue
-            for n in links.get(h, ()):
+            for n in links[h]:
                 if n in dist or n in closed:
                     continue
                 dist[n] = far + 1
@@ -366,10 +366,6 @@ class Supply:
     @cached_property
     def _loc_all(self) -> dict[str, dict[Hex, int]]:
         return {hq: self._loc_reach(hq) for hq in self.soviet_hqs}
-
-    def loc_path_length(self, hq: str, h: Hex) -> int | None:
-        """Length of the shortest line of communications from an HQ to a hex (HQ hex not counted)."""
-        return self._loc_all.get(hq, {}).get(h)
 
     def all_status(self, side: str) -> dict[str, SupplyStatus]:
         return {u.id: self.status(u.id) for u in self.view.state.on_map() if self.view.side(u.id) == side}
