@@ -42,9 +42,9 @@ def _retreat_paths(view: View, uid: str, hexes: int, who: str, zone: set[str]) -
     def ok_hex(h: Hex) -> bool:
         if view.occupied_by(h, enemy) or view.map.terrain(h) == "lake":
             return False
+        if view.enemy_controlled_for_tracing(h, side):
+            return False  # 9.71, 8.25: any friendly unit in the hex lifts the enemy zone
         friendly_combat = any(not view.is_hq_like(u) for u in view.at(h) if view.side(u) == side)
-        if view.enemy_controlled_for_tracing(h, side) and not friendly_combat:
-            return False
         if who == "attacker" and str(h) in zone and not friendly_combat:
             return False  # 9.77
         return True
