@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
-from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, river_banks, zoc_reach
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of, river_banks, zoc_reach
 
 from tests.conftest import position
 
@@ -87,3 +87,95 @@ def test_19_67_21_0_a_lone_leader_listed_first_does_not_hide_later_zones(mini: G
     assert list(view.occupancy).index(H("0203")) < list(view.occupancy).index(H("0706"))
     assert H("0806") in view.zoc_blocking[GERMAN]
     assert H("0204") not in view.zoc_blocking[GERMAN]
+
+
+def test_5_0_a_fresh_count_leaves_out_a_unit_off_the_map_with_a_hex_recorded(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905", "so-rifle-2": "0904"}, turn=2, reinforcements=False)
+    mini.state.units["so-rifle-2"].status = "eliminated"  # its hex "0904" stays recorded
+    mini.position_cache.clear()  # no earlier placement to work from: count afresh
+    view = View(mini)
+    assert view.occupancy == {H("0905"): ["so-rifle-1"]}
+    assert view.at(H("0904")) == [] and view.occupant_side(H("0904")) is None
+    assert view.occupied_by(H("0905"), SOVIET) is True and view.occupied_by(H("0905"), GERMAN) is False
+
+
+def stacks(view: View) -> list[tuple[str, list[str]]]:
+    return [(str(h), ids) for h, ids in view.occupancy.items()]
+
+
+def zones(view: View) -> dict[str, dict[str, list[str]]]:
+    return {kind: {s: sorted(map(str, z[s])) for s in (GERMAN, SOVIET)}
+            for kind, z in (("blocking", view.zoc_blocking), ("movement", view.zoc_movement))}
+
+
+def test_8_12_19_67_stacks_and_zones_stay_right_as_units_come_and_go(mini: Game) -> None:
+    # The board is listed in the order of the unit list (ge-inf-1's hex first), whether the
+    # placement is counted afresh or worked out from the one before; zones follow the stacks.
+    position(mini, {"ge-inf-1": "0803", "ge-inf-2": "0303", "ge-leader": "0303", "so-rifle-1": "0105",
+                    "so-rifle-2": "0105", "so-hq-army": "0905"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert stacks(view) == [("0803", ["ge-inf-1"]), ("0303", ["ge-inf-2", "ge-leader"]),
+                            ("0105", ["so-rifle-1", "so-rifle-2"]), ("0905", ["so-hq-army"])]
+    hq_zone = ["0804", "0805", "0904", "0906", "1004", "1005"]  # the Army HQ's: movement only
+    leader_zone = ["0202", "0203", "0302", "0304", "0402", "0403"]
+    inf1_zone = ["0703", "0704", "0802", "0804", "0903", "0904"]
+    assert zones(view) == {
+        "blocking": {GERMAN: sorted(leader_zone + inf1_zone), SOVIET: ["0104", "0106", "0204", "0205"]},
+        "movement": {GERMAN: sorted(leader_zone + inf1_zone),
+                     SOVIET: sorted({"0104", "0106", "0204", "0205", *hq_zone})}}
+    # ge-inf-2 joins ge-inf-1 and leaves the leader alone (19.67: his zone stops movement only);
+    # ge-inf-3, never on the map, is written off; so-rifle-1 leaves its stack for 0703.
+    units = mini.state.units
+    units["ge-inf-2"].hex = "0803"
+    units["ge-inf-3"].status = "eliminated"
+    units["so-rifle-1"].hex = "0703"
+    view = View(mini)
+    assert stacks(view) == [("0803", ["ge-inf-1", "ge-inf-2"]), ("0303", ["ge-leader"]),
+                            ("0703", ["so-rifle-1"]), ("0105", ["so-rifle-2"]), ("0905", ["so-hq-army"])]
+    rifle1_zone = ["0602", "0603", "0702", "0704", "0802", "0803"]
+    assert zones(view) == {
+        "blocking": {GERMAN: inf1_zone, SOVIET: sorted(["0104", "0106", "0204", "0205", *rifle1_zone])},
+        "movement": {GERMAN: sorted(leader_zone + inf1_zone),
+                     SOVIET: sorted({"0104", "0106", "0204", "0205", *rifle1_zone, *hq_zone})}}
+    # so-rifle-2 is eliminated where it stood (its hex still recorded): it and its zone go.
+    units["so-rifle-2"].status = "eliminated"
+    view = View(mini)
+    assert stacks(view) == [("0803", ["ge-inf-1", "ge-inf-2"]), ("0303", ["ge-leader"]),
+                            ("0703", ["so-rifle-1"]), ("0905", ["so-hq-army"])]
+    assert zones(view)["blocking"] == {GERMAN: inf1_zone, SOVIET: rifle1_zone}
+    # ... and comes back at 0104.
+    units["so-rifle-2"].status, units["so-rifle-2"].hex = "map", "0104"
+    view = View(mini)
+    assert stacks(view) == [("0803", ["ge-inf-1", "ge-inf-2"]), ("0303", ["ge-leader"]),
+                            ("0703", ["so-rifle-1"]), ("0104", ["so-rifle-2"]), ("0905", ["so-hq-army"])]
+    assert zones(view)["blocking"] == {GERMAN: inf1_zone,
+                                       SOVIET: sorted(["0103", "0105", "0203", "0204", *rifle1_zone])}
+    assert view.in_enemy_zoc(H("0105"), GERMAN) is True and view.in_enemy_zoc(H("0105"), SOVIET) is False
+    assert view.in_enemy_zoc(H("0202"), SOVIET) is True and view.in_enemy_zoc(H("0202"), GERMAN) is False
+
+
+def test_10_13_only_a_unit_on_the_bank_guards_the_river_and_a_friend_lifts_it(mini: Game) -> None:
+    # ge-inf-1 (0505) and so-rifle-1 (0604) stand on the major river; so-rifle-2 (0703) and
+    # ge-inf-2 (0303) do not; so-rifle-3 holds 0404 inside ge-inf-1's zone.
+    position(mini, {"ge-inf-1": "0505", "so-rifle-1": "0604", "so-rifle-2": "0703", "ge-inf-2": "0303",
+                    "so-rifle-3": "0404"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert view.river_guarded(H("0504"), SOVIET) is True
+    assert view.river_guarded(H("0404"), SOVIET) is False  # a Soviet unit already holds it
+    assert view.river_guarded(H("0703"), SOVIET) is False  # no German river guard there
+    assert view.river_guarded(H("0605"), GERMAN) is True
+    assert view.river_guarded(H("0604"), GERMAN) is False  # ge-inf-1's zone stops at the river
+    assert view.river_guarded(H("0802"), GERMAN) is False  # so-rifle-2 is off the bank
+
+
+def test_13_1_untried_until_its_face_is_drawn(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert view.untried("so-t01-rifle-1") is True
+    assert view.untried("so-rifle-1") is False  # a counter with known values
+    mini.state.units["so-t01-rifle-1"].face = "rifle-201"
+    assert View(mini).untried("so-t01-rifle-1") is False
+
+
+def test_8_12_each_side_s_enemy() -> None:
+    assert (enemy_of(GERMAN), enemy_of(SOVIET)) == (SOVIET, GERMAN)
