@@ -55,8 +55,11 @@ def check_params(scenario: "Scenario") -> None:
     for i, t in enumerate(meta.ints("mud_turns", [])):  # 19.9
         if not 1 <= t <= scenario.turns:
             raise meta.fail(f"mud_turns[{i}]", f"turn {t} is outside the game's {scenario.turns} turns")
-    meta.bool("pbm_asterisk", False)  # 25.11: a yes/no option, refuse anything but true or false
-    meta.str("start_date", "")
+    # Only the type is checked here (the rules read these later); an absent key is fine.
+    if "pbm_asterisk" in meta.data:  # 25.11: a yes/no option, refuse anything but true or false
+        meta.bool("pbm_asterisk")
+    if "start_date" in meta.data:
+        meta.str("start_date")
 
 
 def check_victory(vr: Reader, catalog: "UnitCatalog", hex_on_map: Callable[[Reader, str, Any], "Hex"]) -> None:
@@ -64,7 +67,8 @@ def check_victory(vr: Reader, catalog: "UnitCatalog", hex_on_map: Callable[[Read
     vr.only(["margin", "city", "town", "special_hexes", "soviet_front_hq", "soviet_front_hq_points",
              "soviet_unit_points", "regiment_points", "formation", "note"])
     for key in ("margin", "city", "town", "soviet_front_hq_points", "soviet_unit_points"):
-        vr.int(key, 0)
+        if key in vr.data:  # an absent one takes the book's value in victory.py
+            vr.int(key)
     front = vr.str("soviet_front_hq", "")
     if front:
         if front not in catalog.units:
