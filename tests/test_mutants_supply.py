@@ -75,11 +75,12 @@ def test_12_11_the_swamps_are_known_to_the_supply_graph(mini: Game) -> None:
 
 # -- sources: every qualifying exit, however the exits sort ------------------------------------
 
-def test_19_82_a_south_exit_at_the_east_corner_feeds_the_germans_an_east_exit_does_not(mini: Game) -> None:
-    # 1010 lies on the south and east edges; 1005 (east only) sorts before it and is skipped.
+def test_19_82_north_and_south_exits_feed_the_germans_an_east_exit_does_not(mini: Game) -> None:
+    # 0501 is on the north edge; 1010 lies on the south and east edges; 1005 (east only)
+    # sorts before 1010 and is skipped.
     gmap = mini.scenario.map
-    gmap.road_exits = gmap.road_exits | {H("1010")}
-    assert sources(mini, {"so-rifle-1": "0905"}, GERMAN) == ["0105", "1010"]
+    gmap.road_exits = gmap.road_exits | {H("0501"), H("1010")}
+    assert sources(mini, {"so-rifle-1": "0905"}, GERMAN) == ["0105", "0501", "1010"]
 
 
 def test_19_82_an_exit_in_area_n_or_held_by_the_soviets_is_skipped_not_the_ones_after(mini: Game) -> None:

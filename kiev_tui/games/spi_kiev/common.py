@@ -164,11 +164,11 @@ FOLLOW_AT_MOST = 12  # more units changed than this: a fresh count is as quick
 
 
 def _hex(hex_id: str) -> Hex:
-    h = _HEXES.get(hex_id)
+    h = _HEXES.get(hex_id)  # pragma: no mutate: cache only, a miss parses again
     if h is None:
         h = Hex.parse(hex_id)
-        if len(_HEXES) < 20000:  # the map's few thousand ids, bounded against junk
-            _HEXES[hex_id] = h
+        if len(_HEXES) < 20000:  # pragma: no mutate: the cache's bound (the map's few thousand ids)
+            _HEXES[hex_id] = h  # pragma: no mutate: cache only
     return h
 
 
@@ -286,7 +286,7 @@ class View:
             blocking: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}
             command: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}  # HQs and leaders alone
             for h, ids in self.occupancy.items():
-                (command if hq_like.issuperset(ids) else blocking).setdefault(units[ids[0]].side, []).append(reach[h])
+                (command if hq_like.issuperset(ids) else blocking)[units[ids[0]].side].append(reach[h])
             empty: frozenset[Hex] = frozenset()
             block = {GERMAN: empty.union(*blocking[GERMAN]), SOVIET: empty.union(*blocking[SOVIET])}
             zocs["blocking"] = block
@@ -308,9 +308,9 @@ class View:
                 ids = occ.get(n)
                 if ids:
                     side = units[ids[0]].side
-                    moving.setdefault(side, set()).add(c)
+                    moving[side].add(c)
                     if not hq_like.issuperset(ids):
-                        blocking.setdefault(side, set()).add(c)
+                        blocking[side].add(c)
         was_moving, was_blocking = base.zocs["movement"], base.zocs["blocking"]
         zocs = self._where.zocs
         zocs["blocking"] = {s: (was_blocking[s] - cells) | blocking[s] for s in (GERMAN, SOVIET)}
