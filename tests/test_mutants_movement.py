@@ -9,6 +9,7 @@ import pytest
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import View
 from kiev_tui.games.spi_kiev.movement import movement_allowance
 
@@ -68,7 +69,9 @@ def test_8_23_a_stack_starting_in_an_enemy_zone_stays(mini: Game) -> None:
 
 
 def test_6_24_8_23_after_a_clean_overrun_the_stack_may_leave_the_zone(mini: Game) -> None:
-    pos(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0805"}, player="german")
+    pos(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0804"}, player="german")  # 0704 is in its zone
+    assert said(mini, ("ge-1pz-1",), "0703") == \
+        refused("8.23", "the stack starts in an enemy zone of control at 0704")
     mini.state.vars.overran = ["ge-1pz-1"]
     assert said(mini, ("ge-1pz-1",), "0703") == (1.0, ("0703",), "", "")
 
@@ -198,3 +201,224 @@ def test_5_25_out_of_supply_at_the_start_halves_the_allowance(mini: Game) -> Non
     pos(mini, {"so-cav-1": "0905"}, turn=2)
     mini.state.vars.oos_start = ["so-cav-1"]
     assert movement_allowance(View(mini), "so-cav-1") == 4
+
+
+# -- 22.2: relieving a unit bound by Stalin's Directive --------------------------------------
+
+def refusal(game: Game, action: object) -> str:
+    illegal = game.check(action)  # type: ignore[arg-type]
+    assert illegal is not None, f"{action} should be refused"
+    return str(illegal)
+
+
+def under_directive(game: Game, placements: dict[str, str]) -> Game:
+    pos(game, placements, turn=7)
+    game.state.vars.directive = {7: True}
+    game.touch()
+    return game
+
+
+def test_22_2_no_relief_without_the_directive(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"}, turn=7)
+    mini.state.vars.directive = {7: False}
+    assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == \
+        "[22.2] relieving only matters while Stalin's Directive is in force"
+
+
+def test_22_21_one_unit_relieves_one_unit(mini: Game) -> None:
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903", "so-tank-1": "0903"})
+    assert refusal(mini, Move(("so-rifle-2", "so-tank-1"), ("0803", "0703"), relieve="so-rifle-1")) == \
+        "[22.21] one unit relieves one other unit: move the relieving unit alone"
+
+
+def test_22_23_the_hq_refusal_says_why(mini: Game) -> None:
+    under_directive(mini, {"so-rifle-1": "0703", "so-hq-army": "0903"})
+    assert refusal(mini, Move(("so-hq-army",), ("0803", "0703"), relieve="so-rifle-1")) == \
+        "[22.23] an HQ cannot relieve another unit"
+
+
+def test_22_2_the_relieved_unit_must_be_a_soviet_unit_where_the_move_ends(mini: Game) -> None:
+    under_directive(mini, {"so-rifle-1": "0702", "so-rifle-2": "0903", "ge-inf-1": "0110"})
+    move = Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")
+    assert refusal(mini, move) == "[22.2] so-rifle-1 is not a Soviet unit in 0703"  # it is one hex away
+    move = Move(("so-rifle-2",), ("0803", "0703"), relieve="nobody")
+    assert refusal(mini, move) == "[22.2] nobody is not a Soviet unit in 0703"
+    move = Move(("so-rifle-2",), ("0803", "0703"), relieve="ge-inf-1")
+    assert refusal(mini, move) == "[22.2] ge-inf-1 is not a Soviet unit in 0703"
+
+
+def test_22_2_a_move_along_the_hexrow_does_not_relieve(mini: Game) -> None:
+    # From hexrow 07 to hexrow 07: not a higher-numbered hexrow than the relieved unit's.
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0704"})
+    assert refusal(mini, Move(("so-rifle-2",), ("0703",), relieve="so-rifle-1")) == \
+        "[22.2] the relieving unit must come from a higher-numbered hexrow than 07"
+    assert mini.check(Move(("so-rifle-2",), ("0703",))) is None
+
+
+def test_22_2_the_hexrow_the_reliever_began_the_phase_in_counts(mini: Game) -> None:
+    # The reliever began the phase in hexrow 09 and stepped west to 0803; going on along hexrow
+    # 08 to relieve a unit there still comes from hexrow 09.
+    under_directive(mini, {"so-rifle-1": "0802", "so-rifle-2": "0903"})
+    mini.apply(Move(("so-rifle-2",), ("0803",)))
+    assert mini.check(Move(("so-rifle-2",), ("0802",), relieve="so-rifle-1")) is None
+
+
+def test_22_21_a_unit_relieves_once_a_turn(mini: Game) -> None:
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
+    mini.state.vars.relievers = ["so-rifle-2"]
+    assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == \
+        "[22.21] so-rifle-2 has already relieved a unit this turn"
+
+
+def test_22_2_an_arrival_or_a_rail_mover_cannot_relieve_and_is_told_why(mini: Game) -> None:
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
+    mini.state.vars.entered = ["so-rifle-2"]
+    assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == (
+        "[22.2] so-rifle-2 is a reinforcement arriving this turn: it comes from off the map, "
+        "not from a higher hexrow, and cannot relieve")
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
+    mini.state.vars.railed = ["so-rifle-2"]
+    assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == \
+        "[22.2] so-rifle-2 moved by rail this phase: only a normal move from a higher hexrow relieves"
+
+
+# -- check_move: every refusal of a normal move, with the words the player reads -------------
+
+def test_5_1_the_units_must_be_named_once_on_the_map_in_one_hex(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "so-rifle-2": "0906", "so-hq-army": "0907"})
+    assert refusal(mini, Move((), ("0904",))) == "[5.1] choose at least one unit to move"
+    assert refusal(mini, Move(("so-rifle-1", "so-rifle-1"), ("0904",))) == "[5.1] a unit is listed twice"
+    assert refusal(mini, Move(("so-rifle-1", "so-nobody"), ("0904",))) == "[5.1] there is no unit 'so-nobody'"
+    assert refusal(mini, Move(("so-rifle-1", "so-rifle-3"), ("0904",))) == "[5.1] so-rifle-3 is not on the map"
+    assert refusal(mini, Move(("so-rifle-1", "so-rifle-2"), ("0904",))) == \
+        "[5.1] units moving together must start in the same hex"
+
+
+def test_5_1_the_path_must_be_hex_ids_one_step_apart_on_the_map(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "1005", "so-hq-army": "0907"})
+    assert refusal(mini, Move(("so-rifle-1",), ("zz",))) == \
+        "[5.1] 'zz' is not a hex id (four digits CCRR, e.g. 0319)"
+    assert refusal(mini, Move(("so-rifle-1",), ())) == "[5.1] the path is empty"
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[5.1] 0904 is not adjacent to 1005: a path goes hex by hex"
+    assert refusal(mini, Move(("so-rifle-1",), ("0905", "0705"))) == \
+        "[5.1] 0705 is not adjacent to 0905: a path goes hex by hex"
+    assert refusal(mini, Move(("so-rifle-1",), ("1105",))) == "[5.1] 1105 is off the map"
+
+
+def test_9_83_4_2_5_21_who_may_move_and_when(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "so-tank-1": "0906", "so-hq-army": "0907", "ge-inf-1": "0102"})
+    assert refusal(mini, Move(("ge-inf-1",), ("0103",))) == \
+        "[5.21] ge-inf-1 belongs to the german player, who is not moving now"
+    mini.state.phase = "combat"
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[4.2] units move only in a movement phase, not the combat phase"
+    mini.state.phase = "mechanized"
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[4.2] so-rifle-1 is not mechanized, cavalry or an HQ: it cannot move in the mechanized phase"
+    assert mini.check(Move(("so-tank-1",), ("0806",))) is None
+    assert mini.check(Move(("so-hq-army",), ("0807",))) is None
+
+
+def test_5_22_8_21_8_23_enemy_units_and_zones_on_the_path(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "ge-inf-1": "0903", "so-hq-army": "0907"})
+    assert refusal(mini, Move(("so-rifle-1",), ("0904", "0903"))) == \
+        "[5.22] 0903 holds enemy units: only an overrun may go there (6.0)"
+    assert refusal(mini, Move(("so-rifle-1",), ("0904", "0804"))) == \
+        "[8.21] the stack entered an enemy zone of control at 0904 and must stop there"
+    assert mini.check(Move(("so-rifle-1",), ("0904",))) is None
+    pos(mini, {"so-rifle-1": "0904", "ge-inf-1": "0903", "so-hq-army": "0907"})
+    assert refusal(mini, Move(("so-rifle-1",), ("0905",))) == \
+        "[8.23] the stack starts in an enemy zone of control at 0904 and may not leave it"
+
+
+def test_6_24_8_23_only_a_stack_that_all_overran_may_leave_the_zone(mini: Game) -> None:
+    pos(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-1": "0804"}, player="german")
+    mini.state.vars.overran = ["ge-1pz-1"]
+    assert mini.check(Move(("ge-1pz-1",), ("0703",))) is None
+    assert refusal(mini, Move(("ge-1pz-1", "ge-1pz-2"), ("0703",))) == \
+        "[8.23] the stack starts in an enemy zone of control at 0704 and may not leave it"
+
+
+def test_10_13_the_move_refusal_across_a_guarded_major_river(mini: Game) -> None:
+    pos(mini, {"ge-inf-1": "0504", "so-rifle-1": "0605", "so-rifle-2": "0602"}, player="german")
+    assert refusal(mini, Move(("ge-inf-1",), ("0604",))) == \
+        "[10.13] cannot cross the major river into 0604: an enemy unit on the river bank controls it and no friendly unit is there"
+
+
+def test_11_23_an_hq_enters_an_enemy_zone_only_beside_a_friendly_combat_unit(mini: Game) -> None:
+    pos(mini, {"so-hq-army": "0806", "ge-inf-1": "0803"})
+    assert refusal(mini, Move(("so-hq-army",), ("0805", "0804"))) == \
+        "[11.23] an HQ or leader may enter the enemy zone at 0804 only where a friendly combat unit is"
+    assert mini.check(Move(("so-hq-army",), ("0805",))) is None
+    pos(mini, {"so-hq-army": "0806", "so-rifle-1": "0806", "ge-inf-1": "0803"})
+    assert mini.check(Move(("so-hq-army", "so-rifle-1"), ("0805", "0804"))) is None  # with a combat unit
+    pos(mini, {"so-hq-army": "0806", "so-rifle-1": "0804", "ge-inf-1": "0803"})
+    assert mini.check(Move(("so-hq-army",), ("0805", "0804"))) is None  # to a combat unit already there
+
+
+def test_22_1_22_25_the_directive_refusals_name_the_bound_units_and_the_hexrow(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0802", "so-hq-army": "0702"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    assert refusal(mini, Move(("so-rifle-1",), ("0902",))) == \
+        "[22.1] Stalin's Directive: so-rifle-1 may not move east into hexrow 09 except along a road"
+    assert mini.check(Move(("so-hq-army",), ("0802", "0902"))) is None  # 22.1: HQs are free
+    pos(mini, {"so-rifle-1": "0805", "so-hq-army": "0806"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    assert refusal(mini, Move(("so-rifle-1",), ("0905",))) == \
+        "[22.25] Stalin's Directive: so-rifle-1 must end in hexrow 08 or lower"
+    assert mini.check(Move(("so-rifle-1",), ("0905", "0904", "0804"))) is None
+
+
+def test_5_11_each_unit_of_a_stack_pays_its_own_costs(mini: Game) -> None:
+    # Along the road from 0905: the tank pays half a point a hex (10.23), the rifle the terrain:
+    # 1 + 1 + 1 + (city 1 + major river 2) = 6 to Testgrad 0505, exactly its allowance.
+    pos(mini, {"so-rifle-1": "0905", "so-tank-1": "0905", "so-hq-army": "0907"})
+    road = ("0805", "0705", "0605", "0505")
+    assert mini.check(Move(("so-tank-1", "so-rifle-1"), road)) is None
+    assert refusal(mini, Move(("so-tank-1", "so-rifle-1"), road + ("0405",))) == \
+        "[5.11] so-rifle-1 needs 7 MP but has a movement allowance of 6 this phase"
+
+
+def test_5_11_points_spent_earlier_in_the_move_count(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
+    mini.state.vars.mp = {"so-rifle-1": 5.0}
+    mini.state.vars.moved = ["so-rifle-1"]
+    mini.state.vars.active = ["so-rifle-1"]
+    assert mini.check(Move(("so-rifle-1",), ("0904",))) is None
+    assert refusal(mini, Move(("so-rifle-1",), ("0904", "0804"))) == \
+        "[5.11] so-rifle-1 needs 7 MP but has a movement allowance of 6 this phase"
+
+
+def test_5_14_one_hex_always_but_only_for_a_unit_that_spent_nothing(mini: Game) -> None:
+    # Mud and no supply at the start leave ge-1pz-2 an allowance of 2; woods over the minor
+    # river costs it 4.
+    pos(mini, {"ge-1pz-2": "0203"}, player="german")
+    mini.scenario.params["mud_turns"] = [2]
+    mini.state.vars.oos_start = ["ge-1pz-2"]
+    assert mini.check(Move(("ge-1pz-2",), ("0303",))) is None
+    assert refusal(mini, Move(("ge-1pz-2",), ("0303", "0304"))) == \
+        "[5.11] ge-1pz-2 needs 5 MP but has a movement allowance of 2 this phase"
+    mini.state.vars.mp = {"ge-1pz-2": 0.5}
+    mini.state.vars.moved = ["ge-1pz-2"]
+    mini.state.vars.active = ["ge-1pz-2"]
+    assert refusal(mini, Move(("ge-1pz-2",), ("0303",))) == \
+        "[5.11] ge-1pz-2 needs 4.5 MP but has a movement allowance of 2 this phase"
+
+
+def test_5_0_5_33_8_21_what_the_unit_already_did_bars_a_new_move(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
+    mini.state.vars.moved = ["so-rifle-1"]
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[5.0] so-rifle-1 already finished its move this phase (another stack has moved since)"
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
+    mini.state.vars.stopped = ["so-rifle-1"]
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[8.21] so-rifle-1 has stopped for this phase and cannot move again"
+    mini.state.vars.stop_case = {"so-rifle-1": "6.23"}
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[6.23] so-rifle-1 has stopped for this phase and cannot move again"
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907"})
+    mini.state.vars.railed = ["so-rifle-1"]
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[5.33] so-rifle-1 moved by rail this phase and cannot also move normally"

@@ -7,10 +7,12 @@ movement phase.
 
 from __future__ import annotations
 
+from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev.actions import Move, Overrun
 from kiev_tui.games.spi_kiev.overrun import overrun_preview
+from kiev_tui.games.spi_kiev.preview import Preview
 
 from tests.conftest import position
 from tests.spi_helpers import load_dice
@@ -205,3 +207,18 @@ def test_6_24_a_clean_win_carries_the_stack_in_and_frees_it_to_move_on(mini: Gam
     # 1 MP for the first step and 3 for the overrun spent: it may go on.
     assert v.mp["ge-1pz-1"] == 4.0
     assert mini.check(Move(("ge-1pz-1",), ("0904",))) is None
+
+
+def test_6_14_the_preview_of_an_overrun_on_no_hex_is_empty_and_says_why(mini: Game) -> None:
+    base(mini)
+    why = Illegal("6.14", "'zz' is not a hex id (four digits CCRR, e.g. 0319)")
+    assert overrun_preview(mini, ("ge-1pz-1",), "zz") == Preview((), (), None, None, None, {}, why)
+
+
+def test_20_2_the_overrun_preview_checks_the_division_named_for_gd(mini: Game) -> None:
+    # 20.2: the preview judges the division the player names, as the overrun itself would.
+    base(mini)
+    p = overrun_preview(mini, ("ge-1pz-1",), "0804", integrity="9pz")
+    assert str(p.illegal) == \
+        "[20.2] GD cannot count with 9pz here (it can join: none: GD is not attacking beside a mechanized regiment)"
+    assert refusal(mini, Overrun(("ge-1pz-1",), "0804", "9pz")) == str(p.illegal)
