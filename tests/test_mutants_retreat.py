@@ -8,6 +8,7 @@ between columns 05 and 06 and is bridged by a road only on 0505/0605.
 from __future__ import annotations
 
 from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import Attack, ChooseRetreat, Overrun, Retreat
 from kiev_tui.games.spi_kiev.overrun import overrun_preview
@@ -93,7 +94,8 @@ def test_8_25_9_71_a_friendly_unit_opens_an_enemy_controlled_hex_to_the_retreat(
 
 
 def test_9_71_9_74_into_friendly_hexes_only_when_no_vacant_one_is_left(mini: Game) -> None:
-    # so-rifle-3 at the map edge 1004: 0904 holds the attackers, 0905 is in their zone.
+    # so-rifle-3 at the map edge 1004: ge-1pz-1 at 0904 controls 0905 and 1003 (8.25: a friend there
+    # lifts its zone).
     base = {"ge-1pz-1": "0904", "so-rifle-3": "1004"}
     fight(mini, {**base, "so-rifle-1": "1003"}, ("ge-1pz-1",), "1004", "-/1")
     mini.apply(ChooseRetreat())
@@ -140,9 +142,15 @@ def test_9_74_19_7_no_overstacking_retreat_while_one_that_fits_exists(mini: Game
     units = ("so-rifle-3", "so-tank-1", "so-hq-army")
     assert retreat_options(mini) == {"so-rifle-3": [("1003",), ("1005",)], "so-tank-1": [("1003",), ("1005",)],
                                      "so-hq-army": []}
+    assert refusal(mini, Retreat(units, (("1003",), ("1005",)))) == \
+        "[9.7] give one path for each of so-hq-army, so-rifle-3, so-tank-1"
+    overstack = "[9.74] these retreats would overstack a hex while a way that fits exists (19.7)"
     for a, b in ((("1003",), ("1003",)), (("1005",), ("1005",))):
-        assert refusal(mini, Retreat(units, (a, b, ()))) == \
-            "[9.74] these retreats would overstack a hex while a way that fits exists (19.7)"
+        assert refusal(mini, Retreat(units, (a, b, ()))) == overstack
+        # The HQ with nowhere to go, named first, does not end the checks of the others.
+        assert refusal(mini, Retreat(units[::-1], ((), b, a))) == overstack
+    assert refusal(mini, Retreat(units[::-1], ((), ("0905",), ("1003",)))) == \
+        "[9.71] 0905 is not a legal retreat for so-tank-1"
     n = len(mini.journal)
     mini.apply(Retreat(units, (("1005",), ("1003",), ())))
     assert lines(mini, n)[:4] == ["so-rifle-3 retreats 1005", "so-tank-1 retreats 1003",
@@ -307,3 +315,63 @@ def test_9_77_9_74_no_way_that_fits_through_the_battles_hexes(mini: Game) -> Non
                                   "ge-inf-1 is eliminated (no room for it at the end of its retreat, 9.74)"]
     assert where(mini, "ge-1pz-1", "ge-inf-1") == ["0703", None]
     assert list(mini.state.vars.retreated_into) == ["ge-1pz-1"]
+
+
+# -- hexes and hexsides no retreat crosses (10.16, 19.52) ------------------------------------------
+
+def test_10_16_no_retreat_into_a_lake(mini: Game) -> None:
+    # so-rifle-3 at 0908 beside the lake 0909; ge-1pz-1 at 0807 controls 0808 and 0907.
+    fight(mini, {"ge-1pz-1": "0807", "so-rifle-3": "0908"}, ("ge-1pz-1",), "0908", "-/1")
+    mini.apply(ChooseRetreat())
+    assert retreat_options(mini) == {"so-rifle-3": [("1007",), ("1008",)]}
+
+
+def test_10_16_no_retreat_across_an_all_lake_hexside(mini: Game) -> None:
+    gmap = mini.scenario.map
+    before = gmap.side_features(H("1004"), H("1005"))
+    gmap.set_side_features(H("1004"), H("1005"), frozenset({"lake"}))
+    try:
+        # The vacant 1005 is cut off, so so-rifle-3 joins so-rifle-1 at 1003 (9.74).
+        fight(mini, {"ge-1pz-1": "0904", "so-rifle-3": "1004", "so-rifle-1": "1003"}, ("ge-1pz-1",), "1004", "-/1")
+        mini.apply(ChooseRetreat())
+        assert retreat_options(mini) == {"so-rifle-3": [("1003",)]}
+    finally:
+        gmap.set_side_features(H("1004"), H("1005"), before)
+
+
+def test_19_52_a_railroad_bridges_the_major_river_too(mini: Game) -> None:
+    # so-rifle-3 at 0607: ge-1pz-1 at 0707 and ge-inf-1 at 0708 control 0606, 0608 and 0706;
+    # 0508 lies across the unbridged river, 0507 across the railroad bridge.
+    fight(mini, {"ge-1pz-1": "0707", "ge-inf-1": "0708", "so-rifle-3": "0607"}, ("ge-1pz-1",), "0607", "-/1")
+    mini.apply(ChooseRetreat())
+    assert retreat_options(mini) == {"so-rifle-3": [("0507",)]}
+
+
+def test_9_7_no_retreat_answer_without_a_retreat_waiting(mini: Game) -> None:
+    fight(mini, {"ge-1pz-1": "0904", "so-rifle-3": "1004"}, ("ge-1pz-1",), "1004", "-/1")
+    assert pending(mini)["kind"] == "loss_or_retreat"
+    assert refusal(mini, Retreat(("so-rifle-3",), (("1003",),))) == "[9.7] no retreat is waiting"
+    mini.state.pending = None
+    assert refusal(mini, Retreat(("so-rifle-3",), (("1003",),))) == "[9.7] no retreat is waiting"
+    assert retreat_options(mini) == {}
+
+
+def test_11_22_9_74_two_hqs_with_one_way_out_lose_the_second(mini: Game) -> None:
+    # One attack on 0804 and 0805 from 0705; ge-inf-1 at 0903 and ge-inf-2 at 0907 close every
+    # other hex, so all four defenders can only fall back to 0905, where one HQ fits (11.22).
+    place = {"ge-1pz-1": "0705", "ge-1pz-2": "0705", "ge-1pz-3": "0705", "ge-inf-1": "0903", "ge-inf-2": "0907",
+             "so-rifle-3": "0804", "so-hq-army": "0804", "so-rifle-2": "0805", "so-hq-agsw": "0805"}
+    position(mini, place, player="german", phase="combat", turn=2, reinforcements=False)
+    assert combat.preview(mini, list(PZ), ["0804", "0805"]).column == "2-1"
+    load_dice(mini, [die_for(mini, "2-1", "-/1")])
+    mini.apply(Attack(PZ, ("0804", "0805")))
+    mini.apply(ChooseRetreat())
+    units = ("so-hq-army", "so-rifle-3", "so-hq-agsw", "so-rifle-2")
+    assert retreat_options(mini) == {u: [("0905",)] for u in units}
+    assert mini.check(Retreat(units, (("0905",),) * 4)) is None
+    n = len(mini.journal)
+    mini.apply(Retreat(units, (("0905",),) * 4))
+    assert lines(mini, n)[:5] == ["so-hq-army retreats 0905", "so-rifle-3 retreats 0905", "so-hq-agsw retreats 0905",
+                                  "so-hq-agsw is eliminated (no room for it at the end of its retreat, 9.74)",
+                                  "so-rifle-2 retreats 0905"]
+    assert where(mini, *units) == ["0905", "0905", None, "0905"]

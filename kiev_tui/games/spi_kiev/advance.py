@@ -100,8 +100,8 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
             # 9.84: after an elimination, the second hex is any vacant or friendly hex next to it.
             f = Hex.parse(first)
             for n in view.map.neighbours(f):
-                if view.occupied_by(n, enemy) or view.map.is_impassable_side(f, n) or view.map.terrain(n) == "lake":
-                    continue
+                if view.occupied_by(n, enemy) or view.map.is_impassable_side(f, n):
+                    continue  # an impassable side or hex: a lake (10.16)
                 if view.map.has(f, n, "major_river") and view.river_guarded(n, side):
                     continue  # 10.13: not across a major river into the zone of a unit on its bank
                 out.append((first, str(n)))

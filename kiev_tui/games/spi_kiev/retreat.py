@@ -40,8 +40,8 @@ def _retreat_paths(view: View, uid: str, hexes: int, who: str, zone: set[str]) -
     blocked_by_river = False
 
     def ok_hex(h: Hex) -> bool:
-        if view.occupied_by(h, enemy) or view.map.terrain(h) == "lake":
-            return False
+        if view.occupied_by(h, enemy):
+            return False  # lakes (10.16) are refused with impassable hexsides in walk
         if view.enemy_controlled_for_tracing(h, side):
             return False  # 9.71, 8.25: any friendly unit in the hex lifts the enemy zone
         friendly_combat = any(not view.is_hq_like(u) for u in view.at(h) if view.side(u) == side)
@@ -74,11 +74,9 @@ def _retreat_paths(view: View, uid: str, hexes: int, who: str, zone: set[str]) -
     def final_ok(p: tuple[str, ...]) -> bool:
         end = Hex.parse(p[-1])
         mine = [u for u in view.at(end) if view.side(u) == side]
-        combat_here = sum(1 for u in mine if not view.is_hq_like(u))
-        hq_here = sum(1 for u in mine if view.is_hq_like(u))
         if view.is_hq_like(uid):
-            return hq_here < 1
-        return combat_here < 3
+            return not any(view.is_hq_like(u) for u in mine)  # 11.22: one HQ a hex
+        return sum(1 for u in mine if not view.is_hq_like(u)) < 3  # 7.0
     legal = [p for p in legal if final_ok(p)]
     vacant = [p for p in legal if not view.at(Hex.parse(p[-1]))]
     return (vacant or legal), blocked_by_river and not paths
