@@ -199,3 +199,163 @@ def test_9_4_ratios_off_the_table_use_the_named_clamp_columns() -> None:
     assert S.odds_column(0, 4, COLS, "6-1", "1-2") == "1-2"
     assert S.odds_column(4, 0, COLS, "6-1", "1-2") == "6-1"
     assert S.odds_column(6, 1, COLS, "6-1", "1-2") == "6-1"
+
+
+# -- 20.2 Gross Deutschland -----------------------------------------------------------------------
+
+GD_TWO = {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704", "ge-leader": "0704", "so-rifle-4": "0804"}
+
+
+def test_20_2_gd_is_known_by_its_division_or_its_designation() -> None:
+    assert S._is_gd("GD", "")
+    assert S._is_gd("Gross Deutschland", "IR")
+    assert S._is_gd("gd", "")
+    assert S._is_gd("", "gd")
+    assert not S._is_gd("1 Pz", "1/1")
+    assert not S._is_gd("", "")
+
+
+def test_20_2_gd_doubles_with_the_one_division_in_its_hex(mini: Game) -> None:
+    total, parts = attack(mini, {"ge-1pz-2": "0704", "ge-gd": "0704", "so-rifle-4": "0804"}, ["ge-1pz-2", "ge-gd"])
+    doubled = (M("20.0", "divisional integrity: doubled"),)
+    assert (total, parts) == (6.0, [U("ge-1pz-2", 1, 2.0, doubled), U("ge-gd", 2, 4.0, doubled)])
+
+
+@pytest.mark.parametrize("choice, expected", [
+    ("2 Pz", (17.0, [("ge-1pz-2", 1.0, False), ("ge-2pz-1", 12.0, True), ("ge-gd", 4.0, True)])),
+    ("1 Pz", (12.0, [("ge-1pz-2", 2.0, True), ("ge-2pz-1", 6.0, False), ("ge-gd", 4.0, True)])),
+    ("", (12.0, [("ge-1pz-2", 2.0, True), ("ge-2pz-1", 6.0, False), ("ge-gd", 4.0, True)])),  # first in order
+    ("3 Pz", (12.0, [("ge-1pz-2", 2.0, True), ("ge-2pz-1", 6.0, False), ("ge-gd", 4.0, True)])),
+])
+def test_20_2_beside_two_divisions_gd_doubles_only_the_named_one(mini: Game, choice: str,
+                                                                 expected: tuple[float, list[tuple[str, float, bool]]]) -> None:
+    position(mini, GD_TWO, player="german", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    total, parts = S.attack(view, view.supply, ["ge-1pz-2", "ge-2pz-1", "ge-gd"], integrity_choice=choice)
+    doubled = (M("20.0", "divisional integrity: doubled"),)
+    assert (total, [(p.unit, p.value, p.mods == doubled) for p in parts]) == expected
+
+
+def test_20_2_on_defence_gd_doubles_the_division_the_german_named(mini: Game) -> None:
+    position(mini, GD_TWO, player="soviet", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    doubled = (M("20.0", "divisional integrity: doubled"),)
+    total, parts = S.defence(view, view.supply, H("0704"), [H("0804")], frozenset({"ge-leader"}), "2 Pz")
+    assert (total, parts) == (11.0, [U("ge-1pz-2", 3, 3.0, ()), U("ge-2pz-1", 2, 4.0, doubled),
+                                     U("ge-gd", 2, 4.0, doubled)])
+
+
+def test_20_2_gd_never_pairs_with_a_regiment_that_is_not_mechanized(mini: Game) -> None:
+    from dataclasses import replace
+    units = mini.scenario.catalog.units
+    units["ge-1pz-2"] = replace(units["ge-1pz-2"], mechanized=False)
+    total, parts = attack(mini, {"ge-1pz-2": "0704", "ge-gd": "0704", "so-rifle-4": "0804"}, ["ge-1pz-2", "ge-gd"])
+    assert (total, parts) == (3.0, [U("ge-1pz-2", 1, 1.0, ()), U("ge-gd", 2, 2.0, ())])
+    view = View(mini)
+    assert S.integrity_candidates(view, ["ge-gd"]) == []
+
+
+def test_20_12_a_division_counter_never_doubles_beside_regiments_of_its_name(mini: Game) -> None:
+    # A single-counter division sharing the regiments' division name still adds its face value.
+    from dataclasses import replace
+    units = mini.scenario.catalog.units
+    units["ge-inf-1"] = replace(units["ge-inf-1"], division="1 Pz", mechanized=True)
+    total, parts = attack(mini, {"ge-inf-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-rifle-4": "0804"},
+                          ["ge-inf-1", "ge-1pz-2", "ge-1pz-3"])
+    doubled = (M("20.0", "divisional integrity: doubled"),)
+    assert (total, parts) == (9.0, [U("ge-inf-1", 5, 5.0, ()), U("ge-1pz-2", 1, 2.0, doubled),
+                                    U("ge-1pz-3", 1, 2.0, doubled)])
+
+
+def test_20_2_the_divisions_gd_may_join_and_the_choice_offered(mini: Game) -> None:
+    position(mini, dict(GD_TWO, **{"ge-1pz-3": "0704", "ge-inf-1": "0704"}), player="german", phase="combat", turn=2,
+             reinforcements=False)
+    view = View(mini)
+    # GD named after other attackers still finds its hex; leaders and division counters are no option.
+    assert S.integrity_candidates(view, ["ge-1pz-2", "ge-leader", "ge-gd"]) == ["1 Pz", "2 Pz"]
+    assert S.integrity_choices(view, ["ge-1pz-2", "ge-gd"]) == ["1 Pz", "2 Pz"]
+    assert S.integrity_candidates(view, ["ge-1pz-2", "ge-2pz-1"]) == []
+    assert S.integrity_choices(view, ["ge-1pz-2", "ge-2pz-1"]) == []
+    assert S.check_integrity(view, ["ge-1pz-2", "ge-gd"], "") is None
+    assert S.check_integrity(view, ["ge-1pz-2", "ge-gd"], "2 Pz") is None
+    assert str(S.check_integrity(view, ["ge-1pz-2", "ge-gd"], "3 Pz")) == \
+        "[20.2] GD cannot count with 3 Pz here (it can join: 1 Pz, 2 Pz)"
+    assert str(S.check_integrity(view, ["ge-1pz-2", "ge-2pz-1"], "2 Pz")) == \
+        "[20.2] GD cannot count with 2 Pz here (it can join: none: GD is not attacking beside a mechanized regiment)"
+
+
+def test_20_2_one_division_beside_gd_is_no_choice(mini: Game) -> None:
+    position(mini, {"ge-1pz-2": "0704", "ge-1pz-3": "0704", "ge-gd": "0704", "so-rifle-4": "0804"}, player="german",
+             phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.integrity_candidates(view, ["ge-gd"]) == ["1 Pz"]
+    assert S.integrity_choices(view, ["ge-gd"]) == []
+
+
+# -- terrain values from the tables (10.26, 10.32, 19.53) ----------------------------------------
+
+def odd_tables(game: Game) -> None:
+    """Defence values none of which is the book's, so each must come from the tables."""
+    tec = game.scenario.tables.setdefault("tec", {})
+    tec["terrain"]["city"]["defense"] = 1.5
+    tec["terrain"]["woods"]["defense"] = 2.5
+    tec["hexside"]["minor_river"]["defense"] = 3.5
+    tec["max_defense_multiplier"] = 4
+    tec["hex_defense"] = {"0505": 5}
+    game.scenario.derived.pop("combat_values", None)
+
+
+def test_19_53_a_special_hex_in_supply_takes_its_own_value_capped(mini: Game) -> None:
+    odd_tables(mini)
+    position(mini, {"so-rifle-1": "0505"}, player="german", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.terrain_multiplier(view, H("0505"), [H("0405")], True) == \
+        (4.0, [M("19.53", "Testgrad in supply: defence x5")])
+    assert S.terrain_multiplier(view, H("0505"), [H("0405")], False) == \
+        (1.5, [M("10.26", "city: defence x1.5 (out of supply, 19.53)")])
+    assert S.terrain_multiplier(view, H("0202"), [H("0203")], False) == (1.5, [M("10.26", "city: defence x1.5")])
+
+
+def test_10_32_two_bonuses_give_the_tables_ceiling(mini: Game) -> None:
+    odd_tables(mini)
+    position(mini, {"so-rifle-1": "0505"}, player="german", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.terrain_multiplier(view, H("0202"), [H("0302")], True) == \
+        (4.0, [M("10.26", "city: defence x1.5"), M("10.12", "attacked only across rivers: defence x3.5"),
+               M("10.32", "two defensive bonuses: x4, never more")])
+    assert S.terrain_multiplier(view, H("0303"), [H("0403")], True) == (2.5, [M("10.4", "woods: defence x2.5")])
+    assert S.terrain_multiplier(view, H("0302"), [H("0202")], True) == \
+        (3.5, [M("10.12", "attacked only across rivers: defence x3.5")])
+
+
+def test_10_4_terrain_worth_exactly_one_is_no_bonus(mini: Game) -> None:
+    mini.scenario.tables["tec"]["terrain"]["woods"]["defense"] = 1
+    mini.scenario.tables["tec"]["hexside"]["major_river"]["defense"] = 1
+    mini.scenario.derived.pop("combat_values", None)
+    position(mini, {"so-rifle-1": "0404"}, player="german", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.terrain_multiplier(view, H("0404"), [H("0403")], True) == (1, [])
+    assert S.terrain_multiplier(view, H("0604"), [H("0504")], True) == (1, [])
+
+
+def test_10_12_every_attacker_must_cross_the_river(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0302"}, player="soviet", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    # 0402 is dry ground: listed first or last, it cancels the river.
+    assert S._river_across(view, H("0302"), [H("0402"), H("0202")]) == ""
+    assert S._river_across(view, H("0302"), [H("0202"), H("0402")]) == ""
+    assert S._river_across(view, H("0302"), [H("0202")]) == "minor"
+    assert S._river_across(view, H("0604"), [H("0504"), H("0505")]) == "major"
+
+
+# -- current strength ----------------------------------------------------------------------------
+
+def test_9_3_a_unit_fights_with_the_values_of_its_current_step(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0203"}, player="german", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.current_strength(view, "ge-inf-1") == (5, 7)
+    mini.state.units["ge-inf-1"].step = 2
+    assert S.current_strength(view, "ge-inf-1") == (1, 2)
+    # A step past the last (a hand-edited save) reads as the last step.
+    mini.state.units["ge-inf-1"].step = 3
+    assert S.current_strength(view, "ge-inf-1") == (1, 2)
