@@ -110,7 +110,7 @@ def test_9_67_a_loss_larger_than_the_steps_there_takes_every_step(mini: Game) ->
 
 def test_9_66_the_battle_is_asked_for_only_while_one_is_fought(mini: Game) -> None:
     battle(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"})
-    with pytest.raises(KeyError, match="no battle is being fought"):
+    with pytest.raises(KeyError, match="^'no battle is being fought'$"):
         combat.battle(mini)
     # A loss question left without its battle (a damaged save) is refused, not settled.
     mini.state.pending = {"kind": "loss_or_retreat", "side": "soviet", "who": "defender", "units": ["so-rifle-3"],
@@ -384,6 +384,20 @@ def test_20_2_the_german_player_is_asked_once_for_the_hex_with_gd(mini: Game) ->
     assert refusal(mini, TakeLosses(("so-rifle-4", "so-hq-army", "so-hq-army"))) == \
         "[9.67] name exactly 2 step loss(es), one unit id per step"
     assert mini.check(TakeLosses(("so-rifle-4", "so-hq-army"))) is None
+
+
+def test_20_2_an_attack_counts_gd_with_the_division_the_attacker_named(mini: Game) -> None:
+    battle(mini, {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704", "so-rifle-4": "0804"})
+    load_dice(mini, [4])
+    n = len(mini.journal)
+    mini.apply(Attack(("ge-1pz-2", "ge-2pz-1", "ge-gd"), ("0804",), integrity="2 Pz"))
+    # GD doubles with ge-2pz-1 (6 + 2, doubled = 16) and ge-1pz-2 counts at face: 17 against 4.
+    assert log(mini, n) == [
+        "Die roll #1 for attack at 0804 (4-1): 4",
+        "Attack: ge-1pz-2, ge-2pz-1, ge-gd against 0804: 17 to 4, column 4-1, die 4: result -/1 "
+        "[ge-1pz-2 1; ge-2pz-1 12 (20.0 divisional integrity: doubled); ge-gd 4 (20.0 divisional integrity: doubled); "
+        "so-rifle-4 4 (12.23 out of supply: halved)]"]
+    assert mini.state.vars.battle.integrity == "2 Pz"
 
 
 # -- 9.5: a reconstructed CRT entry is flagged in the log -------------------------------------------
