@@ -422,3 +422,12 @@ def test_5_0_5_33_8_21_what_the_unit_already_did_bars_a_new_move(mini: Game) -> 
     mini.state.vars.railed = ["so-rifle-1"]
     assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
         "[5.33] so-rifle-1 moved by rail this phase and cannot also move normally"
+
+
+def test_5_33_a_unit_that_came_on_by_rail_and_rode_on_has_moved_by_rail(mini: Game) -> None:
+    # It arrived by rail (23.0) and went on by rail: its movement is spent, not only its walk.
+    pos(mini, {"so-rifle-1": "0907", "so-hq-army": "0906"})
+    mini.state.vars.rail_entry = ["so-rifle-1"]
+    mini.state.vars.railed = ["so-rifle-1"]
+    assert refusal(mini, Move(("so-rifle-1",), ("0807",))) == \
+        "[5.33] so-rifle-1 moved by rail this phase and cannot also move normally"

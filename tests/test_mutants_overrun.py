@@ -222,3 +222,13 @@ def test_20_2_the_overrun_preview_checks_the_division_named_for_gd(mini: Game) -
     assert str(p.illegal) == \
         "[20.2] GD cannot count with 9pz here (it can join: none: GD is not attacking beside a mechanized regiment)"
     assert refusal(mini, Overrun(("ge-1pz-1",), "0804", "9pz")) == str(p.illegal)
+
+
+def test_6_16_the_overrun_preview_carries_the_refusal(mini: Game) -> None:
+    base(mini)
+    mini.state.vars.mp = {"ge-1pz-1": 8.0}
+    mini.state.vars.moved = ["ge-1pz-1"]
+    mini.state.vars.active = ["ge-1pz-1"]
+    p = overrun_preview(mini, ("ge-1pz-1",), "0804")
+    assert str(p.illegal) == "[6.16] ge-1pz-1 lacks the 3 MP an overrun costs"
+    assert (p.attack, p.defense, p.column) == (3, 2, "1-1")  # the odds still show

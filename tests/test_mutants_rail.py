@@ -178,3 +178,9 @@ def test_23_1_a_reinforcement_that_arrived_by_rail_rides_on_without_counting_twi
 def test_5_31_a_step_to_an_adjacent_hex_off_the_railroad_is_refused_under_5_31(mini: Game) -> None:
     position(mini, {"so-rifle-1": "1007"}, turn=2, reinforcements=False)
     assert refusal(mini, RailMove(("so-rifle-1",), ("1006",))) == "[5.31] no railroad runs from 1007 to 1006"
+
+
+def test_5_1_no_rail_destinations_for_units_that_are_not_together(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007", "so-rifle-2": "0907"}, turn=2, reinforcements=False)
+    assert destinations(View(mini), ("so-rifle-1", "so-rifle-2")) == {}
+    assert destinations(View(mini), ()) == {}
