@@ -175,3 +175,61 @@ def test_24_2_a_formation_entry_without_points_scores_nothing(mini: Game) -> Non
 def test_24_0_the_summary_states_the_lead_against_the_margin() -> None:
     sc = Score(german=150, soviet=20)
     assert sc.summary() == "German 150 VP, Soviet 20 VP; the German needed a lead of 133 and has 130."
+
+
+def test_24_2_24_3_every_elimination_line_in_order(mini: Game) -> None:
+    # German losses score for the Soviet (never a Soviet loss), Soviet losses for the German.
+    mini.state.control = {}
+    eliminate(mini, "ge-1pz-1", "ge-inf-2", "so-hq-agsw", "so-rifle-1", "so-cav-1")
+    sc = score(View(mini), final=False)
+    assert sc.lines == [("soviet", "eliminated 1/1 panzer", 8),
+                        ("soviet", "eliminated 2 infantry", 5),
+                        ("german", "eliminated: 5 Cav", 1),
+                        ("german", "eliminated: the front HQ AGSW", 10),
+                        ("german", "eliminated: 101", 1)]
+    assert (sc.german, sc.soviet) == (12, 13)
+
+
+def test_24_2_a_table_naming_only_one_regiment_value_keeps_the_book_for_the_other(mini: Game) -> None:
+    mini.state.control = {}
+    eliminate(mini, "ge-1pz-1", "ge-1pz-2")
+    mini.scenario.victory["regiment_points"] = {"panzer": 7}
+    assert score(View(mini), final=False).lines == [("soviet", "eliminated 1/1 panzer", 7),
+                                                    ("soviet", "eliminated 2/1 motorized", 5)]
+    mini.scenario.victory["regiment_points"] = {"other": 3}
+    assert score(View(mini), final=False).lines == [("soviet", "eliminated 1/1 panzer", 8),
+                                                    ("soviet", "eliminated 2/1 motorized", 3)]
+
+
+def test_24_2_a_nameless_formation_still_scores_its_points(mini: Game) -> None:
+    mini.state.control = {}
+    mini.scenario.victory["formation"] = [{"units": ["ge-inf-1", "ge-inf-2"], "points": 12}]
+    eliminate(mini, "ge-inf-1", "ge-inf-2")
+    sc = score(View(mini), final=False)
+    assert sc.lines == [("soviet", "destroyed ? entirely", 12)]
+    assert sc.soviet == 12
+
+
+def test_24_3_the_front_hq_out_of_supply_at_the_end_counts_as_eliminated(mini: Game) -> None:
+    # The scenario names so-rifle-2 its front HQ; it stands cut off beyond the Germans (as in the
+    # test above). The HQ's points are the book's 10, as the table gives none.
+    position(mini, {"so-hq-agsw": "1003", "so-rifle-1": "0904", "so-rifle-2": "0101", "ge-inf-1": "0203"},
+             turn=3, reinforcements=False)
+    mini.state.control = {}
+    mini.scenario.victory = {"soviet_front_hq": "so-rifle-2"}
+    view = View(mini)
+    assert not view.supply.all_status("soviet")["so-rifle-2"].in_supply
+    sc = score(view, final=True)
+    assert sc.lines == [("german", "out of supply at the end: the front HQ 102", 10)]
+    assert sc.to_dict() == {"german": 10, "soviet": 0, "margin": 133, "winner": "soviet",
+                            "lines": [{"side": "german", "what": "out of supply at the end: the front HQ 102",
+                                       "points": 10}]}
+
+
+def test_24_0_points_add_up_per_side_and_zero_lines_are_left_out() -> None:
+    sc = Score()
+    sc.add("german", "a", 3)
+    sc.add("soviet", "b", 4)
+    sc.add("german", "c", 5)
+    sc.add("soviet", "d", 0)
+    assert (sc.german, sc.soviet, sc.lines) == (8, 4, [("german", "a", 3), ("soviet", "b", 4), ("german", "c", 5)])
