@@ -38,8 +38,10 @@ def refusal(data: dict[str, Any]) -> tuple[str, str, str]:
 # -- read_units (13.0, 19.6) ----------------------------------------------------------------------
 
 def test_13_0_the_pool_holds_every_face_and_what_each_pile_shows() -> None:
-    p = T.pool(read({"untried_types": TYPES, "untried": FACES}))
-    assert p.types == {"rifle": UntriedType("rifle", 6, "XX", False), "armor": UntriedType("armor", 8, "X", True)}
+    p = T.pool(read({"untried_types": dict(TYPES, cavalry={"ma": 8}), "untried": FACES}))
+    # A pile without a size shows none, and is not mechanized unless it says so.
+    assert p.types == {"rifle": UntriedType("rifle", 6, "XX", False), "armor": UntriedType("armor", 8, "X", True),
+                       "cavalry": UntriedType("cavalry", 8, "", False)}
     # A face without an id is named after its pile and designation; the optional fields default off.
     assert p.faces == {"rifle-201": UntriedFace("rifle-201", "rifle", "rifle", "XX", "201", 3, 2, 6, False, False),
                        "so-u-204": UntriedFace("so-u-204", "armor", "tank", "", "204", 4, 3, 8, True, True)}
