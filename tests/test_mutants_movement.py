@@ -11,7 +11,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import View
-from kiev_tui.games.spi_kiev.movement import movement_allowance
+from kiev_tui.games.spi_kiev.movement import movement_allowance, reachable
 
 from tests.conftest import position
 
@@ -431,3 +431,75 @@ def test_5_33_a_unit_that_came_on_by_rail_and_rode_on_has_moved_by_rail(mini: Ga
     mini.state.vars.railed = ["so-rifle-1"]
     assert refusal(mini, Move(("so-rifle-1",), ("0807",))) == \
         "[5.33] so-rifle-1 moved by rail this phase and cannot also move normally"
+
+
+# -- reachable: the search itself ------------------------------------------------------------
+
+def test_5_11_10_23_a_mixed_stack_moves_at_its_slowest_units_pace(mini: Game) -> None:
+    # Tank (MA 8, half a point a road hex) and rifle (MA 6, the terrain): the stack pays the
+    # rifle's costs and has the rifle's 6 points.
+    pos(mini, {"so-rifle-1": "0905", "so-tank-1": "0905", "so-hq-army": "0907"})
+    stack = ("so-tank-1", "so-rifle-1")
+    assert said(mini, stack, "0705") == (2.0, ("0805", "0705"), "", "")
+    r = mini.reachable(stack)[H("0505")]
+    assert (r.cost, r.case) == (6.0, "") and mini.check(Move(stack, r.path)) is None  # two equal ways
+    assert said(mini, stack, "0405") == refused("5.11", "needs 7 MP, only 6 left")
+    assert said(mini, ("so-tank-1",), "0405") == (2.5, ("0805", "0705", "0605", "0505", "0405"), "", "")
+
+
+def test_10_16_a_lake_hex_is_refused_with_its_reason(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0908", "so-hq-army": "0907"})
+    assert said(mini, ("so-rifle-1",), "0909") == refused("10.16", "0909 cannot be entered: all-lake hex or hexside")
+
+
+def test_10_13_a_friendly_unit_on_the_far_bank_opens_the_crossing(mini: Game) -> None:
+    # 0604 is in the zone of the Soviet unit on the bank at 0605, but a German unit stands in
+    # it: the German may cross the major river to join it (3 for the river, 1 the hex).
+    pos(mini, {"ge-inf-1": "0504", "ge-inf-2": "0604", "so-rifle-1": "0605", "so-rifle-2": "0602"},
+        player="german")
+    assert said(mini, ("ge-inf-1",), "0604") == (4.0, ("0604",), "", "")
+
+
+def test_11_23_an_hq_may_join_a_combat_unit_in_an_enemy_zone_but_not_another_hq(mini: Game) -> None:
+    pos(mini, {"so-hq-army": "0806", "so-hq-agsw": "0804", "ge-inf-1": "0803"})
+    assert said(mini, ("so-hq-army",), "0804") == refused("11.23", "an HQ alone may not enter an enemy zone")
+    pos(mini, {"so-hq-army": "0806", "so-rifle-1": "0804", "ge-inf-1": "0803"})
+    assert said(mini, ("so-hq-army",), "0804") == (2.0, ("0805", "0804"), "", "")
+    pos(mini, {"so-hq-army": "0806", "so-rifle-1": "0806", "ge-inf-1": "0803"})
+    assert said(mini, ("so-hq-army", "so-rifle-1"), "0804") == (2.0, ("0805", "0804"), "", "")
+
+
+def test_5_0_the_last_unit_held_back_speaks_for_the_stack(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0905", "so-rifle-2": "0905", "so-hq-army": "0907"})
+    mini.state.vars.stopped = ["so-rifle-1"]
+    assert said(mini, ("so-rifle-1", "so-rifle-2"), "0904") == refused("8.21", "so-rifle-1 has stopped for this phase")
+    mini.state.vars.moved = ["so-rifle-2"]
+    assert said(mini, ("so-rifle-1", "so-rifle-2"), "0904") == \
+        refused("5.0", "so-rifle-2 already finished its move this phase")
+    assert H("0905") not in mini.reachable(("so-rifle-1", "so-rifle-2"))  # the start hex is not listed
+
+
+def test_5_1_without_explanations_only_the_reachable_hexes_are_listed(mini: Game) -> None:
+    # Mud and no supply: MA 1 for the rifle, so one hex on each side.
+    pos(mini, {"so-rifle-1": "0905", "ge-inf-1": "0903", "so-hq-army": "0907"})
+    mini.scenario.params["mud_turns"] = [2]
+    mini.state.vars.oos_start = ["so-rifle-1"]
+    reach = reachable(View(mini), ("so-rifle-1",), explain=False)
+    assert {str(h): (r.cost, r.path) for h, r in reach.items()} == {
+        "0904": (1.0, ("0904",)), "0906": (1.0, ("0906",)), "0804": (1.0, ("0804",)),
+        "0805": (1.0, ("0805",)), "1004": (1.0, ("1004",)), "1005": (1.0, ("1005",))}
+    assert len(reachable(View(mini), ("so-rifle-1",))) == 99
+
+
+def test_22_1_the_directive_lets_a_unit_go_east_by_road_but_not_end_there(mini: Game) -> None:
+    # From 0905 the road goes on east to 1005 (22.1 allows it, 22.25 refuses the end there);
+    # 1004 lies east off the road.  Mud and no supply leave the rifle one hex (MA 1).
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0906"}, turn=7)
+    mini.scenario.params["mud_turns"] = [7]
+    mini.state.vars.oos_start = ["so-rifle-1"]
+    mini.state.vars.directive = {7: True}
+    mini.touch()
+    assert said(mini, ("so-rifle-1",), "1005") == \
+        refused("22.25", "Stalin's Directive: the move must end in this hexrow or a lower one")
+    assert said(mini, ("so-rifle-1",), "1004") == refused("22.1", "Stalin's Directive forbids moving east here")
+    assert said(mini, ("so-rifle-1",), "0904") == (1.0, ("0904",), "", "")

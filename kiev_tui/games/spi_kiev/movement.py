@@ -301,8 +301,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
             continue  # 8.21: entering an enemy zone ends the move
         for n in gmap.neighbours(h):
             if n in enemy_hexes:
-                why.setdefault(n, ("5.22", "enemy units are there (only an overrun may enter)"))
-                continue
+                continue  # 5.22: every enemy hex gets its refusal below
             in_zoc = n in zoc
             if n in guarded and n not in friendly_any and gmap.has(h, n, "major_river"):
                 why.setdefault(n, ("10.13", "an enemy unit on the bank controls this hex: no crossing the major river into it"))
