@@ -121,3 +121,82 @@ def test_23_0_ready_to_enter_lists_due_units_with_an_open_entry_hex(mini: Game) 
     assert R.ready_to_enter(View(mini)) == ["so-t01-rifle-1", "so-t01-rifle-2"]
     position(mini, {"so-rifle-1": "0905", "ge-inf-1": "1005", "ge-inf-2": "1007"}, turn=1)
     assert R.ready_to_enter(View(mini)) == []
+
+
+# -- 25.12 (play-by-mail option): the chart of historical faces ----------------------------------
+
+def faces_with(game: Game, on: object = True, chart: object = None) -> dict[str, str]:
+    game.scenario.params["pbem_historical_reinforcements"] = on
+    if chart is not None:
+        game.scenario.params["historical_reinforcements"] = chart
+    return R.historical_faces(game.scenario)
+
+
+def chart_refusal(game: Game, on: object = True, chart: object = None) -> tuple[str, str, str]:
+    import pytest
+
+    from kiev_tui.engine.errors import DataError
+
+    with pytest.raises(DataError) as err:
+        faces_with(game, on, chart)
+    return err.value.file, err.value.key, err.value.reason
+
+
+def test_25_12_each_drawn_counter_takes_the_charts_face_in_order(mini: Game) -> None:
+    # The mini pool's faces are rifle-201, rifle-202, rifle-203 and armor-204.
+    assert faces_with(mini, chart={"1": ["rifle-203", "rifle-201"]}) == \
+        {"so-t01-rifle-1": "rifle-203", "so-t01-rifle-2": "rifle-201"}
+
+
+def test_25_12_the_option_off_or_absent_gives_no_faces(mini: Game) -> None:
+    assert R.historical_faces(mini.scenario) == {}
+    assert faces_with(mini, on=False, chart={"1": ["nonsense"]}) == {}
+
+
+def test_25_12_the_option_must_be_true_or_false(mini: Game) -> None:
+    assert chart_refusal(mini, on="yes") == (str(mini.scenario.path), "scenario.pbem_historical_reinforcements",
+                                             "must be true or false")
+
+
+def test_25_12_the_option_on_needs_a_chart(mini: Game) -> None:
+    assert chart_refusal(mini)[1:] == ("scenario.historical_reinforcements",
+                                       "25.12: the option is on but the scenario gives no chart of turns and faces")
+    assert chart_refusal(mini, chart=["rifle-201"])[1:] == (
+        "scenario.historical_reinforcements", "25.12: the option is on but the scenario gives no chart of turns and faces")
+
+
+def test_25_12_a_turn_must_list_faces_of_the_pool(mini: Game) -> None:
+    reason = "must list faces of units.toml ([[untried]] ids)"
+    assert chart_refusal(mini, chart={"1": "rifle-201"})[1:] == ("scenario.historical_reinforcements.1", reason)
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-299"]})[1:] == ("scenario.historical_reinforcements.1", reason)
+    assert chart_refusal(mini, chart={"1": ["rifle-201", 202]})[1:] == ("scenario.historical_reinforcements.1", reason)
+
+
+def test_25_12_a_face_is_listed_once_in_the_whole_chart(mini: Game) -> None:
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-201"]})[1:] == (
+        "scenario.historical_reinforcements.1", "rifle-201 is listed twice in the chart")
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "2": ["rifle-202"]})[1:] == (
+        "scenario.historical_reinforcements.2", "rifle-202 is listed twice in the chart")
+
+
+def test_25_12_the_chart_must_match_the_draws_turn_by_turn(mini: Game) -> None:
+    assert chart_refusal(mini, chart={"1": ["rifle-201"]})[1:] == (
+        "scenario.historical_reinforcements.1", "25.12: turn 1 brings 2 rifle reinforcements but the chart names 1")
+    assert chart_refusal(mini, chart={})[1:] == (
+        "scenario.historical_reinforcements.1", "25.12: turn 1 brings 2 rifle reinforcements but the chart names 0")
+    # A face on a turn that brings no draw of its pile.
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "3": ["armor-204"]})[1:] == (
+        "scenario.historical_reinforcements.3", "25.12: turn 3 brings 0 armor reinforcements but the chart names 1")
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202", "armor-204"]})[1:] == (
+        "scenario.historical_reinforcements.1", "25.12: turn 1 brings 0 armor reinforcements but the chart names 1")
+
+
+def test_25_12_chart_keys_are_turn_numbers(mini: Game) -> None:
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "first": []})[1:] == (
+        "scenario.historical_reinforcements.first", "keys are game-turn numbers")
+
+
+def test_9_83_no_reinforcement_enters_while_a_result_waits(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    mini.state.pending = {"kind": "loss_or_retreat"}
+    assert refusal(mini, Enter(("so-t01-rifle-1",), "1005")) == "[9.83] a combat result is waiting to be settled first"
