@@ -271,3 +271,15 @@ def test_15_0_an_arrival_traces_by_way_of_its_hq_after_turn_one(mini: Game) -> N
     assert sup.status("so-rifle-1") == SupplyStatus(True, True, "so-hq-army", "")
     via_hq = [H(x) for x in ("0903", "0902", "1001", "1002", "1003", "1004", "1005")]
     assert sup.trace("so-rifle-1") == via_hq == sup.trace("so-rifle-2")
+
+
+def test_15_0_an_arrival_cut_off_from_every_source_is_supplied_but_has_no_line(mini: Game) -> None:
+    # so-rifle-1 holds 0105, the only German exit; ge-inf-3 has just arrived at 0104.
+    position(mini, {"so-rifle-1": "0105", "ge-inf-3": "0104", "ge-inf-1": "0303"}, player="german", turn=2,
+             reinforcements=False)
+    mini.state.vars.entered = ["ge-inf-3"]
+    sup = View(mini).supply
+    assert sup.status("ge-inf-3") == SupplyStatus(True, True, None, "")
+    assert sup.trace("ge-inf-3") == []
+    assert sup.status("ge-inf-1") == SupplyStatus(
+        False, True, None, "19.82: no line of supply to a north, west or south road exit")
