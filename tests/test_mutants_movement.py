@@ -503,3 +503,45 @@ def test_22_1_the_directive_lets_a_unit_go_east_by_road_but_not_end_there(mini: 
         refused("22.25", "Stalin's Directive: the move must end in this hexrow or a lower one")
     assert said(mini, ("so-rifle-1",), "1004") == refused("22.1", "Stalin's Directive forbids moving east here")
     assert said(mini, ("so-rifle-1",), "0904") == (1.0, ("0904",), "", "")
+
+
+def test_5_14_a_stack_is_fresh_only_if_no_unit_of_it_has_spent_points(mini: Game) -> None:
+    # so-rifle-1 has half a point left, so-rifle-2 all six: the stack has half a point, and the
+    # one-hex allowance of 5.14 does not apply because one of its units has moved.
+    pos(mini, {"so-rifle-1": "0905", "so-rifle-2": "0905", "so-hq-army": "0907"})
+    mini.state.vars.mp = {"so-rifle-1": 5.5}
+    mini.state.vars.moved = ["so-rifle-1"]
+    mini.state.vars.active = ["so-rifle-1"]
+    stack = ("so-rifle-1", "so-rifle-2")
+    assert said(mini, stack, "0904") == refused("5.11", "needs 1 MP, only 0.5 left")
+    assert refusal(mini, Move(stack, ("0904",))) == \
+        "[5.11] so-rifle-1 needs 6.5 MP but has a movement allowance of 6 this phase"
+
+
+def test_6_24_an_overrunner_leaving_the_zone_moves_on_freely(mini: Game) -> None:
+    # Out of the zone it started in (the overrun's hex), the stack goes on hex by hex.
+    pos(mini, {"ge-1pz-1": "0704", "so-rifle-1": "0804"}, player="german")
+    mini.state.vars.overran = ["ge-1pz-1"]
+    assert mini.check(Move(("ge-1pz-1",), ("0703", "0702"))) is None
+
+
+def test_10_13_crossing_into_an_unguarded_hex_then_into_the_guarded_one(mini: Game) -> None:
+    # 0604 is guarded from across the river only: entered from 0603, on its own bank, it is open.
+    pos(mini, {"ge-inf-1": "0504", "so-rifle-1": "0605"}, player="german")
+    assert mini.check(Move(("ge-inf-1",), ("0603", "0604"))) is None
+
+
+def test_22_1_a_move_along_the_hexrow_off_the_road_is_allowed(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0802", "so-hq-army": "0702"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    assert mini.check(Move(("so-rifle-1",), ("0803", "0804"))) is None
+
+
+def test_22_1_a_unit_that_began_the_phase_west_of_the_line_stays_free(mini: Game) -> None:
+    # 22.1: it began the phase west of the Seim-Desna-Dnieper line, so it may go on east after
+    # crossing it, and end further east than where this leg began.
+    pos(mini, {"so-rifle-1": "0405", "so-hq-army": "0406"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    mini.apply(Move(("so-rifle-1",), ("0505", "0605")))
+    assert mini.check(Move(("so-rifle-1",), ("0705",))) is None
+    assert said(mini, ("so-rifle-1",), "0705") == (1.0, ("0705",), "", "")
