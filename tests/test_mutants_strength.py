@@ -359,3 +359,64 @@ def test_9_3_a_unit_fights_with_the_values_of_its_current_step(mini: Game) -> No
     # A step past the last (a hand-edited save) reads as the last step.
     mini.state.units["ge-inf-1"].step = 3
     assert S.current_strength(view, "ge-inf-1") == (1, 2)
+
+
+# -- leaders, HQs and untried units wherever they stand in the list -----------------------------
+
+def test_21_0_a_leader_adds_half_its_rating_to_the_stacks_defence(mini: Game) -> None:
+    total, parts = defence(mini, {"ge-inf-1": "0704", "ge-leader": "0704", "so-rifle-1": "0804"}, "0704", ["0804"])
+    assert (total, parts) == (8.0, [U("ge-inf-1", 7, 7.0, ()),
+                                    U("ge-leader", 1, 1.0, (M("21.0", "half its rating 2, rounded down: 1"),))])
+
+
+def test_19_66_an_odd_rating_is_halved_rounded_down(mini: Game) -> None:
+    total, parts = defence(mini, {"so-hq-agsw": "0904", "ge-inf-1": "0804"}, "0904", ["0804"], player="german")
+    assert (total, parts) == (2.0, [U("so-hq-agsw", 2, 2.0, (M("19.66", "half its rating 5, rounded down: 2"),))])
+
+
+def test_13_2_an_untried_defender_leaves_the_rest_of_its_stack_counted(mini: Game) -> None:
+    total, parts = defence(mini, {"so-t01-rifle-1": "0904", "so-tank-1": "0904", "ge-inf-1": "0804",
+                                  "so-hq-army": "0905"}, "0904", ["0804"], player="german")
+    assert (total, parts) == (4.0, [U("so-t01-rifle-1", None, None, (M("13.2", "untried: revealed when the battle is fought"),)),
+                                    U("so-tank-1", 4, 4.0, ())])
+
+
+def test_13_2_11_37_listed_first_an_untried_unit_or_an_hq_stops_nothing(mini: Game) -> None:
+    total, parts = attack(mini, {"so-t01-rifle-1": "0904", "so-rifle-1": "0904", "so-hq-army": "0904", "ge-inf-1": "0804"},
+                          ["so-hq-army", "so-t01-rifle-1", "so-rifle-1"], player="soviet")
+    assert (total, parts) == (8.0, [U("so-t01-rifle-1", None, None, (M("13.2", "untried: revealed when the battle is fought"),)),
+                                    U("so-rifle-1", 4, 4.0, ()),
+                                    U("so-hq-army", 4, 4.0, (M("11.37", "adds its rating 4, capped at its stack's 4"),))])
+
+
+def test_21_0_a_leader_adds_nothing_to_units_of_another_hex(mini: Game) -> None:
+    total, parts = attack(mini, {"ge-1pz-1": "0704", "ge-leader": "0703", "so-rifle-1": "0804"},
+                          ["ge-1pz-1", "ge-leader"])
+    assert (total, parts) == (6.0, [U("ge-1pz-1", 6, 6.0, ()),
+                                    U("ge-leader", 2, 0.0, (M("21.0", "adds its rating 2, capped at its stack's 0"),))])
+
+
+def test_19_43_in_an_overrun_the_leader_is_capped_by_half_its_stack(mini: Game) -> None:
+    # Two 1 Pz regiments doubled: 2 + 2 = 4, halved to 2; the leader's 2 fits within that half.
+    total, parts = attack(mini, {"ge-1pz-2": "0704", "ge-1pz-3": "0704", "ge-leader": "0704", "so-rifle-1": "0804"},
+                          ["ge-1pz-2", "ge-1pz-3", "ge-leader"], overrun=True)
+    assert total == 4.0
+    assert parts[2] == U("ge-leader", 2, 2.0, (M("19.43", "adds its rating 2, capped at its stack's 2"),))
+
+
+def test_9_32_only_a_combat_unit_with_a_printed_strength_keeps_the_minimum_of_one(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0904"}, player="soviet", phase="combat", turn=2, reinforcements=False)
+    view = View(mini)
+    assert S.has_strength(view, [U("so-hq-army", 4, 4.0), U("so-rifle-1", 4, 2.0)])
+    assert not S.has_strength(view, [U("so-hq-army", 4, 4.0)])
+    assert not S.has_strength(view, [U("ge-leader", 2, 1.0)])
+    assert not S.has_strength(view, [U("so-t01-rifle-1", None, None)])
+    assert not S.has_strength(view, [U("ge-1pz-2", 0, 0.0)])
+
+
+@pytest.mark.parametrize("a, d, above, below, column", [(2, 1, "", "", "2-1"), (1, 1, "", "", "1-1"),
+                                                        (100, 10, "6-1", "1-2", "10-1"), (1, 3, "6-1", "1-2", "1-3"),
+                                                        (1, 1, "6-1", "1-2", "1-1")])
+def test_9_4_the_last_columns_on_the_table_are_used_before_the_clamps(a: int, d: int, above: str, below: str,
+                                                                       column: str) -> None:
+    assert S.odds_column(a, d, COLS, above, below) == column
