@@ -7,9 +7,14 @@ between columns 05 and 06 (bridged by a road only on 0505/0605) and 0909 is a la
 from __future__ import annotations
 
 from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev import combat
-from kiev_tui.games.spi_kiev.actions import Advance, Attack, ChooseRetreat, DeclineAdvance, Retreat, TakeLosses
+from kiev_tui.games.spi_kiev.actions import (
+    Advance, Attack, ChooseRetreat, DeclineAdvance, Overrun, Retreat, TakeLosses,
+)
 from kiev_tui.games.spi_kiev.advance import advance_options
+from kiev_tui.games.spi_kiev.overrun import overrun_preview
+from kiev_tui.games.spi_kiev.retreat import retreat_options
 
 from tests.conftest import position
 from tests.spi_helpers import die_for, load_dice, pending
@@ -228,3 +233,160 @@ def test_9_83_the_winner_may_decline(mini: Game) -> None:
     assert where(mini, *PZ) == ["0704", "0704", "0704"]
     assert list(mini.state.vars.advanced) == []
     assert refusal(mini, DeclineAdvance()) == "[9.83] no advance is on offer"
+
+
+# -- when no advance is offered (9.68, 9.69, 9.86) -------------------------------------------------
+
+def test_9_69_no_advance_after_an_engaged_result(mini: Game) -> None:
+    fight(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804", "so-hq-army": "0905"}, ("ge-1pz-1",), "0804", "eng")
+    # Both lose a step: so-rifle-3 has no other and 0804 is empty, yet nobody may move in.
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    mini.apply(TakeLosses(("ge-1pz-1",)))
+    assert mini.state.units["so-rifle-3"].status == "eliminated"
+    assert mini.state.pending is None and mini.state.vars.battle is None
+    assert where(mini, "ge-1pz-1") == ["0704"]
+
+
+def test_9_86_no_advance_after_an_overrun(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0904", "so-rifle-3": "1004"}, player="german", phase="movement", turn=2,
+             reinforcements=False)
+    assert overrun_preview(mini, ("ge-1pz-1",), "1004").column == "3-1"
+    load_dice(mini, [die_for(mini, "3-1", "-/2")])
+    mini.apply(Overrun(("ge-1pz-1",), "1004"))
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-3",), (("1005", "1006"),)))
+    # The overrun's own rule carries the stack into the hex (6.24); no advance is asked for.
+    assert mini.state.pending is None and mini.state.vars.battle is None
+    assert where(mini, "ge-1pz-1") == ["1004"]
+
+
+def test_9_68_no_defenders_advance_while_the_attackers_hold_their_hexes(mini: Game) -> None:
+    fight(mini, TWO_FRONTS, ("ge-1pz-1", "ge-inf-1"), "0804", "1/-")
+    mini.apply(TakeLosses(("ge-inf-1",)))  # the Germans lose a step rather than give ground
+    assert mini.state.pending is None and mini.state.vars.battle is None
+    assert where(mini, "ge-1pz-1", "ge-inf-1", "so-rifle-4") == ["0704", "0705", "0804"]
+
+
+def test_9_85_a_one_hex_retreat_lets_the_defenders_follow_one_hex(mini: Game) -> None:
+    # ge-inf-2 stays at 0705 (it did not attack), so only 0704 is left open.
+    fight(mini, {**TWO_FRONTS, "ge-inf-2": "0705"}, ("ge-1pz-1", "ge-inf-1"), "0804", "1/-")
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("ge-1pz-1", "ge-inf-1"), (("0703",), ("0706",))))
+    assert pending(mini) == {"kind": "advance", "side": "soviet", "units": ["so-rifle-2", "so-rifle-4"], "max": 1,
+                             "vacated": ["0704"],
+                             "prompt": "soviet player: advance up to 1 hex(es) with so-rifle-2, so-rifle-4, or decline"}
+    assert advance_options(mini)["paths"] == [("0704",)]
+
+
+def test_9_84_a_lone_attacker_lost_to_its_step_loss_opens_two_hexes(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0704", "so-rifle-4": "0804", "so-hq-army": "0905"}, player="german",
+             phase="combat", turn=2, reinforcements=False)
+    mini.state.units["ge-1pz-1"].step = 1  # 3-1, its last step
+    col = combat.preview(mini, ["ge-1pz-1"], ["0804"]).column
+    load_dice(mini, [die_for(mini, col, "1/-")])
+    mini.apply(Attack(("ge-1pz-1",), ("0804",)))
+    mini.apply(TakeLosses(("ge-1pz-1",)))
+    assert mini.state.units["ge-1pz-1"].status == "eliminated"
+    assert pending(mini) == {"kind": "advance", "side": "soviet", "units": ["so-rifle-4"], "max": 2,
+                             "vacated": ["0704"],
+                             "prompt": "soviet player: advance up to 2 hex(es) with so-rifle-4, or decline"}
+
+
+# -- two hexes attacked at once ---------------------------------------------------------------------
+
+def test_9_85_each_vacated_hex_is_offered(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0705", "ge-1pz-2": "0705", "ge-1pz-3": "0705", "so-rifle-3": "0804",
+                    "so-rifle-2": "0805"}, player="german", phase="combat", turn=2, reinforcements=False)
+    col = combat.preview(mini, list(PZ), ["0804", "0805"]).column
+    load_dice(mini, [die_for(mini, col, "-/1")])
+    mini.apply(Attack(PZ, ("0804", "0805")))
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-3", "so-rifle-2"), (("0904",), ("0906",))))
+    assert advance_options(mini) == {"units": list(PZ), "paths": [("0804",), ("0805",)]}
+
+
+def test_9_84_two_wiped_out_hexes_each_open_their_neighbours(mini: Game) -> None:
+    inf = ("ge-inf-1", "ge-inf-2", "ge-inf-3")
+    position(mini, {"ge-1pz-1": "0705", "ge-1pz-2": "0705", "ge-1pz-3": "0705", "ge-leader": "0705",
+                    "ge-inf-1": "0905", "ge-inf-2": "0905", "ge-inf-3": "0905", "so-rifle-3": "0804",
+                    "so-hq-army": "0805"}, player="german", phase="combat", turn=2, reinforcements=False)
+    att = PZ + inf + ("ge-leader",)
+    assert combat.preview(mini, list(att), ["0804", "0805"]).column == "8-1"
+    load_dice(mini, [die_for(mini, "8-1", "-/E")])
+    mini.apply(Attack(att, ("0804", "0805")))
+    assert pending(mini)["max"] == 2 and pending(mini)["vacated"] == ["0804", "0805"]
+    assert advance_options(mini)["paths"] == [
+        ("0804",), ("0804", "0704"), ("0804", "0705"), ("0804", "0803"), ("0804", "0805"), ("0804", "0904"),
+        ("0804", "0905"),
+        ("0805",), ("0805", "0705"), ("0805", "0706"), ("0805", "0804"), ("0805", "0806"), ("0805", "0905"),
+        ("0805", "0906")]
+
+
+# -- 9.76: a unit that retreated into a friendly hex earlier in the phase -------------------------
+
+def rejoin(game: Game, attackers: tuple[str, ...], result: str) -> Game:
+    """so-rifle-3 falls back from 0804 into so-rifle-1's hex 0904, which ``attackers`` at 0903 then hit."""
+    fight(game, {"ge-1pz-1": "0704", **{u: "0903" for u in attackers}, "so-rifle-3": "0804", "so-rifle-1": "0904",
+                 "so-rifle-2": "0905", "so-rifle-4": "0805"}, ("ge-1pz-1",), "0804", "-/1")
+    game.apply(ChooseRetreat())
+    assert retreat_options(game) == {"so-rifle-3": [("0904",), ("0905",), ("0805",)]}  # no vacant hex
+    game.apply(Retreat(("so-rifle-3",), (("0904",),)))
+    game.apply(DeclineAdvance())
+    assert list(game.state.vars.retreated_into) == ["so-rifle-3"]
+    col = combat.preview(game, list(attackers), ["0904"]).column
+    load_dice(game, [die_for(game, col, result)])
+    game.apply(Attack(attackers, ("0904",)))
+    return game
+
+
+def test_9_76_9_81_the_winners_follow_the_survivor_of_a_hex_that_held_a_retreated_unit(mini: Game) -> None:
+    rejoin(mini, ("ge-inf-1", "ge-inf-3"), "-/2")
+    assert mini.state.units["so-rifle-3"].status == "eliminated"  # 9.76
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-1",), (("1004", "1005"),)))
+    assert advance_options(mini) == {"units": ["ge-inf-1", "ge-inf-3"], "paths": [("0904",), ("0904", "1004")]}
+
+
+def test_9_76_9_83_a_unit_that_retreated_into_the_hex_does_not_advance(mini: Game) -> None:
+    rejoin(mini, ("ge-inf-1",), "1/-")
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("ge-inf-1",), (("0902",),)))
+    assert pending(mini) == {"kind": "advance", "side": "soviet", "units": ["so-rifle-1"], "max": 1,
+                             "vacated": ["0903"],
+                             "prompt": "soviet player: advance up to 1 hex(es) with so-rifle-1, or decline"}
+
+
+# -- more paths of retreat ----------------------------------------------------------------------------
+
+def test_9_82_the_germans_follow_through_a_soviet_zone_but_not_a_soviet_unit(mini: Game) -> None:
+    place = {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-rifle-3": "0804"}
+    # so-rifle-1 at 1004 controls 0904: German advances ignore Soviet zones.
+    fight(mini, {**place, "so-rifle-1": "1004"}, PZ, "0804", "-/3")
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-3",), (("0904", "0903", "0902"),)))
+    assert advance_options(mini)["paths"] == [("0804",), ("0804", "0904"), ("0804", "0904", "0903")]
+    # so-rifle-1 at 0903 itself: the path ends before it.
+    fight(mini, {**place, "so-rifle-1": "0903"}, PZ, "0804", "-/3")
+    mini.apply(ChooseRetreat())
+    mini.apply(Retreat(("so-rifle-3",), (("0904", "0903", "0902"),)))
+    assert advance_options(mini)["paths"] == [("0804",), ("0804", "0904")]
+
+
+def test_9_84_10_13_a_guarded_crossing_does_not_close_the_others(mini: Game) -> None:
+    # ge-inf-1 at 0506 guards 0505 from its bank; 0504 stays open.
+    pen_at_the_river(mini, {"ge-inf-1": "0506"})
+    assert advance_options(mini)["paths"] == [
+        ("0604",), ("0604", "0504"), ("0604", "0603"), ("0604", "0605"), ("0604", "0704"), ("0604", "0705")]
+
+
+def test_9_84_10_16_not_across_an_all_lake_hexside(mini: Game) -> None:
+    gmap = mini.scenario.map
+    before = gmap.side_features(H("0804"), H("0805"))
+    gmap.set_side_features(H("0804"), H("0805"), frozenset({"lake"}))
+    try:
+        fight(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "ge-1pz-3": "0704", "so-rifle-3": "0804"},
+              PZ, "0804", "-/E")
+        assert advance_options(mini)["paths"] == [
+            ("0804",), ("0804", "0704"), ("0804", "0705"), ("0804", "0803"), ("0804", "0904"), ("0804", "0905")]
+    finally:
+        gmap.set_side_features(H("0804"), H("0805"), before)

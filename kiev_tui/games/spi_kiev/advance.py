@@ -53,8 +53,8 @@ def offer_advance(game: "Game", part: str) -> bool:
                       f"{', '.join(attackers)}, or decline"}
         return True
     # A defender may follow a beaten attacker, never after a split result (9.68).
-    result = b.result or ""
-    if "/" in result and result.split("/")[1] == "-" and result.split("/")[0] != "-":
+    result = str(b.result)
+    if "/" in result and result.split("/")[1] == "-":  # (an attacker that lost nothing left no hex)
         defenders = [u for u in involved(game, "defender") if st.units[u].hex == b.origin[u]
                      and u not in kiev_vars(st).retreated_into]  # 9.76, 9.81: they did not fight
         gone = [b.origin[u] for u in b.attackers if st.units[u].hex != b.origin[u]]
@@ -137,7 +137,9 @@ def check_advance(view: View, a: Advance) -> Illegal | None:
 
 def apply_advance(game: "Game", a: Advance) -> None:
     st = game.state
-    side = st.pending["side"] if st.pending else st.player
+    p = st.pending
+    assert p is not None  # check_advance refuses an advance with nothing on offer
+    side = p["side"]
     for h in a.path:
         system.claim(game, Hex.parse(h), side)
     for u in a.units:
@@ -145,8 +147,7 @@ def apply_advance(game: "Game", a: Advance) -> None:
     v = kiev_vars(st)
     v.advanced = added(v.advanced, a.units)  # 9.83
     game.emit(Advanced(a.units, a.path))
-    st.pending = None
-    run(game)
+    run(game)  # the advance is the battle's last part: run ends the battle and clears the offer
 
 
 def check_decline(view: View, a: DeclineAdvance) -> Illegal | None:
@@ -157,8 +158,7 @@ def check_decline(view: View, a: DeclineAdvance) -> Illegal | None:
 
 
 def apply_decline(game: "Game", a: DeclineAdvance) -> None:
-    game.state.pending = None
-    run(game)
+    run(game)  # the advance is the battle's last part: run ends the battle and clears the offer
 
 
 system.HANDLERS[Advance] = (check_advance, apply_advance)
