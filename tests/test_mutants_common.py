@@ -96,6 +96,7 @@ def test_5_0_a_fresh_count_leaves_out_a_unit_off_the_map_with_a_hex_recorded(min
     view = View(mini)
     assert view.occupancy == {H("0905"): ["so-rifle-1"]}
     assert view.at(H("0904")) == [] and view.occupant_side(H("0904")) is None
+    assert view.at(H("0905")) == ["so-rifle-1"] and view.occupant_side(H("0905")) == SOVIET
     assert view.occupied_by(H("0905"), SOVIET) is True and view.occupied_by(H("0905"), GERMAN) is False
 
 
@@ -179,3 +180,17 @@ def test_13_1_untried_until_its_face_is_drawn(mini: Game) -> None:
 
 def test_8_12_each_side_s_enemy() -> None:
     assert (enemy_of(GERMAN), enemy_of(SOVIET)) == (SOVIET, GERMAN)
+
+
+def test_8_25_a_unit_inside_the_enemy_zone_keeps_its_own_hex_open(mini: Game) -> None:
+    # so-rifle-1 stands at 0803, inside ge-inf-1's zone; 0802 is in that zone and empty.
+    position(mini, {"ge-inf-1": "0703", "so-rifle-1": "0803"}, turn=2, reinforcements=False)
+    view = View(mini)
+    assert view.enemy_controlled_for_tracing(H("0803"), SOVIET) is False
+    assert view.enemy_controlled_for_tracing(H("0802"), SOVIET) is True
+
+
+def test_21_0_hqs_and_leaders_alike_combat_units_not(mini: Game) -> None:
+    view = View(mini)
+    assert [view.is_hq_like(u) for u in ("so-hq-army", "ge-leader", "so-rifle-1", "ge-inf-1")] == [
+        True, True, False, False]
