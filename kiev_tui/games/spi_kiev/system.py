@@ -31,16 +31,6 @@ if TYPE_CHECKING:
 Checker = Callable[[View, Any], Illegal | None]
 Applier = Callable[["Game", Any], None]
 HANDLERS: dict[type, tuple[Checker, Applier]] = {}
-#: Functions that add to the list of things to do before a phase may end: (view) -> [text].
-TODO_HOOKS: list[Callable[[View], list[str]]] = []
-#: Called when a new phase begins, after the standard bookkeeping: (game) -> None.
-PHASE_HOOKS: list[Callable[["Game"], None]] = []
-
-
-def handles(kind: type) -> Callable[[tuple[Checker, Applier]], None]:
-    def register(pair: tuple[Checker, Applier]) -> None:
-        HANDLERS[kind] = pair
-    return register
 
 
 def player_phases(game: "Game", side: str, turn: int) -> tuple[str, ...]:
@@ -419,8 +409,6 @@ def todo(view: View) -> list[str]:
     if st.phase in (MOVEMENT, MECHANIZED):
         for h, problem in sorted(stacking.over_limit(view, st.player).items()):
             out.append(f"{h} holds {problem}: remove the excess (7.0)")
-    for hook in TODO_HOOKS:
-        out.extend(hook(view))
     return out
 
 
@@ -437,10 +425,6 @@ def check_end_phase(view: View) -> Illegal | None:
         if over:
             h, problem = sorted(over.items())[0]
             return Illegal("7.0", f"{h} holds {problem}: remove the excess before ending the phase")
-    for hook in TODO_HOOKS:
-        left = hook(view)
-        if left:
-            return Illegal("4.2", left[0])
     return None
 
 
@@ -492,8 +476,6 @@ def begin_phase(game: "Game") -> None:
         due = reinforcements.due_now(view)
         if due:
             game.emit(Note(f"Reinforcements due for the {st.player} player: {', '.join(due)}"))
-    for hook in PHASE_HOOKS:
-        hook(game)
 
 
 def finish(game: "Game") -> None:
