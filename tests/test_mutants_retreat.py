@@ -11,6 +11,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import Attack, ChooseRetreat, Overrun, Retreat
+from kiev_tui.games.spi_kiev.events import Retreated
 from kiev_tui.games.spi_kiev.overrun import overrun_preview
 from kiev_tui.games.spi_kiev.retreat import retreat_options
 
@@ -69,10 +70,12 @@ def test_9_73_9_71_a_three_hex_retreat_offers_every_path_that_moves_away(mini: G
         "[9.7] give one path for each of so-rifle-3"
     assert refusal(mini, Retreat(("so-rifle-3",), (("0904", "0903", "0902"), ("0905", "1005", "1006")))) == \
         "[9.7] give one path for each of so-rifle-3"
+    mini.state.control["0805"] = "german"  # as if the Germans had passed through Eastville
     n = len(mini.journal)
     mini.apply(Retreat(("so-rifle-3",), (("0805", "0806", "0807"),)))
-    # 0805 is the town of Eastville, already Soviet: nothing changes hands; the Germans may follow.
-    assert lines(mini, n) == ["so-rifle-3 retreats 0805 > 0806 > 0807"]
+    # Passing through the town takes it back (24.0); then the Germans may follow.
+    assert lines(mini, n) == ["Eastville (0805) now belongs to the soviet player (24.0)",
+                              "so-rifle-3 retreats 0805 > 0806 > 0807"]
     assert where(mini, "so-rifle-3") == ["0807"]
     assert list(mini.state.vars.retreated_into) == []  # 9.76: it ended in a vacant hex
     assert pending(mini)["kind"] == "advance"
@@ -152,12 +155,13 @@ def test_9_74_19_7_no_overstacking_retreat_while_one_that_fits_exists(mini: Game
     assert refusal(mini, Retreat(units[::-1], ((), ("0905",), ("1003",)))) == \
         "[9.71] 0905 is not a legal retreat for so-tank-1"
     n = len(mini.journal)
-    mini.apply(Retreat(units, (("1005",), ("1003",), ())))
-    assert lines(mini, n)[:4] == ["so-rifle-3 retreats 1005", "so-tank-1 retreats 1003",
-                                  "so-hq-army has nowhere to retreat and is eliminated (9.71)",
-                                  "so-hq-army is eliminated (no legal retreat, 9.71)"]
+    mini.apply(Retreat(units[::-1], ((), ("1003",), ("1005",))))
+    assert lines(mini, n)[:4] == ["so-hq-army has nowhere to retreat and is eliminated (9.71)",
+                                  "so-hq-army is eliminated (no legal retreat, 9.71)",
+                                  "so-tank-1 retreats 1003", "so-rifle-3 retreats 1005"]
+    assert mini.journal[n] == Retreated("so-hq-army", ())  # the journal records the empty path
     assert where(mini, *units) == ["1005", "1003", None]
-    assert list(mini.state.vars.retreated_into) == ["so-rifle-3", "so-tank-1"]
+    assert list(mini.state.vars.retreated_into) == ["so-tank-1", "so-rifle-3"]
 
 
 def test_9_74_the_excess_is_eliminated_when_no_way_fits(mini: Game) -> None:
@@ -213,15 +217,21 @@ def test_19_52_penned_against_a_major_river_the_unit_loses_steps_instead(mini: G
 
 def test_19_52_one_step_lost_per_hex_of_the_result(mini: Game) -> None:
     fight(mini, {"so-rifle-4": "0704", "so-tank-1": "0704", "so-rifle-1": "0705", "so-hq-army": "0804",
-                 "ge-inf-1": "0604"}, ("so-rifle-4", "so-tank-1", "so-rifle-1"), "0604", "-/1", player="soviet")
+                 "ge-inf-1": "0604", "ge-1pz-2": "0604"}, ("so-rifle-4", "so-tank-1", "so-rifle-1"), "0604", "-/1",
+          player="soviet")
     mini.apply(ChooseRetreat())
+    assert retreat_options(mini) == {"ge-1pz-2": [], "ge-inf-1": []}
     n = len(mini.journal)
-    mini.apply(Retreat(("ge-inf-1",), ((),)))
-    assert lines(mini, n)[:2] == [
+    mini.apply(Retreat(("ge-inf-1", "ge-1pz-2"), ((), ())))
+    assert lines(mini, n)[:4] == [
         "ge-inf-1 cannot retreat across the major river and loses steps instead (19.52)",
-        "ge-inf-1 loses a step (now 3-4)"]
-    assert (mini.state.units["ge-inf-1"].status, mini.state.units["ge-inf-1"].step) == ("map", 1)
-    assert where(mini, "ge-inf-1") == ["0604"]
+        "ge-inf-1 loses a step (now 3-4)",
+        "ge-1pz-2 cannot retreat across the major river and loses steps instead (19.52)",
+        "ge-1pz-2 loses a step (now 0-1)"]
+    assert [(mini.state.units[u].status, mini.state.units[u].step) for u in ("ge-inf-1", "ge-1pz-2")] == \
+        [("map", 1), ("map", 1)]
+    assert where(mini, "ge-inf-1", "ge-1pz-2") == ["0604", "0604"]
+    assert mini.state.pending is None and mini.state.vars.battle is None  # 0604 is still held
 
 
 def test_9_71_penned_by_enemy_zones_alone_the_unit_is_eliminated(mini: Game) -> None:
@@ -375,3 +385,48 @@ def test_11_22_9_74_two_hqs_with_one_way_out_lose_the_second(mini: Game) -> None
                                   "so-hq-agsw is eliminated (no room for it at the end of its retreat, 9.74)",
                                   "so-rifle-2 retreats 0905"]
     assert where(mini, *units) == ["0905", "0905", None, "0905"]
+
+
+def test_9_75_9_74_retreats_are_simultaneous_so_stacks_may_trade_hexes(mini: Game) -> None:
+    # One attack on 0804 and 0805 from 0705; ge-inf-1 at 0903 and ge-inf-2 at 0907 close the
+    # other hexes, and 0905 holds two Soviet divisions: no vacant hex is left to either stack.
+    place = {"ge-1pz-1": "0705", "ge-1pz-2": "0705", "ge-1pz-3": "0705", "ge-inf-1": "0903", "ge-inf-2": "0907",
+             "so-rifle-3": "0804", "so-tank-1": "0804", "so-hq-army": "0804",
+             "so-rifle-1": "0805", "so-rifle-2": "0805", "so-hq-agsw": "0805", "so-rifle-4": "0905", "so-cav-1": "0905"}
+    position(mini, place, player="german", phase="combat", turn=2, reinforcements=False)
+    assert combat.preview(mini, list(PZ), ["0804", "0805"]).column == "1-1"
+    load_dice(mini, [die_for(mini, "1-1", "-/1")])
+    mini.apply(Attack(PZ, ("0804", "0805")))
+    mini.apply(ChooseRetreat())
+    assert retreat_options(mini) == {
+        "so-hq-army": [("0905",)], "so-rifle-3": [("0905",), ("0805",)], "so-tank-1": [("0905",), ("0805",)],
+        "so-hq-agsw": [("0905",)], "so-rifle-1": [("0804",), ("0905",)], "so-rifle-2": [("0804",), ("0905",)]}
+    # The two stacks trade hexes: each arrives as the other leaves, two divisions a hex (9.75).
+    units = ("so-hq-army", "so-rifle-3", "so-tank-1", "so-hq-agsw", "so-rifle-1", "so-rifle-2")
+    paths = (("0905",), ("0805",), ("0805",), ("0905",), ("0804",), ("0804",))
+    assert mini.check(Retreat(units, paths)) is None  # both HQs must go to 0905: no way fits
+    n = len(mini.journal)
+    mini.apply(Retreat(units, paths))
+    assert lines(mini, n)[:7] == [
+        "so-hq-army retreats 0905", "so-rifle-3 retreats 0805", "so-tank-1 retreats 0805", "so-hq-agsw retreats 0905",
+        "so-hq-agsw is eliminated (no room for it at the end of its retreat, 9.74)",
+        "so-rifle-1 retreats 0804", "so-rifle-2 retreats 0804"]
+    assert where(mini, *units) == ["0905", "0805", "0805", None, "0804", "0804"]
+
+
+def test_9_77_19_52_an_attacker_shut_in_by_the_battle_and_the_river_loses_steps(mini: Game) -> None:
+    # ge-inf-1 at 0604 attacks so-rifle-3 at 0704 (1/1); so-rifle-1 at 0706 controls 0605 and 0705.
+    fight(mini, {"ge-inf-1": "0604", "so-rifle-3": "0704", "so-rifle-1": "0706"}, ("ge-inf-1",), "0704", "1/1")
+    mini.apply(ChooseRetreat())
+    assert retreat_options(mini) == {"so-rifle-3": [("0703",), ("0803",), ("0804",)]}
+    mini.apply(Retreat(("so-rifle-3",), (("0804",),)))
+    mini.apply(ChooseRetreat())
+    # 0603 is free of Soviet zones now, but it touched the defender's hex (9.77); 0504 and 0505
+    # lie across the unbridged river.
+    assert retreat_options(mini) == {"ge-inf-1": []}
+    n = len(mini.journal)
+    mini.apply(Retreat(("ge-inf-1",), ((),)))
+    assert lines(mini, n)[:2] == ["ge-inf-1 cannot retreat across the major river and loses steps instead (19.52)",
+                                  "ge-inf-1 loses a step (now 3-4)"]
+    # It kept its hex, so it may still advance into the one the defender left (9.68).
+    assert pending(mini)["kind"] == "advance" and pending(mini)["units"] == ["ge-inf-1"]

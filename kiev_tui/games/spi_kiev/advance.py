@@ -22,12 +22,6 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 
-def _beaten(game: "Game", side: str) -> list[str]:
-    """The units of the side that lost the battle, seen from the side that may advance."""
-    b = battle(game)
-    return b.defenders if side == game.state.player else b.attackers
-
-
 def _all_eliminated_in(game: "Game", beaten: list[str], h: str) -> bool:
     """9.84: every unit that stood in this hex when the battle began was eliminated."""
     st = game.state
@@ -44,9 +38,9 @@ def offer_advance(game: "Game", part: str) -> bool:
     view = View(game)
     vacated = [t for t in b.targets if not view.at(Hex.parse(t))]
     attackers = [u for u in involved(game, "attacker") if st.units[u].hex == b.origin[u]]
-    if vacated and attackers and b.result != "eng":
-        beaten = _beaten(game, st.player)
-        wiped = any(_all_eliminated_in(game, beaten, t) for t in vacated)
+    # (An engaged result queues no advance at all, 9.69.)
+    if vacated and attackers:
+        wiped = any(_all_eliminated_in(game, b.defenders, t) for t in vacated)
         hexes = 2 if part == "E" or wiped else int(part)  # 9.84, 9.85
         st.pending = {"kind": "advance", "side": st.player, "units": attackers, "max": hexes,
                       "vacated": vacated, "prompt": f"{st.player} player: advance up to {hexes} hex(es) with "
@@ -62,7 +56,7 @@ def offer_advance(game: "Game", part: str) -> bool:
         if defenders and gone:
             side = enemy_of(st.player)
             att = result.split("/")[0]
-            wiped = any(_all_eliminated_in(game, _beaten(game, side), h) for h in gone)
+            wiped = any(_all_eliminated_in(game, b.attackers, h) for h in gone)
             hexes = 2 if att == "E" or wiped else int(att)  # 9.84, 9.85
             st.pending = {"kind": "advance", "side": side, "units": defenders, "max": hexes,
                           "vacated": gone, "prompt": f"{side} player: advance up to {hexes} hex(es) "
@@ -89,11 +83,12 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
     enemy = enemy_of(side)
     limit = int(p["max"])
     beaten = b.defenders if side == st.player else b.attackers
-    stop_in_zoc = side == SOVIET  # 9.82: Soviet advances halt on entering a German zone
+    # 9.82: Soviet advances halt on entering a German zone; German ones ignore Soviet zones.
+    halts = view.zoc_movement[enemy] if side == SOVIET else frozenset()
     out: list[tuple[str, ...]] = []
     for first in p["vacated"]:
         out.append((first,))
-        if limit < 2 or (stop_in_zoc and view.in_enemy_zoc(Hex.parse(first), side)):
+        if limit < 2 or Hex.parse(first) in halts:
             continue
         here = [u for u in beaten if b.origin.get(u) == first]
         if here and all(st.units[u].status == "eliminated" for u in here):
@@ -113,7 +108,7 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
                 if view.occupied_by(Hex.parse(cand[-1]), enemy):
                     break
                 out.append(cand)
-                if stop_in_zoc and view.in_enemy_zoc(Hex.parse(cand[-1]), side):
+                if Hex.parse(cand[-1]) in halts:
                     break
     return sorted(set(out))
 

@@ -33,8 +33,7 @@ def _retreat_paths(view: View, uid: str, hexes: int, who: str, zone: set[str]) -
     9.78 a crossing only when nothing else is open.
     """
     start = view.hex_of(uid)
-    if start is None:
-        return [], False
+    assert start is not None  # only units on the map are asked to retreat (battle.involved)
     side = view.side(uid)
     enemy = enemy_of(side)
     blocked_by_river = False
@@ -187,8 +186,7 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
         st.units[uid].hex = path[-1]
         b.retreat_paths[uid] = list(path)
         game.emit(Retreated(uid, tuple(path)))
-    st.pending = None
-    run(game)
+    run(game)  # the battle's next part replaces the pending retreat (or the battle ends)
 
 
 system.HANDLERS[Retreat] = (check_retreat, apply_retreat)
