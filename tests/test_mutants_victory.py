@@ -221,6 +221,7 @@ def test_24_3_the_front_hq_out_of_supply_at_the_end_counts_as_eliminated(mini: G
     assert not view.supply.all_status("soviet")["so-rifle-2"].in_supply
     sc = score(view, final=True)
     assert sc.lines == [("german", "out of supply at the end: the front HQ 102", 10)]
+    assert score(View(mini)) == sc  # the score at the end of the game is the default
     assert sc.to_dict() == {"german": 10, "soviet": 0, "margin": 133, "winner": "soviet",
                             "lines": [{"side": "german", "what": "out of supply at the end: the front HQ 102",
                                        "points": 10}]}
