@@ -16,7 +16,7 @@ from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import Attack
 from kiev_tui.games.spi_kiev.common import View
 from kiev_tui.games.spi_kiev.overrun import overrun_preview
-from kiev_tui.games.spi_kiev.preview import check_attack
+from kiev_tui.games.spi_kiev.preview import check_attack, strengths
 from kiev_tui.games.spi_kiev.strength import Modifier as M
 from kiev_tui.games.spi_kiev.strength import UnitStrength as U
 
@@ -73,7 +73,8 @@ def test_13_1_13_2_two_untried_defenders_never_draw_the_same_face(mini: Game) ->
 
 
 def test_19_63_an_untried_defender_that_can_only_be_a_no_strength_unit(mini: Game) -> None:
-    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    # The HQ stacked with it has no printed strength and does not keep the stack alive.
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0804"})
     leave_in_pool(mini, "rifle-202")
     p = combat.preview(mini, list(PZ), ["0804"])
     assert p.chances == {"defenders eliminated (19.63)": 1.0}
@@ -170,3 +171,111 @@ def test_10_16_attack_options_leave_out_a_leader_across_a_lake(mini: Game) -> No
     battle(mini, {"ge-1pz-1": "0704", "ge-leader": "0803", "so-rifle-3": "0804"})
     mini.scenario.map.set_side_features(H("0803"), H("0804"), frozenset({"lake"}))
     assert combat.attack_options(mini) == {"0804": ["ge-1pz-1"]}
+
+
+# -- more known-unit previews: overruns, GD, refusals shown with the odds, special outcomes --------
+
+def test_6_0_an_overrun_preview_halves_the_attack(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0705", "so-rifle-3": "0804"}, phase="movement")
+    # 6 halved to 3 against so-rifle-3's 2, halved to 1 without an HQ (12.23): 3-1.
+    p = overrun_preview(mini, ["ge-1pz-1"], "0804")
+    assert (p.attack, p.defense, p.column) == (3, 1, "3-1")
+    assert chances(p) == exact(COL_3_1)
+    # 1 halved to nothing still counts one (9.32): 1-1.
+    p = overrun_preview(mini, ["ge-1pz-2"], "0804")
+    assert (p.attack, p.defense, p.column) == (1, 1, "1-1")
+    assert p.attackers == (U("ge-1pz-2", 1, 1.0),)
+
+
+def test_20_2_gd_with_the_named_division_against_known_defenders(mini: Game) -> None:
+    attackers = ("ge-gd", "ge-2pz-1", "ge-1pz-2")
+    battle(mini, {**dict.fromkeys(attackers, "0704"), "so-rifle-4": "0804", "so-hq-army": "0905"})
+    named = combat.preview(mini, list(attackers), ["0804"], integrity="2 Pz")
+    assert (named.attack, named.defense, named.column, named.illegal) == (17, 8, "2-1", None)
+    plain = combat.preview(mini, list(attackers), ["0804"])
+    assert (plain.attack, plain.defense, plain.column) == (12, 8, "1-1")
+    wrong = combat.preview(mini, list(attackers), ["0804"], integrity="3 Pz")
+    assert str(wrong.illegal) == "[20.2] GD cannot count with 3 Pz here (it can join: 1 Pz, 2 Pz)"
+    assert (wrong.attack, wrong.column) == (12, "1-1")
+
+
+def test_9_23_a_preview_shows_the_refusal_beside_the_odds(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "ge-inf-1": "0703", "so-rifle-4": "0804", "so-hq-army": "0905"})
+    p = combat.preview(mini, ["ge-1pz-1", "ge-inf-1"], ["0804"])
+    assert str(p.illegal) == "[9.23] ge-inf-1 is not adjacent to 0804: every attacker must touch every target hex"
+    assert (p.attack, p.defense, p.column) == (11, 8, "1-1")
+    assert p.attackers == (U("ge-1pz-1", 6, 6.0), U("ge-inf-1", 5, 5.0))
+
+
+def test_19_63_a_revealed_no_strength_defender_is_eliminated_unrolled(mini: Game) -> None:
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    mini.state.units["so-t01-rifle-1"].face = "rifle-202"
+    p = combat.preview(mini, list(PZ), ["0804"])
+    assert p == combat.Preview(
+        (U("ge-1pz-1", 6, 12.0, DOUBLED), U("ge-1pz-2", 1, 2.0, DOUBLED), U("ge-1pz-3", 1, 2.0, DOUBLED)),
+        (U("so-t01-rifle-1", 0, 0.0),), 16, 0, "10-1", {"defenders eliminated (19.63)": 1.0}, None, ())
+
+
+def test_19_65_a_revealed_no_strength_attacker_cancels_the_attack(mini: Game) -> None:
+    battle(mini, {"so-t01-rifle-1": "0804", "so-hq-army": "0905", "ge-inf-1": "0704"}, player="soviet")
+    mini.state.units["so-t01-rifle-1"].face = "rifle-202"
+    p = combat.preview(mini, ["so-t01-rifle-1"], ["0704"])
+    assert p == combat.Preview((U("so-t01-rifle-1", 0, 0.0),), (U("ge-inf-1", 7, 7.0),), 0, 7, "1-3",
+                               {"attack cancelled (19.65)": 1.0}, None, ())
+
+
+def test_9_4_a_table_that_names_its_clamp_columns(mini: Game) -> None:
+    # tables.toml may send ratios past the chart to other columns than its first and last.
+    mini.scenario.tables["crt"]["above_highest"] = "8-1"
+    mini.scenario.tables["crt"]["below_lowest"] = "1-2"
+    mini.scenario.derived.pop("crt", None)
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-rifle-3": "0804"})
+    assert combat.preview(mini, list(PZ), ["0804"]).column == "8-1"  # 16 to 1
+    battle(mini, {"ge-1pz-2": "0704", "so-rifle-4": "0804", "so-hq-army": "0905"})
+    assert combat.preview(mini, ["ge-1pz-2"], ["0804"]).column == "1-2"  # 1 to 8
+
+
+def test_9_32_each_target_hex_is_rounded_and_kept_at_one_by_itself(mini: Game) -> None:
+    # A Soviet unit on the west road exit cuts the German supply (19.82): ge-1pz-2 reduced (1) and the
+    # leader alone (half its 2) are each halved to 0.5, then each hex counts 1: 2 in all.
+    battle(mini, {"so-rifle-1": "0804", "so-hq-army": "0803", "so-rifle-2": "0105",
+                  "ge-1pz-2": "0905", "ge-leader": "0904"}, player="soviet")
+    mini.state.units["ge-1pz-2"].step = 1
+    p = combat.preview(mini, ["so-rifle-1"], ["0905", "0904"])
+    assert (p.attack, p.defense, p.column, p.illegal) == (4, 2, "2-1", None)
+    oos = M("12.23", "out of supply: halved")
+    assert p.defenders == (U("ge-1pz-2", 1, 0.5, (oos,)),
+                           U("ge-leader", 1, 0.5, (M("21.0", "half its rating 2, rounded down: 1"), oos)))
+
+
+def test_10_14_a_preview_across_the_major_river(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0504", "so-rifle-1": "0604", "so-hq-army": "0705"})
+    p = combat.preview(mini, ["ge-1pz-1"], ["0604"])
+    assert p.defenders == (U("so-rifle-1", 5, 15.0, (M("10.14", "attacked only across a major river: defence tripled"),)),)
+    assert (p.attack, p.defense, p.column) == (6, 15, "1-3")
+
+
+def test_20_2_the_division_gd_defends_with(mini: Game) -> None:
+    # GD 2, 2 Pz's regiment 2, 1 Pz's 1/2 3: with 2 Pz named, 4 + 4 + 3 = 11; by default (1 Pz) 4 + 2 + 6.
+    battle(mini, {"ge-gd": "0704", "ge-2pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-4": "0804",
+                  "so-hq-army": "0803"}, player="soviet")
+    view = View(mini)
+    named = strengths(view, ("so-rifle-4",), [H("0704")], False, "", {"0704": "2 Pz"})
+    assert (named[2], named[4]) == (11.0, [11])
+    assert strengths(view, ("so-rifle-4",), [H("0704")], False, "", {"0805": "2 Pz"})[4] == [12]
+
+
+def test_9_76_a_newcomer_does_not_shield_its_new_hex_from_attack(mini: Game) -> None:
+    # so-rifle-1 was attacked at 0804 before it retreated into so-rifle-4's hex: the hex may be attacked.
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-4": "0804", "so-rifle-1": "0804", "so-hq-army": "0905"})
+    mini.state.vars.defended = ["so-rifle-1"]
+    mini.state.vars.retreated_into = ["so-rifle-1"]
+    assert check_attack(View(mini), Attack(("ge-1pz-1",), ("0804",))) is None
+    p = combat.preview(mini, ["ge-1pz-1"], ["0804"])
+    assert (p.attack, p.defense, p.column) == (6, 8, "1-2")
+    assert p.defenders == (U("so-rifle-4", 8, 8.0),)
+
+
+def test_9_15_an_hq_and_a_unit_in_its_command_may_attack(mini: Game) -> None:
+    battle(mini, {"so-rifle-1": "0804", "so-hq-army": "0804", "ge-inf-1": "0704"}, player="soviet")
+    assert check_attack(View(mini), Attack(("so-rifle-1", "so-hq-army"), ("0704",))) is None

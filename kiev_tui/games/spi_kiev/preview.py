@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def crt(game: "Game") -> CRT:
     sc = game.scenario
-    cached = sc.derived.get("crt")
+    cached = sc.derived.get("crt")  # pragma: no mutate: a missed cache only reads the same CRT again
     if not isinstance(cached, CRT):
         cached = sc.derived["crt"] = check_tables(sc.tables_path, sc.tables)
     return cached
@@ -158,12 +158,11 @@ def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes
 
 
 def untried_faces(view: View, uid: str) -> list[str]:
-    draw = pool(view.catalog).draw_of.get(uid, "")
+    draw = pool(view.catalog).draw_of[uid]  # only untried counters are asked about, each has a pile
     return sorted(f.id for f in pool(view.catalog).faces.values() if f.draw == draw)
 
 
-def special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool = False,
-                     integrity: str = "") -> str:
+def special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool, integrity: str) -> str:
     """19.65 and 19.63: battles decided by no-strength units before any die is rolled."""
     # 19.65: an attack whose total is nothing never happens, whoever makes it.
     a_total, a_parts = attack(view, view.supply, list(attackers), overrun, integrity)
