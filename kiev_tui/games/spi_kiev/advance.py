@@ -46,9 +46,10 @@ def offer_advance(game: "Game", part: str) -> bool:
                       "vacated": vacated, "prompt": f"{st.player} player: advance up to {hexes} hex(es) with "
                       f"{', '.join(attackers)}, or decline"}
         return True
-    # A defender may follow a beaten attacker, never after a split result (9.68).
+    # A defender may follow a beaten attacker only when its own part of the result is "-", never
+    # after a split result (9.68); attackers whose part is "-" as well keep their hexes (gone is empty).
     result = str(b.result)
-    if "/" in result and result.split("/")[1] == "-":  # (an attacker that lost nothing left no hex)
+    if "/" in result and result.split("/")[1] == "-":
         defenders = [u for u in involved(game, "defender") if st.units[u].hex == b.origin[u]
                      and u not in kiev_vars(st).retreated_into]  # 9.76, 9.81: they did not fight
         gone = [b.origin[u] for u in b.attackers if st.units[u].hex != b.origin[u]]
