@@ -283,3 +283,11 @@ def test_15_0_an_arrival_cut_off_from_every_source_is_supplied_but_has_no_line(m
     assert sup.trace("ge-inf-3") == []
     assert sup.status("ge-inf-1") == SupplyStatus(
         False, True, None, "19.82: no line of supply to a north, west or south road exit")
+
+
+def test_15_0_a_soviet_arrival_with_no_hq_near_traces_straight_to_a_source(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "0804", "so-hq-army": "0101"}, turn=2, reinforcements=False)
+    mini.state.vars.entered = ["so-rifle-1"]
+    sup = View(mini).supply
+    assert sup.status("so-rifle-1") == SupplyStatus(True, False, None, "")
+    assert sup.trace("so-rifle-1") == [H("0804"), H("0905"), H("1005")]
