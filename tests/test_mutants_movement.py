@@ -545,3 +545,10 @@ def test_22_1_a_unit_that_began_the_phase_west_of_the_line_stays_free(mini: Game
     mini.apply(Move(("so-rifle-1",), ("0505", "0605")))
     assert mini.check(Move(("so-rifle-1",), ("0705",))) is None
     assert said(mini, ("so-rifle-1",), "0705") == (1.0, ("0705",), "", "")
+
+
+def test_5_22_a_german_stack_may_not_walk_into_soviet_units(mini: Game) -> None:
+    pos(mini, {"ge-inf-1": "0702", "so-rifle-1": "0704"}, player="german")
+    assert refusal(mini, Move(("ge-inf-1",), ("0703", "0704"))) == \
+        "[5.22] 0704 holds enemy units: only an overrun may go there (6.0)"
+    assert said(mini, ("ge-inf-1",), "0704") == refused("5.22", "enemy units are there (only an overrun may enter)")

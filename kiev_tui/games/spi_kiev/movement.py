@@ -193,11 +193,10 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
     end = hexes[-1]
     if dir_bound and end.col > start.col:
         return Illegal("22.25", f"Stalin's Directive: {', '.join(dir_bound)} must end in hexrow {start.col:02d} or lower")
-    for u in units:
-        if spent[u] + total[u] > budget[u] + 1e-9:
-            if fresh and len(hexes) == 1:
-                continue  # 5.14: a unit may always move one hex
-            return Illegal("5.11", f"{u} needs {spent[u] + total[u]:g} MP but has a movement allowance of {budget[u]} this phase")
+    if not (fresh and len(hexes) == 1):  # 5.14: a stack that has not moved may always go one hex
+        for u in units:
+            if spent[u] + total[u] > budget[u] + 1e-9:
+                return Illegal("5.11", f"{u} needs {spent[u] + total[u]:g} MP but has a movement allowance of {budget[u]} this phase")
     if relieve:
         return _check_relief(view, units, start, end, relieve)
     return None
