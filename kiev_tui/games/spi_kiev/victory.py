@@ -63,7 +63,7 @@ def score(view: View, final: bool = True) -> Score:
         if members and all(m in gone for m in members):
             sc.add(SOVIET, f"destroyed {f.get('name', '?')} entirely", int(f.get("points", 0)))  # 24.2
             counted.update(members)
-    reg = vic.get("regiment_points", {"panzer": 8, "other": 5})
+    reg = vic.get("regiment_points", {})  # 24.2: each missing value is the book's (below)
     for uid in sorted(gone - counted):
         d = view.catalog.units[uid]
         if d.side != GERMAN or d.replacement:
