@@ -552,3 +552,25 @@ def test_5_22_a_german_stack_may_not_walk_into_soviet_units(mini: Game) -> None:
     assert refusal(mini, Move(("ge-inf-1",), ("0703", "0704"))) == \
         "[5.22] 0704 holds enemy units: only an overrun may go there (6.0)"
     assert said(mini, ("ge-inf-1",), "0704") == refused("5.22", "enemy units are there (only an overrun may enter)")
+
+
+def test_5_11_one_point_of_movement_reaches_the_ring_around_the_stack(mini: Game) -> None:
+    # Mud and no supply leave the rifle 1 MP; around 0903 every hex is clear ground.  The ring
+    # one hex out costs 1; each hex of the second ring says it needs 2 of the 1 left; beyond
+    # that the search never looked.
+    pos(mini, {"so-rifle-1": "0903"})
+    mini.scenario.params["mud_turns"] = [2]
+    mini.state.vars.oos_start = ["so-rifle-1"]
+    start = H("0903")
+    reach = mini.reachable(("so-rifle-1",))
+    far = refused("5.11", "beyond the stack's movement allowance or cut off by zones of control")
+    for h, r in reach.items():
+        got = (r.cost, r.path, r.case, r.why)
+        d = start.distance(h)
+        if d == 1:
+            assert got == (1.0, (str(h),), "", ""), h
+        elif d == 2:
+            assert got == refused("5.11", "needs 2 MP, only 1 left"), h
+        else:
+            assert got == far, h
+    assert len(reach) == 99
