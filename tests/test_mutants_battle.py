@@ -351,7 +351,7 @@ def test_19_63_lone_no_strength_defenders_are_lost_and_the_winner_may_go_two_hex
                              "prompt": "german player: advance up to 2 hex(es) with ge-1pz-1, or decline"}
 
 
-# -- 20.2: Gross Deutschland on defence ---------------------------------------------------------------
+# -- 20.2: Gross Deutschland's division ---------------------------------------------------------------------
 
 GD = {"ge-1pz-2": "0704", "ge-2pz-1": "0704", "ge-gd": "0704", "so-rifle-4": "0804", "so-hq-army": "0804",
       "ge-inf-1": "0705"}
@@ -400,7 +400,18 @@ def test_20_2_an_attack_counts_gd_with_the_division_the_attacker_named(mini: Gam
     assert mini.state.vars.battle.integrity == "2 Pz"
 
 
-# -- 9.5: a reconstructed CRT entry is flagged in the log -------------------------------------------
+# -- 9.5: the battle log names every modifier and flags a reconstructed CRT entry ----------------
+
+def test_10_4_12_23_the_log_lists_each_modifier_of_a_unit(mini: Game) -> None:
+    battle(mini, {"ge-inf-1": "0304", "ge-1pz-1": "0304", "so-rifle-1": "0404"})
+    load_dice(mini, [1])
+    n = len(mini.journal)
+    mini.apply(Attack(("ge-inf-1", "ge-1pz-1"), ("0404",)))
+    # so-rifle-1 defends 5, doubled in the woods and halved out of supply: 11 against 5 is 2-1.
+    assert log(mini, n)[1] == (
+        "Attack: ge-inf-1, ge-1pz-1 against 0404: 11 to 5, column 2-1, die 1: result -/1 "
+        "[ge-inf-1 5; ge-1pz-1 6; so-rifle-1 5 (10.4 woods: defence doubled; 12.23 out of supply: halved)]")
+
 
 def test_9_5_a_reconstructed_crt_entry_is_named_in_the_battle_log(tmp_path: Path) -> None:
     root = tmp_path / "mini"
