@@ -479,10 +479,32 @@ def test_validate_names_the_file_when_the_map_builder_fails() -> None:
     with (FIXTURES / "mini" / "tables.toml").open("rb") as f:
         tables = tomllib.load(f)
     assert SYSTEM.validate_file("tables.toml", tables) is True
-    for only in ("crt", "tec"):
-        with pytest.raises(DataError):
+    for only, key in (("crt", "crt.columns"), ("tec", "crt")):
+        with pytest.raises(DataError) as err:
             SYSTEM.validate_file("t.toml", {only: {}})
+        assert (err.value.file, err.value.key) == ("t.toml", key)
     for other in ("map", "unit", "scenario", "save"):
         assert SYSTEM.validate_file("s.toml", {"crt": {}, other: {}}) is False
     assert SYSTEM.validate_file("m.toml", {"meta": {}}) is False
     assert SYSTEM.validate_file("m.toml", {"settlement": []}) is False
+
+
+def test_20_2_the_odds_shown_count_gd_with_the_division_the_player_names(mini: Game) -> None:
+    from kiev_tui.engine.errors import Illegal
+
+    attackers = ("ge-gd", "ge-2pz-1", "ge-1pz-2")
+    position(mini, {**dict.fromkeys(attackers, "0704"), "so-rifle-4": "0804", "so-hq-army": "0905"},
+             player="german", phase="combat", turn=2, reinforcements=False)
+    named = mini.rules.preview(mini, attackers, ("0804",), "2 Pz")
+    assert named is not None
+    assert (named.illegal, named.attack, named.defense, named.column, named.notes) == (None, 17, 8, "2-1", ())
+    plain = mini.rules.preview(mini, attackers, ("0804",))
+    assert plain is not None
+    assert (plain.illegal, plain.attack, plain.defense, plain.column, plain.notes) == (None, 12, 8, "1-1", ())
+    # an overrun (6.0) is judged with the division named too
+    position(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"}, player="german", turn=2, reinforcements=False)
+    over = mini.rules.preview(mini, ("ge-1pz-1",), ("0804",), "9pz")
+    assert over is not None
+    assert (over.illegal, over.attack, over.defense, over.column, over.notes) == (Illegal(
+        "20.2", "GD cannot count with 9pz here (it can join: none: GD is not attacking beside a mechanized regiment)"),
+        3, 1, "3-1", ())

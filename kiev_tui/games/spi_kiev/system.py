@@ -6,7 +6,7 @@ combat, overrun and victory register theirs from their own modules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
@@ -218,6 +218,9 @@ HANDLERS[RemoveExcess] = (_check_remove, _apply_remove)
 
 # -- the rule system ----------------------------------------------------------------------
 
+_VIEW = "view"  # current_view's entry in game.memo
+
+
 def current_view(game: "Game") -> View:
     """The View of the game's present position, reused until the next change (game.memo).
 
@@ -225,10 +228,10 @@ def current_view(game: "Game") -> View:
     position is ever cached.
     """
     memo = game.memo
-    view = memo.get("view")
+    view: View | None = memo.get(_VIEW)  # pragma: no mutate: a cache read; a miss only builds the same View again
     if view is None:
-        view = memo["view"] = View(game)
-    return cast(View, view)
+        view = memo[_VIEW] = View(game)
+    return view
 
 
 class KievRules:
