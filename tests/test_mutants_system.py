@@ -508,3 +508,24 @@ def test_20_2_the_odds_shown_count_gd_with_the_division_the_player_names(mini: G
     assert (over.illegal, over.attack, over.defense, over.column, over.notes) == (Illegal(
         "20.2", "GD cannot count with 9pz here (it can join: none: GD is not attacking beside a mechanized regiment)"),
         3, 1, "3-1", ())
+
+
+def test_7_0_a_movement_phase_ends_only_within_the_stacking_limit(mini: Game) -> None:
+    from kiev_tui.engine.actions import EndPhase
+
+    overstacked(mini)
+    assert mini.phase.todo == ("0904 holds 4 combat units (limit 3): remove the excess (7.0)",)
+    assert refusal(mini, EndPhase()) == \
+        "[7.0] 0904 holds 4 combat units (limit 3): remove the excess before ending the phase"
+    mini.apply(RemoveExcess("so-rifle-4"))
+    assert mini.phase.todo == ()
+    assert mini.check(EndPhase()) is None
+    # the combat phase has no stacking check of its own (7.0 is settled as movement ends)
+    overstacked(mini, phase="combat")
+    assert (mini.phase.todo, mini.check(EndPhase())) == ((), None)
+
+
+def test_5_33_a_rail_move_puts_the_units_at_the_end_of_the_line(mini: Game) -> None:
+    position(mini, {"so-rifle-1": "1007", "ge-inf-1": "0101"}, turn=2, reinforcements=False)
+    mini.apply(RailMove(("so-rifle-1",), ("0907", "0807", "0707")))
+    assert (mini.state.units["so-rifle-1"].hex, mini.state.vars.rail_used) == ("0707", 1)
