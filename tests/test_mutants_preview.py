@@ -279,3 +279,8 @@ def test_9_76_a_newcomer_does_not_shield_its_new_hex_from_attack(mini: Game) -> 
 def test_9_15_an_hq_and_a_unit_in_its_command_may_attack(mini: Game) -> None:
     battle(mini, {"so-rifle-1": "0804", "so-hq-army": "0804", "ge-inf-1": "0704"}, player="soviet")
     assert check_attack(View(mini), Attack(("so-rifle-1", "so-hq-army"), ("0704",))) is None
+
+
+def test_9_1_an_attacker_id_that_names_no_unit(mini: Game) -> None:
+    battle(mini, {"ge-1pz-1": "0704", "so-rifle-4": "0804"})
+    assert str(check_attack(View(mini), Attack(("ge-nobody",), ("0804",)))) == "[9.1] ge-nobody is not on the map"
