@@ -67,12 +67,23 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
      "one true/false per result"),
     ("rows missing", lambda d: d["crt"].__setitem__("row", d["crt"]["row"][:4]), "crt.row",
      "no row for die roll(s) 5, 6"),
+    ("row of die 1 missing", lambda d: d["crt"].__setitem__("row", d["crt"]["row"][1:]), "crt.row",
+     "no row for die roll(s) 1"),
+    ("no rows at all", lambda d: d["crt"].pop("row"), "crt.row", "missing"),
     ("unknown tec key", lambda d: d["tec"].__setitem__("bogus", 1), "tec.bogus",
      "unknown key (expected one of: hex_defense, hexside, max_defense_multiplier, note, terrain)"),
     ("negative hex cost", lambda d: d["tec"]["terrain"]["clear"].__setitem__("mp", -1), "tec.terrain.clear.mp",
      "must not be negative"),
     ("negative road cost", lambda d: d["tec"]["hexside"]["road"].__setitem__("mp_mech", -0.5),
      "tec.hexside.road.mp_mech", "must not be negative"),
+    ("negative cost of other units", lambda d: d["tec"]["terrain"]["woods"].__setitem__("mp_other", -1),
+     "tec.terrain.woods.mp_other", "must not be negative"),
+    ("negative German river cost", lambda d: d["tec"]["hexside"]["minor_river"].__setitem__("mp_german", -2),
+     "tec.hexside.minor_river.mp_german", "must not be negative"),
+    ("negative Soviet river cost", lambda d: d["tec"]["hexside"]["major_river"].__setitem__("mp_soviet", -1),
+     "tec.hexside.major_river.mp_soviet", "must not be negative"),
+    ("negative defence", lambda d: d["tec"]["terrain"]["city"].__setitem__("defense", -2),
+     "tec.terrain.city.defense", "must not be negative"),
     ("defence below 1", lambda d: d["tec"]["terrain"]["woods"].__setitem__("defense", 0.5),
      "tec.terrain.woods.defense", "a defence multiplier is at least 1"),
     ("cap below 1", lambda d: d["tec"].__setitem__("max_defense_multiplier", 0), "tec.max_defense_multiplier",
@@ -156,3 +167,17 @@ def test_10_4_10_32_the_chart_defence_values_apply_without_a_tec_table() -> None
     assert ct.terrain_defense == {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
     assert ct.hexside_defense == {"minor_river": 2.0, "major_river": 3.0}
     assert ct.max_multiplier == 3.0 and ct.hex_defense == {}
+
+
+def test_10_4_a_tables_file_without_a_tec_takes_the_book_chart() -> None:
+    crt = crt_of(lambda d: d.pop("tec"))
+    assert crt.rows[1] == tuple(BASE["crt"]["row"][0]["results"])
+
+
+@pytest.mark.parametrize("group", ["terrain", "hexside"])
+def test_10_4_a_tec_without_terrain_or_hexside_rows_is_accepted(group: str) -> None:
+    data = edited(lambda d: d["tec"].pop(group))
+    assert check_tables("T.toml", data).columns == tuple(BASE["crt"]["columns"])
+    ct = check_combat_values("T.toml", data)
+    assert ct.terrain_defense == {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
+    assert ct.hexside_defense == {"minor_river": 2.0, "major_river": 3.0}
