@@ -529,3 +529,18 @@ def test_5_33_a_rail_move_puts_the_units_at_the_end_of_the_line(mini: Game) -> N
     position(mini, {"so-rifle-1": "1007", "ge-inf-1": "0101"}, turn=2, reinforcements=False)
     mini.apply(RailMove(("so-rifle-1",), ("0907", "0807", "0707")))
     assert (mini.state.units["so-rifle-1"].hex, mini.state.vars.rail_used) == ("0707", 1)
+
+
+def test_5_11_the_reach_shown_explains_every_hex_out_of_reach_unless_asked_not_to(mini: Game) -> None:
+    from kiev_tui.engine.hexes import H
+    from kiev_tui.engine.rules import Reach
+
+    position(mini, {"so-rifle-1": "0902", "ge-inf-1": "0101"}, turn=2, reinforcements=False)
+    reach = mini.rules.reachable(mini, ("so-rifle-1",))
+    assert len(reach) == 99  # every hex of the 10 x 10 map but the one the unit stands in
+    assert reach[H("0101")] == Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
+    assert reach[H("0102")] == Reach(
+        None, (), "5.11", "beyond the stack's movement allowance or cut off by zones of control")
+    short = mini.rules.reachable(mini, ("so-rifle-1",), explain=False)
+    assert len(short) == 19 and H("0102") not in short
+    assert short == {h: r for h, r in reach.items() if r.ok}
