@@ -203,7 +203,8 @@ def test_6_24_a_clean_win_carries_the_stack_in_and_frees_it_to_move_on(mini: Gam
     assert "ge-1pz-1" in v.overran and v.active == ["ge-1pz-1"]
     assert "ge-1pz-1" not in v.stopped
     moved = [e for e in mini.journal if isinstance(e, Moved)][-1]
-    assert (moved.units, moved.path, moved.cost) == (("ge-1pz-1",), ("0804",), 0.0)
+    assert moved == Moved(("ge-1pz-1",), ("0804",), 0.0, False)
+    assert moved.describe() == "ge-1pz-1 move 0804 (0 MP)"  # no zone stops it: it may move on
     # 1 MP for the first step and 3 for the overrun spent: it may go on.
     assert v.mp["ge-1pz-1"] == 4.0
     assert mini.check(Move(("ge-1pz-1",), ("0904",))) is None
@@ -232,3 +233,15 @@ def test_6_16_the_overrun_preview_carries_the_refusal(mini: Game) -> None:
     p = overrun_preview(mini, ("ge-1pz-1",), "0804")
     assert str(p.illegal) == "[6.16] ge-1pz-1 lacks the 3 MP an overrun costs"
     assert (p.attack, p.defense, p.column) == (3, 2, "1-1")  # the odds still show
+
+
+def test_6_17_a_leader_in_the_overrunning_hex_rides_along_as_a_passenger(mini: Game) -> None:
+    # 6.17: an HQ or leader may share the hex; it takes no part but shares the stack's fate.
+    from tests.spi_helpers import die_for
+    pos(mini, {"ge-1pz-1": "0704", "ge-leader": "0704", "so-rifle-3": "0804"})
+    load_dice(mini, [die_for(mini, "1-1", "1/1")])
+    mini.apply(OV)
+    b = mini.state.vars.battle
+    assert b is not None
+    assert (b.kind, b.attackers, b.targets, b.passengers) == ("overrun", ["ge-1pz-1"], ["0804"], ["ge-leader"])
+    assert mini.state.vars.mp == {"ge-1pz-1": 3.0}
