@@ -200,3 +200,26 @@ def test_9_83_no_reinforcement_enters_while_a_result_waits(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0905"}, turn=1)
     mini.state.pending = {"kind": "loss_or_retreat"}
     assert refusal(mini, Enter(("so-t01-rifle-1",), "1005")) == "[9.83] a combat result is waiting to be settled first"
+
+
+def test_23_0_a_road_or_rail_hexside_at_the_edge_makes_an_entry_hex(mini: Game) -> None:
+    # 1003 gets a road to its inland neighbour, 1009 a railroad: the Soviets may enter at both;
+    # on the west edge 0109 gets a road and 0103 a railroad: the Germans may enter only by the road.
+    m = mini.scenario.map
+    m.set_side_features(H("1003"), H("0903"), frozenset({"road"}))
+    m.set_side_features(H("1009"), H("0909"), frozenset({"railroad"}))
+    m.set_side_features(H("0109"), H("0209"), frozenset({"road"}))
+    m.set_side_features(H("0103"), H("0203"), frozenset({"railroad"}))
+    position(mini, {"so-rifle-1": "0905"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1003"), H("1005"), H("1007"), H("1009")]
+    position(mini, {"ge-inf-1": "0203"}, player="german", turn=2)
+    assert R.entry_hexes(View(mini), "ge-inf-3") == [H("0105"), H("0109")]
+
+
+def test_23_0_inland_hexes_of_an_entry_area_are_never_entry_hexes(mini: Game) -> None:
+    from dataclasses import replace
+    m = mini.scenario.map
+    inland = frozenset(H(f"09{r:02d}") for r in range(1, 11))
+    m.areas["K"] = replace(m.areas["K"], hexes=m.areas["K"].hexes | inland)
+    position(mini, {"so-rifle-1": "0805"}, turn=1)
+    assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1005"), H("1007")]
