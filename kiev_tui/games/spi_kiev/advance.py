@@ -37,7 +37,9 @@ def offer_advance(game: "Game", part: str) -> bool:
         return False  # 9.86: no advance after an overrun (its own rule moves the stack in)
     view = View(game)
     vacated = [t for t in b.targets if not view.at(Hex.parse(t))]
-    attackers = [u for u in involved(game, "attacker") if st.units[u].hex == b.origin[u]]
+    # Attackers still in the hex they attacked from (a lost or retreated unit has left it); an
+    # attack has no passengers, those ride only in overruns (6.17).
+    attackers = [u for u in b.attackers if st.units[u].hex == b.origin[u]]
     # (An engaged result queues no advance at all, 9.69.)
     if vacated and attackers:
         wiped = any(_all_eliminated_in(game, b.defenders, t) for t in vacated)
