@@ -544,3 +544,12 @@ def test_5_11_the_reach_shown_explains_every_hex_out_of_reach_unless_asked_not_t
     short = mini.rules.reachable(mini, ("so-rifle-1",), explain=False)
     assert len(short) == 19 and H("0102") not in short
     assert short == {h: r for h, r in reach.items() if r.ok}
+
+
+def test_13_2_the_odds_shown_against_an_untried_unit_say_its_strength_is_unknown(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0704", "so-t01-rifle-1": "0804", "so-hq-army": "0905"},
+             player="german", phase="combat", turn=2, reinforcements=False)
+    p = mini.rules.preview(mini, ("ge-1pz-1",), ("0804",))
+    assert p is not None
+    assert (p.illegal, p.attack, p.defense, p.column, p.notes) == (
+        None, None, None, None, ("1 untried unit(s): their strength is drawn when the battle is fought (13.2)",))
