@@ -153,6 +153,12 @@ def test_8_12_19_67_stacks_and_zones_stay_right_as_units_come_and_go(mini: Game)
                                        SOVIET: sorted(["0103", "0105", "0203", "0204", *rifle1_zone])}
     assert view.in_enemy_zoc(H("0105"), GERMAN) is True and view.in_enemy_zoc(H("0105"), SOVIET) is False
     assert view.in_enemy_zoc(H("0202"), SOVIET) is True and view.in_enemy_zoc(H("0202"), GERMAN) is False
+    # A placement whose zones nobody asked for is no base to work zones out from.
+    units["so-rifle-2"].hex = "0204"
+    assert stacks(View(mini))[3] == ("0204", ["so-rifle-2"])
+    units["so-rifle-2"].hex = "0203"
+    assert zones(View(mini))["blocking"] == {
+        GERMAN: inf1_zone, SOVIET: sorted(["0103", "0104", "0202", "0204", "0303", "0304", *rifle1_zone])}
 
 
 def test_10_13_only_a_unit_on_the_bank_guards_the_river_and_a_friend_lifts_it(mini: Game) -> None:
