@@ -44,13 +44,9 @@ def integrity_partners(view: View, uid: str, integrity_choice: str = "") -> list
     mates = [u for u in view.at(h) if u != uid and view.side(u) == GERMAN and view.udef(u).size == "III"
              and not view.udef(u).leader]
     if _is_gd(d.division, d.designation):
-        # 20.2: GD pairs with a mechanized regiment; with two divisions present, only the chosen one.
-        divs = sorted({view.udef(u).division for u in mates if view.udef(u).mechanized and view.udef(u).division})
-        if not divs:
-            return []
-        pick = integrity_choice if integrity_choice in divs else divs[0]
-        return [u for u in mates if view.udef(u).division == pick][:1] if len(divs) > 1 else \
-            [u for u in mates if view.udef(u).division == pick]
+        # 20.2: GD itself doubles beside any mechanized regiment of a division; which division's
+        # regiment doubles with it (the German's choice) is settled for that regiment below.
+        return [u for u in mates if view.udef(u).mechanized and view.udef(u).division]
     same = [u for u in mates if d.division and view.udef(u).division == d.division]
     if same:
         return same
