@@ -219,6 +219,7 @@ def test_9_68_6_23_an_attacker_that_takes_its_loss_in_steps_has_lost(mini: Game)
     battle(mini, {"ge-1pz-1": "0704", "ge-inf-1": "0704", "ge-inf-2": "0704", "so-rifle-4": "0804"})
     attack(mini, ("ge-1pz-1", "ge-inf-1", "ge-inf-2"), ("0804",), "1/1")
     mini.apply(TakeLosses(("so-rifle-4",)))
+    assert mini.state.vars.battle.attacker_lost is False  # the defender's loss is not the attacker's
     mini.apply(TakeLosses(("ge-inf-2",)))
     # The hex is empty, so the advance waits; the attacker's step loss is on the battle record.
     assert pending(mini)["kind"] == "advance" and pending(mini)["side"] == "german"
