@@ -345,6 +345,7 @@ def test_10_12_every_attacker_must_cross_the_river(mini: Game) -> None:
     assert S._river_across(view, H("0302"), [H("0402"), H("0202")]) == ""
     assert S._river_across(view, H("0302"), [H("0202"), H("0402")]) == ""
     assert S._river_across(view, H("0302"), [H("0202")]) == "minor"
+    assert S._river_across(view, H("0302"), []) == ""  # no attacker, no river to cross
     assert S._river_across(view, H("0604"), [H("0504"), H("0505")]) == "major"
 
 
