@@ -339,6 +339,8 @@ def test_22_2_a_relief_frees_the_relieved_unit_and_ends_the_relievers_move(mini:
     position(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903", "ge-inf-1": "0110"}, turn=7, reinforcements=False)
     mini.state.vars.directive = {7: True}
     mini.touch()
+    assert str(mini.check(Move(("so-rifle-2",), ("0803", "0703"), relieve="nobody"))) == \
+        "[22.2] nobody is not a Soviet unit in 0703"
     assert mini.apply(Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == [
         Moved(("so-rifle-2",), ("0803", "0703"), 2.0, False), Relieved("so-rifle-2", "so-rifle-1")]
     v = mini.state.vars
@@ -541,6 +543,8 @@ def test_5_11_the_reach_shown_explains_every_hex_out_of_reach_unless_asked_not_t
     assert reach[H("0101")] == Reach(None, (), "5.22", "enemy units are there (only an overrun may enter)")
     assert reach[H("0102")] == Reach(
         None, (), "5.11", "beyond the stack's movement allowance or cut off by zones of control")
+    # 12.0: the lone division at 0902 traces no supply on turn 2
+    assert mini.rules.supply(mini).all_status("soviet")["so-rifle-1"].in_supply is False
     short = mini.rules.reachable(mini, ("so-rifle-1",), explain=False)
     assert len(short) == 19 and H("0102") not in short
     assert short == {h: r for h, r in reach.items() if r.ok}
