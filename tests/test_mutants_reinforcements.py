@@ -159,28 +159,29 @@ def test_25_12_the_option_must_be_true_or_false(mini: Game) -> None:
 
 
 def test_25_12_the_option_on_needs_a_chart(mini: Game) -> None:
-    assert chart_refusal(mini)[1:] == ("scenario.historical_reinforcements",
-                                       "25.12: the option is on but the scenario gives no chart of turns and faces")
+    assert chart_refusal(mini) == (str(mini.scenario.path), "scenario.historical_reinforcements",
+                                   "25.12: the option is on but the scenario gives no chart of turns and faces")
     assert chart_refusal(mini, chart=["rifle-201"])[1:] == (
         "scenario.historical_reinforcements", "25.12: the option is on but the scenario gives no chart of turns and faces")
 
 
 def test_25_12_a_turn_must_list_faces_of_the_pool(mini: Game) -> None:
     reason = "must list faces of units.toml ([[untried]] ids)"
-    assert chart_refusal(mini, chart={"1": "rifle-201"})[1:] == ("scenario.historical_reinforcements.1", reason)
+    assert chart_refusal(mini, chart={"1": "rifle-201"}) == (str(mini.scenario.path), "scenario.historical_reinforcements.1",
+                                                             reason)
     assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-299"]})[1:] == ("scenario.historical_reinforcements.1", reason)
     assert chart_refusal(mini, chart={"1": ["rifle-201", 202]})[1:] == ("scenario.historical_reinforcements.1", reason)
 
 
 def test_25_12_a_face_is_listed_once_in_the_whole_chart(mini: Game) -> None:
-    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-201"]})[1:] == (
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-201"]}) == (str(mini.scenario.path),
         "scenario.historical_reinforcements.1", "rifle-201 is listed twice in the chart")
     assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "2": ["rifle-202"]})[1:] == (
         "scenario.historical_reinforcements.2", "rifle-202 is listed twice in the chart")
 
 
 def test_25_12_the_chart_must_match_the_draws_turn_by_turn(mini: Game) -> None:
-    assert chart_refusal(mini, chart={"1": ["rifle-201"]})[1:] == (
+    assert chart_refusal(mini, chart={"1": ["rifle-201"]}) == (str(mini.scenario.path),
         "scenario.historical_reinforcements.1", "25.12: turn 1 brings 2 rifle reinforcements but the chart names 1")
     assert chart_refusal(mini, chart={})[1:] == (
         "scenario.historical_reinforcements.1", "25.12: turn 1 brings 2 rifle reinforcements but the chart names 0")
@@ -192,7 +193,7 @@ def test_25_12_the_chart_must_match_the_draws_turn_by_turn(mini: Game) -> None:
 
 
 def test_25_12_chart_keys_are_turn_numbers(mini: Game) -> None:
-    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "first": []})[1:] == (
+    assert chart_refusal(mini, chart={"1": ["rifle-201", "rifle-202"], "first": []}) == (str(mini.scenario.path),
         "scenario.historical_reinforcements.first", "keys are game-turn numbers")
 
 
