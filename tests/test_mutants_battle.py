@@ -15,7 +15,7 @@ import pytest
 
 from kiev_tui.engine.game import Game
 from kiev_tui.games.spi_kiev import combat
-from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity, ChooseRetreat, Retreat, TakeLosses
+from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity, ChooseRetreat, Overrun, Retreat, TakeLosses
 from kiev_tui.games.spi_kiev.common import View
 
 from tests.conftest import FIXTURES, position
@@ -412,6 +412,20 @@ def test_10_4_12_23_the_log_lists_each_modifier_of_a_unit(mini: Game) -> None:
     assert log(mini, n)[1] == (
         "Attack: ge-inf-1, ge-1pz-1 against 0404: 11 to 5, column 2-1, die 1: result -/1 "
         "[ge-inf-1 5; ge-1pz-1 6; so-rifle-1 5 (10.4 woods: defence doubled; 12.23 out of supply: halved)]")
+
+
+def test_6_0_an_overrun_is_fought_at_half_strength(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-3": "0804"}, player="german",
+             phase="movement", turn=1, reinforcements=False)
+    load_dice(mini, [6])
+    n = len(mini.journal)
+    mini.apply(Overrun(("ge-1pz-1", "ge-1pz-2"), "0804"))
+    # (6 + 1) doubled for integrity is 14, halved for the overrun: 7 against 2, column 3-1.
+    assert log(mini, n) == [
+        "Die roll #1 for overrun at 0804 (3-1): 6",
+        "Overrun: ge-1pz-1, ge-1pz-2 against 0804: 7 to 2, column 3-1, die 6: result 1/- "
+        "[ge-1pz-1 12 (20.0 divisional integrity: doubled); ge-1pz-2 2 (20.0 divisional integrity: doubled); "
+        "so-rifle-3 2]"]
 
 
 def test_9_5_a_reconstructed_crt_entry_is_named_in_the_battle_log(tmp_path: Path) -> None:
