@@ -123,6 +123,7 @@ def where(game: Game) -> tuple[int, str, str]:
 
 def test_19_1_a_game_turn_is_the_soviet_player_turn_then_the_german_one(mini: Game) -> None:
     from kiev_tui.engine.events import GameOver, PhaseBegan, PhaseEnded, PlayerChanged
+    from kiev_tui.engine.game import Phase
     from kiev_tui.games.spi_kiev.events import SupplyChecked
 
     position(mini, {"so-rifle-1": "0902", "ge-inf-1": "0101"}, turn=1, reinforcements=False)
@@ -152,6 +153,7 @@ def test_19_1_a_game_turn_is_the_soviet_player_turn_then_the_german_one(mini: Ga
     assert end(mini) == [PhaseEnded(3, "german", "mechanized"), GameOver(
         "soviet", "German 11 VP, Soviet 30 VP; the German needed a lead of 30 and has -19.")]
     assert (mini.state.over, where(mini)) == (True, (3, "german", "mechanized"))
+    assert mini.phase == Phase(3, "german", "mechanized", ("movement", "combat", "mechanized"), (), "", True)
     assert mini.state.vars.final_score == {
         "german": 11, "soviet": 30, "margin": 30, "winner": "soviet",
         "lines": [{"side": "german", "what": "holds Westburg (0202, city)", "points": 10},
@@ -447,6 +449,16 @@ def test_24_0_the_final_score_is_read_back_from_the_record(mini: Game) -> None:
                                              {"side": "soviet", "what": "keeps its HQ", "points": 7}]}
     assert mini.rules.score(mini) == Score({"german": 40, "soviet": 7},
                                            ("German +40: holds Kiev", "Soviet +7: keeps its HQ"), "german")
+    # a record with the points alone: no lines and no winner named
+    mini.state.vars.final_score = {"german": 3, "soviet": 4}
+    assert mini.rules.score(mini) == Score({"german": 3, "soviet": 4}, (), "")
+
+
+def test_9_6_a_pending_record_without_side_kind_or_prompt_reads_as_empty_text(mini: Game) -> None:
+    from kiev_tui.engine.rules import Pending
+
+    mini.state.pending = {}
+    assert mini.rules.pending(mini) == Pending("", "", "")
 
 
 def test_9_6_the_phase_names_the_side_a_pending_choice_waits_for(mini: Game) -> None:
