@@ -224,3 +224,10 @@ def test_23_0_inland_hexes_of_an_entry_area_are_never_entry_hexes(mini: Game) ->
     m.areas["K"] = replace(m.areas["K"], hexes=m.areas["K"].hexes | inland)
     position(mini, {"so-rifle-1": "0805"}, turn=1)
     assert R.entry_hexes(View(mini), "so-t01-rifle-1") == [H("1005"), H("1007")]
+
+
+def test_23_0_a_german_entry_hex_held_by_the_soviets_is_closed(mini: Game) -> None:
+    position(mini, {"ge-inf-1": "0203", "so-rifle-1": "0105"}, player="german", turn=2)
+    assert R.entry_hexes(View(mini), "ge-inf-3") == []
+    assert refusal(mini, Enter(("ge-inf-3",), "0105")) == \
+        "[23.0] 0105 holds enemy units: reinforcements cannot enter there"
