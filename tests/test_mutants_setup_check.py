@@ -219,7 +219,8 @@ BAD_VICTORY: list[tuple[str, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize("old, new, message", BAD_VICTORY, ids=[b[2].split(":")[0] + b[1][:12] for b in BAD_VICTORY])
+@pytest.mark.parametrize("old, new, message", BAD_VICTORY, ids=[f"{i}-" + "".join(c if c.isalnum() or c in "._" else "_" for c in b[2].split(":")[0])
+                              for i, b in enumerate(BAD_VICTORY)])
 def test_24_0_a_bad_victory_table_is_refused_naming_file_key_and_reason(
         tmp_path: Path, old: str, new: str, message: str) -> None:
     assert victory_refusal(tmp_path, old, new) == message
