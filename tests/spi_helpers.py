@@ -41,3 +41,32 @@ def die_for(game: Game, column: str, result: str) -> int:
         if table.result(column, die) == result:
             return die
     raise AssertionError(f"no die gives {result} at {column}")
+
+
+def fight(game: Game, placements: dict[str, str], attackers: tuple[str, ...], target: str, result: str,
+          player: str = "german") -> Game:
+    """Attack ``target`` with ``attackers`` from a fresh combat phase and roll the die that gives ``result``."""
+    from kiev_tui.games.spi_kiev import combat
+    from kiev_tui.games.spi_kiev.actions import Attack
+    from tests.conftest import position
+
+    position(game, placements, player=player, phase="combat", turn=2, reinforcements=False)
+    col = combat.preview(game, list(attackers), [target]).column
+    load_dice(game, [die_for(game, col, result)])
+    game.apply(Attack(attackers, (target,)))
+    return game
+
+
+def refusal(game: Game, action: object) -> str:
+    """The referee's whole `[case] reason` line for an action it must refuse."""
+    illegal = game.check(action)  # type: ignore[arg-type]
+    assert illegal is not None, f"{action} should be refused"
+    return str(illegal)
+
+
+def lines(game: Game, since: int) -> list[str]:
+    return [e.describe() for e in game.journal[since:]]
+
+
+def where(game: Game, *uids: str) -> list[str | None]:
+    return [game.state.units[u].hex for u in uids]

@@ -16,33 +16,9 @@ from kiev_tui.games.spi_kiev.overrun import overrun_preview
 from kiev_tui.games.spi_kiev.retreat import retreat_options
 
 from tests.conftest import position
-from tests.spi_helpers import die_for, load_dice, pending
+from tests.spi_helpers import die_for, fight, lines, load_dice, pending, refusal, where
 
 PZ = ("ge-1pz-1", "ge-1pz-2", "ge-1pz-3")
-
-
-def fight(game: Game, placements: dict[str, str], attackers: tuple[str, ...], target: str, result: str,
-          player: str = "german") -> Game:
-    """Attack ``target`` with ``attackers`` and roll the die that gives ``result``."""
-    position(game, placements, player=player, phase="combat", turn=2, reinforcements=False)
-    col = combat.preview(game, list(attackers), [target]).column
-    load_dice(game, [die_for(game, col, result)])
-    game.apply(Attack(attackers, (target,)))
-    return game
-
-
-def refusal(game: Game, action: object) -> str:
-    illegal = game.check(action)  # type: ignore[arg-type]
-    assert illegal is not None, f"{action} should be refused"
-    return str(illegal)
-
-
-def lines(game: Game, since: int) -> list[str]:
-    return [e.describe() for e in game.journal[since:]]
-
-
-def where(game: Game, *uids: str) -> list[str | None]:
-    return [game.state.units[u].hex for u in uids]
 
 
 # -- the paths offered ------------------------------------------------------------------------------
