@@ -245,3 +245,33 @@ def test_6_17_a_leader_in_the_overrunning_hex_rides_along_as_a_passenger(mini: G
     assert b is not None
     assert (b.kind, b.attackers, b.targets, b.passengers) == ("overrun", ["ge-1pz-1"], ["0804"], ["ge-leader"])
     assert mini.state.vars.mp == {"ge-1pz-1": 3.0}
+
+
+def test_6_22_a_defender_left_in_the_hex_stops_the_stack_where_it_stands(mini: Game) -> None:
+    # Two defenders, one step lost: the hex still holds a Soviet unit and the Germans lost
+    # nothing, so the stack stays in its own hex and stops under 6.22 (not 6.23).
+    from kiev_tui.games.spi_kiev.actions import TakeLosses
+    from tests.spi_helpers import die_for
+    pz = ("ge-1pz-1", "ge-1pz-2")
+    pos(mini, {"ge-1pz-1": "0704", "ge-1pz-2": "0704", "so-rifle-3": "0804", "so-rifle-1": "0804"})
+    load_dice(mini, [die_for(mini, "1-1", "-/1")])
+    mini.apply(Overrun(pz, "0804"))
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    v = mini.state.vars
+    assert [mini.state.units[u].hex for u in pz] == ["0704", "0704"]
+    assert mini.state.units["so-rifle-1"].hex == "0804"
+    assert v.stop_case == {"ge-1pz-1": "6.22", "ge-1pz-2": "6.22"}
+    assert refusal(mini, Move(pz, ("0703",))) == "[6.22] ge-1pz-1 has stopped for this phase and cannot move again"
+
+
+def test_6_24_24_0_a_clean_overrun_of_a_town_takes_it(mini: Game) -> None:
+    # The stack that clears Eastville moves in, and the town changes hands at once.
+    from kiev_tui.games.spi_kiev.actions import TakeLosses
+    from tests.spi_helpers import die_for
+    pos(mini, {"ge-1pz-1": "0705", "so-rifle-3": "0805"})
+    assert mini.state.control["0805"] == "soviet"
+    load_dice(mini, [die_for(mini, "1-1", "-/1")])
+    mini.apply(Overrun(("ge-1pz-1",), "0805"))
+    mini.apply(TakeLosses(("so-rifle-3",)))
+    assert mini.state.units["ge-1pz-1"].hex == "0805"
+    assert mini.state.control == {"0505": "soviet", "0805": "german", "0202": "german"}
