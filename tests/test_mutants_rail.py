@@ -184,3 +184,11 @@ def test_5_1_no_rail_destinations_for_units_that_are_not_together(mini: Game) ->
     position(mini, {"so-rifle-1": "1007", "so-rifle-2": "0907"}, turn=2, reinforcements=False)
     assert destinations(View(mini), ("so-rifle-1", "so-rifle-2")) == {}
     assert destinations(View(mini), ()) == {}
+
+
+def test_5_33_the_train_may_not_pass_a_hex_in_a_german_zone(mini: Game) -> None:
+    # 0707 lies in the zone of the German unit at 0806: the line is cut there, whatever lies beyond.
+    position(mini, {"so-rifle-1": "0507", "ge-inf-1": "0806"}, turn=2, reinforcements=False)
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0607", "0707", "0807"))) == (
+        "[5.33] 0707 is German-occupied or German-controlled: the train cannot pass")
+    assert mini.check(RailMove(("so-rifle-1",), ("0607",))) is None
