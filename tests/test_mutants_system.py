@@ -569,3 +569,14 @@ def test_13_2_the_odds_shown_against_an_untried_unit_say_its_strength_is_unknown
     assert p is not None
     assert (p.illegal, p.attack, p.defense, p.column, p.notes) == (
         None, None, None, None, ("1 untried unit(s): their strength is drawn when the battle is fought (13.2)",))
+
+
+def test_24_3_the_score_shown_during_play_leaves_out_units_cut_off_now(mini: Game) -> None:
+    # so-rifle-2 is out of supply, but the game goes on: 24.3 counts it only at the end, so the
+    # running score the screens show gives the German nothing for it.
+    from kiev_tui.engine.rules import Score
+
+    position(mini, {"so-hq-agsw": "1003", "so-rifle-1": "0904", "so-rifle-2": "0101",
+                    "ge-inf-1": "0203"}, turn=3, reinforcements=False)
+    mini.state.control = {}
+    assert mini.rules.score(mini) == Score({"german": 0, "soviet": 0}, (), "")
