@@ -574,3 +574,27 @@ def test_5_11_one_point_of_movement_reaches_the_ring_around_the_stack(mini: Game
         else:
             assert got == far, h
     assert len(reach) == 99
+
+
+def test_5_11_10_4_a_cheaper_road_path_found_later_replaces_a_dearer_one(mini: Game) -> None:
+    # From 0102 the tank first reaches 0205 across open ground (4 MP); the road from 0105 is
+    # found later and costs 3.5: the search must keep the cheaper one, even half an MP cheaper.
+    position(mini, {"so-tank-1": "0102"}, turn=2, reinforcements=False)
+    r = reachable(View(mini), ("so-tank-1",))[H("0205")]
+    assert (r.cost, r.path) == (3.5, ("0103", "0104", "0105", "0205"))
+
+
+def test_10_4_a_refused_step_does_not_end_the_search_of_the_other_neighbours(mini: Game) -> None:
+    # 0609 lies across the major river from 0509 (1 + 2 for a Soviet crossing, then 1 for the hex).
+    position(mini, {"so-tank-1": "0408"}, turn=2, reinforcements=False)
+    r = reachable(View(mini), ("so-tank-1",))[H("0609")]
+    assert (r.cost, r.path) == (4.0, ("0509", "0609"))
+
+
+def test_11_23_a_zone_an_hq_may_not_enter_does_not_close_the_other_ways(mini: Game) -> None:
+    # The HQ at 0303 may not step into the German zone round 0505, but the hexes beyond its
+    # other neighbours stay open at their own cost.
+    position(mini, {"so-hq-army": "0303", "ge-inf-1": "0505"}, turn=2, reinforcements=False)
+    reach = reachable(View(mini), ("so-hq-army",))
+    assert (reach[H("0404")].case, reach[H("0404")].why) == ("11.23", "an HQ alone may not enter an enemy zone")
+    assert (reach[H("0105")].cost, reach[H("0105")].path) == (3.0, ("0304", "0204", "0105"))
