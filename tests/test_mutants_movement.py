@@ -598,3 +598,13 @@ def test_11_23_a_zone_an_hq_may_not_enter_does_not_close_the_other_ways(mini: Ga
     reach = reachable(View(mini), ("so-hq-army",))
     assert (reach[H("0404")].case, reach[H("0404")].why) == ("11.23", "an HQ alone may not enter an enemy zone")
     assert (reach[H("0105")].cost, reach[H("0105")].path) == (3.0, ("0304", "0204", "0105"))
+
+
+def test_11_21_an_hq_on_the_road_waits_for_the_infantry_it_moves_with(mini: Game) -> None:
+    # Alone, the HQ runs the road at half an MP a hex (11.21); stacked with a rifle division
+    # listed first, the stack pays the rifle's full hex cost.
+    position(mini, {"so-rifle-1": "0205", "so-hq-army": "0205"}, turn=2, reinforcements=False)
+    assert reachable(View(mini), ("so-hq-army",))[H("0305")].cost == 0.5
+    stack = reachable(View(mini), ("so-rifle-1", "so-hq-army"))
+    assert [(stack[H(h)].cost, stack[H(h)].path) for h in ("0305", "0405")] == \
+        [(1.0, ("0305",)), (2.0, ("0305", "0405"))]
