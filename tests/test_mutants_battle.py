@@ -19,22 +19,12 @@ from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity, ChooseRetre
 from kiev_tui.games.spi_kiev.common import View
 
 from tests.conftest import FIXTURES, position
-from tests.spi_helpers import die_for, load_dice, pending
+from tests.spi_helpers import die_for, lines as log, load_dice, pending, refusal
 
 
 def battle(game: Game, placements: dict[str, str], player: str = "german", turn: int = 2) -> Game:
     """A combat phase; on turn 2 the Soviet units, far from any HQ, are out of supply (12.23)."""
     return position(game, placements, player=player, phase="combat", turn=turn, reinforcements=False)
-
-
-def refusal(game: Game, action: object) -> str:
-    illegal = game.check(action)  # type: ignore[arg-type]
-    assert illegal is not None, f"{action} should be refused"
-    return str(illegal)
-
-
-def log(game: Game, start: int) -> list[str]:
-    return [e.describe() for e in game.journal[start:]]
 
 
 def status(game: Game, uid: str) -> str:
