@@ -200,3 +200,79 @@ def test_21_0_hqs_and_leaders_alike_combat_units_not(mini: Game) -> None:
     view = View(mini)
     assert [view.is_hq_like(u) for u in ("so-hq-army", "ge-leader", "so-rifle-1", "ge-inf-1")] == [
         True, True, False, False]
+
+
+# --- Placement: the occupancy worked out from the last placement must equal a fresh count ---
+
+from kiev_tui.games.spi_kiev import common as _common  # noqa: E402
+from kiev_tui.games.spi_kiev.common import Placement  # noqa: E402
+
+_IDS = ["a", "b", "c", "d"]
+
+
+def _fresh(statuses: list[str], hexes: list[str | None], ids: list[str] = _IDS) -> Placement:
+    return Placement(list(ids), list(statuses), list(hexes), list(ids))
+
+
+def _same(p: Placement, q: Placement) -> None:
+    """Both placements hold the same stacks, listed in the same order (as a fresh count walks them)."""
+    assert list(p.occupancy.items()) == list(q.occupancy.items())
+    assert {h: p.first[h] for h in p.occupancy} == {h: q.first[h] for h in q.occupancy}
+
+
+def test_a_hex_id_seen_for_the_first_time_is_read_not_lost(monkeypatch) -> None:
+    monkeypatch.setattr(_common, "_HEXES", {})  # a cache with nothing in it yet
+    p = _fresh(["map", "map", "eliminated", "map"], ["0905", "0905", None, "0301"])
+    assert p.occupancy == {H("0905"): ["a", "b"], H("0301"): ["d"]}
+    assert p.first == {H("0905"): 0, H("0301"): 3}
+
+
+def test_following_a_few_moves_gives_what_a_fresh_count_gives() -> None:
+    start = (["map", "map", "map", "reserve"], ["0905", "0905", "0301", None])
+    last = _fresh(*start)
+    # b leaves the shared stack for c's hex; c leaves for a new hex; d enters at 0905.
+    now = (["map", "map", "map", "map"], ["0905", "0301", "0402", "0905"])
+    followed = Placement(list(_IDS), list(now[0]), list(now[1]), list(_IDS), last)
+    _same(followed, _fresh(*now))
+    assert followed.occupancy == {H("0905"): ["a", "d"], H("0301"): ["b"], H("0402"): ["c"]}
+    assert followed.touched == {H("0905"), H("0301"), H("0402")}
+
+
+def test_following_the_emptying_of_the_first_stack_reorders_the_stacks() -> None:
+    last = _fresh(["map", "map", "map", "map"], ["0905", "0301", "0402", "0301"])
+    now = (["eliminated", "map", "map", "map"], ["0905", "0301", "0402", "0905"])
+    followed = Placement(list(_IDS), list(now[0]), list(now[1]), list(_IDS), last)
+    _same(followed, _fresh(*now))
+    assert list(followed.occupancy) == [H("0301"), H("0402"), H("0905")]
+    assert followed.first == {H("0301"): 1, H("0402"): 2, H("0905"): 3}
+
+
+def test_a_change_off_the_map_alone_keeps_the_stacks_and_their_zones() -> None:
+    last = _fresh(["map", "map", "reserve", "eliminated"], ["0905", "0301", None, None])
+    last.zocs["movement"] = {GERMAN: frozenset(), SOVIET: frozenset()}
+    # c is given a hex while still off the map, d comes back to the reserve: no stack changes.
+    now = (["map", "map", "reserve", "reserve"], ["0905", "0301", "0402", None])
+    followed = Placement(list(_IDS), list(now[0]), list(now[1]), list(_IDS), last)
+    _same(followed, _fresh(*now))
+    assert followed.occupancy is last.occupancy and followed.zocs is last.zocs
+    assert followed.touched == set()
+
+
+def test_a_placement_of_other_units_is_counted_afresh() -> None:
+    last = _fresh(["map", "map", "map", "map"], ["0905", "0301", "0402", "0301"])
+    other = ["e", "f", "g", "h"]
+    # The same keys with other unit ids, and other keys with the same ids: neither may be followed.
+    p = Placement(list(_IDS), ["map"] * 4, ["0905", "0301", "0402", "0402"], list(other), last)
+    assert p.occupancy == {H("0905"): ["e"], H("0301"): ["f"], H("0402"): ["g", "h"]}
+    q = Placement(list(other), ["map"] * 4, ["0905", "0301", "0402", "0402"], list(_IDS), last)
+    assert q.occupancy == {H("0905"): ["a"], H("0301"): ["b"], H("0402"): ["c", "d"]}
+
+
+def test_a_placement_with_a_repeated_unit_id_is_never_followed() -> None:
+    ids = ["a", "a", "c", "d"]
+    last = Placement(list(ids), ["map"] * 4, ["0905", "0301", "0402", "0301"], list(ids))
+    assert last.slot is None
+    now = (["map"] * 4, ["0905", "0402", "0402", "0301"])
+    p = Placement(list(ids), list(now[0]), list(now[1]), list(ids), last)
+    assert p.occupancy == {H("0905"): ["a"], H("0402"): ["a", "c"], H("0301"): ["d"]}
+    assert p.touched == set()

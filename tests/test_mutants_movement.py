@@ -608,3 +608,40 @@ def test_11_21_an_hq_on_the_road_waits_for_the_infantry_it_moves_with(mini: Game
     stack = reachable(View(mini), ("so-rifle-1", "so-hq-army"))
     assert [(stack[H(h)].cost, stack[H(h)].path) for h in ("0305", "0405")] == \
         [(1.0, ("0305",)), (2.0, ("0305", "0405"))]
+
+
+def test_9_83_no_move_while_an_overrun_result_waits(mini: Game) -> None:
+    # An overrun in the movement phase can leave a retreat choice for the mover; no other move
+    # may start until it is settled, and the map offers no hex meanwhile.
+    pos(mini, {"so-rifle-1": "0905", "so-hq-army": "0907", "ge-inf-1": "0102"})
+    mini.state.pending = {"kind": "retreat", "side": "soviet", "units": ["so-rifle-1"]}
+    assert refusal(mini, Move(("so-rifle-1",), ("0904",))) == \
+        "[9.83] a combat result is waiting to be settled first"
+    assert said(mini, ("so-rifle-1",), "0904") == refused("9.83", "a combat result is waiting to be settled first")
+
+
+def test_22_1_22_25_the_directive_refusals_name_every_bound_unit_of_the_stack(mini: Game) -> None:
+    pos(mini, {"so-rifle-1": "0802", "so-rifle-2": "0802", "so-hq-army": "0702"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    assert refusal(mini, Move(("so-rifle-1", "so-rifle-2"), ("0902",))) == \
+        "[22.1] Stalin's Directive: so-rifle-1, so-rifle-2 may not move east into hexrow 09 except along a road"
+    pos(mini, {"so-rifle-1": "0805", "so-rifle-2": "0805", "so-hq-army": "0806"}, turn=7)
+    mini.state.vars.directive = {7: True}
+    assert refusal(mini, Move(("so-rifle-1", "so-rifle-2"), ("0905",))) == \
+        "[22.25] Stalin's Directive: so-rifle-1, so-rifle-2 must end in hexrow 08 or lower"
+
+
+def test_22_2_without_a_recorded_start_hex_the_move_s_first_hex_counts(mini: Game) -> None:
+    # A save that predates the table of phase-start hexes loads with none; the reliever's own
+    # start hex then decides which hexrow it came from.
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903", "so-rifle-3": "0704"})
+    mini.state.vars.start_hex = {}
+    assert mini.check(Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) is None
+    assert refusal(mini, Move(("so-rifle-3",), ("0703",), relieve="so-rifle-1")) == \
+        "[22.2] the relieving unit must come from a higher-numbered hexrow than 07"
+
+
+def test_a_move_checked_without_a_relief_named_relieves_nobody(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.movement import check_move
+    under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
+    assert check_move(View(mini), ("so-rifle-2",), ("0803", "0703")) is None

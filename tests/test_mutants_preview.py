@@ -284,3 +284,20 @@ def test_9_15_an_hq_and_a_unit_in_its_command_may_attack(mini: Game) -> None:
 def test_9_1_an_attacker_id_that_names_no_unit(mini: Game) -> None:
     battle(mini, {"ge-1pz-1": "0704", "so-rifle-4": "0804"})
     assert str(check_attack(View(mini), Attack(("ge-nobody",), ("0804",)))) == "[9.1] ge-nobody is not on the map"
+
+
+def test_9_23_a_decided_battle_still_shows_why_it_may_not_be_fought(mini: Game) -> None:
+    # ge-inf-1 two hexes away: the preview gives the 19.63 outcome and the refusal beside it.
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "ge-inf-1": "0604", "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    mini.state.units["so-t01-rifle-1"].face = "rifle-202"
+    p = combat.preview(mini, [*PZ, "ge-inf-1"], ["0804"])
+    assert p.chances == {"defenders eliminated (19.63)": 1.0}
+    assert str(p.illegal) == "[9.23] ge-inf-1 is not adjacent to 0804: every attacker must touch every target hex"
+
+
+def test_9_23_a_sampled_preview_still_shows_why_it_may_not_be_fought(mini: Game) -> None:
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "ge-inf-1": "0604", "so-t01-rifle-1": "0804", "so-hq-army": "0905"})
+    leave_in_pool(mini, "rifle-201")
+    p = combat.preview(mini, [*PZ, "ge-inf-1"], ["0804"])
+    assert p.notes == (NOTE_1,)
+    assert str(p.illegal) == "[9.23] ge-inf-1 is not adjacent to 0804: every attacker must touch every target hex"

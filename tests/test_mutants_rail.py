@@ -192,3 +192,14 @@ def test_5_33_the_train_may_not_pass_a_hex_in_a_german_zone(mini: Game) -> None:
     assert refusal(mini, RailMove(("so-rifle-1",), ("0607", "0707", "0807"))) == (
         "[5.33] 0707 is German-occupied or German-controlled: the train cannot pass")
     assert mini.check(RailMove(("so-rifle-1",), ("0607",))) is None
+
+
+def test_22_22_a_rail_move_that_ends_in_its_own_hexrow_is_allowed(mini: Game) -> None:
+    # A spur along hexrow 08 (0807-0806) lets a bound unit go by rail without going east.
+    gm = mini.scenario.map
+    gm.set_side_features(H("0807"), H("0806"), frozenset({"railroad"}))
+    position(mini, {"so-rifle-1": "0807", "so-hq-army": "0707"}, turn=7, reinforcements=False)
+    mini.state.vars.directive = {7: True}
+    assert mini.check(RailMove(("so-rifle-1",), ("0806",))) is None
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == (
+        "[22.22] Stalin's Directive: so-rifle-1 must end the rail move in hexrow 08 or lower")

@@ -421,3 +421,23 @@ def test_9_32_only_a_combat_unit_with_a_printed_strength_keeps_the_minimum_of_on
 def test_9_4_the_last_columns_on_the_table_are_used_before_the_clamps(a: int, d: int, above: str, below: str,
                                                                        column: str) -> None:
     assert S.odds_column(a, d, COLS, above, below) == column
+
+
+def test_20_2_a_regiment_that_is_not_mechanized_is_no_division_for_gd_to_choose(mini: Game) -> None:
+    # An infantry regiment of another division shares the hex: GD still has one division to join.
+    from dataclasses import replace
+    units = mini.scenario.catalog.units
+    units["ge-1pz-3"] = replace(units["ge-1pz-3"], division="0 Inf", mechanized=False)
+    total, parts = attack(mini, {"ge-2pz-1": "0704", "ge-gd": "0704", "ge-1pz-3": "0704", "so-rifle-4": "0804"},
+                          ["ge-2pz-1", "ge-gd"])
+    doubled = (M("20.0", "divisional integrity: doubled"),)
+    assert (total, parts) == (16.0, [U("ge-2pz-1", 6, 12.0, doubled), U("ge-gd", 2, 4.0, doubled)])
+
+
+def test_10_32_a_ceiling_of_one_leaves_the_defence_as_printed_and_unannotated(mini: Game) -> None:
+    # Tables whose ceiling is x1 cancel every terrain bonus: the unit's share shows no modifier.
+    odd_tables(mini)
+    mini.scenario.tables["tec"]["max_defense_multiplier"] = 1
+    mini.scenario.derived.pop("combat_values", None)
+    total, parts = defence(mini, {"so-rifle-1": "0505", "so-hq-army": "0506", "ge-inf-1": "0405"}, "0505", ["0405"])
+    assert (total, parts) == (5.0, [U("so-rifle-1", 5, 5.0, ())])

@@ -580,3 +580,34 @@ def test_24_3_the_score_shown_during_play_leaves_out_units_cut_off_now(mini: Gam
                     "ge-inf-1": "0203"}, turn=3, reinforcements=False)
     mini.state.control = {}
     assert mini.rules.score(mini) == Score({"german": 0, "soviet": 0}, (), "")
+
+
+def test_4_0_with_the_german_player_first_his_last_phase_hands_over_to_the_soviet(mini: Game) -> None:
+    # Kiev's scenarios start with the Soviet player (19.11); a scenario may name the German.
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.game import Phase
+    mini.scenario.first_player = "german"
+    position(mini, {"so-rifle-1": "0904", "so-hq-army": "0905", "ge-inf-1": "0101"},
+             player="german", phase="mechanized", turn=2, reinforcements=False)
+    mini.apply(EndPhase())
+    assert mini.phase == Phase(2, "soviet", "movement", ("movement", "combat"), (), "", False)
+
+
+def test_25_12_a_unit_off_the_chart_is_passed_over_and_the_rest_revealed(mini: Game) -> None:
+    # The entry hook reveals chart units only; one it has no face for (an HQ, a unit revealed
+    # before) is left as it is and does not stop the others.
+    from kiev_tui.games.spi_kiev.system import _reveal_historical
+    mini.scenario.params["pbem_historical_reinforcements"] = True
+    mini.scenario.params["historical_reinforcements"] = {"1": ["rifle-203", "rifle-201"]}
+    position(mini, {"so-rifle-1": "0905", "ge-inf-1": "0101"}, turn=1)
+    mini.state.units["so-t01-rifle-1"].face = "rifle-202"
+    from kiev_tui.games.spi_kiev.events import Revealed
+    mini._sink = []
+    try:
+        _reveal_historical(mini, ("so-hq-army", "so-t01-rifle-1", "so-t01-rifle-2"))
+        assert mini._sink == [Revealed("so-t01-rifle-2", "201", 3, 3, False)]
+    finally:
+        mini._sink = None
+    assert [mini.state.units[u].face for u in ("so-hq-army", "so-t01-rifle-1", "so-t01-rifle-2")] == \
+        [None, "rifle-202", "rifle-201"]
+    assert mini.state.vars.pool_used == ["rifle-201"]

@@ -123,3 +123,11 @@ def test_5_1_10_16_off_the_map_and_across_a_lake_hexside_are_refused(mini: Game)
     lake = step_cost(gm, tb, units["so-rifle-1"], H("0904"), H("0905"))
     assert (lake.case, lake.why) == ("10.16", "0905 cannot be entered: all-lake hex or hexside")  # type: ignore[union-attr]
     assert step_cost(gm, tb, units["so-rifle-1"], H("0904"), H("0804")) == 1.0
+
+
+def test_10_4_a_row_with_a_rate_for_other_units_only_leaves_mechanized_units_the_common_rate() -> None:
+    # mp_other is for non-mechanized units; a mechanized unit without an mp_mech pays mp.
+    tables = {"tec": {"terrain": {"woods": {"mp_other": 3, "mp": 5}}}}
+    assert hex_entry_cost(tables, "woods", "mech") == 5.0
+    assert hex_entry_cost(tables, "woods", "inf") == 3.0
+    assert hex_entry_cost(tables, "woods", "hq") == 3.0
