@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"not a mutant of {PACKAGE}: {bad[0]}", file=sys.stderr)
         return 2
     print(f"{len(names)} mutant(s) to run", flush=True)
-    verdicts = run(names, mutants, args.workers, args.log)
+    verdicts = run(names, mutants, args.workers, args.log) if names else {}
     written = write_verdicts(mutants, verdicts)
     print(f"{written} verdict(s) written: {summary(verdicts)}")
     return 0

@@ -48,3 +48,20 @@ def test_verdicts_go_into_the_meta_file_of_their_module_only(tmp_path: Path) -> 
 def test_the_summary_counts_only_mutmut_s_killing_codes_as_killed() -> None:
     assert summary({"a": 1, "b": 3, "c": 0, "d": 36, "e": 2}) == "2 killed, 1 survived, 1 timeout, 1 exit 2"
     assert summary({}) == "none"
+
+
+def test_with_nothing_to_run_it_collects_no_tests_and_writes_nothing(tmp_path: Path, capsys) -> None:
+    from tests.mutation_batch import main
+    folder = tmp_path / META_DIR
+    folder.mkdir(parents=True)
+    meta = {"exit_code_by_key": {f"{P}.tables.x_a__mutmut_1": 1}}
+    (folder / "tables.py.meta").write_text(json.dumps(meta))
+    assert main(["--unchecked", "--mutants", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "0 mutant(s) to run\n0 verdict(s) written: none\n"
+    assert json.loads((folder / "tables.py.meta").read_text()) == meta
+
+
+def test_a_folder_without_mutmut_results_is_refused_in_one_line(tmp_path: Path, capsys) -> None:
+    from tests.mutation_batch import main
+    assert main(["--unchecked", "--mutants", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"{tmp_path}: no mutmut results here; run `mutmut run` first\n"
