@@ -24,8 +24,8 @@ def refusal(game: Game, action: object) -> str:
 
 def test_23_1_the_schedule_lists_every_unit_with_its_turn_and_areas(mini: Game) -> None:
     position(mini, {"so-rifle-1": "0905"}, turn=1)
-    assert R.schedule(View(mini)) == {"ge-inf-3": (2, ("A",)), "so-t01-rifle-1": (1, ("K",)),
-                                      "so-t01-rifle-2": (1, ("K",)), "so-hq-late": (2, ("K",))}
+    assert R.schedule(View(mini)) == {"ge-inf-3": (2, ("A",), ()), "so-t01-rifle-1": (1, ("K",), ()),
+                                      "so-t01-rifle-2": (1, ("K",), ()), "so-hq-late": (2, ("K",), ())}
 
 
 def test_23_0_only_the_phasing_players_units_due_by_now_are_due(mini: Game) -> None:
@@ -231,3 +231,35 @@ def test_23_0_a_german_entry_hex_held_by_the_soviets_is_closed(mini: Game) -> No
     assert R.entry_hexes(View(mini), "ge-inf-3") == []
     assert refusal(mini, Enter(("ge-inf-3",), "0105")) == \
         "[23.0] 0105 holds enemy units: reinforcements cannot enter there"
+
+
+# -- entry hexes a scenario names outright (the engine's [[reinforcement]] hexes key) -------------
+
+def named_entry(game: Game, *hexes: str, areas: tuple[str, ...] = ()) -> Game:
+    """The turn-2 Soviet HQ enters at these hexes (and its areas, if any) instead of area K."""
+    from dataclasses import replace
+    rs = game.scenario.reinforcements
+    i = next(k for k, r in enumerate(rs) if "so-hq-late" in r.units)
+    rs[i] = replace(rs[i], areas=areas, hexes=tuple(H(h) for h in hexes))
+    position(game, {"so-rifle-1": "0905", "ge-inf-1": "0101"}, turn=2)
+    game.state.units["so-t01-rifle-1"].status = game.state.units["so-t01-rifle-2"].status = "eliminated"
+    return game
+
+
+def test_23_0_a_named_entry_hex_need_not_be_an_edge_road_hex(mini: Game) -> None:
+    named_entry(mini, "0806")
+    assert R.schedule(View(mini))["so-hq-late"] == (2, (), (H("0806"),))
+    assert R.entry_hexes(View(mini), "so-hq-late") == [H("0806")]
+    # Due and able to enter, it holds up the end of the phase (23.0) like any other arrival.
+    assert R.ready_to_enter(View(mini)) == ["so-hq-late"]
+    assert refusal(mini, Enter(("so-hq-late",), "1005")) == \
+        "[23.0] 1005 is neither a road or rail edge hex of so-hq-late's entry area nor one of " \
+        "the hexes the scenario names for it (0806)"
+    assert mini.check(Enter(("so-hq-late",), "0806")) is None
+
+
+def test_23_0_named_entry_hexes_add_to_the_areas_and_enemy_ones_are_barred(mini: Game) -> None:
+    named_entry(mini, "0806", "0101", areas=("K",))
+    assert R.entry_hexes(View(mini), "so-hq-late") == [H("0806"), H("1005"), H("1007")]
+    assert refusal(mini, Enter(("so-hq-late",), "0101")) == \
+        "[23.0] 0101 holds enemy units: reinforcements cannot enter there"

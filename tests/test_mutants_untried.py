@@ -161,3 +161,13 @@ def test_13_1_a_draw_that_would_replace_a_real_counter_is_refused() -> None:
         "mini.toml", "reinforcement[1].draw.rifle",
         "unit id 'so-t02-rifle-2' of units.toml is the id this draw gives its untried unit 2; rename the unit")
     assert s.catalog.units["so-t02-rifle-2"] is real
+
+
+def test_13_1_a_drawn_reinforcement_keeps_its_entry_hexes_and_game_keys() -> None:
+    from kiev_tui.engine.hexes import H
+    r = Reinforcement("soviet", 3, (), ("so-hq",), (("rifle", 1),), (H("0806"), H("0905")), {"note_x": 1})
+    s = scenario([r])
+    T.add_placeholders(s)  # type: ignore[arg-type]
+    (got,) = s.reinforcements
+    assert got == Reinforcement("soviet", 3, (), ("so-hq", "so-t03-rifle-1"), (), (H("0806"), H("0905")))
+    assert got.extra == {"note_x": 1}

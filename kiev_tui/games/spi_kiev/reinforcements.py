@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
 
 
-def schedule(view: View) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """unit id -> (turn due, entry areas)."""
-    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+def schedule(view: View) -> dict[str, tuple[int, tuple[str, ...], tuple[Hex, ...]]]:
+    """unit id -> (turn due, entry areas, entry hexes the scenario names outright)."""
+    out: dict[str, tuple[int, tuple[str, ...], tuple[Hex, ...]]] = {}
     for r in view.game.scenario.reinforcements:
         for uid in r.units:
-            out[uid] = (r.turn, r.areas)
+            out[uid] = (r.turn, r.areas, r.hexes)
     return out
 
 
@@ -31,18 +31,21 @@ def due_now(view: View) -> list[str]:
     if st.phase != MOVEMENT:
         return []
     sched = schedule(view)
-    return sorted(uid for uid, (turn, _) in sched.items()
+    return sorted(uid for uid, (turn, *_) in sched.items()
                   if turn <= st.turn and view.side(uid) == st.player and st.units[uid].status == "pending")
 
 
 def entry_hexes(view: View, uid: str) -> list[Hex]:
-    """Map-edge road hexes (rail too, for the Soviets) of the unit's areas, free of the enemy."""
+    """Map-edge road hexes (rail too, for the Soviets) of the unit's areas, and any hexes the
+    scenario names for it outright, free of the enemy."""
     sched = schedule(view)
     if uid not in sched:
         return []
     side = view.side(uid)
-    out: set[Hex] = set()
-    for area in sched[uid][1]:
+    _, areas, named = sched[uid]
+    # A scenario's own entry hexes are taken as given, edge and road or not; 23.0 still bars enemy ones.
+    out: set[Hex] = {h for h in named if not view.occupied_by(h, enemy_of(side))}
+    for area in areas:
         a = view.map.areas.get(area)
         if a is None:
             continue
@@ -135,7 +138,12 @@ def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> 
         if h not in entry_hexes(view, u):
             if view.occupied_by(h, enemy_of(st.player)):
                 return Illegal("23.0", f"{h} holds enemy units: reinforcements cannot enter there")
-            return Illegal("23.0", f"{h} is not a road{' or rail' if st.player == SOVIET else ''} edge hex of {u}'s entry area")
+            edge = f"road{' or rail' if st.player == SOVIET else ''} edge hex of {u}'s entry area"
+            named = schedule(view)[u][2]
+            if named:
+                return Illegal("23.0", f"{h} is neither a {edge} nor one of the hexes the scenario names for it "
+                                       f"({', '.join(map(str, named))})")
+            return Illegal("23.0", f"{h} is not a {edge}")
     if rail:
         if st.player != SOVIET:
             return Illegal("19.3", "only the Soviet player may move units by rail")

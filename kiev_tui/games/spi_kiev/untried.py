@@ -9,11 +9,10 @@ engine reads none of this: it reaches Kiev through the rule system's ``read_unit
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import DataError
-from kiev_tui.engine.scenario import Reinforcement
 from kiev_tui.engine.units import UnitCatalog, UnitDef
 
 if TYPE_CHECKING:
@@ -142,4 +141,5 @@ def add_placeholders(s: "Scenario") -> None:
                 p.draw_of[uid] = draw
                 extra.append(uid)
         if extra:
-            s.reinforcements[i] = Reinforcement(r.side, r.turn, r.areas, r.units + tuple(extra), ())
+            # The drawn counters join the listed ones; entry hexes and the game's own keys stay.
+            s.reinforcements[i] = replace(r, units=r.units + tuple(extra), draw=())
