@@ -4,7 +4,8 @@ Not a test module (no `test_` prefix): it reads mutmut's results and prints a ta
 killed / survived / not run per module, and the share killed over all of them. Each survivor is
 looked up in `docs/mutation-explained.toml`, where an equivalent or unreachable mutant is named
 with the reason it cannot be killed; the table counts those apart, and `--unexplained` lists
-the survivors that have no reason yet (each is then a test to write or a reason to give).
+the survivors that have no reason yet (each is then a test to write or a reason to give), and
+`--stale` the names the file gives that are no longer survivors (an edit renumbered them).
 """
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ def unexplained(per: dict[str, dict[str, str]], explained: dict[str, str]) -> li
                   if status == "survived" and name not in explained)
 
 
+def stale(per: dict[str, dict[str, str]], explained: dict[str, str]) -> list[str]:
+    """Explained names that are no longer survivors (killed now, or renumbered by an edit)."""
+    surviving = {name for statuses in per.values() for name, status in statuses.items() if status == "survived"}
+    return sorted(set(explained) - surviving)
+
+
 def main(argv: list[str]) -> int:
     mutmut = Path(sys.executable).with_name("mutmut")
     out = subprocess.run([str(mutmut), "results", "--all", "true"], capture_output=True, text=True)
@@ -99,7 +106,13 @@ def main(argv: list[str]) -> int:
     if "--unexplained" in argv:
         print("\n".join(unexplained(per, explained)))
         return 0
+    if "--stale" in argv:
+        print("\n".join(stale(per, explained)))
+        return 0
     print(table(per, explained))
+    old = stale(per, explained)
+    if old:
+        print(f"\n{len(old)} name(s) in {EXPLAINED.name} are not survivors now; `--stale` lists them")
     return 0
 
 

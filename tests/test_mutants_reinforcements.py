@@ -247,14 +247,14 @@ def named_entry(game: Game, *hexes: str, areas: tuple[str, ...] = ()) -> Game:
 
 
 def test_23_0_a_named_entry_hex_need_not_be_an_edge_road_hex(mini: Game) -> None:
-    named_entry(mini, "0806")
-    assert R.schedule(View(mini))["so-hq-late"] == (2, (), (H("0806"),))
-    assert R.entry_hexes(View(mini), "so-hq-late") == [H("0806")]
+    named_entry(mini, "0806", "0705")
+    assert R.schedule(View(mini))["so-hq-late"] == (2, (), (H("0806"), H("0705")))
+    assert R.entry_hexes(View(mini), "so-hq-late") == [H("0705"), H("0806")]
     # Due and able to enter, it holds up the end of the phase (23.0) like any other arrival.
     assert R.ready_to_enter(View(mini)) == ["so-hq-late"]
     assert refusal(mini, Enter(("so-hq-late",), "1005")) == \
         "[23.0] 1005 is neither a road or rail edge hex of so-hq-late's entry area nor one of " \
-        "the hexes the scenario names for it (0806)"
+        "the hexes the scenario names for it (0806, 0705)"
     assert mini.check(Enter(("so-hq-late",), "0806")) is None
 
 
@@ -263,3 +263,13 @@ def test_23_0_named_entry_hexes_add_to_the_areas_and_enemy_ones_are_barred(mini:
     assert R.entry_hexes(View(mini), "so-hq-late") == [H("0806"), H("1005"), H("1007")]
     assert refusal(mini, Enter(("so-hq-late",), "0101")) == \
         "[23.0] 0101 holds enemy units: reinforcements cannot enter there"
+
+
+def test_23_0_a_german_arrival_is_barred_from_soviet_held_named_hexes_only(mini: Game) -> None:
+    from dataclasses import replace
+    rs = mini.scenario.reinforcements
+    i = next(k for k, r in enumerate(rs) if "ge-inf-3" in r.units)
+    rs[i] = replace(rs[i], hexes=(H("0304"), H("0305")))
+    position(mini, {"ge-inf-1": "0304", "so-rifle-1": "0305"}, player="german", turn=2)
+    # 0105 is area A's edge road hex; 0304 holds a German unit, 0305 a Soviet one.
+    assert R.entry_hexes(View(mini), "ge-inf-3") == [H("0105"), H("0304")]

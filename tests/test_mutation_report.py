@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mutation_report import EXPLAINED, collect, counts, load_explained, table, unexplained
+from tests.mutation_report import EXPLAINED, collect, counts, load_explained, stale, table, unexplained
 
 LINES = [
     "    kiev_tui.games.spi_kiev.rail.x_check_rail__mutmut_1: killed",
@@ -46,6 +46,14 @@ def test_the_table_gives_each_module_and_the_total() -> None:
 
 def test_only_survivors_without_a_reason_are_listed() -> None:
     assert unexplained(collect(LINES), EXPLAINED_NOW) == ["kiev_tui.games.spi_kiev.rail.x_check_rail__mutmut_2"]
+
+
+def test_an_explained_name_that_no_longer_survives_is_stale() -> None:
+    explained = dict(EXPLAINED_NOW, **{"kiev_tui.games.spi_kiev.rail.x_check_rail__mutmut_1": "equivalent",
+                                       "kiev_tui.games.spi_kiev.rail.x_gone__mutmut_7": "equivalent"})
+    assert stale(collect(LINES), explained) == ["kiev_tui.games.spi_kiev.rail.x_check_rail__mutmut_1",
+                                                "kiev_tui.games.spi_kiev.rail.x_gone__mutmut_7"]
+    assert stale(collect(LINES), EXPLAINED_NOW) == []
 
 
 def test_a_mutant_must_name_a_reason_that_exists(tmp_path: Path) -> None:
