@@ -132,19 +132,21 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     if game is None:
         game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
     opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    computer = None
     if ai is not None:
-        if plain:
-            raise DataError("--ai", "", "the computer opponent plays on the game screen only, not in --plain mode")
-        from kiev_tui.ai.local import ai_link
+        from kiev_tui.ai.local import ai_link, computer_player
 
         try:  # the computer's own choices come from its own generator, never the game's dice
-            opts["net"] = ai_link(game, ai, ai_level, seed=seed)
+            if plain:
+                computer = computer_player(game, ai, ai_level, seed=seed)
+            else:
+                opts["net"] = ai_link(game, ai, ai_level, seed=seed)
         except ValueError as exc:
             raise DataError("--ai", "", str(exc)) from None
     if plain:
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
-        raise _typer().Exit(run_plain(game, autosave))
+        raise _typer().Exit(run_plain(game, autosave, computer=computer))
     try:
         _start_ui(game, autosave, **opts)
     finally:

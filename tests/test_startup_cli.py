@@ -115,7 +115,7 @@ def test_anything_else_goes_to_typer(argv: list[str]) -> None:
     ["play", "--no-resume", "one/a", "--scenario", "two/b"],
     ["play", "--no-resume", "--ai", "axis"],
     ["play", "--no-resume", "--ai", "soviet", "--ai-level", "grandmaster"],
-    ["play", "--no-resume", "--ai", "soviet", "--plain"],
+    ["play", "--no-resume", "--ai", "axis", "--plain"],
 ])
 def test_the_fast_path_fails_as_typer_does(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:

@@ -150,9 +150,9 @@ class LocalAILink:
             self._thread.join(timeout)
 
 
-def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = None, pause: float = 0.15,
-            seconds: float = 5.0) -> LocalAILink:
-    """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
+def computer_player(game: Game, side: str, level: str = "strong", seed: int | None = None,
+                    seconds: float = 5.0) -> Player:
+    """The computer player of ``side`` for this game (ValueError, in one line, if there is none)."""
     from kiev_tui.ai.arena import has_ai, make_player
 
     sides = tuple(game.rules.schema.sides)
@@ -160,6 +160,10 @@ def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = Non
         raise ValueError(f"no side {side!r} in this game (its sides: {', '.join(sides)})")
     if not has_ai(game.rules.id):
         raise ValueError(f"the computer cannot play {game.rules.id} yet")
-    player = make_player(level, side, seed if seed is not None else secrets.randbits(32), seconds,
-                         game.rules.id)
-    return LocalAILink(game, player, pause)
+    return make_player(level, side, seed if seed is not None else secrets.randbits(32), seconds, game.rules.id)
+
+
+def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = None, pause: float = 0.15,
+            seconds: float = 5.0) -> LocalAILink:
+    """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
+    return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause)

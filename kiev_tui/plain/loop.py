@@ -49,17 +49,20 @@ def _readline(session: PlainSession) -> Any:
 
 
 def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = None,
-        stdout: IO[str] | None = None, width: int | None = None, part: Any = None) -> int:
+        stdout: IO[str] | None = None, width: int | None = None, part: Any = None,
+        computer: Any = None) -> int:
     """Play ``game`` by typed lines; returns the exit status (0).
 
     ``part``: a game by e-mail, one side's part (kiev_tui/pbem/part.py): the loop ends with it.
+    ``computer``: a computer player (kiev_tui/ai/base.py) of the other side, which plays its turns
+    and answers as they come, with no hand-over.
     """
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     tty = inp.isatty() and out.isatty()
     if save_path is not None:
         enable_autosave(game, save_path)
-    session = PlainSession(game, width or terminal_width(), pause=tty, part=part)
+    session = PlainSession(game, width or terminal_width(), pause=tty, part=part, computer=computer)
     if tty and inp is sys.stdin:
         _readline(session)
 

@@ -89,12 +89,13 @@ class PlainSession:
     """
 
     def __init__(self, game: "Game", width: int = 80, pause: bool = False, face: PlainFace | None = None,
-                 part: Any = None) -> None:
+                 part: Any = None, computer: Any = None) -> None:
         self.game = game
         self.width = max(MIN_WIDTH, int(width))
         self.pause = pause
         self.face = face if face is not None else face_for(game)
         self.part = part
+        self.computer = computer  # an ai.base.Player for the other side, or None (hot seat)
         self.seat = game.actor  # the side at the keyboard: the actions typed are submitted as its
         self.held: list[str] = []  # what the next side sees once it has taken the keyboard
         self.handing_over = False
@@ -123,13 +124,22 @@ class PlainSession:
     def opening(self) -> list[str]:
         g = self.game
         lines = [g.scenario.title, *self.face.tracker_lines(g)]
-        lines.append(f"{self.side_name(self.seat)} player's turn.")
-        lines.extend(self._situation())
+        c = self.computer
+        computer_first = c is not None and g.actor == c.side and not g.state.over
+        if c is not None:
+            human = next(side for side in g.rules.schema.sides if side != c.side)
+            lines.append(f"You play the {self.side_name(human)} side; the computer plays the "
+                         f"{self.side_name(c.side)} side.")
+        if not computer_first:
+            lines.append(f"{self.side_name(self.seat)} player's turn.")
+            lines.extend(self._situation())
         if self.part is not None:
             lines.append("Play by e-mail: your part ends when the move passes to the other player or at "
                          "an action that draws dice; then your turn file is written. 'quit' before that "
                          "writes nothing.")
         lines.append("Type 'help' for the commands, 'quit' to stop.")
+        if computer_first:
+            lines.extend(self.after())  # the computer's side moves first
         return wrap(lines, self.width)
 
     def _situation(self) -> list[str]:
@@ -318,19 +328,53 @@ class PlainSession:
         if g.state.over:
             return ["The game is over.", *self.face.score_lines(g)]
         actor = g.actor
+        if self.computer is not None and actor == self.computer.side:
+            # No hand-over: the computer plays its side here, then the human has the keyboard again.
+            self.seat = actor
+            head = f"{self._turn_head(actor)} (the computer)"
+            played, finished = self.computer_turn()
+            if not finished:
+                return [head, *played, "The computer did not finish its turn; you may play its side "
+                        "('todo' says what is waiting)."]
+            return [head, *played, *self.after()]
         if actor != self.seat:
             self.seat = actor
-            p = g.rules.pending(g)
-            why = f"answer a choice ({p.kind.replace('_', ' ')})" if p is not None else \
-                f"{self.face.phase_title(g, g.state.phase).lower()} phase"
-            head = f"{self.side_name(actor)} player's turn: {why}"
+            head = self._turn_head(actor)
             rest = [*self.face.tracker_lines(g), *self._situation()]
-            if self.pause:
+            if self.pause and self.computer is None:
                 self.held = rest
                 self.handing_over = True
                 return [head, f"Hand over to the {self.side_name(actor)} player."]
             return [head, *rest]
         return self.face.pending_lines(g)
+
+    def _turn_head(self, actor: str) -> str:
+        g = self.game
+        p = g.rules.pending(g)
+        why = f"answer a choice ({p.kind.replace('_', ' ')})" if p is not None else \
+            f"{self.face.phase_title(g, g.state.phase).lower()} phase"
+        return f"{self.side_name(actor)} player's turn: {why}"
+
+    def computer_turn(self) -> tuple[list[str], bool]:
+        """The computer plays until the game waits for the human or ends: what it did, in lines,
+        and whether it got there (False only if it went on past any real turn's length)."""
+        from kiev_tui.ai.base import play_side_action
+
+        g = self.game
+        c = self.computer
+        out: list[str] = []
+        for _ in range(COMPUTER_ACTIONS_MAX):
+            if c is None or g.state.over or g.actor != c.side:
+                return out, True
+            before = len(g.journal)
+            act = play_side_action(g, c)  # a refused choice becomes the end of its phase
+            out.append(f"Computer: {action_text(self, act)}")
+            out.extend(self.face.name_ids(g, e.describe()) for e in g.journal[before:])
+        return out, c is None or g.state.over or g.actor != c.side
+
+
+#: More actions than the computer takes in any phase of any scenario: past it, it hands over.
+COMPUTER_ACTIONS_MAX = 2000
 
 
 # -- the generic commands ----------------------------------------------------------------------
@@ -430,6 +474,8 @@ def cmd_end(s: PlainSession, args: list[str]) -> list[str]:
 def cmd_undo(s: PlainSession, args: list[str]) -> list[str]:
     g = s.game
     last = g.log[-1] if g.log else None
+    if s.computer is not None and g.sides and g.sides[-1] == s.computer.side:
+        return ["Nothing to undo: the last action was the computer's."]
     if not g.undo():
         return ["Nothing to undo: a roll, a reveal or a change of player came after it, or nothing was played."]
     return [f"Took back: {action_text(s, last) if last is not None else 'the last action'}"]
