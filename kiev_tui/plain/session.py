@@ -362,15 +362,20 @@ class PlainSession:
 
         g = self.game
         c = self.computer
+        assert c is not None  # after() asks only when a computer plays the side that must act
+
+        def its_move() -> bool:
+            return not g.state.over and g.actor == c.side
+
         out: list[str] = []
         for _ in range(COMPUTER_ACTIONS_MAX):
-            if c is None or g.state.over or g.actor != c.side:
-                return out, True
+            if not its_move():
+                break
             before = len(g.journal)
             act = play_side_action(g, c)  # a refused choice becomes the end of its phase
             out.append(f"Computer: {action_text(self, act)}")
             out.extend(self.face.name_ids(g, e.describe()) for e in g.journal[before:])
-        return out, c is None or g.state.over or g.actor != c.side
+        return out, not its_move()
 
 
 #: More actions than the computer takes in any phase of any scenario: past it, it hands over.
