@@ -8,8 +8,13 @@ shadow of the screen and lets through only the cells that differ from it.
 from __future__ import annotations
 
 import os
+import selectors
 import threading
+from codecs import getincrementaldecoder
 
+from textual._loop import loop_last
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 from kiev_tui.ui.wire import ShadowScreen
@@ -63,6 +68,47 @@ class ShadowDriver(LinuxDriver):
         out = "".join(self._unflushed) + data
         self._unflushed.clear()
         return out
+
+    def run_input_thread(self) -> None:
+        """Textual's input loop, reading with a decoder that drops bytes that are not UTF-8.
+
+        Textual decodes strictly, so one 0xFF (an 8-bit Alt key, a Latin-1 terminal, a badly set
+        SSH client) raised in the input thread and ended the game (issue 36).  Such bytes can
+        never be a key the game knows, so they are dropped; a valid sequence split across two
+        reads is still joined by the incremental decoder.
+        """
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        fileno = self.fileno
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")(errors="ignore").decode
+
+        def process(events: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
+            for last, (_key, mask) in loop_last(events):
+                if mask & selectors.EVENT_READ:
+                    raw = os.read(fileno, 1024 * 4)
+                    if not raw:
+                        break  # stdin piped and closed
+                    text = decode(raw, final=final and last)
+                    if not text:
+                        continue  # only dropped bytes: feeding "" would tell the parser input ended
+                    for event in parser.feed(text):
+                        self.process_message(event)
+            for event in parser.tick():
+                self.process_message(event)
+
+        try:
+            while not self.exit_event.is_set():
+                process(selector.select(0.1))
+            selector.unregister(self.fileno)
+            process(selector.select(0.1), final=True)
+        finally:
+            selector.close()
+            try:
+                for _event in parser.feed(""):
+                    pass
+            except (EOFError, ParseError):
+                pass
 
     def start_application_mode(self) -> None:
         with self._shadow_lock:
