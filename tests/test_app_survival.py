@@ -157,31 +157,41 @@ def test_limited_terminal_no_color_ascii(tmp_path: Path) -> None:
 
 
 def test_a_dropped_connection_keeps_the_autosave(tmp_path: Path) -> None:
-    """SIGHUP (an SSH link dropping) in the middle of a phase: the last phase end survives."""
+    """SIGHUP (an SSH link dropping) in the middle of a phase: the last phase end survives.
+
+    Every step waits for what the screen or the disk shows, never for a fixed time: on a busy
+    machine the app may take many seconds to start or to answer a key (issue 35).
+    """
+    from tests.ptyprog import PtyProgram
+
     game = ready_to_end_phase()
     before = len(game.log)
     saves = tmp_path / "saves"
     saves.mkdir()
     autosave = savepaths.autosave_path(saves)  # this player's own autosave
     game.save(autosave)  # `play` resumes this one
-    s = pty_session.PtySession([sys.executable, "-m", "kiev_tui", "play"], 100, 30, cwd=str(tmp_path),
-                               env={**os.environ, "PYTHONPATH": str(ROOT)}, quiet=0.4)
-    s.start()
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
+    env.update({"PYTHONPATH": str(ROOT), "TERM": "xterm-256color"})
+    app = PtyProgram([sys.executable, "-m", "kiev_tui", "play"], 100, 30, env, cwd=tmp_path)
     try:
-        s.read_until_quiet()
-        assert s.send(b"P", wait=15) > 0  # the confirmation dialog
-        s.send(b"y", wait=15)  # the phase ends: autosave
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if len(load_game(autosave).log) == before + 1:
-                break
-            s.read_until_quiet(first_byte_timeout=0.3)
-        s.send(b"\t")
-        s.send(b"\r")  # a stack selected, half-way through the next phase
-        os.killpg(s.proc.pid, signal.SIGHUP)  # type: ignore[union-attr]
-        s.proc.wait(timeout=10)  # type: ignore[union-attr]
+        assert app.wait_for(r"Sequence of play", 120), app.tail()
+        app.send(b"P")
+        assert app.wait_for(r"End the phase\? \(y/n\)", 60), app.text()
+        app.send(b"y")  # the phase ends: autosave
+        deadline = time.monotonic() + 120
+        while len(load_game(autosave).log) != before + 1:
+            assert time.monotonic() < deadline and app.alive(), f"no autosave of the phase end:\n{app.text()}"
+            app.pump(0.2)
+        end = time.monotonic() + 60
+        while "End the phase?" in app.text() and time.monotonic() < end:
+            app.pump(0.2)  # the dialog closes once the phase has ended
+        app.send(b"\t")
+        app.send(b"\r")  # a stack selected, half-way through the next phase
+        app.settle()
+        os.killpg(app.proc.pid, signal.SIGHUP)
+        app.proc.wait(timeout=60)
     finally:
-        s.close()
+        app.stop()
     again = load_game(autosave)
     assert again.state.phase == "combat" and len(again.log) == before + 1, again.phase
     check_position(again)
