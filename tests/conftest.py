@@ -12,6 +12,10 @@ import pytest
 # shared with the processes the tests start, never the player's own cache.
 os.environ["KIEV_TUI_CACHE"] = tempfile.mkdtemp(prefix="kiev-tui-cache-")
 
+# Saves of this test run go to a folder of its own, never the player's saves/ (issue 35): a face
+# that falls back to the default folder writes here.  Tests that test the default unset it.
+os.environ["KIEV_TUI_SAVES"] = tempfile.mkdtemp(prefix="kiev-tui-saves-")
+
 # `make mutate`: mutmut's coverage run sets MUTANT_UNDER_TEST=stats, which a child process would
 # inherit and then fail to record outside mutmut's folder; this process keeps its own copy.
 if os.environ.get("MUTANT_UNDER_TEST") == "stats":
@@ -24,6 +28,22 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI = FIXTURES / "mini" / "scenarios" / "mini.toml"
 SHARED = ROOT.parent / "shared"
+
+
+def _player_saves() -> set[str]:
+    folder = ROOT / "saves"
+    return {p.name for p in folder.iterdir()} if folder.is_dir() else set()
+
+
+_SAVES_BEFORE = _player_saves()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if any test left a file in the player's own saves/ folder (issue 35)."""
+    added = sorted(_player_saves() - _SAVES_BEFORE)
+    if added:
+        print(f"\nFAILED: tests wrote into the player's saves/ folder: {', '.join(added)}")
+        session.exitstatus = 1
 
 
 @pytest.fixture
