@@ -84,8 +84,9 @@ def _start_ui(game: "Game", save_path: Path | None, **opts: Any) -> None:
     # inside the app (its traceback printed) by code 1, and the shell must see that.
     screen = ui_app.build_app(game, save_path=save_path, **opts)
     screen.run(mouse=screen.mouse)
-    if screen.return_code:
-        raise _typer().Exit(screen.return_code)
+    code = ui_app.exit_code(screen)
+    if code:
+        raise _typer().Exit(code)
 
 
 def _print_overview(game: "Game") -> None:

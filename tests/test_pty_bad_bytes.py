@@ -93,3 +93,102 @@ async def test_bad_bytes_through_a_serve_seat(server: Server, keys: dict[str, Pa
         process.stdin.write(b"q")
         result = await asyncio.wait_for(process.wait(), 30)
         assert result.exit_status == 0
+
+
+# -- item 2: a crash says so, exits non-zero and keeps the game ---------------------------------
+
+FAULT = '''\
+import os
+if os.environ.get("KIEV_TUI_TEST_FAULT") == "help":
+    # The test's own fault: the help key raises inside the app, as a bug would.
+    import kiev_tui.ui.game_screen as screen
+
+    def broken_help(self):
+        raise RuntimeError("a fault planted by the test")
+
+    screen.GameScreen.action_help = broken_help
+if os.environ.get("KIEV_TUI_TEST_FAULT") == "input":
+    # The keyboard thread fails once the first key arrives (as the strict decoder did on 0xFF).
+    import kiev_tui.ui.driver as driver
+
+    def broken_input(self):
+        import select
+        select.select([self.fileno], [], [])
+        raise RuntimeError("the input thread fails")
+
+    driver.ShadowDriver.run_input_thread = broken_input
+'''
+
+
+def test_a_crash_saves_the_game_prints_one_line_and_exits_non_zero(tmp_path: Path) -> None:
+    import sys
+
+    from kiev_tui.engine.saves import load_game
+    from tests.ptyprog import PtyProgram
+    from tests.test_pty_hardening import MINI, ROOT
+
+    inject = tmp_path / "inject"
+    inject.mkdir()
+    (inject / "sitecustomize.py").write_text(FAULT)
+    env = {k: v for k, v in __import__("os").environ.items()
+           if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
+    env.update({"PYTHONPATH": f"{inject}:{ROOT}", "TERM": "xterm-256color", "KIEV_TUI_PLAYER": "tester",
+                "KIEV_TUI_TEST_FAULT": "help"})
+    app = PtyProgram([sys.executable, "-m", "kiev_tui", "play", "--no-resume", "--scenario", str(MINI)],
+                     120, 40, env, cwd=tmp_path)
+    try:
+        assert app.wait_for(r"Sequence of play", 60), app.tail()
+        app.send(b"i")  # bring on a Soviet reinforcement: one action that no autosave holds yet
+        assert app.wait_for(r"Reinforcements due now", 30), app.text()
+        app.send(b"\t")
+        app.settle()
+        app.send(b"\r")
+        assert app.wait_for(r"enters? at|entered|arriv", 30), app.text()
+        app.settle()
+        app.send(b"?")  # the planted fault
+        app.proc.wait(timeout=60)
+        app.settle(0.2, 5)
+    finally:
+        app.stop()
+    assert app.proc.returncode == 1, app.tail()
+    out = app.tail(3000)
+    assert "Traceback" not in out and "a fault planted by the test" in out
+    saves = tmp_path / "saves"
+    crash = saves / "crash-turn01-soviet-movement.toml"
+    after = out[out.index("kiev-tui stopped"):].replace("\r", "")  # what follows the screen
+    assert after.strip().splitlines() == [f"kiev-tui stopped on an internal error (RuntimeError: a fault planted by the test); "
+                     f"the game as it stood is saved in saves/crash-turn01-soviet-movement.toml; "
+                     f"details in saves/crash-details.log"], out
+    assert len(load_game(crash).log) == 1
+    assert "a fault planted by the test" in (saves / "crash-details.log").read_text()
+
+
+def test_a_crash_of_the_input_thread_exits_non_zero(tmp_path: Path) -> None:
+    """Textual reports a failed input thread by `panic`, which left the exit status 0."""
+    import os
+    import sys
+
+    from tests.ptyprog import PtyProgram
+    from tests.test_pty_hardening import MINI, ROOT
+
+    inject = tmp_path / "inject"
+    inject.mkdir()
+    (inject / "sitecustomize.py").write_text(FAULT)
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
+    env.update({"PYTHONPATH": f"{inject}:{ROOT}", "TERM": "xterm-256color", "KIEV_TUI_TEST_FAULT": "input"})
+    app = PtyProgram([sys.executable, "-m", "kiev_tui", "play", "--no-resume", "--scenario", str(MINI)],
+                     120, 40, env, cwd=tmp_path)
+    try:
+        assert app.wait_for(r"Sequence of play", 60), app.tail()
+        app.send(b"w")
+        app.proc.wait(timeout=60)
+        app.settle(0.2, 5)
+    finally:
+        app.stop()
+    assert app.proc.returncode == 1, app.tail()
+    after = app.tail(3000)
+    after = after[after.index("kiev-tui stopped"):].replace("\r", "")
+    assert after.strip().splitlines() == [
+        "kiev-tui stopped on an internal error (an internal error while reading the keyboard); "
+        "the last save or autosave holds the game as it stood; details in saves/crash-details.log"]
+    assert "the input thread fails" in (tmp_path / "saves" / "crash-details.log").read_text()

@@ -84,14 +84,14 @@ def join(
         from kiev_tui.net.plain_seat import run as run_plain
 
         raise typer.Exit(run_plain(link))
-    from kiev_tui.ui.app import build_app
+    from kiev_tui.ui.app import build_app, exit_code
 
     assert link.replica is not None
     app = build_app(link.replica.game, ascii=ascii, mouse=not no_mouse, net=link)
     app.run(mouse=app.mouse)
     link.close()
-    if app.return_code:
-        raise typer.Exit(app.return_code)
+    if exit_code(app):
+        raise typer.Exit(exit_code(app))
     if getattr(app, "net_gone", False):
         raise typer.Exit(EXIT_UNREACHABLE)
 

@@ -252,11 +252,11 @@ def _play_part(messages: list[dict[str, Any]], folder: Folder, secret: Secret, p
 
 def _run_screen(part: Part, ascii: bool, mouse: bool) -> int:
     """The game screen on the part's position until the part ends or the player quits; the app's code."""
-    from kiev_tui.ui.app import build_app
+    from kiev_tui.ui.app import build_app, exit_code
 
     app = build_app(part.game, ascii=ascii, mouse=mouse, part=part)
     app.run(mouse=app.mouse)
-    return app.return_code or 0
+    return exit_code(app)
 
 
 @pbem.command("verify")

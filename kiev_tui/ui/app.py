@@ -85,6 +85,67 @@ class KievApp(App[None]):
 
         switch()
 
+    #: One line saying why the app stopped on an internal error ("" while it has not).
+    crash = ""
+    #: Where the game as it stood was written after such an error (None: nothing was written).
+    crash_save: Path | None = None
+    crash_kept = ""  # what became of the game after such an error, in words
+
+    def panic(self, *renderables: Any) -> None:
+        """An error outside the app's own loop (Textual's input thread) ends the app: note it."""
+        self._crashed("an internal error while reading the keyboard")
+        super().panic(*renderables)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's one hook for any error the app did not catch; it ends the app with code 1.
+        self._crashed(f"{type(error).__name__}: {error}")
+        super()._handle_exception(error)
+
+    def _crashed(self, why: str) -> None:
+        """Keep what can be kept before the app goes (issue 36): the game as it stands is saved
+        beside the last good autosave, never over it, so a broken write loses nothing more."""
+        if self.crash:
+            return
+        self.crash = " ".join(why.split())[:200]
+        if self.net is not None:
+            self.crash_kept = "the host keeps the game"
+            return
+        if self.part is not None:
+            self.crash_kept = "the turn file was not written; the record is as it was"
+            return
+        if not self.game.unsaved:
+            self.crash_kept = "the last save or autosave holds the game as it stood"
+            return
+        st = self.game.state
+        try:
+            path = savepaths.unused_path_for(f"crash-turn{st.turn:02d}-{st.player}-{st.phase}", self.saves_dir)
+            self.game.save(path)
+        except Exception as exc:  # noqa: BLE001 - the game is already stopping; the line says why
+            self.crash_kept = f"the game could not be saved ({type(exc).__name__}); the last autosave is untouched"
+            return
+        self.crash_save = path
+        self.crash_kept = f"the game as it stood is saved in {path}"
+
+    def _print_error_renderables(self) -> None:
+        """After a crash the details go to a file beside the saves and the player reads one line."""
+        if not self.crash:
+            super()._print_error_renderables()
+            return
+        from rich.console import Console
+
+        log = None
+        try:
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            log = savepaths.unused_path_for("crash-details", self.saves_dir).with_suffix(".log")
+            with open(log, "x", encoding="utf-8") as out:
+                console = Console(file=out, width=120, color_system=None)
+                for renderable in self._exit_renderables:
+                    console.print(renderable)
+        except OSError:
+            log = None
+        self._exit_renderables.clear()
+        sys.stderr.write(crash_line(self.crash, self.crash_kept, log) + "\n")
+
     def adopt(self, game: Game) -> None:
         """Make `game` the one being played, saving itself at the end of every phase."""
         self.game = game
@@ -151,6 +212,19 @@ class KievApp(App[None]):
             self.exit(return_code=1)
 
 
+def crash_line(why: str, kept: str, log: Path | None) -> str:
+    """The one line a player reads after the app stopped on an internal error."""
+    details = f"; details in {log}" if log is not None else ""
+    return f"kiev-tui stopped on an internal error ({why}); {kept}{details}"
+
+
+def exit_code(app: "KievApp") -> int:
+    """The exit status of a finished app: non-zero after a crash (Textual's panic leaves 0)."""
+    if app.crash:
+        return app.return_code or 1
+    return app.return_code or 0
+
+
 QUIT_TITLE = "Quit without saving?"
 QUIT_PART_TITLE = "Quit without writing the turn file?"
 
@@ -180,3 +254,6 @@ def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False
     """Build the app and run it in this terminal until the players quit."""
     app = build_app(game, save_path=save_path, ascii=ascii, mouse=mouse)
     app.run(mouse=app.mouse)
+    code = exit_code(app)
+    if code:
+        raise SystemExit(code)
