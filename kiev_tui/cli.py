@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import typer
 
     from kiev_tui.engine.game import Game
+    from kiev_tui.engine.scenario import Scenario
 
 
 def _typer() -> Any:
@@ -112,6 +113,32 @@ def pick_scenario(given: str | None, option: str | None) -> str:
     return given or option or DEFAULT_SCENARIO
 
 
+def _playable_scenario(name: str) -> "Scenario":
+    """The scenario asked for, checked before any autosave is touched: unknown, or a game with
+    data but no rules yet, is one line and exit status 2 (DataError, through ``guarded``)."""
+    from kiev_tui.engine.scenario import load_scenario
+    from kiev_tui.games import get_system
+
+    wanted = load_scenario(name)
+    try:
+        get_system(wanted.game)
+    except ValueError as exc:
+        raise DataError(str(wanted.path), "scenario.game", str(exc)) from None
+    return wanted
+
+
+def _set_aside(path: Path, name: str) -> str:
+    """Move a save out of the autosave's place under a name that replaces nothing; says where."""
+    from kiev_tui.engine import savepaths
+
+    try:
+        target = savepaths.unused_path_for(name, path.parent)
+        os.replace(path, target)
+    except (OSError, savepaths.BadSaveName) as exc:
+        raise DataError(str(path), "", f"cannot be moved aside before a new game starts: {exc}") from None
+    return f"It was kept as {target}."
+
+
 def play_game(given: str | None = None, scenario: str | None = None, seed: int | None = None,
               resume: bool = True, ascii: bool = False, no_mouse: bool = False, plain: bool = False,
               load: Path | None = None, ai: str | None = None, ai_level: str = "strong") -> None:
@@ -122,17 +149,34 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
 
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
+    asked = pick_scenario(given, scenario) if (given or scenario) else None
+    wanted = _playable_scenario(asked) if asked is not None and load is None else None
     game: Game | None = None
+    notice: list[str] = []
     if load is not None:
         game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
     elif resume and resumed.exists():
         try:
             game = load_game(resumed)
         except DataError as exc:
-            _typer().echo(f"note: the autosave could not be resumed ({exc.line()}); starting a new game", err=True)
+            # 35: a damaged autosave (or one this version no longer replays) is moved aside before
+            # anything can be written over it, and the player is told so in the game.
+            notice = [f"The autosave could not be resumed: {exc.line()}",
+                      _set_aside(resumed, "damaged-autosave"), "A new game has started."]
+        if game is not None and wanted is not None and game.scenario.path.resolve() != wanted.path.resolve():
+            # the autosave is of another scenario: kept under a name of its own, never resumed into this one
+            notice = [f"Your game of {game.scenario.title or game.scenario.id} was not resumed: "
+                      f"{asked} was asked for.", _set_aside(resumed, f"previous-{game.scenario.path.stem}"),
+                      "A new game has started."]
+            game = None
     if game is None:
         game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+    if notice and plain:
+        for line in notice:
+            _typer().echo(f"note: {line}")
     opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    if notice:
+        opts["notice"] = notice
     computer = None
     if ai is not None:
         from kiev_tui.ai.local import ai_link, computer_player

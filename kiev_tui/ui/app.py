@@ -37,7 +37,8 @@ class KievApp(App[None]):
     """
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True,
-                 saves_dir: Path | None = None, part: Any = None, net: Any = None) -> None:
+                 saves_dir: Path | None = None, part: Any = None, net: Any = None,
+                 notice: list[str] | None = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
         super().__init__(ansi_color=True, driver_class=_Driver)
@@ -45,6 +46,7 @@ class KievApp(App[None]):
         self.part = part  # a game by e-mail: the one side's part played here (kiev_tui/pbem/part.py)
         self.net = net  # a seat at a hosted game: its link to the host (kiev_tui/net/seat.py)
         self.net_gone = False  # the host went away and did not come back (join's exit status)
+        self.notice = list(notice or [])  # what the player must read first (an autosave not resumed)
         self.game = game
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
@@ -195,6 +197,19 @@ class KievApp(App[None]):
             attach(self, screen, self.net)
         if not self.is_headless:
             self.set_interval(1.0, self._check_terminal)
+        if self.notice:
+            self._tell_notice(screen)
+
+    def _tell_notice(self, screen: GameScreen) -> None:
+        """Why the game on screen is not the one the player left, and what they may do instead."""
+        from kiev_tui.ui.dialogs import PickScreen
+
+        def chosen(answer: str | None) -> None:
+            if answer == "load":
+                screen.action_load()
+
+        items: list[tuple[str, Any]] = [("Play the new game", "new"), ("Load a saved game", "load")]
+        self.push_screen(PickScreen("\n".join(self.notice), items, "Enter to choose"), chosen)
 
     def _check_terminal(self) -> None:
         """Leave when the terminal has gone away without a hang-up signal.
@@ -240,14 +255,14 @@ def unsaved_lines(game: Game) -> list[str]:
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True,
-              part: Any = None, net: Any = None) -> KievApp:
+              part: Any = None, net: Any = None, notice: list[str] | None = None) -> KievApp:
     """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal).
 
     ``part``: a game by e-mail, where one side plays his part and the app ends with it.
     ``net``: a seat's link to a host (kiev_tui/net/seat.py), whose replica ``game`` is.
     """
     return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse, part=part,
-                   net=net)
+                   net=net, notice=notice)
 
 
 def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:
