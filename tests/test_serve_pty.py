@@ -78,3 +78,54 @@ async def test_stop_ends_the_childs_whole_process_group() -> None:
     else:
         raise AssertionError("the grandchild outlived stop()")
     assert child.master == -1 and child not in PtyChild.live
+
+
+READER = (
+    "import os, sys, tty\n"
+    "tty.setraw(0)\n"
+    "os.write(1, b'ready\\r\\n')\n"
+    "buf = b''\n"
+    "while b'\\x11' not in buf:\n"
+    "    buf += os.read(0, 65536)\n"
+    "start, stop, q = b'\\x1b[200~', b'\\x1b[201~', b'\\x11'\n"
+    "end = buf.rfind(stop)\n"
+    "line = f'starts={buf.count(start)} ends={buf.count(stop)} q_after_end={buf.index(q) > end >= 0} x={buf.count(b\"x\")}'\n"
+    "os.write(1, line.encode() + b'\\r\\n')\n"
+)
+
+
+async def test_a_paste_cut_at_the_limit_stays_well_formed() -> None:
+    """A paste of over 64 KB is cut, but its end marker still reaches the program, so ctrl+q
+    typed afterwards is a key again, not more pasted text (issue 36, item 5)."""
+    from kiev_tui.serve.ptychild import PASTE_END, PASTE_START
+
+    child, out = await _run([sys.executable, "-c", READER])
+    try:
+        end = time.monotonic() + 30
+        while b"ready" not in out and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        paste = PASTE_START + b"x" * 300_000 + PASTE_END
+        for i in range(0, len(paste), 32768):  # as an SSH channel hands it over, in pieces
+            child.write(paste[i:i + 32768])
+        assert child._dropping_paste is False and child._paste_open is False
+        while child._pending and time.monotonic() < end:
+            await asyncio.sleep(0.05)  # the program reads what was kept
+        child.write(b"\x11")  # ctrl+q, typed after the paste
+        while b"starts=" not in out and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        assert await asyncio.wait_for(child.wait(), 30) == 0
+    finally:
+        await child.stop()
+    line = bytes(out).split(b"starts=")[1].split(b"\r")[0].decode()
+    kept = int(line.rsplit("x=", 1)[1])
+    assert line == f"1 ends=1 q_after_end=True x={kept}"
+    assert 0 < kept < 300_000  # cut, but well-formed
+
+
+def test_a_cut_never_leaves_half_a_marker() -> None:
+    from kiev_tui.serve.ptychild import PASTE_END, _without_partial_marker
+
+    assert _without_partial_marker(b"abc" + PASTE_END[:3]) == b"abc"
+    assert _without_partial_marker(b"abc\x1b") == b"abc"
+    assert _without_partial_marker(b"abc" + PASTE_END) == b"abc" + PASTE_END
+    assert _without_partial_marker(b"abcx") == b"abcx"

@@ -16,11 +16,23 @@ import termios
 from typing import Callable, Mapping, Sequence
 
 MAX_PENDING = 65536  # keys typed ahead of a busy child, at most
+#: A bracketed paste's markers: a paste cut without its end would turn every later key into
+#: pasted text (issue 36), so a cut closes an open paste and drops the rest of it.
+PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
 GRACE = 3.0  # seconds a child has to end after SIGHUP and again after SIGTERM
 
 
 def set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
+
+
+def _without_partial_marker(data: bytes) -> bytes:
+    """``data`` less a paste marker cut in its middle at the end (it would garble the next one)."""
+    for n in range(len(PASTE_END) - 1, 0, -1):
+        tail = data[-n:]
+        if PASTE_START.startswith(tail) or PASTE_END.startswith(tail):
+            return data[:-n]
+    return data
 
 
 class PtyChild:
@@ -36,6 +48,9 @@ class PtyChild:
         self.bytes_out = 0
         self._pending = bytearray()
         self._writing = False
+        self._paste_open = False  # the keys taken so far leave a bracketed paste open
+        self._dropping_paste = False  # a paste was cut: its rest is dropped up to its end marker
+        self._tail = b""  # the last bytes taken, to find a marker split across two writes
         PtyChild.live.add(self)
         asyncio.get_running_loop().add_reader(master, self._readable)
 
@@ -87,16 +102,40 @@ class PtyChild:
     def write(self, data: bytes) -> None:
         """Keys from the player; a child already gone takes nothing.  What the pty cannot take
         now waits (up to MAX_PENDING bytes: a flood of pasted text is cut, never the server's
-        loop blocked)."""
+        loop blocked).  A cut inside a bracketed paste ends the paste there and drops its rest,
+        so the program never waits for an end marker that was thrown away."""
         if self.master < 0:
             return
-        room = MAX_PENDING - len(self._pending)
-        if room <= 0:
+        if self._dropping_paste:
+            end = data.find(PASTE_END)
+            if end < 0:
+                return
+            data = data[end + len(PASTE_END):]
+            self._dropping_paste = False
+        room = max(0, MAX_PENDING - len(self._pending))
+        kept = data[:room]
+        if len(kept) < len(data):
+            kept = _without_partial_marker(kept)
+            if self._open_after(kept):
+                rest = data[len(kept):]
+                kept += PASTE_END
+                self._dropping_paste = PASTE_END not in rest
+        if not kept:
             return
+        self._paste_open = self._open_after(kept)
+        self._tail = (self._tail + kept)[-(len(PASTE_END) - 1):]
         was_empty = not self._pending
-        self._pending.extend(data[:room])
+        self._pending.extend(kept)
         if was_empty:
             self._flush()
+
+    def _open_after(self, kept: bytes) -> bool:
+        """Whether a bracketed paste is still open once ``kept`` is taken."""
+        probe = self._tail + kept
+        start, end = probe.rfind(PASTE_START), probe.rfind(PASTE_END)
+        if start < 0 and end < 0:
+            return self._paste_open
+        return start > end
 
     def _flush(self) -> None:
         loop = asyncio.get_running_loop()
