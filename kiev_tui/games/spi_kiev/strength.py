@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
+from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 
@@ -268,20 +270,12 @@ def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...],
                 below_lowest: str = "") -> str:
     """9.4: simplify the ratio in the defender's favour; ratios off the table use the clamp
     columns tables.toml names (by default its first and last columns)."""
-    lowest, highest = columns[0], columns[-1]
-    above, below = above_highest or highest, below_lowest or lowest
-    if defence_total <= 0:
-        return above
-    if attack_total <= 0:
-        return below
-    if attack_total >= defence_total:
-        k = attack_total // defence_total
-        col = f"{k}-1"
-        hi = int(highest.split("-")[0])
-        return col if k <= hi else above
-    k = math.ceil(defence_total / attack_total)
-    lo = int(lowest.split("-")[1])
-    return f"1-{k}" if k <= lo else below
+    return _reader(tuple(columns), above_highest, below_lowest).column(attack_total, defence_total)
+
+
+@functools.lru_cache(maxsize=32)
+def _reader(columns: tuple[str, ...], above: str, below: str) -> CombatTable:
+    return CombatTable(columns, ODDS, above, below)  # one per table: built once, read often
 
 
 __all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "has_strength", "odds_column",
