@@ -91,6 +91,28 @@ class Pending:
     prompt: str
 
 
+# -- Odds typed (issue 30) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One thing that changes a battle, as its rule case says it.
+
+    A column shift moves the odds column (negative toward the defender), a die modifier is
+    added to the roll; a strength multiplier (terrain doubling, halved out of supply) is
+    ``factor`` (2.0, 0.5) on ``unit``'s strength ("" for the whole side's total), already
+    counted in the preview's attack and defence.  A modifier that adds or caps strength has
+    none of the three: its ``text`` says it and the totals include it.
+    """
+
+    case: str
+    text: str
+    column_shift: int = 0
+    die_modifier: int = 0
+    factor: float = 1.0
+    unit: str = ""  # the unit whose strength it changes; "" for the battle as a whole
+
+
 @dataclass(frozen=True, slots=True)
 class OddsPreview:
     """What an attack would be, with nothing committed."""
@@ -101,6 +123,18 @@ class OddsPreview:
     column: str | None
     chances: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    #: every modifier of the battle (issue 30), in the order the game applied them
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def column_shift(self) -> int:
+        """The net column shift of every modifier (the CRT reader clamps it at the table's ends)."""
+        return sum(m.column_shift for m in self.modifiers)
+
+    @property
+    def die_modifier(self) -> int:
+        """The net die modifier of every modifier (the CRT reader clamps the roll to its rows)."""
+        return sum(m.die_modifier for m in self.modifiers)
 
 
 @dataclass(frozen=True, slots=True)

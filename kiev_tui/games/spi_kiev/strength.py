@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal
@@ -19,6 +19,8 @@ from kiev_tui.games.spi_kiev.tables import CombatTables, check_combat_values
 class Modifier:
     case: str
     text: str
+    #: the strength multiplier it stands for (1.0: none); the engine's typed Modifier carries it
+    factor: float = field(default=1.0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +161,11 @@ def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_su
     if not bonuses:
         return 1, mods
     if len(bonuses) == 1:
-        return min(bonuses[0][0], tab.max_multiplier), mods
-    # 10.32: two bonuses or more give the chart's ceiling, never more.
-    mods.append(Modifier("10.32", f"two defensive bonuses: {_times(tab.max_multiplier)}, never more"))
+        mult = min(bonuses[0][0], tab.max_multiplier)
+        return mult, [replace(mods[0], factor=mult)]
+    # 10.32: two bonuses or more give the chart's ceiling, never more (the ceiling is the factor).
+    mods.append(Modifier("10.32", f"two defensive bonuses: {_times(tab.max_multiplier)}, never more",
+                         tab.max_multiplier))
     return tab.max_multiplier, mods
 
 
@@ -197,10 +201,10 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
             mods.extend(tmods)
         if integrity_partners(view, uid, integrity_choice):
             value *= 2
-            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+            mods.append(Modifier("20.0", "divisional integrity: doubled", 2.0))
         if not st.in_supply:
             value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved"))
+            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
         out.append(UnitStrength(uid, base, value, tuple(mods)))
         total += value
     return total, out
@@ -227,12 +231,12 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
         mods: list[Modifier] = []
         if integrity_partners(view, uid, integrity_choice):
             value *= 2
-            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+            mods.append(Modifier("20.0", "divisional integrity: doubled", 2.0))
         # 6.12, 12.21: an overrunning unit keeps the supply it had when the movement phase began.
         in_supply = uid not in view.vars.oos_start if overrun else supply.status(uid).in_supply
         if not in_supply:
             value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved"))
+            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
         h = view.hex_of(uid)
         assert h is not None
         by_hex[h] = by_hex.get(h, 0.0) + value
