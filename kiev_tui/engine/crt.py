@@ -3,7 +3,7 @@
 A table is a row of columns, either odds ("1-2", "3:2": attack to defence, fractions to the
 defender) or differentials ("-2", "0", "+3": attack minus defence).  A ratio reads the highest
 column not above it; the last column also serves ratios below the next whole step past it (11-1
-does not exist, so 10-1 reads 10.9 to 1), and ratios beyond that, or under the first column,
+does not exist, so 10-1 reads ten and a half to 1), and ratios beyond that, or under the first column,
 read the clamp columns the game names.  Column shifts stop at the table's ends; a modified die
 roll reads the nearest row the table has.  The games keep their own result cells; this module
 only finds the cell.
@@ -20,7 +20,7 @@ _DIFF_RE = re.compile(r"[+-]?[0-9]+")
 
 
 def column_value(column: str, kind: str = ODDS) -> float:
-    """'3:2' or '3-2' -> 1.5 (odds); '+2' -> 2 (differential); ValueError for anything else."""
+    """'3:2' or '3-2' -> three halves (odds); '+2' -> 2 (differential); ValueError for anything else."""
     if kind == DIFFERENTIAL:
         if not _DIFF_RE.fullmatch(column):
             raise ValueError(f"'{column}' is not a differential column like -1 or +2")
@@ -78,7 +78,7 @@ class CombatTable:
     def _past_last(self, values: list[float]) -> float:
         """The first ratio the last column no longer serves: its next whole step (10-1 -> 11)."""
         last = values[-1]
-        return last + 1 if last >= 1 or self.kind == DIFFERENTIAL else 1.0
+        return last + 1 if last >= 1 or self.kind == DIFFERENTIAL else 1
 
     def column(self, attack: float, defense: float) -> str:
         return self.columns[self.column_index(attack, defense)]
