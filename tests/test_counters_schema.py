@@ -123,3 +123,17 @@ def test_b41_counters_read_combat_quality_movement_by_name() -> None:
     air = [x for x in cat.units.values() if x.type == "air"]
     assert air and all(x.layer == "air" and bu.quality(x) is None for x in air)
     assert B41.schema.counters.marker("rail_marker") == HexMarker("rail_marker", "+", "rail marker")
+
+
+def test_hex_markers_in_the_state_are_saved_only_when_a_hex_carries_one() -> None:
+    from kiev_tui.engine.state import GameState  # noqa: PLC0415
+
+    st = GameState(1, "axis", "movement")
+    before = (st.hash(), st.to_dict())
+    st.hex_markers = {"0202": []}
+    assert (st.hash(), st.to_dict()) == before  # an old position hashes as it did
+    st.hex_markers = {"0303": ["rail_marker", "fort", "fort"], "0202": []}
+    assert st.to_dict()["hex_markers"] == {"0303": ["fort", "rail_marker"]}
+    back = GameState.from_dict(st.to_dict())
+    assert back.hash() == st.hash() == st.copy().hash() != before[0]
+    assert back.hex_markers == {"0303": ["fort", "rail_marker"]}
