@@ -178,13 +178,10 @@ def _factors(u: Reader, counters: "Counters", steps: list[tuple[int, int]], ma: 
     out = {name: tuple(st[i] for st in steps) for i, name in enumerate(counters.step_factors)}
     if counters.ma_factor:
         out[counters.ma_factor] = (ma,) * len(steps)
-    if "factors" not in u.data:
-        given: dict[str, Any] = {}
-    else:
+    if "factors" in u.data:
         table = u.table("factors")
-        given = dict(table.data)
         own = [f for f in counters.factors if f not in counters.step_factors and f != counters.ma_factor]
-        for name, values in given.items():
+        for name, values in table.data.items():
             if name not in own:
                 why = ("comes from ma" if name == counters.ma_factor
                        else f"comes from steps ({', '.join(counters.step_factors)})" if name in counters.step_factors
