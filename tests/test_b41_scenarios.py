@@ -449,8 +449,8 @@ def test_every_counter_but_the_fort_pools_comes_into_some_scenario(historical: S
 def test_validate_names_a_broken_counter_through_its_scenario(tmp_path: Path) -> None:
     path = broken(tmp_path, "historical", swap("turns = 10", "turns = 10 "))  # an unchanged scenario
     units = path.parent.parent / "units.toml"
-    units.write_text(units.read_text(encoding="utf-8").replace("quality = 4\nma = 3", "quality = 9\nma = 3", 1),
+    units.write_text(units.read_text(encoding="utf-8").replace("quality = [4, 4] }", "quality = [9, 9] }", 1),
                      encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code != 0
-    assert f"{units}: unit[0].quality: quality is 1 to 6" in result.output
+    assert f"{units}: unit[0].factors.quality: quality is 1 to 6" in result.output

@@ -258,7 +258,8 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize(("old", "new", "key", "reason"), [
-    ('quality = 4\nma = 3', 'quality = 9\nma = 3', "unit[0].quality", "1 to 6"),
+    ('factors = { quality = [4, 4] }', 'factors = { quality = [9, 9] }', "unit[0].factors.quality", "1 to 6"),
+    ('factors = { quality = [0] }', 'factors = { quality = [2] }', "factors.quality", "its quality is 0"),
     ('nation = "german"', 'nation = "russian"', "unit[0].nation", "german"),
     ('reconstructed_values = ["steps", "reduced"]', 'reconstructed_values = ["looks"]',
      "unit[0].reconstructed_values[0]", "not a counter value"),

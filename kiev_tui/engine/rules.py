@@ -22,6 +22,107 @@ if TYPE_CHECKING:
     from kiev_tui.engine.tomlio import Reader
 
 
+# -- Counters the schema describes (issue 30) ----------------------------------------------
+
+#: The boxes every game's units use: not yet arrived, on the map, out of the game.
+BASE_STATUSES = ("pending", "map", "eliminated")
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A kind of counter and how the map treats it (ground units, air units, markers)."""
+
+    name: str
+    stacks: bool = True  # counts toward the hex's stacking limit
+    exerts_zoc: bool = True  # has a zone of control
+    drawn: bool = True  # a face draws it on the map
+    statuses: tuple[str, ...] = ()  # the game's own boxes (Counters.statuses) its counters use
+
+
+@dataclass(frozen=True, slots=True)
+class HexMarker:
+    """A kind of marker a hex may carry (a fort, a rail break) and the glyph a face may draw."""
+
+    kind: str
+    glyph: str  # one character: a hint, a face may draw its own
+    name: str = ""  # how players read it (default: the kind)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.kind.replace("_", " ")
+
+
+GROUND = Layer("ground")
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """What a game's counters carry and where they may be; part of its Schema.
+
+    ``factors`` are the printed numbers, each with one entry per step (full face first).  Those
+    named in ``step_factors`` come from units.toml's ``steps = [[a, b], ...]`` pairs in that
+    order, ``ma_factor`` from its ``ma`` (every step alike); every other factor is written as
+    ``factors = { name = [one per step] }`` on the unit.
+    """
+
+    factors: tuple[str, ...] = ()
+    step_factors: tuple[str, ...] = ()  # at most two: the halves of each `steps` pair
+    ma_factor: str = ""  # the factor the unit's `ma` gives, the same on every step
+    statuses: tuple[str, ...] = ()  # boxes beyond BASE_STATUSES (cadre, air_ready, air_flown)
+    layers: tuple[Layer, ...] = (GROUND,)  # the first is a unit's layer unless its type says other
+    type_layers: Mapping[str, str] = field(default_factory=dict)  # unit type -> layer name
+    hex_markers: tuple[HexMarker, ...] = ()
+
+    def layer(self, name: str) -> Layer:
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        raise KeyError(name)
+
+    def layer_of(self, unit_type: str, own: str = "") -> Layer:
+        """The layer of a unit: its own ``layer`` key, else its type's, else the first."""
+        return self.layer(own or self.type_layers.get(unit_type, self.layers[0].name))
+
+    @property
+    def all_statuses(self) -> tuple[str, ...]:
+        return (*BASE_STATUSES, *self.statuses)
+
+    def marker(self, kind: str) -> HexMarker | None:
+        return next((m for m in self.hex_markers if m.kind == kind), None)
+
+    def problems(self, unit_types: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+        """(key, reason) for each thing the declaration gets wrong; empty when sound."""
+        out: list[tuple[str, str]] = []
+        if len(set(self.factors)) != len(self.factors):
+            out.append(("factors", "a factor is named twice"))
+        if len(self.step_factors) > 2 or any(f not in self.factors for f in self.step_factors):
+            out.append(("step_factors", "at most two, each one of the factors"))
+        if self.ma_factor and (self.ma_factor not in self.factors or self.ma_factor in self.step_factors):
+            out.append(("ma_factor", "one of the factors that steps do not give"))
+        if set(self.statuses) & set(BASE_STATUSES) or len(set(self.statuses)) != len(self.statuses):
+            out.append(("statuses", f"each once, none of {', '.join(BASE_STATUSES)}"))
+        names = [layer.name for layer in self.layers]
+        if not names or len(set(names)) != len(names):
+            out.append(("layers", "at least one layer, each named once"))
+        for layer in self.layers:
+            for st in layer.statuses:
+                if st not in self.all_statuses:
+                    out.append((f"layers.{layer.name}", f"status '{st}' is not declared"))
+        known_types = {t for ts in unit_types.values() for t in ts}
+        for utype, lname in self.type_layers.items():
+            if utype not in known_types:
+                out.append((f"type_layers.{utype}", "not a unit type of the game"))
+            if lname not in names:
+                out.append((f"type_layers.{utype}", f"'{lname}' is not a layer"))
+        kinds = [m.kind for m in self.hex_markers]
+        if len(set(kinds)) != len(kinds):
+            out.append(("hex_markers", "a marker kind is named twice"))
+        for m in self.hex_markers:
+            if len(m.glyph) != 1:
+                out.append((f"hex_markers.{m.kind}", "the glyph is one character"))
+        return out
+
+
 @dataclass(frozen=True, slots=True)
 class Schema:
     """A game's vocabularies: what its data files may say.
@@ -49,6 +150,8 @@ class Schema:
     unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
     #: check_victory(reader, catalog, hex_on_map): refuse a bad [victory] table (DataError).
     check_victory: Callable[..., None] | None = None
+    #: named factors per step, unit statuses and layers, hex markers (issue 30)
+    counters: Counters = Counters()
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side.capitalize())
@@ -91,6 +194,28 @@ class Pending:
     prompt: str
 
 
+# -- Odds typed (issue 30) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One thing that changes a battle, as its rule case says it.
+
+    A column shift moves the odds column (negative toward the defender), a die modifier is
+    added to the roll; a strength multiplier (terrain doubling, halved out of supply) is
+    ``factor`` (2 doubles, a half halves) on ``unit``'s strength ("" for the whole side's total), already
+    counted in the preview's attack and defence.  A modifier that adds or caps strength has
+    none of the three: its ``text`` says it and the totals include it.
+    """
+
+    case: str
+    text: str
+    column_shift: int = 0
+    die_modifier: int = 0
+    factor: float = 1
+    unit: str = ""  # the unit whose strength it changes; "" for the battle as a whole
+
+
 @dataclass(frozen=True, slots=True)
 class OddsPreview:
     """What an attack would be, with nothing committed."""
@@ -101,6 +226,18 @@ class OddsPreview:
     column: str | None
     chances: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    #: every modifier of the battle (issue 30), in the order the game applied them
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def column_shift(self) -> int:
+        """The net column shift of every modifier (the CRT reader clamps it at the table's ends)."""
+        return sum(m.column_shift for m in self.modifiers)
+
+    @property
+    def die_modifier(self) -> int:
+        """The net die modifier of every modifier (the CRT reader clamps the roll to its rows)."""
+        return sum(m.die_modifier for m in self.modifiers)
 
 
 @dataclass(frozen=True, slots=True)

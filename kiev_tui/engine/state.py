@@ -45,6 +45,8 @@ class GameState:
     vars: RuleState = field(default_factory=PlainVars)  # the rule system's own typed bookkeeping
     pending: dict[str, Any] | None = None  # a choice that must be made before anything else
     over: bool = False
+    #: hex id -> the kinds of marker it carries (schema.counters.hex_markers); saved only when any
+    hex_markers: dict[str, list[str]] = field(default_factory=dict)
 
     # -- queries ----------------------------------------------------------
     def on_map(self) -> Iterator[UnitState]:
@@ -78,9 +80,16 @@ class GameState:
         }
         if self.pending is not None:
             d["pending"] = self.pending
+        marks = self._marks()
+        if marks:  # issue 30: absent when empty, so older positions hash the same
+            d["hex_markers"] = marks
         return d
 
-    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending")
+    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "hex_markers")
+
+    def _marks(self) -> dict[str, list[str]]:
+        """The hexes that carry markers, each kind once and sorted (the saved form)."""
+        return {h: sorted(set(k)) for h, k in sorted(self.hex_markers.items()) if k}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], vars_from_dict: VarsFactory | None = None) -> "GameState":
@@ -98,6 +107,7 @@ class GameState:
             control=dict(d.get("control", {})),
             vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
             pending=d.get("pending"), over=d.get("over", False),
+            hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
         )
 
     def copy(self) -> "GameState":
@@ -108,6 +118,7 @@ class GameState:
                    for uid, u in self.units.items()},
             control=dict(self.control), vars=self.vars.copy(),
             pending=copy.deepcopy(self.pending), over=self.over,
+            hex_markers={h: list(k) for h, k in self.hex_markers.items()},
         )
 
     def hash(self, extra: str = "") -> str:
@@ -122,7 +133,11 @@ class GameState:
         of the bookkeeping: replay hashes the position after every action, and most actions
         change a few of the hundreds of units.
         """
-        parts = ['{"control":', _dump(self.control), ',"over":', _dump(self.over)]
+        parts = ['{"control":', _dump(self.control)]
+        marks = self._marks()
+        if marks:  # sorted between "control" and "over", as _raw gives it
+            parts += [',"hex_markers":', _dump(marks)]
+        parts += [',"over":', _dump(self.over)]
         if self.pending is not None:
             parts += [',"pending":', _dump(self.pending)]
         parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player), ',"turn":', _dump(self.turn),

@@ -7,12 +7,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
-from kiev_tui.engine.errors import shorten
+from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
 
 if TYPE_CHECKING:
-    from kiev_tui.engine.rules import GameData
+    from kiev_tui.engine.rules import Counters, GameData
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -39,6 +39,14 @@ class UnitDef:
     note: str = ""
     #: The game's own keys of this [[unit]] (schema.unit_keys), as the file gives them.
     extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA, hash=False, compare=False)
+    #: The game's named factors (schema.counters.factors), one entry per step (issue 30).
+    factors: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: _NO_EXTRA, hash=False, compare=False)
+    layer: str = field(default="", compare=False)  # its schema layer ("" before a schema reads it)
+
+    def factor(self, name: str, step: int = 0) -> int:
+        """The named factor on ``step`` (0: the full face); KeyError for a factor the game lacks."""
+        values = self.factors[name]
+        return values[min(step, len(values) - 1)]
 
     @property
     def is_combat(self) -> bool:
@@ -87,7 +95,8 @@ class UnitState:
 
 
 GENERIC_UNIT_KEYS = ("id", "side", "type", "size", "designation", "division", "steps", "ma", "mechanized",
-                     "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note")
+                     "leadership", "hq", "leader", "replacement", "rpl_step", "reconstructed", "note",
+                     "factors", "layer")
 
 
 def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalog:
@@ -102,6 +111,9 @@ def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalo
         system = _system_of_folder(path)
     schema = system.schema
     root.only(["unit", "note", *schema.unit_tables])
+    counters = schema.counters
+    for key, why in counters.problems(schema.unit_types):  # the game's own declaration, named
+        raise DataError(path, f"schema.counters.{key}", why)
     units: dict[str, UnitDef] = {}
     folded: dict[str, str] = {}
     unit_keys = (*GENERIC_UNIT_KEYS, *schema.unit_keys)
@@ -137,6 +149,11 @@ def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalo
         if rpl_step and not (1 <= rpl_step <= len(steps)):
             raise u.fail("rpl_step", f"rpl_step must name one of the {len(steps)} steps")
         extra = {k: u.data[k] for k in schema.unit_keys if k in u.data}
+        factors = _factors(u, counters, steps, ma)
+        own_layer = u.str("layer", "")
+        if own_layer and own_layer not in [layer.name for layer in counters.layers]:
+            raise u.fail("layer", f"layer must be {one_of([layer.name for layer in counters.layers])}, "
+                                  f"not '{shorten(own_layer)}'")
         units[uid] = UnitDef(
             id=uid, side=side, type=utype, size=u.str("size", ""), designation=u.str("designation"),
             division=u.str("division", ""), steps=tuple(steps), ma=ma,
@@ -145,12 +162,41 @@ def load_units(path: str | Path, system: "GameData | None" = None) -> UnitCatalo
             replacement=u.bool("replacement", False), rpl_step=rpl_step,
             reconstructed=u.bool("reconstructed", False), note=u.str("note", ""),
             extra=MappingProxyType(extra) if extra else _NO_EXTRA,
+            factors=MappingProxyType(factors) if factors else _NO_EXTRA,
+            layer=counters.layer_of(utype, own_layer).name,
         )
     catalog = UnitCatalog(units)
     read = getattr(system, "read_units", None)
     if read is not None:  # the game's own tables (e.g. a pool of hidden faces)
         read(root, catalog)
     return catalog
+
+
+def _factors(u: Reader, counters: "Counters", steps: list[tuple[int, int]], ma: int) -> dict[str, tuple[int, ...]]:
+    """The unit's named factors: those the steps pairs and its ma give, then its own `factors`
+    table, each checked to name a declared factor and to hold one whole number per step."""
+    out = {name: tuple(st[i] for st in steps) for i, name in enumerate(counters.step_factors)}
+    if counters.ma_factor:
+        out[counters.ma_factor] = (ma,) * len(steps)
+    if "factors" in u.data:
+        table = u.table("factors")
+        own = [f for f in counters.factors if f not in counters.step_factors and f != counters.ma_factor]
+        for name, values in table.data.items():
+            if name not in own:
+                why = ("comes from ma" if name == counters.ma_factor
+                       else f"comes from steps ({', '.join(counters.step_factors)})" if name in counters.step_factors
+                       else f"is not a factor of this game ({', '.join(own) or 'none besides steps'})")
+                raise table.fail(name, f"'{shorten(name)}' {why}")
+            if (not isinstance(values, list)
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)):
+                raise table.fail(name, "one whole number >= 0 per step, full face first")
+            if len(values) != len(steps):
+                raise table.fail(name, f"{len(values)} entries for {len(steps)} step(s)")
+            out[name] = tuple(values)
+    for name in counters.factors:
+        if name not in out:
+            raise u.fail("factors", f"no '{name}' factor (one entry per step)")
+    return out
 
 
 def _system_of_folder(path: Path) -> "GameData":

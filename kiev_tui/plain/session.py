@@ -717,7 +717,23 @@ def preview_lines(s: PlainSession, p: Any, attackers: tuple[str, ...], targets: 
     att = "unknown until revealed" if p.attack is None else f"{p.attack:g}"
     dfn = "unknown until revealed" if p.defense is None else f"{p.defense:g}"
     lines.append(f"Attack {att}, defence {dfn}; odds column {p.column or 'not known yet'}")
-    return lines + preview_tail(s, p)
+    return lines + modifier_lines(p) + preview_tail(s, p)
+
+
+def modifier_lines(p: Any) -> list[str]:
+    """The typed modifiers of an engine OddsPreview (issue 30), then the net shift and die."""
+    lines = []
+    for m in getattr(p, "modifiers", ()):
+        effect = [f"{m.column_shift:+d} column(s)"] if m.column_shift else []
+        effect += [f"{m.die_modifier:+d} on the die"] if m.die_modifier else []
+        effect += [f"x{m.factor:g}"] if m.factor != 1 else []
+        who = f"{m.unit}: " if m.unit else ""
+        lines.append(f"  [{m.case}] {who}{m.text}" + (f" ({', '.join(effect)})" if effect else ""))
+    if getattr(p, "column_shift", 0):
+        lines.append(f"Net column shift: {p.column_shift:+d}")
+    if getattr(p, "die_modifier", 0):
+        lines.append(f"Net die modifier: {p.die_modifier:+d}")
+    return lines
 
 
 def preview_tail(s: PlainSession, p: Any) -> list[str]:

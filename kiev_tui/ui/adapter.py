@@ -11,6 +11,7 @@ overrides what it says better, and may hand over a ``GameScreen`` subclass with 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
@@ -217,7 +218,7 @@ class DefaultAdapter(ui_text.GenericNames):
                                strength=f"{min(a, 9)}-{min(d, 9)}", count=len(ids),
                                steps=self.steps_left(game, top), side=side,
                                reach=reach_text.get(h, ""), frame=frames.get(h, ""))
-        return with_marks_only(looks, reach_text, frames)
+        return hex_marker_looks(game, with_marks_only(looks, reach_text, frames))
 
     def legend(self, game: "Game", glyphs: Glyphs) -> list[tuple[str, str]]:
         first = self.first_side(game)
@@ -236,6 +237,7 @@ class DefaultAdapter(ui_text.GenericNames):
     # -- the panels -------------------------------------------------------------------------
     def inspector_lines(self, game: "Game", h: Hex, supply: Any, chosen: tuple[str, ...]) -> list[str]:
         lines = [ui_text.hex_head(game.scenario.map, game.state.control, h, lambda s: self.side_name(game, s))]
+        lines += marker_lines(game, h)
         ids = self.stack_order(game, occupancy(game).get(h, []))
         if not ids:
             return lines
@@ -245,7 +247,7 @@ class DefaultAdapter(ui_text.GenericNames):
             num = str(n) if n <= 9 else " "
             mark = "*" if uid in chosen else " "
             a, d = self.strength(game, uid)
-            lines.append(f"{num}{mark}{self.unit_name(game, uid)}  {a}-{d}")
+            lines.append(f"{num}{mark}{self.unit_name(game, uid)}  {factor_text(game, uid) or f'{a}-{d}'}")
         return lines
 
     def tracker_lines(self, game: "Game") -> list[str]:
@@ -305,6 +307,39 @@ class DefaultAdapter(ui_text.GenericNames):
         lines = ui_text.score_lines(game, lambda s: self.side_name(game, s), loud=True)
         lines.insert(-1, "")  # the verdict stands apart in the score box
         return lines
+
+
+# -- what the schema declares (issue 30): named factors and hex markers, with no game code ------
+
+def factor_text(game: "Game", uid: str) -> str:
+    """'combat 3 quality 4 movement 3': the unit's named factors on its step; '' if none declared."""
+    names = game.rules.schema.counters.factors
+    u = game.scenario.catalog.units[uid]
+    step = game.state.units[uid].step
+    return " ".join(f"{f} {u.factor(f, step)}" for f in names if f in u.factors)
+
+
+def marker_lines(game: "Game", h: Hex) -> list[str]:
+    """'Markers: rail marker' for a hex that carries any, named as the schema declares them."""
+    counters = game.rules.schema.counters
+    kinds = game.state.hex_markers.get(hex_text(game.scenario.map, h), [])
+    names = [m.label if (m := counters.marker(k)) else k for k in sorted(set(kinds))]
+    return [f"Markers: {', '.join(names)}"] if names else []
+
+
+def hex_marker_looks(game: "Game", looks: dict[Hex, HexLook]) -> dict[Hex, HexLook]:
+    """Each hex's first declared marker drawn by its glyph in the mark cell (a unit's own mark wins)."""
+    counters = game.rules.schema.counters
+    gmap = game.scenario.map
+    for hid, kinds in sorted(game.state.hex_markers.items()):
+        glyphs = [m.glyph for k in sorted(set(kinds)) if (m := counters.marker(k)) is not None]
+        if not glyphs:
+            continue
+        h = parse_hex(gmap, hid)
+        look = looks.get(h, HexLook())
+        if not look.mark:
+            looks[h] = dataclasses.replace(look, mark=glyphs[0])
+    return looks
 
 
 def map_rows(gmap: "GameMap", glyphs: Glyphs, symbols: MapSymbols | None = None) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ Case numbers are the rulebook's (``../shared/rulebooks/barbarossa-1941.txt``).
 
 from __future__ import annotations
 
-from kiev_tui.engine.rules import Schema
+from kiev_tui.engine.rules import Counters, HexMarker, Layer, Schema
 
 AXIS, SOVIET = "axis", "soviet"
 
@@ -31,7 +31,7 @@ SCHEMA = Schema(
     river_kinds=("major",),  # the chart knows one kind of river (5)
     # The counters' own facts (units.py reads and checks them): 1's quality and black MP, 3's
     # steps, 11's air values, 12.4-12.11's special units.  See docs in units.py.
-    unit_keys=("name", "nation", "command", "quality", "motorized_by_step", "entry_step", "loss_steps",
+    unit_keys=("name", "nation", "command", "motorized_by_step", "entry_step", "loss_steps",
                "air_columns", "air_range", "die_support", "drop_range", "static", "guards", "permanent",
                "rebuild", "replenish", "reconstructed_values"),
     unit_tables=("ersatz",),  # 9.2: the German ersatz corps, a counter made from a replacement step
@@ -46,4 +46,15 @@ SCHEMA = Schema(
     # place: how an arrival's hex is found when the book names no hex (any city, an army to
     # replace, kept off the map); early_turn: 14.3.4; removed_by: the optional rule deleting it.
     reinforcement_keys=("place", "early_turn", "removed_by", "case"),
+    # 1: each counter reads combat-quality-movement.  Combat is each `steps` pair's first half,
+    # movement the `ma`; quality is per step in `factors` (0: never leads an assault, 6).
+    counters=Counters(
+        factors=("combat", "quality", "movement"), step_factors=("combat",), ma_factor="movement",
+        # 11, 11.2: an air corps stands in a city, has no zone and never counts for stacking; it
+        # supports one combat a turn (flown until the next).
+        statuses=("air_ready", "air_flown"),
+        layers=(Layer("ground"), Layer("air", stacks=False, exerts_zoc=False, statuses=("air_ready", "air_flown"))),
+        type_layers={"air": "air"},
+        hex_markers=(HexMarker("rail_marker", "+", "rail marker"),),  # 10.3: the end of the Axis rail
+    ),
 )

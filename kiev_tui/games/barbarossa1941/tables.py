@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple, get_type_hints
 
+from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.hexes import Grid, HexError
 from kiev_tui.engine.tomlio import Reader, load_toml
 from kiev_tui.games.barbarossa1941.schema import SCHEMA
@@ -68,22 +69,18 @@ class CRT:
     two_dice: str
     reconstructed: frozenset[str]
 
+    @property
+    def reader(self) -> CombatTable:
+        """The engine's CRT reader over these columns, clamps and die rows (6)."""
+        return CombatTable(self.columns, ODDS, self.above_highest, self.below_lowest, self.die_min, self.die_max)
+
     def column_index(self, attack: float, defense: float) -> int:
         """The odds column before shifts, fractions to the defender (6); off-chart odds clamp."""
-        if defense <= 0:
-            return self.columns.index(self.above_highest)
-        ratio = attack / defense
-        best = -1
-        for i, c in enumerate(self.columns):
-            if odds_value(c) <= ratio + 1e-9:
-                best = i
-        if best < 0:
-            return self.columns.index(self.below_lowest)
-        return min(best, self.columns.index(self.above_highest))
+        return self.reader.column_index(attack, defense)
 
     def shifted(self, index: int, shift: int) -> int:
         """Move ``shift`` columns (negative toward the defender); shifts stop at the ends (6)."""
-        return max(0, min(len(self.columns) - 1, index + shift))
+        return self.reader.shifted(index, shift)
 
     def quality_shift(self, attacker_quality: int, defender_quality: int) -> int:
         """The assault leaders' quality difference as columns, within the book's -4..+4 (6)."""
@@ -96,8 +93,7 @@ class CRT:
 
     def result(self, index: int, die: int) -> Result:
         """The result in column ``index`` for a modified roll (clamped to die_min..die_max)."""
-        row = max(self.die_min, min(self.die_max, die))
-        return self.rows[row - 1][index]
+        return self.rows[self.reader.row(die) - 1][index]
 
     def cell(self, column: str, die: int) -> Result:
         return self.rows[die - 1][self.columns.index(column)]

@@ -38,8 +38,8 @@ def name(u: UnitDef) -> str:
 
 def quality(u: UnitDef) -> int | None:
     """The quality rating (1), or None for a counter that never leads an assault."""
-    q = u.extra.get("quality")
-    return None if q is None else int(q)
+    q = u.factor("quality") if "quality" in u.factors else u.extra.get("quality")
+    return int(q) if q else None  # 0: the counter never leads an assault
 
 
 def loss_steps(u: UnitDef) -> int:
@@ -95,10 +95,13 @@ class Ersatz:
 
     def unit(self, uid: str) -> UnitDef:
         """A counter of this kind with its own id (the rule system numbers them as it makes them)."""
-        extra = {"name": self.name, "nation": self.nation, "quality": self.quality}
+        extra = {"name": self.name, "nation": self.nation}
+        factors = {"combat": (self.combat,) * self.steps, "quality": (self.quality,) * self.steps,
+                   "movement": (self.ma,) * self.steps}
         return UnitDef(id=uid, side=AXIS, type=self.type, size=self.size, designation=self.designation,
                        division="", steps=tuple((self.combat, self.combat) for _ in range(self.steps)),
-                       ma=self.ma, extra=MappingProxyType(extra))
+                       ma=self.ma, extra=MappingProxyType(extra), factors=MappingProxyType(factors),
+                       layer="ground")
 
 
 def read_ersatz(path: Path) -> Ersatz:
@@ -145,13 +148,15 @@ def _check_unit(u: Reader) -> None:
         raise u.fail("nation", f"a {side} counter's nation is {one_of(NATIONS.get(side, ()))}, not '{nat}'")
     if "command" in u.data and u.str("command") not in COMMANDS.get(side, ()):
         raise u.fail("command", f"a {side} command is {one_of(COMMANDS.get(side, ()))}")
+    factors = u.table("factors")
+    qs = factors.get("quality", list)  # the engine's loader checks one whole number per step
     if utype in NO_QUALITY_TYPES and not u.bool("permanent", False):
-        if "quality" in u.data:
-            raise u.fail("quality", f"a {utype} counter never leads an assault and has no quality (6)")
+        if any(qs):
+            raise factors.fail("quality", f"a {utype} counter never leads an assault: its quality is 0 (6)")
     else:
-        q = u.int("quality")  # 5.3's reaction test is a d6 against it
-        if not 1 <= q <= 6:
-            raise u.fail("quality", f"quality is 1 to 6 (a d6 is rolled against it, 5.3), not {q}")
+        for q in qs:  # 5.3's reaction test is a d6 against it
+            if not isinstance(q, int) or not 1 <= q <= 6:
+                raise factors.fail("quality", f"quality is 1 to 6 (a d6 is rolled against it, 5.3), not {q}")
     by_step = u.get("motorized_by_step", list, None)
     entry = u.int("entry_step", 0)
     if not 0 <= entry < len(steps):

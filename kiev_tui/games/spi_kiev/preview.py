@@ -7,16 +7,17 @@ preview with untried units samples their faces with its own generator, never the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.rules import Modifier as TypedModifier
 
 from kiev_tui.games.spi_kiev.actions import Attack
 from kiev_tui.games.spi_kiev.common import COMBAT, SOVIET, View
 from kiev_tui.games.spi_kiev.state import kiev_vars
-from kiev_tui.games.spi_kiev.strength import (UnitStrength, attack, check_integrity, combat_values, defence, final,
+from kiev_tui.games.spi_kiev.strength import (Modifier, UnitStrength, attack, check_integrity, combat_values, defence, final,
                                               has_strength, odds_column)
 from kiev_tui.games.spi_kiev.tables import CRT, CombatTables, check_tables
 from kiev_tui.games.spi_kiev.untried import pool
@@ -54,6 +55,16 @@ class Preview:
     chances: dict[str, float]
     illegal: Illegal | None
     notes: tuple[str, ...] = ()
+    #: modifiers of the whole battle, not of one unit (6.0: the overrun halves the attack)
+    battle_mods: tuple[Modifier, ...] = field(default=(), compare=False)
+
+    @property
+    def modifiers(self) -> tuple[TypedModifier, ...]:
+        """Every modifier as the engine types it (issue 30): each unit's, then the battle's.
+        Kiev has no column shifts or die modifiers; its multipliers are factors."""
+        own = tuple(TypedModifier(m.case, m.text, factor=m.factor, unit=us.unit)
+                    for us in self.attackers + self.defenders for m in us.mods)
+        return own + tuple(TypedModifier(m.case, m.text, factor=m.factor, unit="attack") for m in self.battle_mods)
 
 
 def parse_hexes(ids: tuple[str, ...]) -> list[Hex] | Illegal:
@@ -105,21 +116,23 @@ def preview_battle(game: "Game", view: View, attackers: tuple[str, ...], hexes: 
     a_total, a_parts, _, d_parts, per_hex = strengths(view, attackers, hexes, overrun, integrity)
     unknown = [p.unit for p in a_parts + d_parts if p.base is None]
     notes: list[str] = []
+    # 6.0: the overrun's attack total is halved, fractions dropped (already in the total)
+    whole = (Modifier("6.0", "overrun: attack strength halved, fractions dropped", 0.5),) if overrun else ()
     if not unknown:
         a = final(a_total, has_strength(view, a_parts))
         d = sum(per_hex)
         col = column(table, a, d)
         outcome = special_outcome(view, attackers, hexes, overrun, integrity)
         if outcome:
-            return Preview(tuple(a_parts), tuple(d_parts), a, d, col, {outcome: 1.0}, illegal, tuple(notes))
+            return Preview(tuple(a_parts), tuple(d_parts), a, d, col, {outcome: 1.0}, illegal, tuple(notes), whole)
         chances: dict[str, float] = {}
         for die in range(1, 7):
             r = table.result(col, die)
             chances[r] = chances.get(r, 0.0) + 1 / 6
-        return Preview(tuple(a_parts), tuple(d_parts), a, d, col, chances, illegal, tuple(notes))
+        return Preview(tuple(a_parts), tuple(d_parts), a, d, col, chances, illegal, tuple(notes), whole)
     chances = _sampled_chances(game, view, attackers, hexes, overrun, integrity, unknown)
     notes.append(f"{len(unknown)} untried unit(s): their strength is drawn when the battle is fought (13.2)")
-    return Preview(tuple(a_parts), tuple(d_parts), None, None, None, chances, illegal, tuple(notes))
+    return Preview(tuple(a_parts), tuple(d_parts), None, None, None, chances, illegal, tuple(notes), whole)
 
 
 def _sampled_chances(game: "Game", view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiev_tui.engine.rules import Cases, Schema
+from kiev_tui.engine.rules import Cases, Counters, Schema
 
 
 def _check_victory(*args: Any) -> None:
@@ -35,6 +35,8 @@ SCHEMA = Schema(
     ),
     unit_tables=("untried", "untried_types"),  # the pool of untried faces (13.0), read by untried.py
     check_victory=_check_victory,
+    # 3.22: a counter prints attack and defence per step; units.toml's `steps` pairs give both.
+    counters=Counters(factors=("attack", "defence"), step_factors=("attack", "defence")),
 )
 
 #: 24.0 ends the game after the last turn; 4.1 gives each player-turn to one side.

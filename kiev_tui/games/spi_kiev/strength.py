@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 
@@ -17,6 +19,8 @@ from kiev_tui.games.spi_kiev.tables import CombatTables, check_combat_values
 class Modifier:
     case: str
     text: str
+    #: the strength multiplier it stands for (1.0: none); the engine's typed Modifier carries it
+    factor: float = field(default=1.0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +161,11 @@ def terrain_multiplier(view: View, target: Hex, attacker_hexes: list[Hex], in_su
     if not bonuses:
         return 1, mods
     if len(bonuses) == 1:
-        return min(bonuses[0][0], tab.max_multiplier), mods
-    # 10.32: two bonuses or more give the chart's ceiling, never more.
-    mods.append(Modifier("10.32", f"two defensive bonuses: {_times(tab.max_multiplier)}, never more"))
+        mult = min(bonuses[0][0], tab.max_multiplier)
+        return mult, [replace(mods[0], factor=mult)]
+    # 10.32: two bonuses or more give the chart's ceiling, never more (the ceiling is the factor).
+    mods.append(Modifier("10.32", f"two defensive bonuses: {_times(tab.max_multiplier)}, never more",
+                         tab.max_multiplier))
     return tab.max_multiplier, mods
 
 
@@ -195,10 +201,10 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
             mods.extend(tmods)
         if integrity_partners(view, uid, integrity_choice):
             value *= 2
-            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+            mods.append(Modifier("20.0", "divisional integrity: doubled", 2.0))
         if not st.in_supply:
             value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved"))
+            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
         out.append(UnitStrength(uid, base, value, tuple(mods)))
         total += value
     return total, out
@@ -225,12 +231,12 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
         mods: list[Modifier] = []
         if integrity_partners(view, uid, integrity_choice):
             value *= 2
-            mods.append(Modifier("20.0", "divisional integrity: doubled"))
+            mods.append(Modifier("20.0", "divisional integrity: doubled", 2.0))
         # 6.12, 12.21: an overrunning unit keeps the supply it had when the movement phase began.
         in_supply = uid not in view.vars.oos_start if overrun else supply.status(uid).in_supply
         if not in_supply:
             value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved"))
+            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
         h = view.hex_of(uid)
         assert h is not None
         by_hex[h] = by_hex.get(h, 0.0) + value
@@ -268,20 +274,12 @@ def odds_column(attack_total: int, defence_total: int, columns: tuple[str, ...],
                 below_lowest: str = "") -> str:
     """9.4: simplify the ratio in the defender's favour; ratios off the table use the clamp
     columns tables.toml names (by default its first and last columns)."""
-    lowest, highest = columns[0], columns[-1]
-    above, below = above_highest or highest, below_lowest or lowest
-    if defence_total <= 0:
-        return above
-    if attack_total <= 0:
-        return below
-    if attack_total >= defence_total:
-        k = attack_total // defence_total
-        col = f"{k}-1"
-        hi = int(highest.split("-")[0])
-        return col if k <= hi else above
-    k = math.ceil(defence_total / attack_total)
-    lo = int(lowest.split("-")[1])
-    return f"1-{k}" if k <= lo else below
+    return _reader(tuple(columns), above_highest, below_lowest).column(attack_total, defence_total)
+
+
+@functools.lru_cache(maxsize=32)
+def _reader(columns: tuple[str, ...], above: str, below: str) -> CombatTable:
+    return CombatTable(columns, ODDS, above, below)  # one per table: built once, read often
 
 
 __all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "has_strength", "odds_column",

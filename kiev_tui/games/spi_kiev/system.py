@@ -370,7 +370,7 @@ class KievRules:
             p = overrun.overrun_preview(game, attackers, targets[0], integrity)
         else:
             return None
-        return OddsPreview(p.illegal, p.attack, p.defense, p.column, dict(p.chances), tuple(p.notes))
+        return OddsPreview(p.illegal, p.attack, p.defense, p.column, dict(p.chances), tuple(p.notes), p.modifiers)
 
     def pending(self, game: "Game") -> Pending | None:
         """The combat choice waiting for an answer: its kind as the actions name it, and who."""

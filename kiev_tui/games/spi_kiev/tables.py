@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.tomlio import Reader
 
@@ -21,6 +22,11 @@ class CRT:
     reconstructed: dict[int, tuple[bool, ...]]
     above_highest: str = ""  # the column for ratios past the last one (9.4; default: the last)
     below_lowest: str = ""  # the column for ratios under the first one (default: the first)
+
+    @property
+    def reader(self) -> CombatTable:
+        """The engine's CRT reader over these columns and clamps (9.4), one d6."""
+        return CombatTable(self.columns, ODDS, self.above_highest, self.below_lowest, 1, 6)
 
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]

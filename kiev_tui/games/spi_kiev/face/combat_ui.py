@@ -33,16 +33,30 @@ def unit_label(game: "Game", uid: str) -> str:
     return present.unit_name(game.rules.view(game), uid)
 
 
-def _strength_lines(game: "Game", title: str, rows: Any, total: Any) -> list[str]:
+def _strength_lines(game: "Game", title: str, rows: Any, total: Any, typed: Any = ()) -> list[str]:
+    """Each unit's printed and final value, then its modifiers as the typed preview lists them."""
     lines = [f"{title} (total {total if total is not None else 'unknown until revealed'}):"]
     for us in rows:
         value = getattr(us, "value", None)
         base = getattr(us, "base", None)
         shown = "?" if value is None else f"{value:g}"
         lines.append(f"  {unit_label(game, us.unit)}: {base if base is not None else '?'} -> {shown}")
-        for m in getattr(us, "mods", ()):
-            lines.append(f"      [{m.case}] {m.text}")
+        for m in typed:
+            if m.unit == us.unit:
+                lines.append(f"      [{m.case}] {m.text}")
     return lines
+
+
+def net_lines(p: Any) -> list[str]:
+    """The net column shift and die modifier of a typed preview, when there are any."""
+    mods = tuple(getattr(p, "modifiers", ()))
+    shift, die = sum(m.column_shift for m in mods), sum(m.die_modifier for m in mods)
+    out = []
+    if shift:
+        out.append(f"Column shift: {shift:+d} ({', '.join(m.case for m in mods if m.column_shift)})")
+    if die:
+        out.append(f"Die modifier: {die:+d} ({', '.join(m.case for m in mods if m.die_modifier)})")
+    return out
 
 
 def _chance_lines(chances: dict[Any, float]) -> list[str]:
@@ -61,8 +75,10 @@ def preview_lines(game: "Game", p: Any, head: str) -> list[str]:
         lines.append(f"Odds column: {p.column}")
     else:
         lines.append("Odds column: not known until the untried units are revealed")
-    lines.extend(_strength_lines(game, "Attackers", p.attackers, p.attack))
-    lines.extend(_strength_lines(game, "Defenders", p.defenders, p.defense))
+    typed = tuple(getattr(p, "modifiers", ()))
+    lines.extend(_strength_lines(game, "Attackers", p.attackers, p.attack, typed))
+    lines.extend(_strength_lines(game, "Defenders", p.defenders, p.defense, typed))
+    lines.extend(net_lines(p))
     lines.extend(_chance_lines(dict(getattr(p, "chances", {}) or {})))
     for note in getattr(p, "notes", ()) or ():
         lines.append(f"Note: {note}")

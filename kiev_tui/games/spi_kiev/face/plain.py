@@ -178,12 +178,13 @@ def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
     if p.illegal is not None and not any(view.side(us.unit) != s.game.actor for us in p.defenders):
         return [head, *s.refusal(p.illegal)]  # no enemy there: figures of one's own units mean nothing
     lines = [head, f"Odds column: {p.column or 'not known until the untried units are revealed'}"]
+    typed = p.modifiers  # the engine's typed modifiers (issue 30), each tagged with its unit
     for title, rows, total in (("Attackers", p.attackers, p.attack), ("Defenders", p.defenders, p.defense)):
         lines.append(f"{title} (total {total if total is not None else 'unknown until revealed'}):")
         for us in rows:
             shown = "?" if us.value is None else f"{us.value:g}"
             lines.append(f"  {s.face.unit_name(s.game, us.unit)}: {us.base if us.base is not None else '?'} -> {shown}")
-            lines.extend(f"      [{m.case}] {m.text}" for m in us.mods)
+            lines.extend(f"      [{m.case}] {m.text}" for m in typed if m.unit == us.unit)
     return lines + preview_tail(s, p)
 
 
