@@ -12,6 +12,7 @@ import asyncio
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,24 +121,37 @@ if os.environ.get("KIEV_TUI_TEST_FAULT") == "input":
 '''
 
 
-def test_a_crash_saves_the_game_prints_one_line_and_exits_non_zero(tmp_path: Path) -> None:
+def faulty_play(tmp_path: Path, fault: str) -> Any:
+    """`kiev-tui play` of the mini scenario on a pty, with the named fault of FAULT planted."""
+    import os
     import sys
 
-    from kiev_tui.engine.saves import load_game
     from tests.ptyprog import PtyProgram
     from tests.test_pty_hardening import MINI, ROOT
 
     inject = tmp_path / "inject"
     inject.mkdir()
     (inject / "sitecustomize.py").write_text(FAULT)
-    env = {k: v for k, v in __import__("os").environ.items()
-           if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
     env.update({"PYTHONPATH": f"{inject}:{ROOT}", "TERM": "xterm-256color", "KIEV_TUI_PLAYER": "tester",
-                "KIEV_TUI_TEST_FAULT": "help"})
+                "KIEV_TUI_TEST_FAULT": fault})
     app = PtyProgram([sys.executable, "-m", "kiev_tui", "play", "--no-resume", "--scenario", str(MINI)],
                      120, 40, env, cwd=tmp_path)
+    assert app.wait_for(r"Sequence of play", 60), app.tail()
+    return app
+
+
+def line_after_screen(app: Any) -> list[str]:
+    """What the program printed once it had left the full screen."""
+    out = app.tail(3000)
+    return out[out.index("kiev-tui stopped"):].replace("\r", "").strip().splitlines()
+
+
+def test_a_crash_saves_the_game_prints_one_line_and_exits_non_zero(tmp_path: Path) -> None:
+    from kiev_tui.engine.saves import load_game
+
+    app = faulty_play(tmp_path, "help")
     try:
-        assert app.wait_for(r"Sequence of play", 60), app.tail()
         app.send(b"i")  # bring on a Soviet reinforcement: one action that no autosave holds yet
         assert app.wait_for(r"Reinforcements due now", 30), app.text()
         app.send(b"\t")
@@ -155,8 +169,7 @@ def test_a_crash_saves_the_game_prints_one_line_and_exits_non_zero(tmp_path: Pat
     assert "Traceback" not in out and "a fault planted by the test" in out
     saves = tmp_path / "saves"
     crash = saves / "crash-turn01-soviet-movement.toml"
-    after = out[out.index("kiev-tui stopped"):].replace("\r", "")  # what follows the screen
-    assert after.strip().splitlines() == [f"kiev-tui stopped on an internal error (RuntimeError: a fault planted by the test); "
+    assert line_after_screen(app) == [f"kiev-tui stopped on an internal error (RuntimeError: a fault planted by the test); "
                      f"the game as it stood is saved in saves/crash-turn01-soviet-movement.toml; "
                      f"details in saves/crash-details.log"], out
     assert len(load_game(crash).log) == 1
@@ -165,30 +178,15 @@ def test_a_crash_saves_the_game_prints_one_line_and_exits_non_zero(tmp_path: Pat
 
 def test_a_crash_of_the_input_thread_exits_non_zero(tmp_path: Path) -> None:
     """Textual reports a failed input thread by `panic`, which left the exit status 0."""
-    import os
-    import sys
-
-    from tests.ptyprog import PtyProgram
-    from tests.test_pty_hardening import MINI, ROOT
-
-    inject = tmp_path / "inject"
-    inject.mkdir()
-    (inject / "sitecustomize.py").write_text(FAULT)
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES")}
-    env.update({"PYTHONPATH": f"{inject}:{ROOT}", "TERM": "xterm-256color", "KIEV_TUI_TEST_FAULT": "input"})
-    app = PtyProgram([sys.executable, "-m", "kiev_tui", "play", "--no-resume", "--scenario", str(MINI)],
-                     120, 40, env, cwd=tmp_path)
+    app = faulty_play(tmp_path, "input")
     try:
-        assert app.wait_for(r"Sequence of play", 60), app.tail()
         app.send(b"w")
         app.proc.wait(timeout=60)
         app.settle(0.2, 5)
     finally:
         app.stop()
     assert app.proc.returncode == 1, app.tail()
-    after = app.tail(3000)
-    after = after[after.index("kiev-tui stopped"):].replace("\r", "")
-    assert after.strip().splitlines() == [
+    assert line_after_screen(app) == [
         "kiev-tui stopped on an internal error (an internal error while reading the keyboard); "
         "the last save or autosave holds the game as it stood; details in saves/crash-details.log"]
     assert "the input thread fails" in (tmp_path / "saves" / "crash-details.log").read_text()
