@@ -14,7 +14,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
-from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -28,7 +28,7 @@ KIEV = CAMPAIGN.split("/")[0]
 
 def kiev_bot() -> Any:
     """Kiev's random player, found through the games registry as any face finds it."""
-    return games.get_bot(KIEV)
+    return registry.get_bot(KIEV)
 
 
 def timed(fn: Callable[[], Any], repeat: int, warmup: int = 1) -> float:

@@ -193,7 +193,7 @@ def bench_startup(quick: bool, pairs: int = 5) -> list[Row]:
 
 def turn_save(turn: int = RESUME_TURN, seed: int = 1) -> Any:
     """The campaign as the random bot plays it with `seed`, stopped as `turn` begins (deterministic)."""
-    from kiev_tui import games
+    from kiev_tui.engine import registry
 
     class Reached(Exception):
         def __init__(self, game: Any) -> None:
@@ -203,7 +203,7 @@ def turn_save(turn: int = RESUME_TURN, seed: int = 1) -> Any:
         if game.state.turn >= turn:
             raise Reached(game)
 
-    bot = games.get_bot(CAMPAIGN.split("/")[0])
+    bot = registry.get_bot(CAMPAIGN.split("/")[0])
     try:
         bot.play_game(CAMPAIGN, seed, on_action=stop)
     except Reached as got:

@@ -18,9 +18,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from kiev_tui import games as games_registry  # selfplay has a --games option
+from kiev_tui.engine import registry as games_registry  # selfplay has a --games option
 from kiev_tui.engine.errors import DataError, IllegalAction, one_line
-from kiev_tui.games import DEFAULT_SCENARIO
 
 if TYPE_CHECKING:
     import typer
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.scenario import Scenario
 
+#: The scenario a bare start plays, as the shipped games set it in the registry (kiev_tui/games).
+DEFAULT_SCENARIO = games_registry.default_scenario()
 
 def _typer() -> Any:
     """The typer module, imported on first need (a module global, for the annotations Typer reads)."""
@@ -353,7 +354,7 @@ def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:
     for folder in (path.parent, path.parent.parent):  # data/<game>/ names its game
         if games_registry.known(folder.name):
             return folder.name
-    return DEFAULT_SCENARIO.split("/")[0]
+    return games_registry.default_game()
 
 
 def _system_of(game: str) -> Any:

@@ -34,7 +34,7 @@ def legend(gmap: GameMap) -> list[tuple[str, str]]:
 
 
 def _legend(game: str, first: str) -> list[tuple[str, str]]:
-    from kiev_tui.games import get_schema
+    from kiev_tui.engine.registry import get_schema
 
     schema = get_schema(game)
     sides = tuple(schema.sides[:2])

@@ -13,7 +13,7 @@ from typing import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.cli import app
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
@@ -32,11 +32,11 @@ class TinyData:
 @pytest.fixture
 def data_only() -> Iterator[TinyData]:
     data = TinyData()
-    games.register_data("tiny", data)
+    registry.register_data("tiny", data)
     try:
         yield data
     finally:
-        games.unregister("tiny")
+        registry.unregister("tiny")
 
 
 def _copy(tmp_path: Path, extra: str) -> Path:
@@ -50,11 +50,11 @@ def _copy(tmp_path: Path, extra: str) -> Path:
 
 
 def test_a_data_only_game_has_a_schema_but_no_rule_system(data_only: TinyData) -> None:
-    assert games.known("tiny") and not games.playable("tiny")
-    assert games.get_schema("tiny").sides == ("axis", "allies")
-    assert games.get_data("tiny") is data_only
+    assert registry.known("tiny") and not registry.playable("tiny")
+    assert registry.get_schema("tiny").sides == ("axis", "allies")
+    assert registry.get_data("tiny") is data_only
     with pytest.raises(ValueError, match="^game 'tiny' has its data but no rule system yet"):
-        games.get_system("tiny")
+        registry.get_system("tiny")
 
 
 def test_its_scenario_loads_with_the_games_own_tables(data_only: TinyData, tmp_path: Path) -> None:

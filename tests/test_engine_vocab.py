@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
-import kiev_tui.games as games
+from kiev_tui.engine import registry
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game, Phase
 from kiev_tui.engine.hexes import IDENTITY, Grid, Hex
@@ -75,9 +75,9 @@ class VocabRules:
 @pytest.fixture
 def vocab() -> Iterator[VocabRules]:
     system = VocabRules()
-    games.register("vocab", system)
+    registry.register("vocab", system)
     yield system
-    games.unregister("vocab")
+    registry.unregister("vocab")
 
 
 MAP = """

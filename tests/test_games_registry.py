@@ -9,6 +9,7 @@ from typing import Iterator
 import pytest
 
 from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.engine.game import Game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -24,7 +25,7 @@ def plugin_dir(tmp_path: Path) -> Iterator[Path]:
         games.__path__.remove(str(tmp_path))
         for name in [m for m in sys.modules if m.startswith("kiev_tui.games.found")]:
             del sys.modules[name]
-        games.unregister("found")
+        registry.unregister("found")
 
 
 def test_a_game_package_is_found_without_being_listed(plugin_dir: Path) -> None:
@@ -35,11 +36,11 @@ def test_a_game_package_is_found_without_being_listed(plugin_dir: Path) -> None:
     (pkg / "system.py").write_text(
         f"import sys\nsys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "from tiny_game import SYSTEM\n")
-    assert "found" not in games.names()
-    system = games.get_system("found")
+    assert "found" not in registry.names()
+    system = registry.get_system("found")
     assert system.schema.sides == ("axis", "allies")
-    assert games.get_adapter("found") is None and games.get_bot("found") is None
-    assert "found" in games.names()
+    assert registry.get_adapter("found") is None and registry.get_bot("found") is None
+    assert "found" in registry.names()
 
 
 def test_a_scenario_naming_a_found_game_loads_with_its_rules(plugin_dir: Path, tmp_path: Path) -> None:
@@ -63,10 +64,37 @@ def test_a_scenario_naming_a_found_game_loads_with_its_rules(plugin_dir: Path, t
 def test_an_unknown_game_is_refused_naming_it() -> None:
     for name in ("nope", "Bad", "engine", "../spi_kiev", 7):
         with pytest.raises(ValueError, match="no rule system for game"):
-            games.get_system(name)  # type: ignore[arg-type]
+            registry.get_system(name)  # type: ignore[arg-type]
 
 
 def test_kiev_is_listed_with_its_adapter_and_bot() -> None:
-    assert games.get_system("spi_kiev").id == "spi_kiev"
-    assert games.get_adapter("spi_kiev") is not None
-    assert callable(games.get_bot("spi_kiev").play_game)
+    assert registry.get_system("spi_kiev").id == "spi_kiev"
+    assert registry.get_adapter("spi_kiev") is not None
+    assert callable(registry.get_bot("spi_kiev").play_game)
+
+
+def test_the_shipped_games_set_the_default_scenario() -> None:
+    """kiev_tui/games (imported by kiev_tui/__init__) lists Kiev and names the bare start's scenario."""
+    assert games.DEFAULT_SCENARIO == "spi_kiev/campaign"
+    assert registry.default_scenario() == "spi_kiev/campaign"
+    assert registry.default_game() == "spi_kiev"
+    assert Game.new(seed=3).scenario.id == "spi_kiev/campaign"
+
+
+def test_a_game_is_found_only_in_the_packages_named_to_the_registry(plugin_dir: Path) -> None:
+    """Discovery searches the packages given to add_package: the registry itself names none."""
+    pkg = plugin_dir / "found"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "system.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(Path(__file__).parent)!r})\nfrom tiny_game import SYSTEM\n")
+    saved = list(registry._PACKAGES)
+    registry._PACKAGES.clear()
+    try:
+        assert not registry.known("found")
+        registry.add_package("kiev_tui.games")
+        registry.add_package("kiev_tui.games")  # once is enough
+        assert registry._PACKAGES == ["kiev_tui.games"]
+        assert registry.known("found")
+    finally:
+        registry._PACKAGES[:] = saved

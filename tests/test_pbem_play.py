@@ -161,7 +161,7 @@ def test_prepare_makes_no_die_and_not_even_the_players_own_link(players: tuple[F
 
 def read_actions_of(message: dict[str, Any]) -> list[Any]:
     from kiev_tui.engine.actions import action_from_toml
-    from kiev_tui.games import get_system
+    from kiev_tui.engine.registry import get_system
 
     reg = get_system("spi_kiev").actions
     keep = ("side", "dice", "hash", "journal", "open")

@@ -456,7 +456,7 @@ def test_help_and_score_on_the_small_map() -> None:
 
 
 def test_a_game_finds_its_plain_face_through_the_registry(tiny: Path) -> None:  # noqa: F811
-    from kiev_tui import games
+    from kiev_tui.engine import registry
     from kiev_tui.games.spi_kiev.face.plain import PLAIN, KievPlain
     from kiev_tui.plain.face import PlainFace
     from tests.tiny_game import SYSTEM
@@ -470,7 +470,7 @@ def test_a_game_finds_its_plain_face_through_the_registry(tiny: Path) -> None:  
     class Adapter:
         plain_face = Named()
 
-    games.register("tiny", SYSTEM, adapter=Adapter())
+    registry.register("tiny", SYSTEM, adapter=Adapter())
     g = Game.new(tiny, seed=1)
     assert face_for(g) is Adapter.plain_face
     assert session(g).handle("look 0202") == ["Hex 0202, clear", "Axis stack of 1:", "  1. unit ax-1 1-1"]
@@ -493,14 +493,14 @@ def test_plain_mode_says_the_shared_text_and_loads_no_textual() -> None:
 
 
 def test_kiev_plain_and_tui_share_one_text() -> None:
-    from kiev_tui import games
+    from kiev_tui.engine import registry
     from kiev_tui.games.spi_kiev.face import adapter, plain, present, text
 
     for name in ("unit_name", "strength_text", "stack_order", "hex_lines", "steps_left", "supply_all", "side_name"):
         assert getattr(plain, name) is getattr(text, name) is getattr(present, name), name
     assert plain.unit_lines is text.unit_lines
-    assert games.get_plain("spi_kiev") is plain.PLAIN
-    assert games.get_plain("no_such_game") is None
+    assert registry.get_plain("spi_kiev") is plain.PLAIN
+    assert registry.get_plain("no_such_game") is None
     g = mini()
     assert adapter.ADAPTER.tracker_lines(g)[0] == plain.tracker_lines(g)[0] == text.turn_head(g)
     assert plain.tracker_lines(g)[-2:] == text.play_lines(g, text.vp_text(g))[-2:]

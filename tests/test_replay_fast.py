@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
-from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -38,7 +38,7 @@ def bot_game(seed: int, max_actions: int, on_action: Callable[[Game], None] | No
         if on_action is not None:
             on_action(game)
 
-    games.get_bot("spi_kiev").play_game(CAMPAIGN, seed=seed, max_actions=max_actions, on_action=keep)
+    registry.get_bot("spi_kiev").play_game(CAMPAIGN, seed=seed, max_actions=max_actions, on_action=keep)
     return holder["game"]
 
 

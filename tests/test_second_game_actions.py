@@ -8,7 +8,7 @@ import pytest
 
 from kiev_tui.engine.actions import Action, ActionRegistry, EndPhase, action_from_toml, action_types
 from kiev_tui.engine.errors import DataError
-from kiev_tui.games import get_system
+from kiev_tui.engine.registry import get_system
 from kiev_tui.games.spi_kiev.actions import ACTIONS as KIEV_ACTIONS
 from kiev_tui.games.spi_kiev.actions import Move as KievMove
 

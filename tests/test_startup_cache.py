@@ -15,7 +15,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap, load_map
 from kiev_tui.engine.saves import load_game, save_game
-from kiev_tui.games import DEFAULT_SCENARIO
+from kiev_tui.engine.registry import default_scenario
 
 from tests.conftest import FIXTURES, MINI
 
@@ -43,7 +43,7 @@ def _tables(gmap: GameMap) -> dict[str, Any]:
             "exits": (gmap.road_exits, gmap.rail_exits), "grid": gmap.grid, "hexes": gmap.hexes()}
 
 
-@pytest.mark.parametrize("scenario", [DEFAULT_SCENARIO, str(MINI)])
+@pytest.mark.parametrize("scenario", [default_scenario(), str(MINI)])
 def test_a_game_from_the_cache_is_the_game_without_it(scenario: str, parses: list[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     first = Game.new(scenario, seed=3)  # parses, and fills the cache

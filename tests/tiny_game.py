@@ -5,7 +5,7 @@ columns half a hex lower, one movement phase per player-turn and a score of town
 data is in tests/fixtures/tiny/.  Use it through the games registry, as a face would::
 
     from tests.tiny_game import DUEL, register_tiny, unregister_tiny
-    register_tiny()                      # kiev_tui.games now knows "tiny"
+    register_tiny()                      # the registry now knows "tiny"
     game = Game.new(DUEL, seed=1)        # the scenario says game = "tiny"
     ...
     unregister_tiny()
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
 
 import pytest
 
-from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.engine.actions import Action, ActionRegistry, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.events import Event, GameOver, PhaseBegan, PhaseEnded, PlayerChanged
@@ -340,11 +340,11 @@ SYSTEM = TinyRules()
 
 def register_tiny() -> None:
     """Make "tiny" a game the registry (and so every face) knows; it has no adapter."""
-    games.register("tiny", SYSTEM, adapter=None)
+    registry.register("tiny", SYSTEM, adapter=None)
 
 
 def unregister_tiny() -> None:
-    games.unregister("tiny")
+    registry.unregister("tiny")
 
 
 @pytest.fixture

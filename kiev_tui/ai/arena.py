@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from kiev_tui import games
+from kiev_tui.engine import registry
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 
@@ -28,7 +28,7 @@ class RandomPlayer:
         self.side = side
         self.name = "random"
         self.rng = random.Random(seed)
-        self.bot = games.get_bot(game_id)
+        self.bot = registry.get_bot(game_id)
         if self.bot is None:
             raise ValueError(f"the game '{game_id}' has no random bot")
         self._queue: list[Action] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from kiev_tui.ai.arena import KINDS, MatchResult, run_arena
-from kiev_tui.games import DEFAULT_SCENARIO
+from kiev_tui.engine.registry import default_scenario
 
 
 def register(app: typer.Typer) -> None:
@@ -17,7 +17,7 @@ def arena(
     soviet: str = typer.Option("random", help=f"player B, Soviet in the first game of each pair ({'|'.join(KINDS)})"),
     games: int = typer.Option(2, help="seeds to play; each seed is played twice, sides swapped"),
     seed: int = typer.Option(1, help="the first seed (each next one adds one)"),
-    scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
+    scenario: str = typer.Option(default_scenario(), help="scenario to play"),
     seconds: float = typer.Option(5.0, help="the AI's thinking cap per phase, in seconds"),
     quiet: bool = typer.Option(False, help="only the summary, not a line per game"),
 ) -> None:

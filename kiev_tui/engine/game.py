@@ -12,10 +12,10 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.dice import Dice, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, Illegal, IllegalAction, shorten
 from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Reloaded, Rolled
+from kiev_tui.engine.registry import default_scenario, get_data, get_system
 from kiev_tui.engine.rules import RuleSystem
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.engine.state import GameState
-from kiev_tui.games import DEFAULT_SCENARIO, get_system
 
 if TYPE_CHECKING:
     from kiev_tui.engine.hexes import Hex
@@ -57,8 +57,6 @@ def with_options(scenario: Scenario, options: Mapping[str, Any], where: str = "o
     Only keys the game's schema lists may be set, to a true/false, a whole number or a string;
     the game's own scenario checks then run again, so a variant the data cannot support is refused.
     """
-    from kiev_tui.games import get_data
-
     if not options:
         return scenario
     data = get_data(scenario.game)
@@ -130,10 +128,12 @@ class Game:
         self._rolling = []
 
     @classmethod
-    def new(cls, scenario: str | Path = DEFAULT_SCENARIO, seed: int | None = 1941, dice: Dice | None = None,
+    def new(cls, scenario: str | Path | None = None, seed: int | None = 1941, dice: Dice | None = None,
             options: Mapping[str, Any] | None = None) -> "Game":
-        """A new game; ``seed=None`` (and no ``dice``) draws every roll from the OS's entropy."""
-        return cls(with_options(load_scenario(scenario), options or {}), seed, dice=dice, options=options)
+        """A new game (of the registry's default scenario if none is given); ``seed=None`` (and no
+        ``dice``) draws every roll from the OS's entropy."""
+        ref = default_scenario() if scenario is None else scenario
+        return cls(with_options(load_scenario(ref), options or {}), seed, dice=dice, options=options)
 
     @property
     def seed(self) -> int | None:

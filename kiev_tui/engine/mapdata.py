@@ -196,7 +196,7 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
                "sheet", "reconstructed", "note"])
     game = meta.str("game")
     if schema is None:
-        from kiev_tui.engine.rules import data_for
+        from kiev_tui.engine.registry import data_for
 
         schema = data_for(meta, "game", game).schema
     columns, rows = meta.int("columns"), meta.int("rows")

@@ -3,7 +3,7 @@
 The engine knows no side, terrain or rule case of any game: it reads the vocabularies from a
 ``Schema`` and asks the ``RuleSystem`` every question about play.  The faces (Textual UI, CLI,
 bots, benchmarks) talk to the same protocol plus the game's presentation adapter, which they
-find through ``kiev_tui.games`` (the registry), never by importing a game's package.
+find through the registry (``kiev_tui.engine.registry``), never by importing a game's package.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, runtime_checkable
 
-from kiev_tui.engine.errors import Illegal, shorten
+from kiev_tui.engine.errors import Illegal
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action, ActionRegistry
@@ -334,23 +334,3 @@ class RuleSystem(Protocol):
         """The choice that must be made before anything else, if any."""
 
     def score(self, game: "Game") -> Score: ...
-
-
-def system_for(reader: "Reader", key: str, name: str) -> RuleSystem:
-    """The rule system of the game a data file names, or a DataError at that file and key."""
-    from kiev_tui.games import get_system
-
-    try:
-        return get_system(name)
-    except ValueError:
-        raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None
-
-
-def data_for(reader: "Reader", key: str, name: str) -> GameData:
-    """The game a data file names, rules or not (its data hooks), or a DataError at that key."""
-    from kiev_tui.games import get_data
-
-    try:
-        return get_data(name)
-    except ValueError:  # the same words as system_for: an unknown game has no rules either
-        raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None

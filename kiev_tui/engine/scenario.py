@@ -10,10 +10,9 @@ from typing import Any, Mapping
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.engine.mapdata import GameMap, load_map, one_of
-from kiev_tui.engine.rules import data_for
+from kiev_tui.engine.registry import data_for, default_scenario
 from kiev_tui.engine.tomlio import Reader, exists, load_toml
 from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
-from kiev_tui.games import DEFAULT_SCENARIO
 
 #: Keys every scenario's [scenario] table may hold; a game adds its own (schema.scenario_keys).
 SCENARIO_KEYS = ("id", "game", "title", "turns", "first_player", "map", "units", "tables", "note")
@@ -77,7 +76,15 @@ def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
     if "/" in text:
         game, name = text.split("/", 1)
         return data_root() / game / "scenarios" / f"{name}.toml", text
-    raise DataError(text, "", f"unknown scenario: give 'game/name' (e.g. {DEFAULT_SCENARIO}) or a .toml path")
+    raise DataError(text, "", f"unknown scenario: give 'game/name' (e.g. {_example()}) or a .toml path")
+
+
+def _example() -> str:
+    """A scenario reference to show in an error (the default one, if a game set it)."""
+    try:
+        return default_scenario()
+    except ValueError:
+        return "game/scenario"
 
 
 def load_scenario(ref: str | Path) -> Scenario:

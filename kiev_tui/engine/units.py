@@ -200,7 +200,7 @@ def _factors(u: Reader, counters: "Counters", steps: list[tuple[int, int]], ma: 
 
 
 def _system_of_folder(path: Path) -> "GameData":
-    from kiev_tui.games import DEFAULT_SCENARIO, get_data, known
+    from kiev_tui.engine.registry import default_game, get_data, known
 
-    game = path.parent.name if known(path.parent.name) else DEFAULT_SCENARIO.split("/", 1)[0]
+    game = path.parent.name if known(path.parent.name) else default_game()
     return get_data(game)

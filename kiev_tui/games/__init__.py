@@ -1,185 +1,21 @@
-"""The registry of games: a game's name -> its rule system and its presentation adapter.
+"""The shipped games: where kiev-tui lists its games in the engine's registry.
 
-Faces (the Textual UI, the CLI, bots, benchmarks) find a game only through here, never by
-importing ``kiev_tui.games.<game>`` themselves.  A shipped game is listed by module path and
-imported on first use; a test or a plug-in may ``register`` one built in memory.  A game
-that is not listed is still found by convention: ``kiev_tui/games/<name>/system.py`` with its
-``SYSTEM`` (and, if present, ``face/adapter.py`` with ``ADAPTER`` and ``bot.py``), so adding a
-game's package is enough for ``kiev-tui new <name>/<scenario>`` to find its rules.
-
-A game whose data exists before its rules (``kiev_tui/games/<name>/data.py`` with ``DATA``, a
-``GameData``: schema and data checks, no play) is found the same way: ``validate`` and ``map``
-read its files, and ``new`` or ``play`` refuse it in one line until its ``system.py`` exists.
+This package is the composition root of the games: importing it (``kiev_tui/__init__.py``
+does, so any ``kiev_tui.*`` import has it done) registers each shipped game by module path
+(nothing of a game is imported until it is used), names this package as the place where a
+game's package is found by convention (``kiev_tui/games/<name>/system.py``, ``data.py``,
+``face/adapter.py``, ``bot.py``), and sets the scenario a bare start plays.  Everything else
+asks ``kiev_tui.engine.registry``.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from kiev_tui.engine import registry
 
-if TYPE_CHECKING:
-    from kiev_tui.engine.rules import GameData, RuleSystem, Schema
-
-GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
-
-#: The scenario ``make play`` and a bare ``kiev-tui`` start.
+#: The scenario ``make play``, a bare ``kiev-tui`` and ``Game.new()`` start.
 DEFAULT_SCENARIO = "spi_kiev/campaign"
 
-
-@dataclass
-class Entry:
-    system: str | Any | None  # module path holding SYSTEM, or the rule system; None: data only
-    adapter: str | Any | None = None  # module path holding ADAPTER, or the adapter itself
-    bot: str | Any | None = None  # module path of the game's random player, or the bot itself
-    data: str | Any | None = None  # module path holding DATA (a game with data but no rules yet)
-
-
-_GAMES: dict[str, Entry] = {
-    "spi_kiev": Entry("kiev_tui.games.spi_kiev.system", "kiev_tui.games.spi_kiev.face.adapter",
-                      "kiev_tui.games.spi_kiev.bot"),
-}
-
-
-def register(name: str, system: Any, adapter: Any = None, bot: Any = None) -> None:
-    """Add (or replace) a game: its rule system and, for the faces, its adapter and bot."""
-    if not GAME_ID.fullmatch(name):
-        raise ValueError(f"a game is named with lower-case letters, digits and _, not '{name}'")
-    _GAMES[name] = Entry(system, adapter, bot)
-
-
-def unregister(name: str) -> None:
-    _GAMES.pop(name, None)
-
-
-def register_data(name: str, data: Any) -> None:
-    """Add (or replace) a game that has data but no rule system yet (a ``GameData``)."""
-    if not GAME_ID.fullmatch(name):
-        raise ValueError(f"a game is named with lower-case letters, digits and _, not '{name}'")
-    _GAMES[name] = Entry(None, data=data)
-
-
-def _discover(name: str) -> Entry | None:
-    """A game's entry by the package convention, or None if there is no such package."""
-    if not isinstance(name, str) or not GAME_ID.fullmatch(name):
-        return None
-    base = f"kiev_tui.games.{name}"
-    if importlib.util.find_spec(base) is None:
-        return None
-    if importlib.util.find_spec(f"{base}.system") is None:
-        if importlib.util.find_spec(f"{base}.data") is None:
-            return None
-        return Entry(None, data=f"{base}.data")
-    adapter = f"{base}.face.adapter" if _has_module(f"{base}.face", f"{base}.face.adapter") else None
-    bot = f"{base}.bot" if _has_module(f"{base}.bot") else None
-    return Entry(f"{base}.system", adapter, bot)
-
-
-def _has_module(*names: str) -> bool:
-    try:
-        return all(importlib.util.find_spec(n) is not None for n in names)
-    except ModuleNotFoundError:  # a parent package is missing
-        return False
-
-
-def _entry(name: str) -> Entry | None:
-    entry = _GAMES.get(name) if isinstance(name, str) else None
-    if entry is None:
-        entry = _discover(name)
-        if entry is not None:
-            _GAMES[name] = entry
-    return entry
-
-
-def known(name: str) -> bool:
-    """True if a game of this name is registered or found by convention (rules or data only)."""
-    return _entry(name) is not None
-
-
-def names() -> list[str]:
-    """The games registered so far (listed, registered, or found by convention already)."""
-    return sorted(_GAMES)
-
-
-def _resolve(value: str | Any, attr: str) -> Any:
-    if isinstance(value, str):
-        return getattr(importlib.import_module(value), attr)
-    return value
-
-
-def get_system(name: str) -> "RuleSystem":
-    """The rule system of a game (ValueError naming it if there is no such game, or if the
-    game has only its data so far)."""
-    entry = _entry(name)
-    shown = str(name)[:40]
-    if entry is None:
-        raise ValueError(f"no rule system for game '{shown}' (known: {', '.join(names())})")
-    if entry.system is None:
-        raise ValueError(f"game '{shown}' has its data but no rule system yet: it can be validated "
-                         "and its map drawn, not played")
-    return _resolve(entry.system, "SYSTEM")  # type: ignore[no-any-return]
-
-
-def get_data(name: str) -> "GameData":
-    """What the data loaders need of a game: its rule system, or for a game with data only its
-    ``DATA`` (ValueError naming it if there is no such game)."""
-    entry = _entry(name)
-    if entry is None:
-        shown = str(name)[:40]
-        raise ValueError(f"no game '{shown}' (known: {', '.join(names())})")
-    if entry.system is not None:
-        return _resolve(entry.system, "SYSTEM")  # type: ignore[no-any-return]
-    return _resolve(entry.data, "DATA")  # type: ignore[no-any-return]
-
-
-def get_schema(name: str) -> "Schema":
-    """A game's vocabularies, whether or not it has rules yet (ValueError if no such game)."""
-    return get_data(name).schema
-
-
-def playable(name: str) -> bool:
-    """True if the game has a rule system (False for an unknown game or one with data only)."""
-    entry = _entry(name)
-    return entry is not None and entry.system is not None
-
-
-def get_adapter(name: str) -> Any:
-    """The presentation adapter of a game, or None if it has none (the faces use defaults)."""
-    entry = _entry(name)
-    if entry is None or entry.adapter is None:
-        return None
-    return _resolve(entry.adapter, "ADAPTER")
-
-
-def get_plain(name: str) -> Any:
-    """The game's face for plain line mode, or None (plain mode then speaks from the rule
-    system alone).  Never imports the Textual adapter module: the ``plain_face`` of an adapter
-    registered as an object, else ``PLAIN`` of the ``plain`` module beside the registered
-    adapter module, else of ``kiev_tui/games/<name>/face/plain.py`` by convention."""
-    entry = _entry(name)
-    adapter = getattr(entry, "adapter", None)
-    if adapter is not None and not isinstance(adapter, str):
-        own = getattr(adapter, "plain_face", None)
-        if own is not None:
-            return own
-    candidates = [f"{adapter.rpartition('.')[0]}.plain"] if isinstance(adapter, str) else []
-    candidates.append(f"kiev_tui.games.{name}.face.plain")
-    for module in candidates:
-        try:
-            found = importlib.util.find_spec(module) is not None
-        except (ModuleNotFoundError, ValueError):
-            found = False
-        if found:
-            return importlib.import_module(module).PLAIN
-    return None
-
-
-def get_bot(name: str) -> Any:
-    """The game's random player (``play_game(scenario, seed, combat=True)`` returning a result
-    with ``summary()``), or None if the game has none.  A module path is imported whole."""
-    entry = _entry(name)
-    if entry is None or entry.bot is None:
-        return None
-    return importlib.import_module(entry.bot) if isinstance(entry.bot, str) else entry.bot
+registry.add_package(__name__)
+registry.register("spi_kiev", f"{__name__}.spi_kiev.system", f"{__name__}.spi_kiev.face.adapter",
+                  f"{__name__}.spi_kiev.bot")
+registry.set_default_scenario(DEFAULT_SCENARIO)

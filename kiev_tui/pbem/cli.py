@@ -17,7 +17,7 @@ from kiev_tui.cli import fail, guarded
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.game import new_game_id
-from kiev_tui.games import get_system
+from kiev_tui.engine.registry import get_system
 from kiev_tui.pbem import sign
 from kiev_tui.pbem.chain import DEFAULT_LENGTH, MAX_LENGTH
 from kiev_tui.pbem.files import (Folder, find_folder, place_of, plain, read_actions, read_record, read_secret,

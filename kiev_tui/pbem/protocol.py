@@ -31,7 +31,7 @@ from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.tomlio import Reader
-from kiev_tui.games import get_data, get_system
+from kiev_tui.engine.registry import get_data, get_system
 from kiev_tui.pbem.chain import DEFAULT_LENGTH, MAX_LENGTH, ChainDice, anchor, new_secret
 
 FORMAT = 1

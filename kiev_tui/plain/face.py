@@ -86,9 +86,9 @@ DEFAULT = PlainFace()
 
 
 def face_for(game: "Game") -> PlainFace:
-    """The game's plain face as the registry finds it (``games.get_plain``, which never imports
+    """The game's plain face as the registry finds it (``registry.get_plain``, which never imports
     the Textual adapter; Kiev's is ``kiev_tui/games/spi_kiev/face/plain.py``), else the default."""
-    from kiev_tui import games
+    from kiev_tui.engine import registry
 
-    own = games.get_plain(game.scenario.game)
+    own = registry.get_plain(game.scenario.game)
     return own if isinstance(own, PlainFace) else DEFAULT

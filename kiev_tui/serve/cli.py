@@ -12,7 +12,7 @@ import typer
 from kiev_tui.cli import fail, guarded
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.scenario import data_root
-from kiev_tui import games as games_registry
+from kiev_tui.engine import registry as games_registry
 
 DEFAULT_PORT = 2222
 

@@ -16,7 +16,7 @@ from typing import Sequence
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.scenario import load_scenario
-from kiev_tui.games import get_schema
+from kiev_tui.engine.registry import get_schema
 from kiev_tui.serve.console import Console
 from kiev_tui.serve.keys import Player
 from kiev_tui.serve.ptychild import PtyChild

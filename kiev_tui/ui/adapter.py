@@ -2,7 +2,7 @@
 
 The game screen knows no game.  It asks the rule system (``game.rules``: reachable hexes, what
 can act, pending choices, the score) and the game's adapter (how a unit is named and drawn,
-what the panels say, the help, the extra keys) found through ``kiev_tui.games.get_adapter``.
+what the panels say, the help, the extra keys) found through ``kiev_tui.engine.registry.get_adapter``.
 A game without an adapter gets ``DefaultAdapter``, which answers from the ``RuleSystem``
 protocol alone: its stacks can be selected, moved with the game's own ``move`` action, the
 phase ended, undone and saved.  A game adapter usually subclasses ``DefaultAdapter`` and
@@ -387,7 +387,7 @@ def reach_marks(gmap: "GameMap", overlay: Overlay, glyphs: Glyphs) -> dict[Hex, 
 
 def adapter_for(game: "Game") -> Any:
     """The game's own adapter from the registry, else the default one."""
-    from kiev_tui.games import get_adapter
+    from kiev_tui.engine.registry import get_adapter
 
     found = get_adapter(game.scenario.game)
     return found if found is not None else DefaultAdapter()

@@ -160,9 +160,9 @@ def symbols_from_schema(schema: "Schema") -> MapSymbols:
 
 def default_game() -> str:
     """The game of the scenario a bare ``kiev-tui`` starts (the registry's default)."""
-    from kiev_tui.games import DEFAULT_SCENARIO
+    from kiev_tui.engine.registry import default_game as registry_default
 
-    return DEFAULT_SCENARIO.split("/", 1)[0]
+    return registry_default()
 
 
 def symbols_for(game: str) -> MapSymbols:
@@ -170,7 +170,7 @@ def symbols_for(game: str) -> MapSymbols:
 
     A map of a game the registry does not know draws plain (no fills, no hexside marks).
     """
-    from kiev_tui.games import get_adapter, get_schema
+    from kiev_tui.engine.registry import get_adapter, get_schema
 
     try:
         schema = get_schema(game)  # a game with data only draws its map too

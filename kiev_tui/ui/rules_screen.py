@@ -14,7 +14,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.timer import Timer
 from textual.widgets.option_list import Option
 
-from kiev_tui.games import DEFAULT_SCENARIO
+from kiev_tui.engine.registry import default_game
 from kiev_tui.rulesref.model import Case, RuleBook, RulesDataError, load_reference
 from kiev_tui.rulesref.render import HIGHLIGHT, render_case
 from kiev_tui.rulesref.search import Hit, Span
@@ -94,7 +94,7 @@ class RulesScreen(OnceScreen[None]):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         if game is None:  # the game a bare `kiev-tui` starts (the registry's default scenario)
-            game = DEFAULT_SCENARIO.split("/", 1)[0]
+            game = default_game()
         self.game = book.game if book is not None else game
         self.book_ids = list(book_ids) if book_ids else None
         self.initial = initial

@@ -14,7 +14,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex, Hexside
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.rules import Schema
-from kiev_tui.games import get_adapter, get_system
+from kiev_tui.engine.registry import get_adapter, get_system
 from kiev_tui.textmap import legend as text_legend
 from kiev_tui.textmap import render
 from kiev_tui.ui.adapter import DefaultAdapter

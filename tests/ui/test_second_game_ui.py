@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kiev_tui.engine.game import Game
-from kiev_tui.games import get_adapter
+from kiev_tui.engine.registry import get_adapter
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
 from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen, TextScreen
