@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from kiev_tui.engine import registry as games_registry  # selfplay has a --games option
-from kiev_tui.engine.errors import DataError, IllegalAction, one_line
+from kiev_tui.clitools import fail, guarded, typer_module
+from kiev_tui.clitools import print_overview as _print_overview
+from kiev_tui.engine.errors import DataError, one_line
 
 if TYPE_CHECKING:
     import typer
@@ -30,40 +32,12 @@ if TYPE_CHECKING:
 #: The scenario a bare start plays, as the shipped games set it in the registry (kiev_tui/games).
 DEFAULT_SCENARIO = games_registry.default_scenario()
 
+
 def _typer() -> Any:
     """The typer module, imported on first need (a module global, for the annotations Typer reads)."""
     global typer
-    import typer
-
+    typer = typer_module()
     return typer
-
-
-def fail(message: str) -> "typer.Exit":
-    _typer().echo(f"error: {message}", err=True)
-    return _typer().Exit(2)
-
-
-def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Bad input becomes one line on stderr and exit status 2, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except DataError as exc:
-            raise fail(exc.line()) from None
-        except IllegalAction as exc:
-            raise fail(f"illegal action: {exc.illegal}") from None
-        except OSError as exc:  # reads fail as DataError: what is left is a file we write
-            raise fail(_write_error(exc)) from None
-
-    return wrapper
-
-
-def _write_error(exc: OSError) -> str:
-    """One line naming the file that could not be written, and why."""
-    what = f"cannot write ({exc.strerror})" if exc.strerror else str(exc)
-    return one_line(f"{exc.filename}: {what}" if exc.filename else what)
 
 
 def fresh_seed(seed: int | None) -> int | None:
@@ -89,22 +63,6 @@ def _start_ui(game: "Game", save_path: Path | None, **opts: Any) -> None:
     code = ui_app.exit_code(screen)
     if code:
         raise _typer().Exit(code)
-
-
-def _print_overview(game: "Game") -> None:
-    from kiev_tui.textmap import render, side_marks
-
-    echo = _typer().echo
-    gmap, catalog = game.scenario.map, game.scenario.catalog
-    letters = side_marks(game.rules.schema.sides, game.rules.schema)
-    stacks = {}
-    for hex_id, ids in game.state.occupancy().items():
-        stacks[gmap.grid.parse(hex_id)] = f"{letters[catalog.units[ids[0]].side]}{len(ids)}"
-    echo(render(gmap, stacks))
-    ph = game.phase
-    echo(f"\n{game.scenario.title}\n{ph}")
-    for item in ph.todo:
-        echo(f"  to do: {item}")
 
 
 def pick_scenario(given: str | None, option: str | None) -> str:

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from kiev_tui.cli import fail, guarded
+from kiev_tui.clitools import fail, guarded
 from kiev_tui.engine.errors import one_line
 from kiev_tui.net.wire import SPECTATOR, Address, parse_address
 

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import typer
 
-from kiev_tui.cli import fail, guarded
+from kiev_tui.clitools import fail, guarded
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.game import new_game_id
@@ -288,7 +288,7 @@ def verify_cmd(
 @guarded
 def show_cmd(dir: Path = DIR, name: Optional[str] = NAME) -> None:
     """Print the position of a game by e-mail and whose turn file comes next."""
-    from kiev_tui.cli import _print_overview
+    from kiev_tui.clitools import print_overview as _print_overview
 
     folder = find_folder(dir, name)
     me, messages = read_record(folder.record)

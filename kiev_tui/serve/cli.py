@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from kiev_tui.cli import fail, guarded
+from kiev_tui.clitools import fail, guarded
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.scenario import data_root
 from kiev_tui.engine import registry as games_registry
