@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from kiev_tui.engine import registry as games_registry  # selfplay has a --games option
 from kiev_tui.clitools import fail, guarded, typer_module

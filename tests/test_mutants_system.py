@@ -413,7 +413,7 @@ def test_25_12_with_the_chart_arrivals_come_on_tried_in_chart_order(mini: Game) 
 def test_24_0_a_unit_put_on_a_town_takes_it(mini: Game) -> None:
     from kiev_tui.engine.hexes import H
     from kiev_tui.games.spi_kiev.events import ControlChanged
-    from kiev_tui.games.spi_kiev.system import place
+    from kiev_tui.games.spi_kiev.changes import place
 
     position(mini, {"ge-inf-1": "0101"}, player="german", turn=2, reinforcements=False)
     mini._sink = []
@@ -596,7 +596,7 @@ def test_4_0_with_the_german_player_first_his_last_phase_hands_over_to_the_sovie
 def test_25_12_a_unit_off_the_chart_is_passed_over_and_the_rest_revealed(mini: Game) -> None:
     # The entry hook reveals chart units only; one it has no face for (an HQ, a unit revealed
     # before) is left as it is and does not stop the others.
-    from kiev_tui.games.spi_kiev.system import _reveal_historical
+    from kiev_tui.games.spi_kiev.moving import _reveal_historical
     mini.scenario.params["pbem_historical_reinforcements"] = True
     mini.scenario.params["historical_reinforcements"] = {"1": ["rifle-203", "rifle-201"]}
     position(mini, {"so-rifle-1": "0905", "ge-inf-1": "0101"}, turn=1)

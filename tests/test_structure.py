@@ -193,3 +193,21 @@ def test_the_graph_sees_function_level_and_relative_imports(tmp_path: Path) -> N
     assert graph["pkg.b.two"] == {"pkg.a.one"}
     assert graph["pkg.b.three"] == {"pkg.a.one"}
     assert cross_folder_cycles(graph) == ["pkg.a.one -> pkg.b.two -> pkg.a.one"]
+
+
+def test_kievs_rule_system_is_in_no_import_circle() -> None:
+    """system.py -> handlers.py -> the action modules, which use changes.py, never system.py (the
+    circle through system.HANDLERS that issue 30 names)."""
+    graph = import_graph()
+    kiev = "kiev_tui.games.spi_kiev"
+    assert [c for c in _components(graph) if f"{kiev}.system" in c or f"{kiev}.handlers" in c] == []
+    assert f"{kiev}.handlers" in graph[f"{kiev}.system"]
+    assert [m for m in graph if f"{kiev}.system" in graph[m]] == []  # the registry names it by path only
+
+
+def test_no_module_adds_a_handler_by_import() -> None:
+    """Kiev's action table is built in one place (handlers.py); no module assigns into it."""
+    found = subprocess.run(["grep", "-rnIE", r"HANDLERS\[[^]]*\] *=", "kiev_tui"], cwd=ROOT,
+                           capture_output=True, text=True)
+    assert found.stdout == ""
+    assert found.returncode == 1

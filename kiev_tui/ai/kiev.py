@@ -20,8 +20,6 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
 from kiev_tui.ai.base import Budget, sandbox
-# The rule system first: it registers the combat modules, which import each other through it.
-from kiev_tui.games.spi_kiev import system as _system  # noqa: F401
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
                                              Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)

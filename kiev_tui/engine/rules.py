@@ -9,7 +9,7 @@ find through the registry (``kiev_tui.engine.registry``), never by importing a g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, runtime_checkable
 
 from kiev_tui.engine.errors import Illegal
 
@@ -148,8 +148,6 @@ class Schema:
     reinforcement_keys: tuple[str, ...] = ()  # extra keys a [[reinforcement]] may hold
     unit_keys: tuple[str, ...] = ()  # extra keys a [[unit]] may hold (kept in UnitDef.extra)
     unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
-    #: check_victory(reader, catalog, hex_on_map): refuse a bad [victory] table (DataError).
-    check_victory: Callable[..., None] | None = None
     #: named factors per step, unit statuses and layers, hex markers (issue 30)
     counters: Counters = Counters()
 
@@ -260,8 +258,8 @@ class RuleState(Protocol):
 
 class GameData(Protocol):
     """What the data loaders and ``validate`` need of a game: its vocabularies and, optionally,
-    the hooks ``read_units``, ``prepare_scenario``, ``check_scenario``, ``validate_tables`` and
-    ``validate_file`` (as on ``RuleSystem``).  A rule system is one; a game whose rules are not
+    the hooks ``read_units``, ``prepare_scenario``, ``check_scenario``, ``check_victory``,
+    ``validate_tables`` and ``validate_file`` (as on ``RuleSystem``).  A rule system is one; a game whose rules are not
     written yet registers only this (``games/<game>/data.py`` defines ``DATA``)."""
 
     id: str
@@ -275,6 +273,9 @@ class RuleSystem(Protocol):
     ``validate_tables(path, data)`` refuses a bad tables.toml of the game with a DataError;
     ``validate_file(path, data) -> bool`` checks a file of a kind only this game has (Kiev's
     geo.toml) and says False for any other file.
+    Optional hook, used by the scenario loader:
+    ``check_victory(reader, catalog, hex_on_map)`` refuses a bad [victory] table with a DataError
+    (``reader`` is that table; ``hex_on_map(reader, key, text)`` reads a hex of the scenario's map).
     """
 
     id: str

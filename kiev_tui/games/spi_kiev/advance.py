@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.games.spi_kiev import system
+from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance
 from kiev_tui.games.spi_kiev.battle import battle, battle_of_view, involved, run
 from kiev_tui.games.spi_kiev.common import SOVIET, View, enemy_of
@@ -139,7 +139,7 @@ def apply_advance(game: "Game", a: Advance) -> None:
     assert p is not None  # check_advance refuses an advance with nothing on offer
     side = p["side"]
     for h in a.path:
-        system.claim(game, Hex.parse(h), side)
+        changes.claim(game, Hex.parse(h), side)
     for u in a.units:
         st.units[u].hex = a.path[-1]
     v = kiev_vars(st)
@@ -157,7 +157,3 @@ def check_decline(view: View, a: DeclineAdvance) -> Illegal | None:
 
 def apply_decline(game: "Game", a: DeclineAdvance) -> None:
     run(game)  # the advance is the battle's last part: run ends the battle and clears the offer
-
-
-system.HANDLERS[Advance] = (check_advance, apply_advance)
-system.HANDLERS[DeclineAdvance] = (check_decline, apply_decline)

@@ -15,11 +15,11 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.games.spi_kiev import system
+from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity, ChooseRetreat, TakeLosses
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.events import CombatResolved, Revealed, StepLost
-from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, special_outcome, strengths, untried_faces
+from kiev_tui.games.spi_kiev.preview import column, crt, special_outcome, strengths, untried_faces
 from kiev_tui.games.spi_kiev.state import Battle, KievVars, added, kiev_vars
 from kiev_tui.games.spi_kiev.strength import final, has_strength, integrity_choices
 from kiev_tui.games.spi_kiev.untried import pool
@@ -114,14 +114,14 @@ def _fight(game: "Game") -> None:
     if special.startswith("attack cancelled"):
         for u in attackers:
             if not view.is_hq_like(u):  # an HQ or leader only lends its rating (11.35)
-                system.eliminate(game, u, "19.65", "its attack had no strength at all")
+                changes.eliminate(game, u, "19.65", "its attack had no strength at all")
         game.emit(Note("The attack does not take place: the attackers' total strength is zero (19.65)."))
         _finish(game)
         return
     if special.startswith("defenders eliminated"):
         for u in defenders:
             if game.state.units[u].status == "map" and not view.is_hq_like(u):
-                system.eliminate(game, u, "19.63", "every Soviet unit in the battle proved a no-strength unit")
+                changes.eliminate(game, u, "19.63", "every Soviet unit in the battle proved a no-strength unit")
         view = View(game)
         if not any(view.at(h) for h in hexes):
             b.stages = [["advance", "E"]]
@@ -147,7 +147,7 @@ def _fight(game: "Game") -> None:
     if not result.endswith("/-"):
         for u in defenders:
             if u in retreated_into and st.units[u].status == "map":
-                system.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
+                changes.eliminate(game, u, "9.76", "it had retreated into a hex that was attacked again")
     if result == "eng":
         b.stages = [["defender", "eng"], ["attacker", "eng"]]
     else:
@@ -216,7 +216,7 @@ def run(game: "Game") -> None:
         if part == "E":
             b.stages.pop(0)
             for u in units:
-                system.eliminate(game, u, "9.65", "an E result")
+                changes.eliminate(game, u, "9.65", "an E result")
             if who == "attacker":
                 b.attacker_lost = True
             continue
@@ -282,12 +282,12 @@ def lose_step(game: "Game", uid: str, case: str) -> None:
     u = st.units[uid]
     nxt = u.step + 1
     if nxt >= len(d.steps):
-        system.eliminate(game, uid, case, "its last step was lost")
+        changes.eliminate(game, uid, case, "its last step was lost")
         return
     if d.rpl_step and nxt + 1 == d.rpl_step:
         v = kiev_vars(st)
         if v.rpl_left <= 0:
-            system.eliminate(game, uid, "19.24", "no rpl counter is left for its third step")
+            changes.eliminate(game, uid, "19.24", "no rpl counter is left for its third step")
             return
         v.rpl_left -= 1
         u.step = nxt
@@ -351,9 +351,3 @@ def apply_choose_retreat(game: "Game", a: ChooseRetreat) -> None:
 
 def apply_attack(game: "Game", a: Attack) -> None:
     start_battle(game, "attack", a.attackers, a.targets, a.integrity)
-
-
-system.HANDLERS[Attack] = (check_attack, apply_attack)
-system.HANDLERS[TakeLosses] = (check_take_losses, apply_take_losses)
-system.HANDLERS[ChooseRetreat] = (check_choose_retreat, apply_choose_retreat)
-system.HANDLERS[ChooseIntegrity] = (check_choose_integrity, apply_choose_integrity)

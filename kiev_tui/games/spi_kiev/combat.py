@@ -5,7 +5,7 @@
 - retreat.py: legal retreats and the enemy player's choice of them;
 - advance.py: the winner's advance into the hexes the loser left.
 
-Importing this module registers every combat action with the rule system.
+The rule system finds the combat actions' checkers and appliers in handlers.py.
 """
 
 from __future__ import annotations

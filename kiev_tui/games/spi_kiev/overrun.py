@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError
 
-from kiev_tui.games.spi_kiev import system
+from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Overrun
 from kiev_tui.games.spi_kiev.battle import start_battle
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
@@ -96,7 +96,7 @@ def after_battle(game: "Game", battle: Battle) -> None:
     if not view.at(target) and not battle.attacker_lost and alive:
         for u in alive:
             st.units[u].hex = str(target)
-        system.claim(game, target, st.player)
+        changes.claim(game, target, st.player)
         v.overran = added(v.overran, alive)  # may leave the hex even inside a zone (6.24, 8.23)
         v.active = list(alive)
         if any(u in v.stopped for u in alive):
@@ -117,6 +117,3 @@ def overrun_preview(game: "Game", units: tuple[str, ...] | list[str], target: st
     except HexError as exc:
         return Preview((), (), None, None, None, {}, Illegal("6.14", str(exc)))
     return preview_battle(game, view, units, hexes, True, integrity, illegal)
-
-
-system.HANDLERS[Overrun] = (check_overrun, apply_overrun)

@@ -13,7 +13,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.games.spi_kiev import system
+from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Retreat
 from kiev_tui.games.spi_kiev.battle import battle, battle_of_view, lose_step, run
 from kiev_tui.games.spi_kiev.common import View, enemy_of
@@ -163,7 +163,7 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
     for uid, path in zip(a.units, a.paths):
         if uid in excess:
             game.emit(Retreated(uid, tuple(path)))
-            system.eliminate(game, uid, "9.74", "no room for it at the end of its retreat")
+            changes.eliminate(game, uid, "9.74", "no room for it at the end of its retreat")
             continue
         if not path:
             _, river_only = _retreat_paths(view, uid, p["hexes"], p["who"], zone)
@@ -175,18 +175,15 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
                         lose_step(game, uid, "19.52")
                 continue
             game.emit(Retreated(uid, ()))
-            system.eliminate(game, uid, "9.71", "no legal retreat")
+            changes.eliminate(game, uid, "9.71", "no legal retreat")
             continue
         end = Hex.parse(path[-1])
         if b.kind == "attack" and any(view.side(u) == side for u in view.at(end)):
             v = kiev_vars(st)
             v.retreated_into = added(v.retreated_into, [uid])  # 9.76 (never after an overrun)
         for h in path:
-            system.claim(game, Hex.parse(h), side)
+            changes.claim(game, Hex.parse(h), side)
         st.units[uid].hex = path[-1]
         b.retreat_paths[uid] = list(path)
         game.emit(Retreated(uid, tuple(path)))
     run(game)  # the battle's next part replaces the pending retreat (or the battle ends)
-
-
-system.HANDLERS[Retreat] = (check_retreat, apply_retreat)

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kiev_tui.engine.rules import Cases, Counters, Schema
-
-
-def _check_victory(*args: Any) -> None:
-    # Imported late: the checks lean on the tables and stacking modules, which need this one.
-    from kiev_tui.games.spi_kiev.setup_check import check_victory
-
-    check_victory(*args)
 
 
 SCHEMA = Schema(
@@ -34,7 +25,6 @@ SCHEMA = Schema(
         "pbem_historical_reinforcements", "historical_reinforcements",  # 25.12
     ),
     unit_tables=("untried", "untried_types"),  # the pool of untried faces (13.0), read by untried.py
-    check_victory=_check_victory,
     # 3.22: a counter prints attack and defence per step; units.toml's `steps` pairs give both.
     counters=Counters(factors=("attack", "defence"), step_factors=("attack", "defence")),
 )
