@@ -116,3 +116,27 @@ def test_the_largest_settlement_kind_is_drawn_in_capitals(data_only: TinyData) -
     single = GameMap("tiny", 4, 4, settlement_of={Hex(1, 1): "town"}, name_of={Hex(1, 1): "Dorf"},
                      settlement_kinds=("town",))
     assert "dorf" in render(single)  # one kind only: nothing is the large one
+
+
+def test_the_victory_table_is_checked_by_the_games_hook(tmp_path: Path) -> None:
+    """check_victory is a method of the game's data (a hook, like validate_tables), called with a
+    reader of the [victory] table; the engine's Schema holds no callable."""
+    seen: list[dict] = []
+
+    @dataclasses.dataclass
+    class Judged(TinyData):
+        def check_victory(self, reader: object, catalog: object, hex_on_map: object) -> None:
+            seen.append(dict(reader.data))  # type: ignore[attr-defined]
+            if "towns" in reader.data:  # type: ignore[attr-defined]
+                raise reader.fail("towns", "not a key of this game's victory")  # type: ignore[attr-defined]
+
+    registry.register_data("tiny", Judged())
+    try:
+        assert load_scenario(_copy(tmp_path / "a", "\n[victory]\nmargin = 2\n")).victory == {"margin": 2}
+        with pytest.raises(DataError) as exc:
+            load_scenario(_copy(tmp_path / "b", "\n[victory]\ntowns = 3\n"))
+    finally:
+        registry.unregister("tiny")
+    assert exc.value.line().endswith("victory.towns: not a key of this game's victory")
+    assert seen == [{"margin": 2}, {"towns": 3}]
+    assert "check_victory" not in {f.name for f in dataclasses.fields(SCHEMA)}
