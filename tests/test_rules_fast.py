@@ -314,8 +314,10 @@ HEAVY = ("typer", "click", "rich", "textual", "kiev_tui.engine", "kiev_tui.cli",
 PROBE = """
 import atexit, sys
 def report():
+    # The games registry (standard library only) comes with the package: kiev_tui/__init__ lists the games.
     heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("typer", "click", "rich", "textual", "pydantic")
-                   or m.startswith(("kiev_tui.engine", "kiev_tui.cli")))
+                   or m.startswith(("kiev_tui.engine", "kiev_tui.cli"))
+                   and m not in ("kiev_tui.engine", "kiev_tui.engine.registry"))
     sys.stderr.write("HEAVY:" + ",".join(heavy) + "\\n")
 atexit.register(report)
 sys.argv = ["kiev-tui", *sys.argv[1:]]

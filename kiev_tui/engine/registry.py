@@ -22,8 +22,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kiev_tui.engine.errors import shorten
-
 if TYPE_CHECKING:
     from kiev_tui.engine.rules import GameData, RuleSystem, Schema
     from kiev_tui.engine.tomlio import Reader
@@ -223,6 +221,8 @@ def get_bot(name: str) -> Any:
 
 def system_for(reader: "Reader", key: str, name: str) -> "RuleSystem":
     """The rule system of the game a data file names, or a DataError at that file and key."""
+    from kiev_tui.engine.errors import shorten  # not at the top: importing kiev_tui pays only for this module
+
     try:
         return get_system(name)
     except ValueError:
@@ -231,6 +231,8 @@ def system_for(reader: "Reader", key: str, name: str) -> "RuleSystem":
 
 def data_for(reader: "Reader", key: str, name: str) -> "GameData":
     """The game a data file names, rules or not (its data hooks), or a DataError at that key."""
+    from kiev_tui.engine.errors import shorten
+
     try:
         return get_data(name)
     except ValueError:  # the same words as system_for: an unknown game has no rules either
