@@ -76,7 +76,7 @@ def _playable_scenario(name: str) -> "Scenario":
     """The scenario asked for, checked before any autosave is touched: unknown, or a game with
     data but no rules yet, is one line and exit status 2 (DataError, through ``guarded``)."""
     from kiev_tui.engine.scenario import load_scenario
-    from kiev_tui.games import get_system
+    from kiev_tui.engine.registry import get_system
 
     wanted = load_scenario(name)
     try:
