@@ -277,13 +277,22 @@ def validate_path(path: Path) -> list[str]:
                     check_tables(f, data)
             elif "save" in data:
                 load_game(f)
+            elif "sequence" in data or f.name == "sequence.toml":
+                from kiev_tui.engine.sequence import load_sequence
+                load_sequence(f, _skip_rules_of(system))
             elif "case" in data or f.name.startswith("rules"):
                 _validate_rules(f, data)
             else:
-                problems.append(f"{f}: not a known kind of data file (map, units, tables, scenario, rules or save)")
+                problems.append(f"{f}: not a known kind of data file (map, units, tables, scenario, sequence, rules or save)")
         except DataError as exc:
             problems.append(exc.line())
     return problems
+
+
+def _skip_rules_of(system: Any) -> Any:
+    """The skip rules a game's sequence.toml may name (None: a game without rules names any)."""
+    rules = getattr(system, "skip_rules", None)
+    return None if rules is None else tuple(rules)
 
 
 def _game_of(path: Path, data: dict[str, Any], seen: dict[Path, str]) -> str:

@@ -58,7 +58,7 @@ class VocabRules:
 
     def phase(self, game: Game) -> Phase:
         st = game.state
-        return Phase(st.turn, st.player, st.phase, ("move",), over=st.over)
+        return Phase(st.turn, "", st.phase, st.player, st.player, ("move",), over=st.over)
 
     def actor(self, game: Game) -> str:
         return game.state.player

@@ -87,7 +87,7 @@ def test_23_0_7_0_the_phase_lists_reinforcements_due_and_overstacks(mini: Game) 
     from kiev_tui.engine.game import Phase
     position(mini, {"so-rifle-1": "0904", "so-rifle-2": "0904", "so-rifle-3": "0904", "so-rifle-4": "0904",
                     "so-hq-army": "0905"}, turn=1)
-    assert mini.phase == Phase(1, "soviet", "movement", ("movement", "combat"), (
+    assert mini.phase == Phase(1, "first", "movement", "soviet", "soviet", ("movement", "combat"), (
         "bring on 2 reinforcement(s): so-t01-rifle-1, so-t01-rifle-2 (23.0)",
         "0904 holds 4 combat units (limit 3): remove the excess (7.0)"), "", False)
     assert refusal(mini, EndPhase()) == \
@@ -153,7 +153,7 @@ def test_19_1_a_game_turn_is_the_soviet_player_turn_then_the_german_one(mini: Ga
     assert end(mini) == [PhaseEnded(3, "german", "mechanized"), GameOver(
         "soviet", "German 11 VP, Soviet 30 VP; the German needed a lead of 30 and has -19.")]
     assert (mini.state.over, where(mini)) == (True, (3, "german", "mechanized"))
-    assert mini.phase == Phase(3, "german", "mechanized", ("movement", "combat", "mechanized"), (), "", True)
+    assert mini.phase == Phase(3, "second", "mechanized", "german", "german", ("movement", "combat", "mechanized"), (), "", True)
     assert mini.state.vars.final_score == {
         "german": 11, "soviet": 30, "margin": 30, "winner": "soviet",
         "lines": [{"side": "german", "what": "holds Westburg (0202, city)", "points": 10},
@@ -468,7 +468,7 @@ def test_9_6_the_phase_names_the_side_a_pending_choice_waits_for(mini: Game) -> 
              reinforcements=False)
     mini.state.pending = {"side": "soviet", "kind": "retreat", "prompt": "soviet player: retreat"}
     mini.touch()
-    assert mini.phase == Phase(2, "german", "combat", ("movement", "combat", "mechanized"),
+    assert mini.phase == Phase(2, "second", "combat", "german", "german", ("movement", "combat", "mechanized"),
                                ("soviet player: retreat",), "soviet", False)
     assert mini.rules.actor(mini) == "soviet"
     mini.state.pending = {"kind": "retreat"}
@@ -590,7 +590,7 @@ def test_4_0_with_the_german_player_first_his_last_phase_hands_over_to_the_sovie
     position(mini, {"so-rifle-1": "0904", "so-hq-army": "0905", "ge-inf-1": "0101"},
              player="german", phase="mechanized", turn=2, reinforcements=False)
     mini.apply(EndPhase())
-    assert mini.phase == Phase(2, "soviet", "movement", ("movement", "combat"), (), "", False)
+    assert mini.phase == Phase(2, "second", "movement", "soviet", "soviet", ("movement", "combat"), (), "", False)
 
 
 def test_25_12_a_unit_off_the_chart_is_passed_over_and_the_rest_revealed(mini: Game) -> None:

@@ -217,8 +217,8 @@ def test_validate_checks_tiny_tables_with_tinys_own_hook(tiny: Path, tmp_path: P
     lines = result.stderr.splitlines()
     tables = copy / "tables.toml"
     why = "terrain.rough: a movement cost is a whole number >= 1"
-    # the scenario that cannot start from those tables (its check_scenario), then the tables file
-    assert lines == [f"error: {tables.resolve()}: {why}", f"error: {tables}: {why}"]
+    # the two scenarios (dig, duel) that cannot start from those tables (check_scenario), then the tables file
+    assert lines == [f"error: {tables.resolve()}: {why}"] * 2 + [f"error: {tables}: {why}"]
 
 
 def test_cli_play_takes_the_scenario_as_an_argument(tiny_data: Path, tmp_path: Path,

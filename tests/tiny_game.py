@@ -13,7 +13,12 @@ data is in tests/fixtures/tiny/.  Use it through the games registry, as a face w
 or take the pytest fixture ``tiny`` (registers, yields DUEL, unregisters) and, for the CLI's
 ``game/name`` form, ``tiny_data`` (also points KIEV_TUI_DATA at tests/fixtures, so that
 ``tiny/duel`` resolves).  The rule cases it cites are its own: T1 (turns), T2 (movement),
-T3 (end of game).
+T3 (end of game), T4 (digging in).
+
+Its game-turn is data (tests/fixtures/tiny/sequence.toml).  In the ``dig`` scenario (DIG) each
+player's movement is followed by a reaction phase of the other side (T4): the non-phasing player
+may step one unit that no enemy touches into a next hex free of enemies, where it digs in (a
+marker it keeps until it moves again); a dug-in unit in a town its side holds scores a point more.
 """
 
 from __future__ import annotations
@@ -25,10 +30,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
 
 import pytest
 
-from kiev_tui.engine import registry
+from kiev_tui.engine import registry, sequence
 from kiev_tui.engine.actions import Action, ActionRegistry, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
-from kiev_tui.engine.events import Event, GameOver, PhaseBegan, PhaseEnded, PlayerChanged
+from kiev_tui.engine.events import Event, GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.engine.rules import Cases, OddsPreview, Pending, Reach, Schema, Score
@@ -43,9 +48,11 @@ if TYPE_CHECKING:
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TINY_DIR = FIXTURES / "tiny"
 DUEL = TINY_DIR / "scenarios" / "duel.toml"
+DIG = TINY_DIR / "scenarios" / "dig.toml"
 
 AXIS, ALLIES = "axis", "allies"
 MOVEMENT = "movement"
+DIG_IN = "dig_in"
 
 SCHEMA = Schema(
     sides=(AXIS, ALLIES),
@@ -53,6 +60,7 @@ SCHEMA = Schema(
     unit_types={AXIS: ("infantry",), ALLIES: ("infantry",)},
     terrains=("clear", "rough"),
     settlements=("town",),
+    scenario_keys=("dig_in",),
 )
 CASES = Cases(game_over="T3", wrong_side="T1")
 
@@ -79,20 +87,34 @@ class Marched(Event):
         return f"{', '.join(self.units)} march {' > '.join(self.path)} ({self.cost} MP)"
 
 
+@dataclass(frozen=True, slots=True)
+class DugIn(Event):
+    kind: ClassVar[str] = "dug_in"
+    unit: str
+    hex: str
+
+    def describe(self) -> str:
+        return f"{self.unit} digs in at {self.hex} (T4)"
+
+
 @dataclass
 class TinyVars:
     """Tiny's bookkeeping: who has moved this phase and the final score once the game ends."""
 
     moved: list[str] = field(default_factory=list)
     final: dict[str, int] = field(default_factory=dict)
+    dug: list[str] = field(default_factory=list)  # T4: units with a dug-in marker
 
-    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final")
+    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"moved": list(self.moved), "final": dict(self.final)}
+        out: dict[str, Any] = {"moved": list(self.moved), "final": dict(self.final)}
+        if self.dug:  # only when used, so positions without digging hash as before
+            out["dug"] = list(self.dug)
+        return out
 
     def copy(self) -> "TinyVars":
-        return TinyVars(list(self.moved), dict(self.final))
+        return TinyVars(list(self.moved), dict(self.final), list(self.dug))
 
 
 @dataclass(frozen=True)
@@ -117,6 +139,9 @@ class TinyRules:
     schema = SCHEMA
     cases = CASES
     actions = ACTIONS
+    #: T4: the dig-in phases run only in a scenario that turns them on
+    skip_rules = {"quiet": lambda game, turn, phasing: not game.scenario.params.get("dig_in", False)}
+    sequence = sequence.load_sequence(TINY_DIR / "sequence.toml", ("quiet",))
 
     # -- data -------------------------------------------------------------
     def read_units(self, root: "Reader", catalog: Any) -> None:
@@ -148,11 +173,14 @@ class TinyRules:
                 raise ValueError(f"unknown key '{key}' in Tiny's bookkeeping")
         moved = data.get("moved", [])
         final = data.get("final", {})
+        dug = data.get("dug", [])
         if not isinstance(moved, list) or not all(isinstance(u, str) for u in moved):
             raise ValueError("'moved' must be a list of unit ids")
         if not isinstance(final, dict) or not all(isinstance(v, int) for v in final.values()):
             raise ValueError("'final' must map sides to points")
-        return TinyVars(list(moved), dict(final))
+        if not isinstance(dug, list) or not all(isinstance(u, str) for u in dug):
+            raise ValueError("'dug' must be a list of unit ids")
+        return TinyVars(list(moved), dict(final), list(dug))
 
     # -- play -------------------------------------------------------------
     def setup(self, game: "Game") -> GameState:
@@ -170,10 +198,12 @@ class TinyRules:
 
     def phase(self, game: "Game") -> Phase:
         st = game.state
-        return Phase(st.turn, st.player, st.phase, (MOVEMENT,), (), "", st.over)
+        step = sequence.current(game)
+        return Phase(st.turn, step.segment, st.phase, st.player, step.owner, sequence.segment_phases(game, step),
+                     (), "", st.over)
 
     def actor(self, game: "Game") -> str:
-        return game.state.player
+        return sequence.current(game).owner  # T4: the dig-in phase is the other side's
 
     def check(self, game: "Game", action: Action) -> Illegal | None:
         if isinstance(action, EndPhase):
@@ -184,6 +214,7 @@ class TinyRules:
 
     def _check_move(self, game: "Game", a: TinyMove) -> Illegal | None:
         st, view, grid = game.state, self.view(game), game.scenario.map.grid
+        side = self.actor(game)
         if not a.units:
             return Illegal("T2.1", "name at least one unit to move")
         if not a.path:
@@ -193,13 +224,17 @@ class TinyRules:
             u = st.units.get(uid)
             if u is None or u.status != "map":
                 return Illegal("T2.1", f"{uid} is not on the map")
-            if view.side(uid) != st.player:
-                return Illegal("T2.1", f"{uid} is not a unit of the {SCHEMA.side_name(st.player)} player")
+            if view.side(uid) != side:
+                return Illegal("T2.1", f"{uid} is not a unit of the {SCHEMA.side_name(side)} player")
             if uid in st.vars.moved:
                 return Illegal("T2.2", f"{uid} has already moved this turn")
             starts.add(u.hex)
         if len(starts) != 1:
             return Illegal("T2.1", "units move together only from one hex")
+        if st.phase == DIG_IN:
+            why = self._check_dig(game, a, next(iter(starts)))
+            if why is not None:
+                return why
         try:
             hexes = [grid.parse(t) for t in a.path]
         except HexError as exc:
@@ -211,7 +246,7 @@ class TinyRules:
             if h not in gmap.neighbours(prev):
                 return Illegal("T2.1", f"{grid.id(h)} is not next to {grid.id(prev)}")
             here = view.at(grid.id(h))
-            if here and view.side(here[0]) != st.player:
+            if here and view.side(here[0]) != side:
                 return Illegal("T2.3", f"{grid.id(h)} holds an enemy unit")
             cost += self.step_cost(game, h)
             prev = h
@@ -220,6 +255,26 @@ class TinyRules:
             return Illegal("T2.4", f"the path costs {cost} MP, more than the {ma} MP the units have")
         return None
 
+    def _check_dig(self, game: "Game", a: TinyMove, start: str) -> Illegal | None:
+        """T4: one unit, not next to an enemy, steps into one next hex."""
+        if game.state.vars.moved:
+            return Illegal("T4.3", "only one unit digs in in each dig-in phase")
+        if len(a.units) != 1:
+            return Illegal("T4.1", "one unit digs in at a time")
+        if len(a.path) != 1:
+            return Illegal("T4.1", "a unit digging in steps into one next hex only")
+        if self._touches_enemy(game, start, self.actor(game)):
+            return Illegal("T4.1", f"{a.units[0]} is next to an enemy unit and cannot dig in")
+        return None
+
+    def _touches_enemy(self, game: "Game", hex_id: str, side: str) -> bool:
+        grid, view = game.scenario.map.grid, self.view(game)
+        for n in game.scenario.map.neighbours(grid.parse(hex_id)):
+            here = view.at(grid.id(n))
+            if here and view.side(here[0]) != side:
+                return True
+        return False
+
     def apply(self, game: "Game", action: Action) -> None:
         if isinstance(action, EndPhase):
             self._end_phase(game)
@@ -227,32 +282,22 @@ class TinyRules:
         assert isinstance(action, TinyMove)
         st, grid = game.state, game.scenario.map.grid
         cost = sum(self.step_cost(game, grid.parse(t)) for t in action.path)
+        side = self.actor(game)
         for uid in action.units:
             st.units[uid].hex = action.path[-1]
             st.vars.moved.append(uid)
+            if uid in st.vars.dug:  # T4.2: a unit that moves leaves its marker behind
+                st.vars.dug.remove(uid)
         for t in action.path:  # T3: entering a town takes it
             if grid.parse(t) in game.scenario.map.settlements():
-                st.control[t] = st.player
+                st.control[t] = side
         game.emit(Marched(action.units, action.path, cost))
+        if st.phase == DIG_IN:  # T4.2: the unit digs in where it stops
+            st.vars.dug.extend(action.units)
+            game.emit(DugIn(action.units[0], action.path[-1]))
 
     def _end_phase(self, game: "Game") -> None:
-        st = game.state
-        game.emit(PhaseEnded(st.turn, st.player, st.phase))
-        st.vars.moved.clear()
-        first = game.scenario.first_player
-        if st.player == first:
-            st.player = SCHEMA.other_side(first)
-        elif st.turn >= game.scenario.turns:  # T3: the game ends after the last turn
-            st.over = True
-            sc = self.score(game)
-            st.vars.final = dict(sc.points)
-            game.emit(GameOver(SCHEMA.side_name(sc.winner) if sc.winner else "no", "; ".join(sc.lines)))
-            return
-        else:
-            st.turn += 1
-            st.player = first
-        game.emit(PlayerChanged(st.player))
-        game.emit(PhaseBegan(st.turn, st.player, st.phase))
+        sequence.advance(game, HOOKS)  # T1: the next phase of tests/fixtures/tiny/sequence.toml
 
     # -- questions the faces ask ------------------------------------------
     def view(self, game: "Game") -> TinyView:
@@ -280,6 +325,9 @@ class TinyRules:
             return {}
         start = grid.parse(str(st.units[units[0]].hex))
         ma = min(self._ma(game, u) for u in units)
+        side = self.actor(game)
+        if st.phase == DIG_IN:
+            ma = 1 if len(units) == 1 and not self._touches_enemy(game, str(st.units[units[0]].hex), side) else 0
         view = self.view(game)
         best: dict[Hex, tuple[int, tuple[str, ...]]] = {start: (0, ())}
         frontier = [start]
@@ -289,9 +337,9 @@ class TinyRules:
             cost, path = best[h]
             for n in gmap.neighbours(h):
                 here = view.at(grid.id(n))
-                if here and view.side(here[0]) != st.player:
+                if here and view.side(here[0]) != side:
                     continue
-                c = cost + self.step_cost(game, n)
+                c = cost + (1 if st.phase == DIG_IN else self.step_cost(game, n))
                 if c <= ma and (n not in best or c < best[n][0]):
                     best[n] = (c, path + (grid.id(n),))
                     frontier.append(n)
@@ -301,8 +349,10 @@ class TinyRules:
                 if h in out or h == start:
                     continue
                 here = view.at(grid.id(h))
-                if here and view.side(here[0]) != st.player:
+                if here and view.side(here[0]) != side:
                     out[h] = Reach(None, (), "T2.3", f"{grid.id(h)} holds an enemy unit")
+                elif st.phase == DIG_IN:
+                    out[h] = Reach(None, (), "T4.1", "a unit digging in steps into one next hex only")
                 else:
                     out[h] = Reach(None, (), "T2.4", f"farther than the {ma} MP the units have")
         return out
@@ -313,8 +363,13 @@ class TinyRules:
     def can_act(self, game: "Game", uid: str) -> bool:
         st = game.state
         u = st.units.get(uid)
-        return (not st.over and u is not None and u.status == "map" and uid not in st.vars.moved
-                and game.scenario.catalog.units[uid].side == st.player)
+        side = self.actor(game)
+        if (st.over or u is None or u.status != "map" or uid in st.vars.moved
+                or game.scenario.catalog.units[uid].side != side):
+            return False
+        if st.phase == DIG_IN:  # T4: one unit a phase, and only one no enemy touches
+            return not st.vars.moved and not self._touches_enemy(game, str(u.hex), side)
+        return True
 
     def actable(self, game: "Game") -> list[str]:
         return sorted(uid for uid in game.state.units if self.can_act(game, uid))
@@ -329,12 +384,42 @@ class TinyRules:
         """T3: a point per town held; more points wins, equal is a draw."""
         st = game.state
         points = {side: sum(1 for v in st.control.values() if v == side) for side in SCHEMA.sides}
+        for uid in st.vars.dug:  # T4.2: a dug-in unit in a town its side holds is a point more
+            side = game.scenario.catalog.units[uid].side
+            if st.control.get(str(st.units[uid].hex)) == side:
+                points[side] += 1
         lines = tuple(f"{SCHEMA.side_name(s)} holds {n} town(s)" for s, n in points.items())
         a, b = points[AXIS], points[ALLIES]
         winner = AXIS if a > b else ALLIES if b > a else ""
         return Score(points, lines, winner)
 
 
+class _TinyHooks(sequence.Hooks):
+    """What Tiny does as its sequence of play moves on."""
+
+    def end_step(self, game: "Game", step: sequence.Step) -> None:
+        st = game.state
+        game.emit(PhaseEnded(st.turn, st.player, st.phase))
+        st.vars.moved.clear()
+
+    def player_changed(self, game: "Game") -> None:
+        game.emit(PlayerChanged(game.state.player))
+
+    def begin_step(self, game: "Game", step: sequence.Step) -> None:
+        st = game.state
+        game.emit(PhaseBegan(st.turn, st.player, st.phase))
+        if step.owner != st.player:  # T4: a reaction phase: say who acts in it
+            game.emit(Note(f"The {SCHEMA.side_name(step.owner)} player may dig in one unit (T4)"))
+
+    def game_end(self, game: "Game") -> None:
+        st = game.state  # T3: the game ends after the last turn
+        st.over = True
+        sc = SYSTEM.score(game)
+        st.vars.final = dict(sc.points)
+        game.emit(GameOver(SCHEMA.side_name(sc.winner) if sc.winner else "no", "; ".join(sc.lines)))
+
+
+HOOKS = _TinyHooks()
 SYSTEM = TinyRules()
 
 

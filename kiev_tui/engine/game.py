@@ -24,18 +24,35 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """Where the game stands, and what must happen before the phase may end."""
+    """Where the game stands, and what must happen before the phase may end.
+
+    ``phasing`` is the side whose segment (player-turn) it is; ``owner`` is the side that acts in
+    this phase (a reaction phase belongs to the non-phasing side).  Who answers right now is
+    ``Game.actor``: the owner, or the side a pending choice names.
+    """
 
     turn: int
-    player: str
+    segment: str  # the segment of the game-turn (sequence.toml), "" if the game has none
     name: str
-    phases: tuple[str, ...]  # the phases of this player-turn, in order
+    phasing: str
+    owner: str
+    phases: tuple[str, ...] = ()  # the phases of this segment, in order
     todo: tuple[str, ...] = ()  # things still required before EndPhase is legal
     pending: str = ""  # who must answer a pending choice, if any
     over: bool = False
 
+    @property
+    def player(self) -> str:
+        """The phasing side (read-only, for old callers; who acts is ``owner`` / ``Game.actor``)."""
+        return self.phasing
+
+    @property
+    def actor(self) -> str:
+        """Who answers now: the side a pending choice names, else the phase's owner."""
+        return self.pending or self.owner
+
     def __str__(self) -> str:
-        return f"Turn {self.turn}, {self.player} {self.name}"
+        return f"Turn {self.turn}, {self.phasing} {self.name}"
 
 
 def new_seed() -> int:
@@ -162,12 +179,13 @@ class Game:
 
     @property
     def actor(self) -> str:
-        """The side that may act now: the side a pending choice is for, else the phasing player."""
+        """The side that answers now: the side a pending choice is for, else the phase's owner.
+
+        It is not the phasing player: in a reaction phase the other side acts."""
         own = getattr(self.rules, "actor", None)
         if own is not None:
             return str(own(self))
-        ph = self.phase
-        return ph.pending or ph.player
+        return self.phase.actor
 
     def check(self, action: Action, side: str | None = None) -> Illegal | None:
         """None if the action is legal now, else the rule case and reason that forbid it.
@@ -202,6 +220,7 @@ class Game:
         if illegal is not None:
             raise IllegalAction(illegal)
         acting = side if side is not None else self.actor
+        actor_before = self.actor
         # What undo and a failed action go back to; a replay keeps none (it stops at the failure).
         before = None if self.replaying else (self.state.copy(), self.dice.mark(), self.rolls, len(self.journal))
         self._sink = []
@@ -225,8 +244,8 @@ class Game:
         self.sides.append(acting)
         self.hashes.append(self.state_hash())
         self.journal.extend(events)
-        if any(e.barrier for e in events):
-            self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over
+        if any(e.barrier for e in events) or (not self.state.over and self.actor != actor_before):
+            self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over to the other side
         elif before is not None:
             self._undo.append(before)
         if any(e.kind == "phase_ended" for e in events) and self.on_phase_end is not None:

@@ -6,7 +6,10 @@ combat in battle.py, retreat.py and advance.py, overrun in overrun.py); victory 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from kiev_tui.engine import sequence
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError, Illegal
@@ -31,13 +34,29 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 
+SEQUENCE_PATH = Path(__file__).resolve().parents[3] / "data" / "spi_kiev" / "sequence.toml"
+
+
+def mud(game: "Game", turn: int, phasing: str) -> bool:
+    """19.9: the scenario's mud turns have no German mechanized phase."""
+    return phasing == GERMAN and turn in game.scenario.params.get("mud_turns", [])
+
+
+def soviet(game: "Game", turn: int, phasing: str) -> bool:
+    """19.13: the Soviet player-turn has no mechanized phase."""
+    return phasing == SOVIET
+
+
+SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"mud": mud, "soviet": soviet}
+
+
 def player_phases(game: "Game", side: str, turn: int) -> tuple[str, ...]:
-    """19.13: no Soviet mechanized phase; 19.9: no German one in mud; 19.14: no air phases."""
-    if side == SOVIET:
-        return (MOVEMENT, COMBAT)
-    if turn in game.scenario.params.get("mud_turns", []):
-        return (MOVEMENT, COMBAT)
-    return (MOVEMENT, COMBAT, MECHANIZED)
+    """The side's phases this turn, from sequence.toml (19.13, 19.9, 19.14 are written there)."""
+    out: list[str] = []
+    for step in sequence.turn_steps(game, turn):
+        if step.phasing == side and step.phase not in out:
+            out.append(step.phase)
+    return tuple(out)
 
 
 # -- the rule system ----------------------------------------------------------------------
@@ -66,6 +85,15 @@ class KievRules:
     schema = SCHEMA
     actions = ACTIONS
     cases = CASES
+    skip_rules = SKIP_RULES
+    _sequence: "sequence.Sequence | None" = None
+
+    @property
+    def sequence(self) -> "sequence.Sequence":
+        """Kiev's game-turn (4.2, 19.1), read once from data/spi_kiev/sequence.toml."""
+        if KievRules._sequence is None:
+            KievRules._sequence = sequence.load_sequence(SEQUENCE_PATH, SKIP_RULES)
+        return KievRules._sequence
 
     def validate_tables(self, path: Any, data: dict[str, Any]) -> None:
         """`kiev-tui validate` on tables.toml: refuse a bad CRT or terrain table (DataError)."""
@@ -153,11 +181,11 @@ class KievRules:
         HANDLERS[type(action)][1](game, action)
 
     def actor(self, game: "Game") -> str:
-        """Who may act now: the side a pending combat choice names, else the phasing player (4.1)."""
+        """Who may act now: the side a pending combat choice names, else the phase's owner (4.1)."""
         st = game.state
         if st.pending is not None and st.pending.get("side"):
             return str(st.pending["side"])
-        return st.player
+        return sequence.current(game).owner
 
     def phase(self, game: "Game") -> Phase:
         st = game.state
@@ -165,7 +193,8 @@ class KievRules:
         pending = ""
         if st.pending is not None:
             pending = str(st.pending.get("side", ""))
-        return Phase(st.turn, st.player, st.phase, player_phases(game, st.player, st.turn),
+        step = sequence.current(game)
+        return Phase(st.turn, step.segment, st.phase, st.player, step.owner, player_phases(game, st.player, st.turn),
                      tuple(todo(view)), pending, st.over)
 
     # -- queries for the faces ------------------------------------------------------------
@@ -260,30 +289,31 @@ def check_end_phase(view: View) -> Illegal | None:
     return None
 
 
+class _KievHooks(sequence.Hooks):
+    """What Kiev does as the sequence of play (data/spi_kiev/sequence.toml) moves on."""
+
+    def end_step(self, game: "Game", step: sequence.Step) -> None:
+        st = game.state
+        game.emit(PhaseEnded(st.turn, st.player, st.phase))
+
+    def player_changed(self, game: "Game") -> None:
+        game.emit(PlayerChanged(game.state.player))
+
+    def new_turn(self, game: "Game") -> None:
+        directive.determine(game)  # 22.0: the directive is rolled for at the start of each game-turn
+
+    def begin_step(self, game: "Game", step: sequence.Step) -> None:
+        begin_phase(game)
+
+    def game_end(self, game: "Game") -> None:
+        finish(game)  # 4.2 C: after the last turn's interphase the game ends
+
+
+HOOKS = _KievHooks()
+
+
 def end_phase(game: "Game") -> None:
-    st = game.state
-    game.emit(PhaseEnded(st.turn, st.player, st.phase))
-    phases = player_phases(game, st.player, st.turn)
-    i = phases.index(st.phase)
-    if i + 1 < len(phases):
-        st.phase = phases[i + 1]
-    else:
-        second = enemy_of(game.scenario.first_player)
-        if st.player != second:
-            st.player = second
-            st.phase = MOVEMENT
-            game.emit(PlayerChanged(st.player))
-        else:
-            # 4.2 C: the interphase moves the turn marker on; after the last turn the game ends.
-            if st.turn >= game.scenario.turns:
-                finish(game)
-                return
-            st.turn += 1
-            st.player = game.scenario.first_player
-            st.phase = MOVEMENT
-            game.emit(PlayerChanged(st.player))
-            directive.determine(game)
-    begin_phase(game)
+    sequence.advance(game, HOOKS)
 
 
 def begin_phase(game: "Game") -> None:
