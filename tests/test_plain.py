@@ -287,7 +287,9 @@ def test_the_tiny_game_plays_through_plain_mode(tiny: Path) -> None:  # noqa: F8
     assert s.handle("move 0302 0301") == ["Refused [T2.2] 1 infantry has already moved this turn (rules T2.2)"]
     assert s.handle("rules 1.0") == ["there is no rules reference for the tiny game"]
     out = s.handle("end")
-    assert out[-3:] == ["Allies player's turn: movement phase", "Turn 1 of 2", "Allies player: [MOVEMENT]"]
+    # the tracker shows the whole game-turn (sequence.toml), the current phase in capitals
+    assert out[-5:] == ["Allies player's turn: movement phase", "Turn 1 of 2", "Axis player: movement",
+                        "Allies player: [MOVEMENT]", "then: end of turn"]
     assert s.handle("do move units=0504:1 path=0404") == ["1 infantry march 0404 (1 MP)"]
     play(s, "end", "move 0302 0301", "end", "end")
     assert g.state.over

@@ -193,7 +193,9 @@ class TinyRules:
         state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control,
                           vars=self.new_vars())
         game.state = state
-        game.emit(PhaseBegan(1, state.player, MOVEMENT))
+        first = sequence.start(game)  # the scenario's first_turn and first_phase (T1)
+        state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
+        game.emit(PhaseBegan(state.turn, state.player, state.phase))
         return state
 
     def phase(self, game: "Game") -> Phase:

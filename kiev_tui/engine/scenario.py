@@ -15,7 +15,8 @@ from kiev_tui.engine.tomlio import Reader, exists, load_toml
 from kiev_tui.engine.units import UnitCatalog, UnitDef, load_units
 
 #: Keys every scenario's [scenario] table may hold; a game adds its own (schema.scenario_keys).
-SCENARIO_KEYS = ("id", "game", "title", "turns", "first_player", "map", "units", "tables", "note")
+SCENARIO_KEYS = ("id", "game", "title", "turns", "first_player", "map", "units", "tables", "note",
+                 "first_turn", "first_phase")
 
 
 def data_root() -> Path:
@@ -60,6 +61,10 @@ class Scenario:
     params: dict[str, Any] = field(default_factory=dict)
     #: The game's own top-level tables of the scenario file (schema.scenario_tables), as written.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Where play starts, for a scenario that starts late or mid-turn: the turn, and a phase of it
+    #: ("<phase>" or "<segment>/<phase>" of the game's sequence.toml; "" is the turn's first).
+    first_turn: int = 1
+    first_phase: str = ""
     #: Tables a game derives once per scenario (its CRT, its combat values), keyed by name.
     derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -106,6 +111,10 @@ def load_scenario(ref: str | Path) -> Scenario:
     first = meta.str("first_player")
     if first not in sides:
         raise meta.fail("first_player", f"first_player must be {one_of(sides)}")
+    first_turn = meta.int("first_turn", 1)
+    if not 1 <= first_turn <= turns:
+        raise meta.fail("first_turn", f"the first turn is one of the scenario's turns (1 to {turns}), not {first_turn}")
+    first_phase = meta.str("first_phase", "")
 
     def sub(key: str, default: str) -> Path:
         try:
@@ -197,13 +206,16 @@ def load_scenario(ref: str | Path) -> Scenario:
     if check_victory is not None:  # the game's own victory keys and values (a game hook)
         check_victory(Reader(path, victory, "victory"), catalog, hex_on_map)
 
-    params = {k: v for k, v in meta.data.items() if k not in ("id", "game", "title", "turns", "first_player")}
+    params = {k: v for k, v in meta.data.items()
+              if k not in ("id", "game", "title", "turns", "first_player", "first_turn", "first_phase")}
     scenario = Scenario(
         id=sid, game=game, title=meta.str("title", sid), turns=turns, first_player=first, path=path,
         map=gmap, catalog=catalog, tables=tables, tables_path=tables_path, setup=setup,
         reinforcements=reinforcements, control=control, victory=victory, params=params,
         extra={t: root.data[t] for t in schema.scenario_tables if t in root.data},
+        first_turn=first_turn, first_phase=first_phase,
     )
+    _check_first_phase(scenario, system, meta)
     prepare = getattr(system, "prepare_scenario", None)
     if prepare is not None:  # e.g. counter ids for units drawn from a pool
         prepare(scenario)
@@ -211,3 +223,16 @@ def load_scenario(ref: str | Path) -> Scenario:
     if check is not None:  # the game's own checks: its tables, its stacking at the start
         check(scenario)
     return scenario
+
+
+def _check_first_phase(scenario: Scenario, system: Any, meta: Reader) -> None:
+    """A first_phase must name a phase of the game's sequence.toml (when the game has one)."""
+    seq = getattr(system, "sequence", None)
+    if not scenario.first_phase or seq is None:
+        return
+    first = scenario.first_player
+    second = next((s for s in system.schema.sides if s != first), first)
+    seg, _, name = scenario.first_phase.rpartition("/")
+    if not any(st.phase == name and (not seg or st.segment == seg) for st in seq.all_steps(first, second)):
+        known = ", ".join(f"{st.segment}/{st.phase}" for st in seq.all_steps(first, second))
+        raise meta.fail("first_phase", f"'{scenario.first_phase}' is no phase of the game's sequence (known: {known})")

@@ -306,9 +306,15 @@ def first_step(game: "Game", turn: int, phase: str = "") -> Step:
     raise ValueError(f"turn {turn} has no phase '{phase}' (it has {', '.join(s.segment + '/' + s.phase for s in steps)})")
 
 
-def data_for_tracker(game: "Game") -> list[tuple[SegmentDef, list[tuple[PhaseDef, tuple[str, ...], bool]]]]:
-    """The whole game-turn for a tracker: each segment with its phases, their owner sides and
-    whether the phase runs this turn."""
+def start(game: "Game") -> Step:
+    """Where the scenario starts play: its first_turn and first_phase (default: turn 1, first phase)."""
+    sc = game.scenario
+    return first_step(game, sc.first_turn, sc.first_phase)
+
+
+def data_for_tracker(game: "Game") -> list[tuple[SegmentDef, str, list[tuple[PhaseDef, tuple[str, ...], bool]]]]:
+    """The whole game-turn for a tracker: each segment with its phasing side ("" if none) and its
+    phases, their owner sides and whether the phase runs this turn."""
     seq: Sequence = game.rules.sequence  # type: ignore[attr-defined]
     first, second = sides(game)
     running = {(s.segment, s.phase) for s in turn_steps(game)}
@@ -316,8 +322,14 @@ def data_for_tracker(game: "Game") -> list[tuple[SegmentDef, list[tuple[PhaseDef
     for seg in seq.segments:
         phasing = first if seg.phasing == "first" else second if seg.phasing == "second" else ""
         rows = [(ph, _owners(ph.owner, phasing, first, second), (seg.id, ph.id) in running) for ph in seg.phases]
-        out.append((seg, rows))
+        out.append((seg, phasing, rows))
     return out
+
+
+def all_steps_of(game: "Game") -> list[Step]:
+    """Every phase the game's game-turn can have, with its sides (skip rules ignored)."""
+    seq: Sequence = game.rules.sequence  # type: ignore[attr-defined]
+    return seq.all_steps(*sides(game))
 
 
 def summary(seq: Sequence) -> dict[str, Any]:

@@ -53,8 +53,10 @@ class PlainFace(ui_text.GenericNames):
         lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
         if game.state.over:
             return lines + ["The game is over."]
-        lines.append(ui_text.phase_line(self.side_name(game, ph.player), ph.phases, ph.name,
-                                        lambda p: self.phase_title(game, p)))
+        lines.extend(ui_text.sequence_lines(game, lambda s: self.side_name(game, s),
+                                            lambda p: self.phase_title(game, p)))  # the whole game-turn
+        if game.actor != ph.phasing:
+            lines.append(f"The {self.side_name(game, game.actor)} player acts now.")
         return lines
 
     def score_lines(self, game: "Game") -> list[str]:

@@ -253,8 +253,8 @@ class DefaultAdapter(ui_text.GenericNames):
     def tracker_lines(self, game: "Game") -> list[str]:
         ph = game.phase
         lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
-        lines.append(ui_text.phase_line(self.side_name(game, ph.player), ph.phases, ph.name,
-                                        lambda p: self.phase_title(game, p)))
+        lines.extend(ui_text.sequence_lines(game, lambda s: self.side_name(game, s),
+                                            lambda p: self.phase_title(game, p)))  # the whole game-turn
         pending = self.pending(game)
         if pending is not None:
             lines.append(f"WAITING for the {self.side_name(game, pending.side)} player:")

@@ -100,8 +100,8 @@ class PlayControls:
                 self.check_pending()
         elif self.game.state.over:
             self.call_after_refresh(self.show_score)
-        elif changed:
-            self.hand_off(changed[-1].player)
+        elif changed or (self.game.actor != self.seat and self.adapter.pending(self.game) is None):
+            self.hand_off(self.game.actor)  # the side that answers now, not the phasing one
         else:
             self.check_pending()
 
@@ -137,8 +137,9 @@ class PlayControls:
         st = self.game.state
         if self.adapter.pending(self.game) is not None:
             self.action_pending()
-        elif not st.over and self.seat != st.player:  # the other side has answered: hand back
-            self.hand_off(st.player, f"Back to the {self.adapter.side_name(self.game, st.player)} player's turn.")
+        elif not st.over and self.seat != self.game.actor:  # the other side has answered: hand back
+            actor = self.game.actor
+            self.hand_off(actor, f"Back to the {self.adapter.side_name(self.game, actor)} player's turn.")
 
     def show_score(self) -> None:
         heading, lines = self.adapter.final_score(self.game)
@@ -157,8 +158,8 @@ class PlayControls:
         self.sel_hex = None
 
     def _own_stack(self, view: Any, h: Hex) -> list[str]:
-        """The units of the side to play in a hex, top first."""
-        player = self.game.state.player
+        """The units of the side that acts now in a hex, top first."""
+        player = self.game.actor
         ids = [u for u in occupancy(self.game).get(h, []) if side_of(self.game, u) == player]
         return list(self.adapter.stack_order(self.game, ids))
 
@@ -168,7 +169,7 @@ class PlayControls:
         if not own:
             ids = occupancy(self.game).get(h, [])
             if ids:
-                player = self.game.state.player
+                player = self.game.actor
                 self.say(f"Those are {self.adapter.side_name(self.game, side_of(self.game, ids[0]))} units; "
                          f"it is the {self.adapter.side_name(self.game, player)} player's turn")
             else:
@@ -388,7 +389,7 @@ class PlayControls:
             return
         ph = self.game.phase
         lines = [f"- {t}" for t in ph.todo] + list(self.adapter.end_phase_notes(self.game))
-        title = (f"End the {self.adapter.side_name(self.game, ph.player)} "
+        title = (f"End the {self.adapter.side_name(self.game, ph.owner)} "
                  f"{self.adapter.phase_title(self.game, ph.name).lower()} phase?")
         if not lines:
             lines = ["Nothing is left undone."]

@@ -142,7 +142,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._supply: Any = None
         self._logged = 0
         self._handing_off = False
-        self.seat = game.state.player  # hot-seat: the side at the keyboard, whose actions play() submits
+        self.seat = game.actor  # hot-seat: the side at the keyboard, whose actions play() submits
 
     @property
     def kapp(self) -> "KievApp":
@@ -212,7 +212,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def _first_cursor(self) -> Hex:
         for h in self.adapter.actors(self.game):
             return h
-        player = self.game.state.player
+        player = self.game.actor
         mine = sorted(h for h, ids in occupancy(self.game).items() if side_of(self.game, ids[0]) == player)
         return mine[0] if mine else min(self.game.scenario.map.hexes())
 
@@ -240,7 +240,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         """Show another game (new or loaded) in this screen."""
         self.game = game
         self.adapter = adapter_for(game)
-        self.seat = game.state.player
+        self.seat = game.actor
         self.clear_selection()
         hexmap = self.query_one(HexMap)
         hexmap.set_map(game.scenario.map)

@@ -100,6 +100,41 @@ def phase_line(player: str, phases: Sequence[str], current: str, title: Callable
     return f"{player} player: " + " > ".join(steps)
 
 
+# -- the sequence of play (engine/sequence.py): the whole game-turn, for trackers -------------------
+
+def sequence_lines(game: "Game", side_name: Callable[[str], str], title: Callable[[str], str],
+                   head: str = "{} player: ") -> list[str]:
+    """One line per segment of the game-turn, the current phase in capitals and brackets, and the
+    acting side after a phase that is not the phasing side's: "Axis: [MOVEMENT] > dig in (Allies)".
+    A phase that does not run this turn is in parentheses ("(mechanized)"), one that never runs in
+    this game is left out; a segment nobody plays (an interphase) is one line: "then: end of turn"."""
+    from kiev_tui.engine import sequence
+
+    if getattr(game.rules, "sequence", None) is None:
+        ph = game.phase
+        return [phase_line(side_name(ph.phasing), ph.phases, ph.name, title)]
+    here = sequence.current(game)
+    ever = {(s.segment, s.phase) for t in range(1, game.scenario.turns + 1) for s in sequence.turn_steps(game, t)}
+    lines: list[str] = []
+    for seg, phasing, rows in sequence.data_for_tracker(game):
+        if not rows:
+            lines.append(f"then: {seg.name.lower()}")
+            continue
+        parts: list[str] = []
+        for ph, owners, runs in rows:
+            if (seg.id, ph.id) not in ever:
+                continue
+            name = title(ph.id)
+            text = f"[{name.upper()}]" if (seg.id, ph.id) == (here.segment, here.phase) else name.lower()
+            if not runs:
+                text = f"({text})"
+            elif owners != (phasing,):
+                text += " (" + "+".join(side_name(o) for o in owners) + ")"
+            parts.append(text)
+        lines.append((head.format(side_name(phasing)) if phasing else f"{seg.name}: ") + " > ".join(parts))
+    return lines
+
+
 def score_lines(game: "Game", side_name: Callable[[str], str], loud: bool = False) -> list[str]:
     """Points per side and why, then the winner (game over) or who leads.  ``loud``: the winner
     in capitals ("AXIS VICTORY"), as the Textual score box heads it; else "Axis victory."."""

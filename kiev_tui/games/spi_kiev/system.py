@@ -161,6 +161,8 @@ class KievRules:
                           vars=KievVars(rpl_left=int(rpl)))
         reinforcements.historical_faces(sc)  # 25.12: a chart that does not fit is refused now
         game.state = state
+        first = sequence.start(game)  # a scenario may start late or mid-turn (first_turn, first_phase)
+        state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
         directive.determine(game)
         begin_phase(game)
         return state

@@ -250,8 +250,11 @@ def tracker_lines(game: "Game") -> list[str]:
         pad = " " * (len(cell) - 1)
         mud_row += pad + ("M" if t in mud else " ")
         dir_row += pad + ("S" if t in dirs else " ")
+    played = play_lines(game, score_line(game))
+    if not st.over:  # the whole game-turn (sequence.toml), not only this player-turn's phases
+        played[:1] = ui_text.sequence_lines(game, side_name, lambda p: p, "{}: ")
     lines = [turn_head(game), nums, mud_row.rstrip() or " ", dir_row.rstrip() or " ",
-             "(M mud, S Stalin's Directive)", *play_lines(game, score_line(game))]
+             "(M mud, S Stalin's Directive)", *played]
     if st.over:
         return lines
     if st.pending is not None:
