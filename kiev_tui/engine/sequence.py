@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 OWNERS = ("first", "second", "phasing", "non-phasing", "both")
 PHASING = ("first", "second", "none")
 SEGMENT_KEYS = ("id", "name", "phasing", "case", "phase")
-PHASE_KEYS = ("id", "name", "owner", "case", "turns", "skip")
+PHASE_KEYS = ("id", "name", "owner", "case", "turns", "from_turn", "skip")
 
 #: A skip rule: (game, turn, phasing side) -> True when the phase does not happen.
 SkipRule = Callable[["Game", int, str], bool]
@@ -42,6 +42,10 @@ class PhaseDef:
     case: str
     turns: frozenset[int] | None = None  # None: every turn
     skip: tuple[str, ...] = ()  # names of skip rules the game supplies; any one drops the phase
+    from_turn: int = 1  # the first turn it runs on
+
+    def runs_on(self, turn: int) -> bool:
+        return turn >= self.from_turn and (self.turns is None or turn in self.turns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +93,7 @@ class Sequence:
         for seg in self.segments:
             phasing = first if seg.phasing == "first" else second if seg.phasing == "second" else ""
             for ph in seg.phases:
-                if ph.turns is not None and turn not in ph.turns:
+                if not ph.runs_on(turn):
                     continue
                 if skip is not None and any(skip(name, turn, phasing) for name in ph.skip):
                     continue
@@ -168,6 +172,9 @@ def read_sequence(root: Reader, skip_rules: Iterable[str] | None = None) -> Sequ
                 if not listed or any(t < 1 for t in listed):
                     raise p.fail("turns", "list the turns (whole numbers >= 1) the phase runs on")
                 turns = frozenset(listed)
+            from_turn = p.int("from_turn", 1)
+            if from_turn < 1:
+                raise p.fail("from_turn", "a turn is a whole number >= 1")
             raw = p.get("skip", (str, list), [])
             skip = tuple([raw] if isinstance(raw, str) else p.strs("skip", []))
             for name in skip:
@@ -175,7 +182,7 @@ def read_sequence(root: Reader, skip_rules: Iterable[str] | None = None) -> Sequ
                     raise p.fail("skip", f"the game supplies no skip rule '{name}' "
                                          f"(known: {', '.join(sorted(known)) or 'none'})")
             phases.append(PhaseDef(pid, p.str("name", pid.replace("_", " ").capitalize()), owner,
-                                   p.str("case"), turns, skip))
+                                   p.str("case"), turns, skip, from_turn))
         segs.append(SegmentDef(sid, s.str("name", sid.replace("_", " ").capitalize()), phasing,
                                s.str("case", ""), tuple(phases)))
     if not any(seg.phases for seg in segs):
