@@ -118,6 +118,8 @@ class PlainSession:
         p = g.rules.pending(g)
         if p is not None:
             text += f", {self.side_name(p.side)} to answer ({p.kind.replace('_', ' ')})"
+        elif g.actor != st.player:  # a phase the other side acts in (a reaction phase)
+            text += f", {self.side_name(g.actor)} to act"
         out = clean(text)[: self.width - 2]
         return out + "> "
 
