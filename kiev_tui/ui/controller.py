@@ -100,7 +100,7 @@ class PlayControls:
                 self.check_pending()
         elif self.game.state.over:
             self.call_after_refresh(self.show_score)
-        elif changed or (self.game.actor != self.seat and self.adapter.pending(self.game) is None):
+        elif self.game.actor != self.seat and (changed or self.adapter.pending(self.game) is None):
             self.hand_off(self.game.actor)  # the side that answers now, not the phasing one
         else:
             self.check_pending()
