@@ -107,7 +107,7 @@ async def test_hot_seat_hand_off_hides_the_map() -> None:
         assert "____" not in text  # no hexes while the keyboard changes hands
         await keys(pilot, "x")
         assert isinstance(app.screen, GameScreen)
-        assert "German: [MOVEMENT] > combat > mechanized" in screen_text(app)  # the tracker's game-turn
+        assert "German: [MOVE] > combat > mech" in screen_text(app)  # the tracker shows the whole game-turn
 
 
 async def test_save_then_load_restores_the_position(tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized movement"}
+#: the tracker's short names, so a whole player-turn fits its 32 columns at 80x24
+TRACKER_TITLE = {MOVEMENT: "move", COMBAT: "combat", MECHANIZED: "mech"}
 
 __all__ = ["PHASE_TITLE", "current_strength", "directive_turns", "hex_lines", "inspector_lines", "mud_turns",
            "name_ids", "pick_mark", "play_lines", "score_line", "score_lines", "score_now_lines", "side_name",
@@ -251,8 +253,8 @@ def tracker_lines(game: "Game") -> list[str]:
         mud_row += pad + ("M" if t in mud else " ")
         dir_row += pad + ("S" if t in dirs else " ")
     played = play_lines(game, score_line(game))
-    if not st.over:  # the whole game-turn (sequence.toml), not only this player-turn's phases
-        played[:1] = ui_text.sequence_lines(game, side_name, lambda p: p, "{}: ")
+    if not st.over:  # the whole game-turn (sequence.toml) after the score, which the narrow tracker keeps
+        played[:2] = [played[1], *ui_text.sequence_lines(game, side_name, lambda p: TRACKER_TITLE.get(p, p), "{}: ")]
     lines = [turn_head(game), nums, mud_row.rstrip() or " ", dir_row.rstrip() or " ",
              "(M mud, S Stalin's Directive)", *played]
     if st.over:
