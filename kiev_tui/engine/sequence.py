@@ -214,12 +214,14 @@ def turn_steps(game: "Game", turn: int | None = None) -> list[Step]:
 
 
 def current(game: "Game") -> Step:
-    """The step the state stands on: its phase name and phasing player (and owner, if set)."""
+    """The step the state stands on: its phase name and phasing player.
+
+    Limit: the state does not record which half of a ``both`` phase it is in; this names the
+    first half (no played game has such a phase yet)."""
     st = game.state
     steps = turn_steps(game)
-    owner = getattr(st, "owner", "")
     for s in steps:
-        if s.phase == st.phase and s.phasing in ("", st.player) and (not owner or s.owner == owner):
+        if s.phase == st.phase and s.phasing in ("", st.player):
             return s
     for s in steps:  # a phase the skip rules dropped since (a loaded position): still name it
         if s.phase == st.phase:
@@ -284,18 +286,12 @@ def advance(game: "Game", hooks: Hooks) -> Step | None:
     changed = phasing != st.player
     st.player = phasing
     st.phase = nxt.phase
-    if hasattr(st, "owner"):
-        st.owner = nxt.owner if nxt.owner != _default_owner(nxt) else ""
     if changed:
         hooks.player_changed(game)
     if wrapped:
         hooks.new_turn(game)
     hooks.begin_step(game, nxt)
     return nxt
-
-
-def _default_owner(step: Step) -> str:
-    return step.owner if step.phasing == "" else step.phasing
 
 
 def first_step(game: "Game", turn: int, phase: str = "") -> Step:

@@ -23,7 +23,7 @@ from kiev_tui.engine.units import UnitState
 from kiev_tui.games.spi_kiev import acting, directive, movement, reinforcements, stacking, untried
 from kiev_tui.games.spi_kiev.actions import ACTIONS
 from kiev_tui.games.spi_kiev.changes import claim, eliminate, place  # noqa: F401  (the rules' own names)
-from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.handlers import HANDLERS
 from kiev_tui.games.spi_kiev.schema import CASES, SCHEMA
 from kiev_tui.games.spi_kiev.state import KievVars, kiev_vars

@@ -91,7 +91,8 @@ class KievGameScreen(GameScreen):
         if not own:
             ids = view.at(h)
             if ids:
-                self.say(f"Those are {present.side_name(view.side(ids[0]))} units; it is the {present.side_name(st.player)} player's turn")
+                self.say(f"Those are {present.side_name(view.side(ids[0]))} units; "
+                         f"it is the {present.side_name(self.game.actor)} player's turn")
             else:
                 self.say("No units here")
             return
