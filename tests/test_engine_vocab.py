@@ -255,8 +255,8 @@ def test_another_games_map_refuses_words_outside_its_schema(vocab: VocabRules, t
     ('side = "allies"\nturn', 'side = "soviet"\nturn', "reinforcement[0].side", "side must be axis or allies"),
     ("[control]\nallies", "[control]\nsoviet", "control.soviet", "control is listed by side: axis or allies"),
     ('"ax-1" = "0303"', '"ax-1" = "0404"', "setup.ax-1", "hex 0404 is a sea: no unit can stand there"),
-    ('weather = "fog"', 'mud_turns = [2]', "scenario.mud_turns", "unknown key (expected one of: first_player, game, "
-     "id, map, note, tables, title, turns, units, weather)"),
+    ('weather = "fog"', 'mud_turns = [2]', "scenario.mud_turns", "unknown key (expected one of: first_phase, "
+     "first_player, first_turn, game, id, map, note, tables, title, turns, units, weather)"),
 ])
 def test_another_games_scenario_refuses_words_outside_its_schema(vocab: VocabRules, tmp_path: Path, old: str, new: str,
                                                                  key: str, reason: str) -> None:
