@@ -94,7 +94,7 @@ def test_openssh_login_lobby_game_move_and_clean_quit(server: Server, keys: dict
     try:
         assert ssh.wait_for(LOBBY), ssh.tail()
         new_game(ssh)
-        assert ssh.wait_for(r"Your move|Soviet player"), ssh.text()
+        assert ssh.wait_for(r"Your move|Soviet: \[MOVE\]"), ssh.text()  # the tracker: the whole game-turn
         kids = server.children()
         assert len(kids) == 2  # the game's host and this login's seat, both children of the server
         play_a_move(ssh.text, ssh.send, lambda rx: ssh.wait_for(rx, 30))

@@ -113,7 +113,7 @@ def load_scenario(ref: str | Path) -> Scenario:
         raise meta.fail("first_player", f"first_player must be {one_of(sides)}")
     first_turn = meta.int("first_turn", 1)
     if not 1 <= first_turn <= turns:
-        raise meta.fail("first_turn", f"the first turn is one of the scenario's turns (1 to {turns}), not {first_turn}")
+        raise meta.fail("first_turn", f"turn {first_turn} is outside the scenario's {turns} turns")
     first_phase = meta.str("first_phase", "")
 
     def sub(key: str, default: str) -> Path:
@@ -206,8 +206,8 @@ def load_scenario(ref: str | Path) -> Scenario:
     if check_victory is not None:  # the game's own victory keys and values (a game hook)
         check_victory(Reader(path, victory, "victory"), catalog, hex_on_map)
 
-    params = {k: v for k, v in meta.data.items()
-              if k not in ("id", "game", "title", "turns", "first_player", "first_turn", "first_phase")}
+    # first_turn and first_phase stay in params too: a game's own checks read them there (B1941 17)
+    params = {k: v for k, v in meta.data.items() if k not in ("id", "game", "title", "turns", "first_player")}
     scenario = Scenario(
         id=sid, game=game, title=meta.str("title", sid), turns=turns, first_player=first, path=path,
         map=gmap, catalog=catalog, tables=tables, tables_path=tables_path, setup=setup,

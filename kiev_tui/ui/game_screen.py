@@ -142,7 +142,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._supply: Any = None
         self._logged = 0
         self._handing_off = False
-        self.seat = game.actor  # hot-seat: the side at the keyboard, whose actions play() submits
+        # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
+        # pending answer of the other side is handed over first (issue 20)
+        self.seat = game.phase.owner
 
     @property
     def kapp(self) -> "KievApp":
@@ -240,7 +242,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         """Show another game (new or loaded) in this screen."""
         self.game = game
         self.adapter = adapter_for(game)
-        self.seat = game.actor
+        self.seat = game.phase.owner  # a pending answer of the other side is handed over first
         self.clear_selection()
         hexmap = self.query_one(HexMap)
         hexmap.set_map(game.scenario.map)
