@@ -455,10 +455,10 @@ def test_24_0_the_final_score_is_read_back_from_the_record(mini: Game) -> None:
 
 
 def test_9_6_a_pending_record_without_side_kind_or_prompt_reads_as_empty_text(mini: Game) -> None:
-    from kiev_tui.engine.rules import Pending
+    from kiev_tui.engine.prompts import Prompt
 
     mini.state.pending = {}
-    assert mini.rules.pending(mini) == Pending("", "", "")
+    assert mini.rules.prompt(mini) == Prompt("", "", "", "", ())
 
 
 def test_9_6_the_phase_names_the_side_a_pending_choice_waits_for(mini: Game) -> None:

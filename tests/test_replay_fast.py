@@ -87,7 +87,7 @@ def test_equal_values_of_other_types_are_not_mistaken_for_each_other() -> None:
 def test_markers_and_values_no_game_writes_give_the_plain_text() -> None:
     marked = GameState(1, "german", "movement", units=_units(status="map", hex="0202", markers={"z", "y"}))
     assert marked.canonical_json() == plain_text(marked)
-    odd = GameState(1, "german", "movement", units=_units(status=["map"], hex={"x": 1}), pending={"k": [1, 2]})
+    odd = GameState(1, "german", "movement", units=_units(status=["map"], hex={"x": 1}), prompts=[{"k": [1, 2]}])
     assert odd.canonical_json() == plain_text(odd)  # unhashable values: told, never cached
     assert '"pending":{"k":[1,2]}' in odd.canonical_json()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
-from kiev_tui.engine.rules import OddsPreview, Pending, Reach, Score
+from kiev_tui.engine.rules import OddsPreview, Prompt, Reach, Score
 from kiev_tui.games.spi_kiev import movement
 from kiev_tui.games.spi_kiev.actions import Attack, Move, Overrun
 
@@ -60,9 +60,10 @@ def test_preview_and_pending_in_the_combat_phase(mini: Game) -> None:
     assert isinstance(p, OddsPreview)
     assert (p.illegal, p.attack, p.defense, p.column) == (None, 6, 2, "3-1")
     assert abs(sum(p.chances.values()) - 1.0) < 1e-9
-    assert mini.rules.pending(mini) is None
+    assert mini.rules.prompt(mini) is None
     mini.state.pending = {"kind": "retreat", "side": "soviet", "prompt": "soviet player: retreat"}
-    assert mini.rules.pending(mini) == Pending("soviet", "retreat", "soviet player: retreat")
+    # no battle stands behind this hand-built choice: it is asked, with no option to answer it
+    assert mini.rules.prompt(mini) == Prompt("soviet", "retreat", "9.7", "soviet player: retreat", ())
 
 
 def test_preview_in_a_movement_phase_is_an_overrun(mini: Game) -> None:

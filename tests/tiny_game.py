@@ -36,7 +36,7 @@ from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.events import Event, GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex, HexError
-from kiev_tui.engine.rules import Cases, OddsPreview, Pending, Reach, Schema, Score
+from kiev_tui.engine.rules import Cases, OddsPreview, Reach, Schema, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 
@@ -379,7 +379,7 @@ class TinyRules:
     def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
         return None  # Tiny has no combat
 
-    def pending(self, game: "Game") -> Pending | None:
+    def prompt(self, game: "Game") -> None:
         return None  # nothing in Tiny waits for an answer
 
     def score(self, game: "Game") -> Score:

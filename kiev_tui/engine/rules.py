@@ -9,9 +9,10 @@ find through the registry (``kiev_tui.engine.registry``), never by importing a g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, runtime_checkable
 
 from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.prompts import Option, Prompt  # noqa: F401 - the protocol's prompt types
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action, ActionRegistry
@@ -184,14 +185,6 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """A choice that must be made before anything else, and the side that must make it."""
-
-    side: str
-    kind: str  # e.g. "losses", "retreat", "advance", "integrity"
-    prompt: str
-
-
 # -- Odds typed (issue 30) ------------------------------------------------------------------
 
 
@@ -331,7 +324,11 @@ class RuleSystem(Protocol):
     def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
         """Odds of an attack, nothing committed (None if the game has no such attack now)."""
 
-    def pending(self, game: "Game") -> Pending | None:
-        """The choice that must be made before anything else, if any."""
+    def prompt(self, game: "Game") -> Prompt | None:
+        """The choice on top of the prompt stack, with its options, if any (engine/prompts.py)."""
+
+    def legal(self, game: "Game", side: str) -> Iterator["Action"]:
+        """The legal actions of ``side`` now, lazily (each passes ``game.check``); while a prompt
+        waits, exactly its answers (``Prompt.actions``)."""
 
     def score(self, game: "Game") -> Score: ...

@@ -10,6 +10,7 @@ from itertools import chain, compress
 from operator import attrgetter, ne
 from typing import Any, Callable, Iterator, Mapping
 
+from kiev_tui.engine.prompts import frames_from_data, frames_to_data
 from kiev_tui.engine.rules import RuleState
 from kiev_tui.engine.units import UnitState
 
@@ -43,10 +44,30 @@ class GameState:
     units: dict[str, UnitState] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)  # hex id -> the side that holds it
     vars: RuleState = field(default_factory=PlainVars)  # the rule system's own typed bookkeeping
-    pending: dict[str, Any] | None = None  # a choice that must be made before anything else
+    #: open choices, a stack of plain-data frames (engine/prompts.py); the last is answered first
+    prompts: list[Any] = field(default_factory=list)
     over: bool = False
     #: hex id -> the kinds of marker it carries (schema.counters.hex_markers); saved only when any
     hex_markers: dict[str, list[str]] = field(default_factory=dict)
+
+    # -- the prompt stack (engine/prompts.py) -------------------------------
+    def push_prompt(self, frame: dict[str, Any]) -> None:
+        """A choice arises: it is answered before those under it."""
+        self.prompts.append(frame)
+
+    def pop_prompt(self) -> Any:
+        """The top choice is answered: take it off the stack."""
+        return self.prompts.pop()
+
+    @property
+    def pending(self) -> Any:
+        """The top frame of the prompt stack, or None (the choice to be made now)."""
+        return self.prompts[-1] if self.prompts else None
+
+    @pending.setter
+    def pending(self, frame: Any) -> None:
+        # Hand-built positions (tests, tools) set one choice: the stack becomes that frame alone.
+        self.prompts = [] if frame is None else [frame]
 
     # -- queries ----------------------------------------------------------
     def on_map(self) -> Iterator[UnitState]:
@@ -68,7 +89,7 @@ class GameState:
         return copy.deepcopy(self._raw())
 
     def _raw(self) -> dict[str, Any]:
-        # Shares the live pending: only for immediate serialisation.
+        # Shares the live prompt frames: only for immediate serialisation.
         d: dict[str, Any] = {
             "turn": self.turn,
             "player": self.player,
@@ -78,14 +99,13 @@ class GameState:
             "control": dict(sorted(self.control.items())),
             "vars": self.vars.to_dict(),
         }
-        if self.pending is not None:
-            d["pending"] = self.pending
+        d.update(frames_to_data(self.prompts))  # one frame: "pending", as every older save
         marks = self._marks()
         if marks:  # issue 30: absent when empty, so older positions hash the same
             d["hex_markers"] = marks
         return d
 
-    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "hex_markers")
+    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers")
 
     def _marks(self) -> dict[str, list[str]]:
         """The hexes that carry markers, each kind once and sorted (the saved form)."""
@@ -106,7 +126,7 @@ class GameState:
             units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
             control=dict(d.get("control", {})),
             vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
-            pending=d.get("pending"), over=d.get("over", False),
+            prompts=frames_from_data(d), over=d.get("over", False),
             hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
         )
 
@@ -117,7 +137,7 @@ class GameState:
             units={uid: UnitState(u.id, u.status, u.hex, u.step, u.face, set(u.markers))
                    for uid, u in self.units.items()},
             control=dict(self.control), vars=self.vars.copy(),
-            pending=copy.deepcopy(self.pending), over=self.over,
+            prompts=copy.deepcopy(self.prompts), over=self.over,
             hex_markers={h: list(k) for h, k in self.hex_markers.items()},
         )
 
@@ -138,9 +158,12 @@ class GameState:
         if marks:  # sorted between "control" and "over", as _raw gives it
             parts += [',"hex_markers":', _dump(marks)]
         parts += [',"over":', _dump(self.over)]
-        if self.pending is not None:
-            parts += [',"pending":', _dump(self.pending)]
-        parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player), ',"turn":', _dump(self.turn),
+        if len(self.prompts) == 1:
+            parts += [',"pending":', _dump(self.prompts[0])]
+        parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player)]
+        if len(self.prompts) > 1:  # a deeper stack: its own key, only when there is one
+            parts += [',"prompts":', _dump(self.prompts)]
+        parts += [',"turn":', _dump(self.turn),
                   ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
         return "".join(parts)
 

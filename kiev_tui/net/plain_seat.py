@@ -96,7 +96,7 @@ class SeatSession(PlainSession):
         if actor != self.seat:
             return [f"Waiting for the {self.side_name(actor)} player."] if changed or force else []
         if changed or force:
-            p = g.rules.pending(g)
+            p = g.rules.prompt(g)
             why = f"answer a choice ({p.kind.replace('_', ' ')})" if p is not None else \
                 f"{self.face.phase_title(g, g.state.phase).lower()} phase"
             return [f"Your move, {self.side_name(actor)} player: {why}", *self._situation()]

@@ -64,7 +64,7 @@ class PlainFace(ui_text.GenericNames):
 
     def pending_lines(self, game: "Game") -> list[str]:
         """What a pending choice asks, and how to answer it (a game's face says more)."""
-        p = game.rules.pending(game)
+        p = game.rules.prompt(game)
         if p is None:
             return []
         return [f"The {self.side_name(game, p.side)} player must answer: {self.name_ids(game, p.prompt)}",

@@ -115,7 +115,7 @@ class PlainSession:
         if st.over:
             return clean("Game over> ")
         text = f"T{st.turn} {self.side_name(st.player)} {self.face.phase_title(g, st.phase).lower()}"
-        p = g.rules.pending(g)
+        p = g.rules.prompt(g)
         if p is not None:
             text += f", {self.side_name(p.side)} to answer ({p.kind.replace('_', ' ')})"
         elif g.actor != st.player:  # a phase the other side acts in (a reaction phase)
@@ -352,7 +352,7 @@ class PlainSession:
 
     def _turn_head(self, actor: str) -> str:
         g = self.game
-        p = g.rules.pending(g)
+        p = g.rules.prompt(g)
         why = f"answer a choice ({p.kind.replace('_', ' ')})" if p is not None else \
             f"{self.face.phase_title(g, g.state.phase).lower()} phase"
         return f"{self.side_name(actor)} player's turn: {why}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.engine.rules import Pending
+from kiev_tui.engine.prompts import Prompt
 from kiev_tui.ui import text as ui_text
 from kiev_tui.ui.glyphs import Glyphs, MapSymbols, short_names, symbols_for, symbols_from_schema
 from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
@@ -118,7 +118,7 @@ class Adapter(Protocol):
     def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
         """The game's own action that moves a stack along a path of hex ids."""
 
-    def pending(self, game: "Game") -> Pending | None: ...
+    def pending(self, game: "Game") -> Prompt | None: ...
 
     def end_phase_notes(self, game: "Game") -> list[str]:
         """Lines for the end-of-phase question besides the phase's to-do list."""
@@ -286,8 +286,8 @@ class DefaultAdapter(ui_text.GenericNames):
             raise LookupError(f"the {game.rules.id} game has no 'move' action")
         return kind(units, path)  # type: ignore[no-any-return]
 
-    def pending(self, game: "Game") -> Pending | None:
-        return game.rules.pending(game)  # type: ignore[no-any-return]
+    def pending(self, game: "Game") -> Prompt | None:
+        return game.rules.prompt(game)  # type: ignore[no-any-return]
 
     def end_phase_notes(self, game: "Game") -> list[str]:
         left = self.actors(game)

@@ -44,9 +44,9 @@ def offer_advance(game: "Game", part: str) -> bool:
     if vacated and attackers:
         wiped = any(_all_eliminated_in(game, b.defenders, t) for t in vacated)
         hexes = 2 if part == "E" or wiped else int(part)  # 9.84, 9.85
-        st.pending = {"kind": "advance", "side": st.player, "units": attackers, "max": hexes,
+        st.push_prompt({"kind": "advance", "side": st.player, "units": attackers, "max": hexes,
                       "vacated": vacated, "prompt": f"{st.player} player: advance up to {hexes} hex(es) with "
-                      f"{', '.join(attackers)}, or decline"}
+                      f"{', '.join(attackers)}, or decline"})
         return True
     # A defender may follow a beaten attacker only when its own part of the result is "-", never
     # after a split result (9.68); attackers whose part is "-" as well keep their hexes (gone is empty).
@@ -61,9 +61,9 @@ def offer_advance(game: "Game", part: str) -> bool:
             att = result.split("/")[0]
             wiped = any(_all_eliminated_in(game, b.attackers, h) for h in gone)
             hexes = 2 if att == "E" or wiped else int(att)  # 9.84, 9.85
-            st.pending = {"kind": "advance", "side": side, "units": defenders, "max": hexes,
+            st.push_prompt({"kind": "advance", "side": side, "units": defenders, "max": hexes,
                           "vacated": gone, "prompt": f"{side} player: advance up to {hexes} hex(es) "
-                          f"with {', '.join(defenders)}, or decline"}
+                          f"with {', '.join(defenders)}, or decline"})
             return True
     return False
 
@@ -145,7 +145,8 @@ def apply_advance(game: "Game", a: Advance) -> None:
     v = kiev_vars(st)
     v.advanced = added(v.advanced, a.units)  # 9.83
     game.emit(Advanced(a.units, a.path))
-    run(game)  # the advance is the battle's last part: run ends the battle and clears the offer
+    st.pop_prompt()  # the offer is answered
+    run(game)  # the advance is the battle's last part: run ends the battle
 
 
 def check_decline(view: View, a: DeclineAdvance) -> Illegal | None:
@@ -156,4 +157,5 @@ def check_decline(view: View, a: DeclineAdvance) -> Illegal | None:
 
 
 def apply_decline(game: "Game", a: DeclineAdvance) -> None:
-    run(game)  # the advance is the battle's last part: run ends the battle and clears the offer
+    game.state.pop_prompt()  # the offer is answered
+    run(game)  # the advance is the battle's last part: run ends the battle

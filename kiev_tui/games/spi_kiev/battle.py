@@ -1,8 +1,9 @@
 """A battle from the roll to the last decision (9.5-9.6, 13.2, 19.6, 20.2, 25.11).
 
 The battle is the Battle record in ``vars.battle``: attacking rolls the die at once, then each
-part of the result that needs a decision becomes ``state.pending`` for the player who makes
-it (the defender's part first, 9.68); ``run`` works through the parts until one waits.
+part of the result that needs a decision is pushed on the prompt stack (``state.prompts``) for
+the player who makes it (the defender's part first, 9.68) and popped when answered; ``run``
+works through the parts until one waits.  ``prompt`` gives each waiting choice its options.
 Retreats (retreat.py) and advances (advance.py) hand back to ``run``; overruns (overrun.py)
 use the same machinery.
 """
@@ -101,7 +102,7 @@ def _fight(game: "Game") -> None:
     b = battle(game)
     question = _defence_question(game)
     if question is not None:
-        st.pending = question
+        st.push_prompt(question)
         return
     kind, attackers, targets, integrity = b.kind, tuple(b.attackers), tuple(b.targets), b.integrity
     hexes = [Hex.parse(t) for t in targets]
@@ -170,7 +171,7 @@ def apply_choose_integrity(game: "Game", a: ChooseIntegrity) -> None:
     p = st.pending
     assert p is not None
     battle(game).defence_integrity[p["hex"]] = a.division
-    st.pending = None  # pragma: no mutate: _fight always sets the next question or ends the battle
+    st.pop_prompt()  # answered; _fight pushes the next question or ends the battle
     _fight(game)
 
 
@@ -234,14 +235,15 @@ def run(game: "Game") -> None:
         if no_retreat:
             hexes = 0
         why = " (an asterisk unit fights here: no retreat, 25.11)" if no_retreat else " (engaged: no retreat, 9.69)"
-        st.pending = {
+        frame: dict[str, Any] = {
             "kind": "loss_or_retreat", "side": side, "who": who, "units": units, "steps": steps,
             "hexes": hexes, "may_lose_steps": True,
             "prompt": (f"{side} player: lose {steps} step(s) from {', '.join(units)}"
                        + (f" or retreat them {hexes} hex(es)" if hexes else why)),
         }
         if no_retreat:
-            st.pending["no_retreat"] = "25.11"
+            frame["no_retreat"] = "25.11"
+        st.push_prompt(frame)
         return
     _finish(game)
 
@@ -250,10 +252,14 @@ def _finish(game: "Game") -> None:
     st = game.state
     v = kiev_vars(st)
     b, v.battle = v.battle, None
-    st.pending = None
+    st.prompts = [f for f in st.prompts if f.get("kind") not in BATTLE_KINDS]  # the battle's choices end with it
     if b is not None and b.kind == "overrun":
         from kiev_tui.games.spi_kiev import overrun
         overrun.after_battle(game, b)
+
+
+#: the kinds of choice a battle pushes on the prompt stack
+BATTLE_KINDS = frozenset({"integrity", "loss_or_retreat", "retreat", "advance"})
 
 
 def ask_retreat(game: "Game", who: str, hexes: int, why: str) -> None:
@@ -261,10 +267,10 @@ def ask_retreat(game: "Game", who: str, hexes: int, why: str) -> None:
     if who == "attacker":
         battle(game).attacker_lost = True
     units = involved(game, who)
-    game.state.pending = {
+    game.state.push_prompt({
         "kind": "retreat", "side": enemy_of(side), "who": who, "units": units, "hexes": hexes,
         "prompt": f"{enemy_of(side)} player: choose the retreat of {', '.join(units)}, {hexes} hex(es) each (19.7). {why}".strip(),
-    }
+    })
 
 
 # -- losses ----------------------------------------------------------------------------------
@@ -327,7 +333,7 @@ def apply_take_losses(game: "Game", a: TakeLosses) -> None:
     if p["who"] == "attacker":
         b.attacker_lost = True
     b.stages.pop(0)
-    st.pending = None  # pragma: no mutate: run always sets the next question or ends the battle
+    st.pop_prompt()  # answered; run pushes the next question or ends the battle
     run(game)
 
 
@@ -343,8 +349,7 @@ def check_choose_retreat(view: View, a: ChooseRetreat) -> Illegal | None:
 
 
 def apply_choose_retreat(game: "Game", a: ChooseRetreat) -> None:
-    p = game.state.pending
-    assert p is not None
+    p = game.state.pop_prompt()  # answered by a retreat: the retreat question takes its place
     battle(game).stages.pop(0)
     ask_retreat(game, p["who"], p["hexes"], "")  # marks an attacker's retreat as its loss (6.23)
 

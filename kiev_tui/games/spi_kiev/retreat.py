@@ -186,4 +186,5 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
         st.units[uid].hex = path[-1]
         b.retreat_paths[uid] = list(path)
         game.emit(Retreated(uid, tuple(path)))
-    run(game)  # the battle's next part replaces the pending retreat (or the battle ends)
+    st.pop_prompt()  # the retreat is answered
+    run(game)  # the battle's next part pushes its question (or the battle ends)

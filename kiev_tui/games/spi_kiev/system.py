@@ -7,7 +7,7 @@ combat in battle.py, retreat.py and advance.py, overrun in overrun.py); victory 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from kiev_tui.engine import sequence
 
@@ -16,7 +16,7 @@ from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.events import GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.engine.rules import OddsPreview, Pending, Reach, Score
+from kiev_tui.engine.rules import OddsPreview, Prompt, Reach, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 
@@ -232,12 +232,17 @@ class KievRules:
             return None
         return OddsPreview(p.illegal, p.attack, p.defense, p.column, dict(p.chances), tuple(p.notes), p.modifiers)
 
-    def pending(self, game: "Game") -> Pending | None:
-        """The combat choice waiting for an answer: its kind as the actions name it, and who."""
-        p = game.state.pending
-        if p is None:
-            return None
-        return Pending(str(p.get("side", "")), str(p.get("kind", "")), str(p.get("prompt", "")))
+    def prompt(self, game: "Game") -> Prompt | None:
+        """The combat choice on top of the prompt stack, with its options (prompting.py)."""
+        from kiev_tui.games.spi_kiev import prompting
+
+        return prompting.prompt(game)
+
+    def legal(self, game: "Game", side: str) -> Iterator[Action]:
+        """The side's legal actions now, lazily (prompting.legal says which)."""
+        from kiev_tui.games.spi_kiev import prompting
+
+        return prompting.legal(game, side)
 
     def score(self, game: "Game") -> Score:
         """The final score once the game is over (24.0), else the points as they stand (no winner)."""

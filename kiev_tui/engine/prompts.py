@@ -1,0 +1,124 @@
+"""Prompts with options: a choice the game waits for, and every answer it accepts.
+
+A rule system keeps its open choices as a STACK of plain-data frames in the state
+(``GameState.prompts``: push when a choice arises, pop when it is answered; a frame is a dict
+holding at least ``kind`` and ``side`` and whatever game data the choice needs, so saves stay
+small).  ``RuleSystem.prompt(game)`` turns the top frame into a typed ``Prompt`` whose options
+are engine actions, so any face (the generic Textual dialog, plain mode, the random bot, a
+test) answers any prompt with no code of the game.
+
+Pick-N: ``pick = (low, high)``.  A prompt with ``high == 1`` is answered by the one chosen
+option's action.  A multi-pick prompt is answered by ONE combined action: ``Prompt.answer``
+hands the chosen options to the prompt's ``combine`` (given by the rule system), so the
+journal holds one action per answer and undo steps over it whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a prompt: a verb, what a player reads, and the action it sends."""
+
+    verb: str
+    label: str
+    action: "Action"
+    hex: str | None = None  # the hex the option is about, for a face that marks it on the map
+    unit: str | None = None  # the unit it is about
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A choice the ``side`` player must make before anything else (rule ``case``)."""
+
+    side: str
+    kind: str  # e.g. "losses", "retreat", "advance", "forage"
+    case: str  # the rule case that asks it
+    text: str  # the question, as a player reads it
+    options: tuple[Option, ...]
+    pick: tuple[int, int] = (1, 1)  # how many options to choose: low..high
+    #: builds the one action that answers a multi-pick prompt from the chosen options
+    combine: Callable[[tuple[Option, ...]], "Action"] | None = field(default=None, compare=False)
+
+    @property
+    def prompt(self) -> str:
+        """The question (the name the faces used for it before prompts had options)."""
+        return self.text
+
+    @property
+    def multi(self) -> bool:
+        return self.pick[1] > 1
+
+    def answer(self, chosen: Sequence[int]) -> "Action":
+        """The action for the options at these indexes (ValueError if the count is wrong)."""
+        low, high = self.pick
+        if not low <= len(chosen) <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            raise ValueError(f"pick {want} option(s), not {len(chosen)}")
+        if any(not 0 <= i < len(self.options) for i in chosen):
+            raise ValueError(f"options are numbered 1 to {len(self.options)}")
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("each option may be picked once")
+        if not self.multi:
+            return self.options[chosen[0]].action
+        if self.combine is None:
+            raise ValueError("this prompt has no way to combine several options")
+        return self.combine(tuple(self.options[i] for i in chosen))
+
+    def actions(self) -> Iterator["Action"]:
+        """Every answer, lazily: the options' actions, or each allowed combination's action."""
+        if not self.multi:
+            yield from (o.action for o in self.options)
+            return
+        low, high = self.pick
+        for n in range(low, min(high, len(self.options)) + 1):
+            for combo in itertools.combinations(range(len(self.options)), n):
+                yield self.answer(combo)
+
+    def lines(self) -> list[str]:
+        """The question and the numbered options, as plain mode and logs print them."""
+        out = [self.text + (f" ({self.case})" if self.case else "")]
+        out += [f"  {i}. {o.label}" for i, o in enumerate(self.options, 1)]
+        low, high = self.pick
+        how = f"pick {low}" if low == high else f"pick {low} to {high}"
+        out.append(f"  Answer: {how} of the numbers above (e.g. 'pick 1{' 2' if high > 1 else ''}').")
+        return out
+
+
+def random_answer(prompt: Prompt, rng: random.Random) -> "Action":
+    """A random answer among the prompt's options (the generic bot's way to answer any prompt)."""
+    if not prompt.options:
+        raise ValueError(f"the {prompt.kind} prompt offers no option")
+    low, high = prompt.pick
+    n = rng.randint(low, min(high, len(prompt.options)))
+    return prompt.answer(sorted(rng.sample(range(len(prompt.options)), n)))
+
+
+def frames_to_data(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """The stack as the state's plain form writes it: one frame under "pending" (the form of
+    every save made before the stack existed), a deeper stack under "prompts", none: nothing."""
+    if not frames:
+        return {}
+    if len(frames) == 1:
+        return {"pending": frames[0]}
+    return {"prompts": frames}
+
+
+def frames_from_data(d: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stack back from the state's plain form (ValueError if it is malformed)."""
+    if "pending" in d and "prompts" in d:
+        raise ValueError("a state holds 'pending' or 'prompts', not both")
+    if d.get("pending") is not None:
+        return [d["pending"]]
+    frames = d.get("prompts", [])
+    if not isinstance(frames, list) or len(frames) == 1:
+        raise ValueError("'prompts' must be a list of two or more frames")
+    return list(frames)
