@@ -13,7 +13,9 @@ data is in tests/fixtures/tiny/.  Use it through the games registry, as a face w
 or take the pytest fixture ``tiny`` (registers, yields DUEL, unregisters) and, for the CLI's
 ``game/name`` form, ``tiny_data`` (also points KIEV_TUI_DATA at tests/fixtures, so that
 ``tiny/duel`` resolves).  The rule cases it cites are its own: T1 (turns), T2 (movement),
-T3 (end of game), T4 (digging in).
+T3 (end of game), T4 (digging in), T5 (the town choice: fortify, or forage a neighbouring hex)
+and T6 (set-up choices).  The "muster" scenario (``MUSTER``) turns on T5 and opens with a set-up
+choice.
 
 Its game-turn is data (tests/fixtures/tiny/sequence.toml).  In the ``dig`` scenario (DIG) each
 player's movement is followed by a reaction phase of the other side (T4): the non-phasing player
@@ -36,6 +38,7 @@ from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.events import Event, GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex, HexError
+from kiev_tui.engine.prompts import SETUP, Option, Prompt, setup_frames, setup_prompt
 from kiev_tui.engine.rules import Cases, OddsPreview, Reach, Schema, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
@@ -49,6 +52,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TINY_DIR = FIXTURES / "tiny"
 DUEL = TINY_DIR / "scenarios" / "duel.toml"
 DIG = TINY_DIR / "scenarios" / "dig.toml"
+MUSTER = FIXTURES / "tiny_choices" / "muster.toml"  # outside tiny/, which validate reads whole
 
 AXIS, ALLIES = "axis", "allies"
 MOVEMENT = "movement"
@@ -60,7 +64,7 @@ SCHEMA = Schema(
     unit_types={AXIS: ("infantry",), ALLIES: ("infantry",)},
     terrains=("clear", "rough"),
     settlements=("town",),
-    scenario_keys=("dig_in",),
+    scenario_keys=("dig_in", "town_choice"),  # T4 and T5 are played only where a scenario turns them on
 )
 CASES = Cases(game_over="T3", wrong_side="T1")
 
@@ -74,6 +78,37 @@ class TinyMove(Action):
 
     units: tuple[str, ...]
     path: tuple[str, ...]
+
+
+# -- prompts: the town choice (T5) and set-up choices (T6) --------------------------------
+
+@ACTIONS.action("place")
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """T6: put a unit the scenario lets its side place in one of the hexes offered."""
+
+    unit: str
+    hex: str
+
+
+@ACTIONS.action("fortify")
+@dataclass(frozen=True, slots=True)
+class Fortify(Action):
+    """T5: the units that took the town dig in."""
+
+
+@ACTIONS.action("forage")
+@dataclass(frozen=True, slots=True)
+class Forage(Action):
+    """T5: the units that took the town forage; which hex is asked next."""
+
+
+@ACTIONS.action("forage_at")
+@dataclass(frozen=True, slots=True)
+class ForageAt(Action):
+    """T5.1: the neighbouring hex foraged."""
+
+    hex: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +139,20 @@ class TinyVars:
     moved: list[str] = field(default_factory=list)
     final: dict[str, int] = field(default_factory=dict)
     dug: list[str] = field(default_factory=list)  # T4: units with a dug-in marker
+    foraged: list[str] = field(default_factory=list)  # T5.1: hexes foraged (written only when any)
 
-    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug")
+    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug", "foraged")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"moved": list(self.moved), "final": dict(self.final)}
         if self.dug:  # only when used, so positions without digging hash as before
             out["dug"] = list(self.dug)
+        if self.foraged:
+            out["foraged"] = list(self.foraged)
         return out
 
     def copy(self) -> "TinyVars":
-        return TinyVars(list(self.moved), dict(self.final), list(self.dug))
+        return TinyVars(list(self.moved), dict(self.final), list(self.dug), list(self.foraged))
 
 
 @dataclass(frozen=True)
@@ -180,7 +218,7 @@ class TinyRules:
             raise ValueError("'final' must map sides to points")
         if not isinstance(dug, list) or not all(isinstance(u, str) for u in dug):
             raise ValueError("'dug' must be a list of unit ids")
-        return TinyVars(list(moved), dict(final), list(dug))
+        return TinyVars(list(moved), dict(final), list(dug), list(data.get("foraged", [])))
 
     # -- play -------------------------------------------------------------
     def setup(self, game: "Game") -> GameState:
@@ -192,6 +230,8 @@ class TinyRules:
         control = {sc.map.grid.id(h): side for side, hexes in sc.control.items() for h in hexes}
         state = GameState(turn=1, player=sc.first_player, phase=MOVEMENT, units=units, control=control,
                           vars=self.new_vars())
+        for frame in setup_frames(sc):  # T6: each side places its chosen units first
+            state.push_prompt(frame)
         game.state = state
         first = sequence.start(game)  # the scenario's first_turn and first_phase (T1)
         state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
@@ -205,9 +245,14 @@ class TinyRules:
                      (), "", st.over)
 
     def actor(self, game: "Game") -> str:
+        top = game.state.pending  # T5, T6: the side a waiting choice names answers first
+        if top is not None:
+            return str(top["side"])
         return sequence.current(game).owner  # T4: the dig-in phase is the other side's
 
     def check(self, game: "Game", action: Action) -> Illegal | None:
+        if game.state.prompts or isinstance(action, PROMPT_ACTIONS):
+            return self._check_answer(game, action)
         if isinstance(action, EndPhase):
             return None  # T1: a player may stop moving at any time
         if not isinstance(action, TinyMove):
@@ -278,6 +323,9 @@ class TinyRules:
         return False
 
     def apply(self, game: "Game", action: Action) -> None:
+        if isinstance(action, PROMPT_ACTIONS):
+            self._answer(game, action)
+            return
         if isinstance(action, EndPhase):
             self._end_phase(game)
             return
@@ -297,6 +345,9 @@ class TinyRules:
         if st.phase == DIG_IN:  # T4.2: the unit digs in where it stops
             st.vars.dug.extend(action.units)
             game.emit(DugIn(action.units[0], action.path[-1]))
+        end = action.path[-1]
+        if game.scenario.params.get("town_choice") and grid.parse(end) in game.scenario.map.settlements():
+            st.push_prompt({"kind": "town", "side": side, "hex": end, "units": list(action.units)})  # T5
 
     def _end_phase(self, game: "Game") -> None:
         sequence.advance(game, HOOKS)  # T1: the next phase of tests/fixtures/tiny/sequence.toml
@@ -379,8 +430,65 @@ class TinyRules:
     def preview(self, game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
         return None  # Tiny has no combat
 
-    def prompt(self, game: "Game") -> None:
-        return None  # nothing in Tiny waits for an answer
+    # -- T5 and T6: choices on the prompt stack --------------------------
+    def prompt(self, game: "Game") -> Prompt | None:
+        """The choice on top of the stack with its options (None when nothing waits)."""
+        top = game.state.pending
+        if top is None:
+            return None
+        if top["kind"] == SETUP:
+            return setup_prompt(top, "T6", Place, taken=lambda h: bool(self.view(game).at(h)))
+        if top["kind"] == "town":
+            return Prompt(top["side"], "town", "T5", f"{top['side']} player: fortify {top['hex']} or forage?",
+                          (Option("fortify", f"fortify {top['hex']}", Fortify(), hex=top["hex"]),
+                           Option("forage", "forage a neighbouring hex", Forage(), hex=top["hex"])))
+        grid, gmap = game.scenario.map.grid, game.scenario.map
+        around = sorted(grid.id(n) for n in gmap.neighbours(grid.parse(top["hex"])))
+        return Prompt(top["side"], "forage", "T5.1", f"{top['side']} player: forage which hex next to {top['hex']}?",
+                      tuple(Option("forage_at", f"forage {h}", ForageAt(h), hex=h) for h in around))
+
+    def legal(self, game: "Game", side: str) -> Iterator[Action]:
+        """While a choice waits, its options; else EndPhase and one move of each unit to each
+        hex it can reach (along the cheapest path)."""
+        if game.state.over or self.actor(game) != side:
+            return
+        top = self.prompt(game)
+        if top is not None:
+            yield from top.actions()
+            return
+        yield EndPhase()
+        for uid in self.actable(game):
+            for reach in self.reachable(game, (uid,), explain=False).values():
+                yield TinyMove((uid,), reach.path)
+
+    def _check_answer(self, game: "Game", action: Action) -> Illegal | None:
+        top = self.prompt(game)
+        if top is None:
+            return Illegal("T5", f"no choice waits for '{action.kind}'")
+        if action not in {o.action for o in top.options}:
+            return Illegal(top.case, f"answer the {top.kind} choice first: {', '.join(o.label for o in top.options)}")
+        return None
+
+    def _answer(self, game: "Game", action: Action) -> None:
+        st = game.state
+        top = st.pending
+        if isinstance(action, Place):  # T6
+            st.pop_prompt()
+            st.units[action.unit].status, st.units[action.unit].hex = "map", action.hex
+            game.emit(Note(f"{action.unit} starts in {action.hex} (T6)"))
+        elif isinstance(action, Fortify):  # T5
+            st.pop_prompt()
+            for uid in top["units"]:
+                st.units[uid].markers.add("fortified")
+            game.emit(Note(f"{', '.join(top['units'])} fortify {top['hex']} (T5)"))
+        elif isinstance(action, Forage):  # T5: the town choice stays under the question it asks
+            st.push_prompt({"kind": "forage", "side": top["side"], "hex": top["hex"]})
+        else:
+            assert isinstance(action, ForageAt)
+            st.pop_prompt()  # the hex is chosen: the forage question ...
+            st.pop_prompt()  # ... and the town choice it answers (T5.1)
+            st.vars.foraged.append(action.hex)
+            game.emit(Note(f"{top['side']} forages {action.hex} (T5.1)"))
 
     def score(self, game: "Game") -> Score:
         """T3: a point per town held; more points wins, equal is a draw."""
@@ -422,6 +530,9 @@ class _TinyHooks(sequence.Hooks):
 
 
 HOOKS = _TinyHooks()
+
+PROMPT_ACTIONS = (Place, Fortify, Forage, ForageAt)
+
 SYSTEM = TinyRules()
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action
+    from kiev_tui.engine.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +123,27 @@ def frames_from_data(d: dict[str, Any]) -> list[dict[str, Any]]:
     if not isinstance(frames, list) or len(frames) == 1:
         raise ValueError("'prompts' must be a list of two or more frames")
     return list(frames)
+
+
+# -- set-up choices ([[setup_choice]] in a scenario) ---------------------------------------
+
+SETUP = "setup"  # the kind of a set-up prompt's frame
+
+
+def setup_frames(scenario: "Scenario") -> list[dict[str, Any]]:
+    """One frame per unit a side places at the start, in the order pushed (the scenario's first
+    choice ends on top, so it is asked first)."""
+    grid = scenario.map.grid
+    frames = [{"kind": SETUP, "side": c.side, "unit": uid, "hexes": [grid.id(h) for h in c.hexes]}
+              for c in scenario.setup_choices for uid in c.units]
+    return frames[::-1]
+
+
+def setup_prompt(frame: dict[str, Any], case: str, place: Callable[[str, str], "Action"],
+                 taken: Callable[[str], bool] = lambda h: False) -> Prompt:
+    """The set-up prompt of a frame: one option per hex not ``taken``; ``place(unit, hex)`` is
+    the game's action that puts the unit there."""
+    uid = str(frame["unit"])
+    options = tuple(Option("place", f"{uid} starts in {h}", place(uid, h), hex=h, unit=uid)
+                    for h in frame["hexes"] if not taken(h))
+    return Prompt(str(frame["side"]), SETUP, case, f"{frame['side']} player: where does {uid} start?", options)

@@ -42,6 +42,17 @@ class Reinforcement:
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """A [[setup_choice]]: the side places these units at the start, each in one of ``hexes``
+    (listed hexes, or every hex of a named area: a free set-up), answering a set-up prompt."""
+
+    side: str
+    units: tuple[str, ...]
+    hexes: tuple[Hex, ...]
+    area: str = ""  # the area the hexes come from, if the data named one
+
+
 @dataclass
 class Scenario:
     id: str  # "<game>/<name>" for shipped scenarios, or a file path for others
@@ -67,6 +78,8 @@ class Scenario:
     first_phase: str = ""
     #: Tables a game derives once per scenario (its CRT, its combat values), keyed by name.
     derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Units their side places at the start ([[setup_choice]]), asked as set-up prompts.
+    setup_choices: list[SetupChoice] = field(default_factory=list)
 
     def unit(self, uid: str) -> UnitDef:
         return self.catalog.units[uid]
@@ -99,7 +112,7 @@ def load_scenario(ref: str | Path) -> Scenario:
     game = meta.str("game")
     system = data_for(meta, "game", game)  # a game with data only is loaded too (validate, map)
     schema = system.schema
-    root.only(["scenario", "setup", "reinforcement", "control", "victory", *schema.scenario_tables])
+    root.only(["scenario", "setup", "reinforcement", "control", "victory", "setup_choice", *schema.scenario_tables])
     sides = schema.sides
     meta.only((*SCENARIO_KEYS, *schema.scenario_keys))
     base = path.parent.parent if path.parent.name == "scenarios" else path.parent
@@ -192,6 +205,8 @@ def load_scenario(ref: str | Path) -> Scenario:
         own = {k: r.data[k] for k in schema.reinforcement_keys if k in r.data}
         reinforcements.append(Reinforcement(side, turn, areas, uids, tuple(draws), entry_hexes, own))
 
+    setup_choices = _setup_choices(root, sides, catalog, gmap, placed, hex_on_map)
+
     control: dict[str, list[Hex]] = {}
     ct = root.table("control", required=False)
     for side in ct.keys():
@@ -214,6 +229,7 @@ def load_scenario(ref: str | Path) -> Scenario:
         reinforcements=reinforcements, control=control, victory=victory, params=params,
         extra={t: root.data[t] for t in schema.scenario_tables if t in root.data},
         first_turn=first_turn, first_phase=first_phase,
+        setup_choices=setup_choices,
     )
     _check_first_phase(scenario, system, meta)
     prepare = getattr(system, "prepare_scenario", None)
@@ -236,3 +252,42 @@ def _check_first_phase(scenario: Scenario, system: Any, meta: Reader) -> None:
     if not any(st.phase == name and (not seg or st.segment == seg) for st in seq.all_steps(first, second)):
         known = ", ".join(f"{st.segment}/{st.phase}" for st in seq.all_steps(first, second))
         raise meta.fail("first_phase", f"'{scenario.first_phase}' is no phase of the game's sequence (known: {known})")
+
+
+def _setup_choices(root: Reader, sides: tuple[str, ...], catalog: UnitCatalog, gmap: GameMap,
+                   placed: dict[str, str], hex_on_map: Any) -> list[SetupChoice]:
+    """The [[setup_choice]] tables: a side, its units, and the hexes (or the area) they start in."""
+    out: list[SetupChoice] = []
+    for r in root.tables("setup_choice"):
+        r.only(["side", "units", "hexes", "area", "note"])
+        side = r.str("side")
+        if side not in sides:
+            raise r.fail("side", f"side must be {one_of(sides)}")
+        uids = tuple(r.strs("units"))
+        if not uids:
+            raise r.fail("units", "name at least one unit to set up")
+        for i, uid in enumerate(uids):
+            if uid not in catalog.units:
+                raise r.fail(f"units[{i}]", f"no unit '{shorten(uid)}' in units.toml")
+            if catalog.units[uid].side != side:
+                raise r.fail(f"units[{i}]", f"unit '{uid}' is not {side}")
+            if uid in placed:
+                raise r.fail(f"units[{i}]", f"unit '{uid}' is already placed by {placed[uid]}: a unit can be in one place only")
+            placed[uid] = f"{r.path}"
+        if ("hexes" in r.data) == ("area" in r.data):
+            raise r.fail("hexes", "give the hexes to choose from, or an area, but not both")
+        area = r.str("area", "")
+        if area:
+            if area not in gmap.areas:
+                raise r.fail("area", f"the map has no area '{shorten(area)}'")
+            hexes = tuple(sorted(gmap.area(area).hexes, key=gmap.grid.id))
+        else:
+            hexes = tuple(hex_on_map(r, f"hexes[{i}]", t) for i, t in enumerate(r.strs("hexes")))
+            if len(hexes) < 2:
+                raise r.fail("hexes", "a choice needs two hexes or more")
+        for i, h in enumerate(hexes):
+            if gmap.is_impassable(h):
+                raise r.fail("area" if area else f"hexes[{i}]",
+                             f"hex {gmap.grid.id(h)} is a {gmap.terrain(h)}: no unit can stand there")
+        out.append(SetupChoice(side, uids, hexes, area))
+    return out

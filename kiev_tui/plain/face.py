@@ -67,8 +67,9 @@ class PlainFace(ui_text.GenericNames):
         p = game.rules.prompt(game)
         if p is None:
             return []
-        return [f"The {self.side_name(game, p.side)} player must answer: {self.name_ids(game, p.prompt)}",
-                "(answer with 'do KIND ...'; 'do' alone lists the actions)"]
+        lines = [f"The {self.side_name(game, p.side)} player must answer: {self.name_ids(game, p.prompt)}"]
+        lines += [f"  {i}. {self.name_ids(game, o.label)}" for i, o in enumerate(p.options, 1)]
+        return lines + ["(answer with 'pick N'; 'options' lists them again)"]
 
     def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> Any:
         """The game's own ``move`` action (as the TUI's DefaultAdapter builds it)."""

@@ -770,6 +770,28 @@ def split_arrow(s: PlainSession, args: list[str], usage: str) -> tuple[tuple[str
     return tuple(units), tuple(s.hid(s.hex(w)) for w in right)
 
 
+# -- prompts with options (engine/prompts.py): any game's choice, answered by number ---------
+
+def cmd_options(s: PlainSession, args: list[str]) -> list[str]:
+    p = s.game.rules.prompt(s.game)
+    if p is None:
+        return ["No choice is waiting."]
+    return [s.face.name_ids(s.game, line) for line in p.lines()]
+
+
+def cmd_pick(s: PlainSession, args: list[str]) -> list[str]:
+    p = s.game.rules.prompt(s.game)
+    if p is None:
+        return ["No choice is waiting: 'pick' answers one ('options' lists them)."]
+    if not args or not all(a.isdigit() for a in args):
+        return ["Usage: pick N [N...] (the numbers 'options' lists)"]
+    try:
+        action = p.answer([int(a) - 1 for a in args])
+    except ValueError as exc:
+        return [f"Refused: {exc}"]
+    return s.play(action)
+
+
 def _quit(s: PlainSession, args: list[str]) -> list[str]:
     s.done = True
     return []
@@ -797,6 +819,8 @@ GENERIC: dict[str, Spec] = {
                   "rules search major river"),
     "do": Spec(cmd_do, "do [KIND key=value ...]", "play any action of the game by its fields; "
                "alone, lists them", "do move units=0319:1 path=0420"),
+    "options": Spec(cmd_options, "options", "the waiting choice and its options, numbered", "options"),
+    "pick": Spec(cmd_pick, "pick N [N...]", "answer the waiting choice with the options numbered N", "pick 2"),
     "quit": Spec(_quit, "quit", "stop (the autosave keeps the game as of the last phase end)", "quit"),
 }
 
