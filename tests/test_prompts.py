@@ -227,3 +227,56 @@ def test_plain_mode_answers_every_tiny_prompt_by_number(muster: Path) -> None:
     assert out[1:4] == ["  1. forage 0201", "  2. forage 0202", "  3. forage 0302"]
     assert s.handle("pick 4") == ["axis forages 0401 (T5.1)"]
     assert (g.state.prompts, g.state.vars.foraged) == ([], ["0401"])
+
+
+# -- Kiev's battle choices, answered through options alone --------------------------------------
+
+def test_kiev_battle_prompts_answered_by_options_reach_the_same_final_hash() -> None:
+    from kiev_tui.games.spi_kiev.bot import play_game
+
+    played: list[Game] = []
+    play_game("spi_kiev/campaign", 2, combat=True, on_action=lambda g, a: played.append(g) if not played else None)
+    original = played[0]
+    assert original.state.over
+    replay = Game.new("spi_kiev/campaign", 2)
+    kinds: list[str] = []
+    for action in original.log:
+        p = replay.rules.prompt(replay)
+        if p is None:
+            replay.apply(action)
+            continue
+        kinds.append(p.kind)
+        options = [o.action for o in p.options]
+        assert p.side == replay.actor and p.case == {"loss_or_retreat": "9.66", "retreat": "9.7", "advance": "9.8",
+                                                       "integrity": "20.2"}[p.kind]
+        assert set(replay.rules.legal(replay, p.side)) == set(options)
+        assert list(replay.rules.legal(replay, replay.rules.schema.other_side(p.side))) == []
+        assert all(replay.check(a, side=p.side) is None for a in options)
+        chosen = options.index(action)  # the bot's own answer is one of the options
+        wrong = replay.check(options[chosen], side=replay.rules.schema.other_side(p.side))
+        assert wrong is not None and wrong.case == "4.1"
+        replay.apply(p.answer([chosen]), side=p.side)
+    assert {k: kinds.count(k) for k in set(kinds)} == {"loss_or_retreat": 61, "advance": 26, "retreat": 25}
+    assert replay.state_hash() == original.state_hash()
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_kiev_bot_can_answer_every_battle_from_the_options(seed: int) -> None:
+    from kiev_tui.games.spi_kiev.bot import answer_from_options, play_game
+
+    asked: list[str] = []
+
+    def note(game: Game, action: object) -> None:
+        if game.state.pending is not None:
+            asked.append(game.state.pending["kind"])
+
+    result = play_game("spi_kiev/campaign", seed, combat=True, on_action=note, answer=answer_from_options)
+    assert result.over and result.turns == 13
+    assert {"loss_or_retreat", "retreat", "advance"} <= set(asked)
+
+
+def test_kiev_legal_in_a_movement_phase_all_pass_check(mini: Game) -> None:
+    acts = list(mini.rules.legal(mini, mini.actor))
+    assert acts[0].kind in ("end_phase", "move") and len(acts) > 10
+    assert all(mini.check(a, side=mini.actor) is None for a in acts)
+    assert list(mini.rules.legal(mini, mini.rules.schema.other_side(mini.actor))) == []

@@ -146,6 +146,14 @@ def answer_pending(game: Game, rng: random.Random) -> Action | None:
     return None
 
 
+def answer_from_options(game: Game, rng: random.Random) -> Action | None:
+    """A random answer among the waiting prompt's options: no Kiev knowledge at all."""
+    from kiev_tui.engine.prompts import random_answer
+
+    p = game.rules.prompt(game)
+    return None if p is None or not p.options else random_answer(p, rng)
+
+
 def combat_actions(game: Game, rng: random.Random) -> list[Action]:
     """Random attacks in the combat phase and random overruns while moving."""
     from kiev_tui.games.spi_kiev.actions import Attack, Overrun
@@ -182,24 +190,28 @@ EXTRA_GENERATORS.append(combat_actions)
 
 
 def play_game(scenario: str | Path, seed: int, combat: bool = True, max_actions: int = 20000,
-              on_action: Callable[[Game, Action], None] | None = None) -> Result:
-    """Play one whole game with random legal actions; raise if any rule check misbehaves."""
+              on_action: Callable[[Game, Action], None] | None = None,
+              answer: Callable[[Game, random.Random], Action | None] = answer_pending) -> Result:
+    """Play one whole game with random legal actions; raise if any rule check misbehaves.
+
+    ``answer`` answers each combat choice (``answer_from_options``: from the prompt's options only).
+    """
     game = Game.new(scenario, seed)
     rng = random.Random(seed * 7919 + 17)
     count = 0
     while not game.state.over and count < max_actions:
         actions: list[Action] = []
         if game.state.pending is not None:
-            answer = answer_pending(game, rng)
-            if answer is None:
+            reply = answer(game, rng)
+            if reply is None:
                 raise RuntimeError(f"bot cannot answer {game.state.pending}")
-            illegal = game.check(answer)
+            illegal = game.check(reply)
             if illegal is not None:
-                raise RuntimeError(f"bot's answer {answer} to {game.state.pending['kind']} refused: {illegal}")
-            game.apply(answer)
+                raise RuntimeError(f"bot's answer {reply} to {game.state.pending['kind']} refused: {illegal}")
+            game.apply(reply)
             count += 1
             if on_action:
-                on_action(game, answer)
+                on_action(game, reply)
             continue
         if game.state.phase in (MOVEMENT, MECHANIZED):
             actions = movement_actions(game, rng)

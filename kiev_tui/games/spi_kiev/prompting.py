@@ -61,7 +61,10 @@ def _options(game: "Game", p: dict[str, Any], kind: str) -> Iterator[Option]:
     elif kind == "advance":
         opts = combat.advance_options(game)
         units = list(opts.get("units", ()))
-        groups = [tuple(units)] + ([(u,) for u in units] if len(units) > 1 else [])
+        # 9.81: any of the units may advance; every group while there are few (a stack is three
+        # combat units, 7.0), else all of them or one at a time
+        sizes = range(len(units), 0, -1) if len(units) <= 6 else (len(units), 1)
+        groups = [g for n in sizes for g in itertools.combinations(units, n)]
         for path in opts.get("paths", ()):
             for g in groups:
                 act = Advance(g, tuple(path))
