@@ -369,8 +369,20 @@ class PlayControls:
         self.answer_pending(pending)
 
     def answer_pending(self, pending: Any) -> None:
-        """Open the game's dialog for a pending choice (this screen has none: it says what is asked)."""
-        self.say(f"waiting: {pending.prompt}")
+        """Open the dialog for a waiting choice: any game's prompt, answered from its options (a
+        game's own screen may open a richer dialog instead)."""
+        from kiev_tui.ui.dialogs import PromptScreen
+
+        if not getattr(pending, "options", ()):
+            self.say(f"waiting: {pending.prompt}")  # a choice with nothing to pick (a hand-built one)
+            return
+
+        def done(action: Any) -> None:
+            if action is not None and self.play(action):
+                self.call_after_refresh(self.check_pending)  # a chain: the next prompt opens at once
+
+        title = self.name_ids(pending.text + (f" ({pending.case})" if pending.case else ""))
+        self.app.push_screen(PromptScreen(pending, title, [self.name_ids(o.label) for o in pending.options]), done)
 
     def action_undo(self) -> None:
         if self.net is not None:  # the host takes it back for every seat, or says why not

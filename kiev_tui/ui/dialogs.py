@@ -323,6 +323,58 @@ class PickScreen(Dialog):
         self.dismiss(None)
 
 
+class PromptScreen(Dialog):
+    """Any game's prompt (engine/prompts.py), answered from its options: up/down or a digit to
+    highlight, Enter to send; a pick-N prompt ticks options with space and sends them with Enter.
+    Returns the action that answers the prompt, or None (Esc)."""
+
+    DEFAULT_CSS = "PromptScreen { align: center middle; }" + DIALOG_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+
+    def __init__(self, prompt: Any, title: str = "", labels: list[str] | None = None) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.title_text = title or prompt.text + (f" ({prompt.case})" if prompt.case else "")
+        self.labels = labels if labels is not None else [o.label for o in prompt.options]
+        low, high = prompt.pick
+        self.foot = ("Enter to choose, Esc to cancel" if not prompt.multi else
+                     f"Space to tick {low if low == high else f'{low} to {high}'}, Enter to send, Esc to cancel")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Choices([f"{i}. {label}" for i, label in enumerate(self.labels, 1)],
+                          multi=self.prompt.multi, id="options")
+            yield Static(plain(self.foot), classes="dialog-foot", id="prompt-foot")
+
+    def on_mount(self) -> None:
+        self.query_one("#options", Choices).focus()
+
+    def on_key(self, event: Key) -> None:
+        # a digit highlights that option (1-9), as plain mode's 'pick N' numbers them
+        if event.character and event.character.isdigit() and event.character != "0":
+            n = int(event.character) - 1
+            choices = self.query_one("#options", Choices)
+            if n < len(choices.items):
+                choices.index = n
+                event.stop()
+
+    @on(Choices.Chosen, "#options")
+    @while_open
+    def _chosen(self, event: Choices.Chosen) -> None:
+        choices = self.query_one("#options", Choices)
+        picked = sorted(choices.ticked) if self.prompt.multi else [event.index]
+        try:
+            action = self.prompt.answer(picked)
+        except ValueError as exc:
+            self.query_one("#prompt-foot", Static).update(plain(f"{exc}. {self.foot}"))
+            return
+        self.dismiss(action)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class ScoreScreen(OnceScreen[str]):
     """The end of the game: the score line by line and the winner."""
 

@@ -1,0 +1,86 @@
+"""The generic face answers any game's prompts from their options: Tiny's set-up choice and its
+two-step town choice (tests/tiny_game.py) play by keys with no Tiny face code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from kiev_tui.engine.game import Game
+from kiev_tui.games import get_adapter
+from kiev_tui.ui.app import build_app
+from kiev_tui.ui.dialogs import PromptScreen
+
+from tests.tiny_game import MUSTER, register_tiny, unregister_tiny
+from tests.ui.helpers import game_screen, goto, keys
+
+SIZE = (120, 36)
+
+
+@pytest.fixture
+def muster() -> Iterator[Path]:
+    register_tiny()
+    try:
+        yield MUSTER
+    finally:
+        unregister_tiny()
+
+
+def _labels(app: object) -> list[str]:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, PromptScreen)
+    return list(screen.query_one("#options").items)
+
+
+async def test_tiny_setup_and_town_chain_by_keys_in_the_generic_face(muster: Path) -> None:
+    assert get_adapter("tiny") is None  # the default face: no Tiny code
+    game = Game.new(muster, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # the game opens with the axis player's set-up prompt
+        assert isinstance(app.screen, PromptScreen)
+        assert app.screen.title_text == "axis player: where does 2 infantry start? (T6)"
+        assert _labels(app) == ["1. 2 infantry starts in 0102", "2. 2 infantry starts in 0101"]
+        await keys(pilot, "2", "enter")
+        await pilot.pause()
+        assert (game.state.units["ax-2"].status, game.state.units["ax-2"].hex) == ("map", "0101")
+        screen = game_screen(app)
+        assert app.screen is screen and game.state.prompts == []
+
+        await goto(pilot, "0202")
+        await keys(pilot, "enter", "e", "enter")  # ax-1 into Northby (0301): the town choice
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        assert _labels(app) == ["1. fortify 0301", "2. forage a neighbouring hex"]
+        await keys(pilot, "down", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)  # the second step opens at once
+        assert [f["kind"] for f in game.state.prompts] == ["town", "forage"]
+        assert _labels(app) == ["1. forage 0201", "2. forage 0202", "3. forage 0302", "4. forage 0401",
+                                "5. forage 0402"]
+        await keys(pilot, "5", "enter")
+        await pilot.pause()
+        assert (game.state.prompts, game.state.vars.foraged) == ([], ["0402"])
+        assert app.screen is screen
+        assert [a.kind for a in game.log] == ["place", "move", "forage", "forage_at"]
+
+
+async def test_escape_leaves_the_prompt_waiting_and_p_opens_it_again(muster: Path) -> None:
+    game = Game.new(muster, seed=3)
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        await keys(pilot, "escape")
+        await pilot.pause()
+        assert app.screen is game_screen(app) and len(game.state.prompts) == 1
+        await keys(pilot, "p")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        await keys(pilot, "enter")
+        await pilot.pause()
+        assert game.state.units["ax-2"].hex == "0102"
