@@ -84,3 +84,28 @@ async def test_escape_leaves_the_prompt_waiting_and_p_opens_it_again(muster: Pat
         await keys(pilot, "enter")
         await pilot.pause()
         assert game.state.units["ax-2"].hex == "0102"
+
+
+async def test_a_pick_n_prompt_ticks_options_and_sends_one_combined_action(muster: Path) -> None:
+    from kiev_tui.engine.prompts import Option, Prompt
+    from tests.tiny_game import TinyMove
+
+    opts = tuple(Option("go", f"{u} goes", TinyMove((u,), ("0201",)), unit=u) for u in ("ax-1", "ax-2", "ax-3"))
+    p = Prompt("axis", "pick", "T9", "which two go?", opts, pick=(2, 2),
+               combine=lambda chosen: TinyMove(tuple(str(o.unit) for o in chosen), ("0201",)))
+    game = Game.new(muster, seed=3)
+    app = build_app(game)
+    got: list[object] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keys(pilot, "escape")  # leave the set-up prompt waiting
+        await pilot.pause()
+        app.push_screen(PromptScreen(p), got.append)
+        await pilot.pause()
+        assert app.screen.foot == "Space to tick 2, Enter to send, Esc to cancel"
+        await keys(pilot, "space", "enter")  # one ticked: refused in the foot line, the dialog stays
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and got == []
+        await keys(pilot, "3", "space", "enter")
+        await pilot.pause()
+        assert got == [TinyMove(("ax-1", "ax-3"), ("0201",))]
