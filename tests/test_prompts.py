@@ -280,3 +280,21 @@ def test_kiev_legal_in_a_movement_phase_all_pass_check(mini: Game) -> None:
     assert acts[0].kind in ("end_phase", "move") and len(acts) > 10
     assert all(mini.check(a, side=mini.actor) is None for a in acts)
     assert list(mini.rules.legal(mini, mini.rules.schema.other_side(mini.actor))) == []
+
+
+def test_a_free_setup_in_an_area_offers_its_hexes_not_yet_taken(muster: Path, tmp_path: Path) -> None:
+    (tmp_path / "tiny").mkdir()
+    for name in ("units.toml", "tables.toml"):
+        (tmp_path / "tiny" / name).write_text((TINY_DIR / name).read_text())
+    (tmp_path / "tiny" / "map.toml").write_text((TINY_DIR / "map.toml").read_text()
+                                                + '\n[areas.west]\nside = "axis"\nhexes = ["0302", "0202", "0101"]\n')
+    text = MUSTER.read_text().split("[[setup_choice]]")[0] + '[[setup_choice]]\nside = "axis"\nunits = ["ax-2"]\narea = "west"\n'
+    path = tmp_path / "x" / "free.toml"
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    sc = load_scenario(path)
+    assert [sc.map.grid.id(h) for h in sc.setup_choices[0].hexes] == ["0101", "0202", "0302"]
+    assert sc.setup_choices[0].area == "west"
+    g = Game.new(path, seed=1)
+    p = g.rules.prompt(g)
+    assert [o.action for o in p.options] == [Place("ax-2", "0101"), Place("ax-2", "0302")]  # ax-1 holds 0202
