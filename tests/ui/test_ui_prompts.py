@@ -109,3 +109,27 @@ async def test_a_pick_n_prompt_ticks_options_and_sends_one_combined_action(muste
         await keys(pilot, "3", "space", "enter")
         await pilot.pause()
         assert got == [TinyMove(("ax-1", "ax-3"), ("0201",))]
+
+
+async def test_the_generic_prompt_dialog_answers_a_kiev_battle_choice() -> None:
+    from kiev_tui.games.spi_kiev.actions import Overrun, TakeLosses
+    from tests.conftest import position
+    from tests.ui.helpers import new_mini
+
+    game = position(new_mini(seed=1), {"ge-1pz-1": "0305", "ge-1pz-2": "0305", "so-rifle-3": "0405"},
+                    player="german", reinforcements=False)
+    game.apply(Overrun(("ge-1pz-1", "ge-1pz-2"), "0405"), side="german")
+    p = game.rules.prompt(game)
+    assert (p.side, p.kind, p.case) == ("soviet", "loss_or_retreat", "9.66")
+    got: list[object] = []
+    app = build_app(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(PromptScreen(p), got.append)  # the generic dialog, not Kiev's own
+        await pilot.pause()
+        assert _labels(app)[0] == "1. lose step(s): so-rifle-3"
+        await keys(pilot, "1", "enter")
+        await pilot.pause()
+    assert got == [TakeLosses(("so-rifle-3",))]
+    game.apply(got[0], side="soviet")  # type: ignore[arg-type]
+    assert game.state.units["so-rifle-3"].status == "eliminated" and game.state.prompts == []
