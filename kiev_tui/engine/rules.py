@@ -184,7 +184,6 @@ class Reach:
         return self.cost is not None
 
 
-@dataclass(frozen=True, slots=True)
 # -- Odds typed (issue 30) ------------------------------------------------------------------
 
 
