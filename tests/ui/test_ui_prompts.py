@@ -9,7 +9,7 @@ from typing import Iterator
 import pytest
 
 from kiev_tui.engine.game import Game
-from kiev_tui.games import get_adapter
+from kiev_tui.engine.registry import get_adapter
 from kiev_tui.ui.app import build_app
 from kiev_tui.ui.dialogs import PromptScreen
 
