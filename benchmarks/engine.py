@@ -114,7 +114,7 @@ def _forced(game: Game, rng: random.Random, bot: Any) -> None:
 
 def mechanized_stack(game: Game) -> tuple[str, ...]:
     """The phasing player's mechanized stack that reaches the most hexes (a costly, typical query)."""
-    view = game.rules.view(game)
+    view = game.rules.position(game)
     best: tuple[int, tuple[str, ...]] = (-1, ())
     for h, ids in sorted(view.occupancy.items()):
         mine = tuple(u for u in ids if view.side(u) == game.state.player and view.udef(u).mechanized)
@@ -175,7 +175,7 @@ def bench_supply(quick: bool) -> list[Row]:
     rows = []
     repeat = 3 if quick else 7
     for side in ("german", "soviet"):
-        view = game.rules.view(game)
+        view = game.rules.position(game)
         sources = supply_sources(view, side)
         units = len(game.rules.supply(game).all_status(side))
 
@@ -199,7 +199,7 @@ def _combat_position(rng: random.Random) -> tuple[Game, tuple[str, ...], tuple[s
     assert attack is not None
     for _ in range(6):
         advance_to(game, "german", "combat", rng)
-        view = game.rules.view(game)
+        view = game.rules.position(game)
         for h, ids in sorted(view.occupancy.items()):
             if view.side(ids[0]) != "soviet":
                 continue

@@ -386,7 +386,7 @@ def test_play_plain_never_imports_textual(tmp_path: Path) -> None:
 def test_kiev_plain_text_matches_the_tui_panels(campaign: Game) -> None:
     from kiev_tui.games.spi_kiev.face import plain, present  # present imports Textual: fine in a test
 
-    view = campaign.rules.view(campaign)
+    view = campaign.rules.position(campaign)
     supply = present.supply_all(view)
     assert plain.supply_all(view) == supply
     for h, ids in view.occupancy.items():

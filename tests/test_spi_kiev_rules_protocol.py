@@ -40,7 +40,7 @@ def test_a_unit_in_an_enemy_zone_cannot_act_but_may_still_overrun(mini: Game) ->
     from kiev_tui.games.spi_kiev.acting import can_move
 
     pos(mini, {"ge-1pz-1": "0704", "so-rifle-3": "0804"}, player="german")
-    view = mini.rules.view(mini)
+    view = mini.rules.position(mini)
     assert can_move(view, "ge-1pz-1") is False  # 8.23
     assert can_move(view, "ge-1pz-1", zoc=False) is True  # 6.0
     assert mini.rules.actable(mini) == []

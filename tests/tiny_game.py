@@ -260,7 +260,7 @@ class TinyRules:
         return self._check_move(game, action)
 
     def _check_move(self, game: "Game", a: TinyMove) -> Illegal | None:
-        st, view, grid = game.state, self.view(game), game.scenario.map.grid
+        st, view, grid = game.state, self.position(game), game.scenario.map.grid
         side = self.actor(game)
         if not a.units:
             return Illegal("T2.1", "name at least one unit to move")
@@ -315,7 +315,7 @@ class TinyRules:
         return None
 
     def _touches_enemy(self, game: "Game", hex_id: str, side: str) -> bool:
-        grid, view = game.scenario.map.grid, self.view(game)
+        grid, view = game.scenario.map.grid, self.position(game)
         for n in game.scenario.map.neighbours(grid.parse(hex_id)):
             here = view.at(grid.id(n))
             if here and view.side(here[0]) != side:
@@ -353,7 +353,7 @@ class TinyRules:
         sequence.advance(game, HOOKS)  # T1: the next phase of tests/fixtures/tiny/sequence.toml
 
     # -- questions the faces ask ------------------------------------------
-    def view(self, game: "Game") -> TinyView:
+    def position(self, game: "Game") -> TinyView:
         memo = game.memo
         if not game.applying and "tiny.view" in memo:
             return memo["tiny.view"]  # type: ignore[no-any-return]
@@ -381,7 +381,7 @@ class TinyRules:
         side = self.actor(game)
         if st.phase == DIG_IN:
             ma = 1 if len(units) == 1 and not self._touches_enemy(game, str(st.units[units[0]].hex), side) else 0
-        view = self.view(game)
+        view = self.position(game)
         best: dict[Hex, tuple[int, tuple[str, ...]]] = {start: (0, ())}
         frontier = [start]
         while frontier:
@@ -437,7 +437,7 @@ class TinyRules:
         if top is None:
             return None
         if top["kind"] == SETUP:
-            return setup_prompt(top, "T6", Place, taken=lambda h: bool(self.view(game).at(h)))
+            return setup_prompt(top, "T6", Place, taken=lambda h: bool(self.position(game).at(h)))
         if top["kind"] == "town":
             return Prompt(top["side"], "town", "T5", f"{top['side']} player: fortify {top['hex']} or forage?",
                           (Option("fortify", f"fortify {top['hex']}", Fortify(), hex=top["hex"]),

@@ -174,7 +174,7 @@ class KievAI:
 
     # -- movement -----------------------------------------------------------------------------
     def move(self, game: Game) -> Action:
-        view = game.rules.view(game)
+        view = game.rules.position(game)
         st = game.state
         if st.phase == MOVEMENT:
             # 5.0: a stack just brought on moves now or never (the next entry ends its move).
@@ -350,7 +350,7 @@ class KievAI:
 
     # -- combat -------------------------------------------------------------------------------
     def attack(self, game: Game) -> Action:
-        view = game.rules.view(game)
+        view = game.rules.position(game)
         best: tuple[float, Attack] | None = None
         options = self._attack_options(view)
         for t, units in sorted(options.items()):
@@ -487,7 +487,7 @@ class KievAI:
     def answer(self, game: Game) -> Action:
         p = game.state.pending
         assert p is not None
-        view = game.rules.view(game)
+        view = game.rules.position(game)
         kind = p["kind"]
         if kind == "integrity":
             return ChooseIntegrity(sorted(p["choices"])[0])
@@ -606,7 +606,7 @@ class KievAI:
 
 def _soviet_cut_off(game: Game) -> int:
     """Soviet combat units out of supply in this position (each a German VP at the end, 24.3)."""
-    view = game.rules.view(game)
+    view = game.rules.position(game)
     return sum(1 for uid, st in view.supply.all_status(SOVIET).items()
                if not st.in_supply and not view.catalog.units[uid].hq)
 

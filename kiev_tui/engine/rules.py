@@ -305,8 +305,8 @@ class RuleSystem(Protocol):
     def apply(self, game: "Game", action: "Action") -> None: ...
 
     # -- questions the faces ask ------------------------------------------
-    def view(self, game: "Game") -> Any:
-        """A cached read-only view of the position (reused until the next change)."""
+    def position(self, game: "Game") -> Any:
+        """A cached read-only view of the whole position, for the rules (not a side's view: see engine.view)."""
 
     def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> Mapping["Hex", Reach]:
         """Hexes the stack may end in; with ``explain``, why every other hex is out."""

@@ -221,7 +221,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     # -- reading the position -------------------------------------------------------------
     def view(self) -> Any:
         """The rule system's cached view of the position."""
-        return self.game.rules.view(self.game)
+        return self.game.rules.position(self.game)
 
     def supply(self, view: Any = None) -> Any:
         """The adapter's supply answer for this position, worked out once per position (it is slow)."""

@@ -207,7 +207,7 @@ class KievRules:
     def supply(self, game: "Game") -> Supply:
         return current_view(game).supply
 
-    def view(self, game: "Game") -> View:
+    def position(self, game: "Game") -> View:
         return current_view(game)
 
     def can_act(self, game: "Game", uid: str) -> bool:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def _view(game: "Game") -> View:
-    return game.rules.view(game)  # type: ignore[no-any-return]
+    return game.rules.position(game)  # type: ignore[no-any-return]
 
 
 class KievAdapter(DefaultAdapter):

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def unit_label(game: "Game", uid: str) -> str:
     """A unit as a person reads it: its designation, never its id (issue 20)."""
-    return present.unit_name(game.rules.view(game), uid)
+    return present.unit_name(game.rules.position(game), uid)
 
 
 def _strength_lines(game: "Game", title: str, rows: Any, total: Any, typed: Any = ()) -> list[str]:
@@ -98,7 +98,7 @@ def attack_preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str,
 def integrity_items(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...],
                     is_overrun: bool = False) -> list[tuple[str, str]]:
     """The 20.2 choice for GD as dialog items, each with the attack strength it would give."""
-    view = game.rules.view(game)
+    view = game.rules.position(game)
     items = []
     for div in strength.integrity_choices(view, attackers):
         if is_overrun:

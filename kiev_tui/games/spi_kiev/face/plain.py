@@ -32,7 +32,7 @@ __all__ = ["PHASE_TITLE", "PLAIN", "KievPlain", "final_score_lines", "hex_lines"
 
 
 def _view(game: "Game") -> View:
-    return game.rules.view(game)  # type: ignore[no-any-return]
+    return game.rules.position(game)  # type: ignore[no-any-return]
 
 
 def _solid(lines: list[str]) -> list[str]:
@@ -174,7 +174,7 @@ def _integrity(args: list[str]) -> tuple[list[str], str]:
 
 def _detail(s: PlainSession, p: Any, head: str) -> list[str]:
     """Every number of a Kiev preview: totals, column, each unit with its modifiers, chances."""
-    view = s.game.rules.view(s.game)
+    view = s.game.rules.position(s.game)
     if p.illegal is not None and not any(view.side(us.unit) != s.game.actor for us in p.defenders):
         return [head, *s.refusal(p.illegal)]  # no enemy there: figures of one's own units mean nothing
     lines = [head, f"Odds column: {p.column or 'not known until the untried units are revealed'}"]

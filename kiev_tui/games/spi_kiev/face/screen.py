@@ -42,7 +42,7 @@ class KievGameScreen(GameScreen):
         self.rail_mode = False  # the selected stack moves by rail: reach is rail hexes (5.3)
 
     def view(self) -> View:
-        return self.game.rules.view(self.game)  # type: ignore[no-any-return]
+        return self.game.rules.position(self.game)  # type: ignore[no-any-return]
 
     # -- hooks of the generic screen ---------------------------------------------------------
     def clear_selection(self) -> None:

@@ -214,7 +214,7 @@ def turn_head(game: "Game") -> str:
 
 def vp_text(game: "Game") -> str:
     """The victory points as they would stand if the game ended now (24.0), on one line."""
-    sc = victory.score(game.rules.view(game), final=False)
+    sc = victory.score(game.rules.position(game), final=False)
     return f"VP: German {sc.german}, Soviet {sc.soviet}"
 
 
@@ -233,7 +233,7 @@ def play_lines(game: "Game", score: str) -> list[str]:
     if directive.in_force(game) and st.player != GERMAN:
         lines.append("Stalin's Directive is in force (22.0)")
     if st.phase == MOVEMENT and st.player != GERMAN:
-        used, limit = rail.capacity(game.rules.view(game))
+        used, limit = rail.capacity(game.rules.position(game))
         lines.append(f"Rail: {used}/{limit} units used this turn")
     return lines
 
