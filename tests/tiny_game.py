@@ -14,7 +14,8 @@ or take the pytest fixture ``tiny`` (registers, yields DUEL, unregisters) and, f
 ``game/name`` form, ``tiny_data`` (also points KIEV_TUI_DATA at tests/fixtures, so that
 ``tiny/duel`` resolves).  The rule cases it cites are its own: T1 (turns), T2 (movement),
 T3 (end of game), T4 (digging in), T5 (the town choice: fortify, or forage a neighbouring hex)
-and T6 (set-up choices).  The "muster" scenario (``MUSTER``) turns on T5 and opens with a set-up
+T6 (set-up choices) and T7 (a hidden target town, revealed before the
+phase ends).  The "muster" scenario (``MUSTER``) turns on T5 and opens with a set-up
 choice.
 
 Its game-turn is data (tests/fixtures/tiny/sequence.toml).  In the ``dig`` scenario (DIG) each
@@ -42,6 +43,7 @@ from kiev_tui.engine.prompts import SETUP, Option, Prompt, setup_frames, setup_p
 from kiev_tui.engine.rules import Cases, OddsPreview, Reach, Schema, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
+from kiev_tui.engine.view import check_reveal, commit, reveal
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -111,6 +113,30 @@ class ForageAt(Action):
     hex: str
 
 
+# -- T7: a hidden target town (views and secrets, issue 30) -------------------------------
+TARGET = "target"  # the key of the hidden choice in GameState.secrets / commitments
+
+
+@ACTIONS.action("target")
+@dataclass(frozen=True, slots=True)
+class TinyTarget(Action):
+    """T7: secretly pick a town; the engine adds the salt (Game.apply), only the hash is public."""
+
+    secret_key: ClassVar[str] = TARGET  # a hidden choice (engine.view.is_hidden): sealed for the other side
+    secret_field: ClassVar[str] = "town"
+    town: str
+    salt: str = ""
+
+
+@ACTIONS.action("reveal")
+@dataclass(frozen=True, slots=True)
+class TinyReveal(Action):
+    """T7: show the target town and its salt; refused unless they hash to the commitment."""
+
+    town: str
+    salt: str
+
+
 @dataclass(frozen=True, slots=True)
 class Marched(Event):
     kind: ClassVar[str] = "marched"
@@ -140,8 +166,9 @@ class TinyVars:
     final: dict[str, int] = field(default_factory=dict)
     dug: list[str] = field(default_factory=list)  # T4: units with a dug-in marker
     foraged: list[str] = field(default_factory=list)  # T5.1: hexes foraged (written only when any)
+    bonus: dict[str, int] = field(default_factory=dict)  # T7: points for revealed targets held
 
-    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug", "foraged")
+    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug", "foraged", "bonus")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"moved": list(self.moved), "final": dict(self.final)}
@@ -149,10 +176,12 @@ class TinyVars:
             out["dug"] = list(self.dug)
         if self.foraged:
             out["foraged"] = list(self.foraged)
+        if self.bonus:  # absent while empty: positions from before T7 hash the same
+            out["bonus"] = dict(self.bonus)
         return out
 
     def copy(self) -> "TinyVars":
-        return TinyVars(list(self.moved), dict(self.final), list(self.dug), list(self.foraged))
+        return TinyVars(list(self.moved), dict(self.final), list(self.dug), list(self.foraged), dict(self.bonus))
 
 
 @dataclass(frozen=True)
@@ -218,7 +247,10 @@ class TinyRules:
             raise ValueError("'final' must map sides to points")
         if not isinstance(dug, list) or not all(isinstance(u, str) for u in dug):
             raise ValueError("'dug' must be a list of unit ids")
-        return TinyVars(list(moved), dict(final), list(dug), list(data.get("foraged", [])))
+        bonus = data.get("bonus", {})
+        if not isinstance(bonus, dict) or not all(isinstance(v, int) for v in bonus.values()):
+            raise ValueError("'bonus' must map sides to points")
+        return TinyVars(list(moved), dict(final), list(dug), list(data.get("foraged", [])), dict(bonus))
 
     # -- play -------------------------------------------------------------
     def setup(self, game: "Game") -> GameState:
@@ -254,7 +286,13 @@ class TinyRules:
         if game.state.prompts or isinstance(action, PROMPT_ACTIONS):
             return self._check_answer(game, action)
         if isinstance(action, EndPhase):
+            if TARGET in game.state.commitments.get(game.state.player, {}):
+                return Illegal("T7", "reveal the target town before the phase ends")
             return None  # T1: a player may stop moving at any time
+        if isinstance(action, TinyTarget):
+            return self._check_target(game, action)
+        if isinstance(action, TinyReveal):
+            return check_reveal(game, game.state.player, TARGET, action.town, action.salt, "T7")
         if not isinstance(action, TinyMove):
             return Illegal("T1", f"'{action.kind}' is not an action of Tiny")
         return self._check_move(game, action)
@@ -322,12 +360,44 @@ class TinyRules:
                 return True
         return False
 
+    def _check_target(self, game: "Game", a: TinyTarget) -> Illegal | None:
+        if TARGET in game.state.commitments.get(game.state.player, {}):
+            return Illegal("T7", "a target town is already chosen this turn")
+        if a.town not in self._towns(game):
+            return Illegal("T7", f"{a.town} is not a town")
+        return None
+
+    def _towns(self, game: "Game") -> list[str]:
+        gmap = game.scenario.map
+        return sorted(gmap.grid.id(h) for h in gmap.settlements())
+
+    def options(self, game: "Game", side: str) -> list[Action]:
+        """T7 choices the generic faces offer the actor: pick a town, or reveal the pick."""
+        st = game.state
+        if st.over or side != st.player:
+            return []
+        mine = st.secrets.get(side, {}).get(TARGET)
+        if mine is not None:
+            return [TinyReveal(mine["choice"], mine["salt"])]
+        if TARGET in st.commitments.get(side, {}):
+            return []  # committed but the secret is not here (another seat's copy)
+        return [TinyTarget(t) for t in self._towns(game)]
+
     def apply(self, game: "Game", action: Action) -> None:
         if isinstance(action, PROMPT_ACTIONS):
             self._answer(game, action)
             return
         if isinstance(action, EndPhase):
             self._end_phase(game)
+            return
+        if isinstance(action, TinyTarget):
+            commit(game, game.state.player, TARGET, action.town, action.salt)  # T7
+            return
+        if isinstance(action, TinyReveal):
+            st = game.state
+            if st.control.get(action.town) == st.player:  # T7: a held target scores a bonus point
+                st.vars.bonus[st.player] = st.vars.bonus.get(st.player, 0) + 1
+            reveal(game, st.player, TARGET, action.town)
             return
         assert isinstance(action, TinyMove)
         st, grid = game.state, game.scenario.map.grid
@@ -493,12 +563,15 @@ class TinyRules:
     def score(self, game: "Game") -> Score:
         """T3: a point per town held; more points wins, equal is a draw."""
         st = game.state
-        points = {side: sum(1 for v in st.control.values() if v == side) for side in SCHEMA.sides}
+        towns = {side: sum(1 for v in st.control.values() if v == side) for side in SCHEMA.sides}
         for uid in st.vars.dug:  # T4.2: a dug-in unit in a town its side holds is a point more
             side = game.scenario.catalog.units[uid].side
             if st.control.get(str(st.units[uid].hex)) == side:
-                points[side] += 1
-        lines = tuple(f"{SCHEMA.side_name(s)} holds {n} town(s)" for s, n in points.items())
+                towns[side] += 1
+        points = {s: n + st.vars.bonus.get(s, 0) for s, n in towns.items()}  # T7: plus revealed targets held
+        lines = tuple(f"{SCHEMA.side_name(s)} holds {n} town(s)"
+                      + (f" and {st.vars.bonus[s]} target bonus" if st.vars.bonus.get(s) else "")
+                      for s, n in towns.items())
         a, b = points[AXIS], points[ALLIES]
         winner = AXIS if a > b else ALLIES if b > a else ""
         return Score(points, lines, winner)

@@ -17,6 +17,10 @@ class Event:
     def describe(self) -> str:
         return self.kind
 
+    def audience(self) -> frozenset[str] | None:
+        """Who may see this event: None is everyone, else the set of sides (views and secrets)."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
@@ -145,3 +149,48 @@ class AutosaveFailed(Event):
 
     def describe(self) -> str:
         return f"Autosave to {self.path} failed ({self.reason}); play on and save under another name"
+
+
+# -- views and secrets (issue 30) ---------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True)
+class Committed(Event):
+    """A side made a hidden choice: everyone sees the commitment, no one the choice."""
+
+    kind: ClassVar[str] = "committed"
+    barrier: ClassVar[bool] = True  # undo would keep the chosen position in its history
+    side: str
+    key: str
+    digest: str
+
+    def describe(self) -> str:
+        return f"{self.side} made a hidden choice ({self.key})"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SecretNoted(Event):
+    """The owner's own record of its hidden choice: addressed to that side alone."""
+
+    kind: ClassVar[str] = "secret_noted"
+    side: str
+    key: str
+    choice: str
+
+    def describe(self) -> str:
+        return f"Your hidden choice ({self.key}): {self.choice}"
+
+    def audience(self) -> frozenset[str] | None:
+        return frozenset({self.side})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """A hidden choice made public; its hash matched the commitment."""
+
+    kind: ClassVar[str] = "revealed"
+    barrier: ClassVar[bool] = True
+    side: str
+    key: str
+    choice: str
+
+    def describe(self) -> str:
+        return f"{self.side} reveals {self.key}: {self.choice}"

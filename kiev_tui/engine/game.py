@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from kiev_tui.engine.actions import Action
+from kiev_tui.engine.view import Sealed, apply_sealed, salted
 from kiev_tui.engine.dice import Dice, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, Illegal, IllegalAction, shorten
 from kiev_tui.engine.events import AutosaveFailed, Drawn, Event, Reloaded, Rolled
@@ -198,6 +199,8 @@ class Game:
             wrong = self._wrong_side(side)
             if wrong is not None:
                 return wrong
+        if isinstance(action, Sealed):  # views and secrets: another side's commitment, checked by its owner
+            return None
         return self.rules.check(self, action)
 
     def _wrong_side(self, side: str) -> Illegal | None:
@@ -216,6 +219,7 @@ class Game:
 
         ``side`` is who submits it (default: the side whose move it is); the log records it.
         """
+        action = salted(action)  # views and secrets: a hidden choice gets its salt once, here
         illegal = self.check(action, side)
         if illegal is not None:
             raise IllegalAction(illegal)
@@ -227,7 +231,10 @@ class Game:
         self._rolling = []
         self.dice.begin_action()
         try:
-            self.rules.apply(self, action)
+            if isinstance(action, Sealed):
+                apply_sealed(self, acting, action)
+            else:
+                self.rules.apply(self, action)
         except Exception:
             # A rule-system bug, or dice that cannot roll yet (DiceNeeded), leave nothing half-applied.
             if before is None:
@@ -243,7 +250,9 @@ class Game:
         self.log.append(action)
         self.sides.append(acting)
         self.hashes.append(self.state_hash())
-        self.journal.extend(events)
+        # Views and secrets: the journal is public; an event for some sides only (a hidden
+        # choice noted for its owner) goes back to the face that made it, never into the journal.
+        self.journal.extend(e for e in events if e.audience() is None)
         if any(e.barrier for e in events) or (not self.state.over and self.actor != actor_before):
             self._undo.clear()  # no stepping back over a roll, a reveal or a hand-over to the other side
         elif before is not None:

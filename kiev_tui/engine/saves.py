@@ -25,6 +25,7 @@ from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
+from kiev_tui.engine.view import Sealed, is_hidden, seal
 
 SAVE_FORMAT = 2
 READS = (1, 2)  # format 1: before issue 16, seeded, no random values in the log
@@ -32,10 +33,13 @@ DICE_KINDS = ("entropy", "seeded", "fixed", "chain")
 RELOAD_KEYS = ("line", "file", "was_at", "back_to", "rolls_discarded", "turn", "player", "phase")
 
 
-def save_dict(game: Game) -> dict[str, Any]:
+def save_dict(game: Game, viewer: str | None = None) -> dict[str, Any]:
+    """The save as ``viewer`` may read it: another side's hidden choices sealed (their
+    commitment only) and only the viewer's secrets in the final state.  ``viewer`` None (a
+    hot-seat save) seals every hidden choice; save_game puts each owner's in a side file."""
     actions = []
     for action, side, h, values in zip(game.log, game.sides, game.hashes, game.rolled):
-        entry = action.to_toml()
+        entry = (action if side == viewer else seal(action)).to_toml()
         entry["side"] = side  # who acted: replay refuses the action from anybody else
         if values:
             entry["dice"] = list(values)  # what the dice gave: replay needs no seed
@@ -64,20 +68,58 @@ def save_dict(game: Game) -> dict[str, Any]:
     if game.notices:
         out["reload"] = [{"line": line, **{k: v for k, v in ev.to_dict().items() if k != "kind"}}
                          for line, ev in game.notices]
-    out["final"] = {"hash": game.state_hash(), "rolls": game.rolls, "state": game.state.to_dict()}
+    final_state = game.state.to_dict()
+    secrets = final_state.pop("secrets", {})  # the hash leaves them out: the snapshot may too
+    mine = secrets.get(viewer) if viewer is not None else None
+    if mine:
+        final_state["secrets"] = {viewer: mine}
+    out["final"] = {"hash": game.state_hash(), "rolls": game.rolls, "state": final_state}
     out["journal"] = {"lines": [e.describe() for e in game.journal]}
     return out
 
 
-def save_game(game: Game, path: str | Path, make_parents: bool = True) -> Path:
+def save_game(game: Game, path: str | Path, make_parents: bool = True, viewer: str | None = None) -> Path:
     """Write the save atomically: the previous file survives any crash mid-write.
 
     Raises OSError naming ``path`` when it cannot be written (full disk, no such folder...).
     """
     p = Path(path)
-    atomic_write_text(p, dump_toml(save_dict(game)), make_parents=make_parents)
+    atomic_write_text(p, dump_toml(save_dict(game, viewer)), make_parents=make_parents)
+    if viewer is None:  # hot seat: each side's hidden choices in a file of its own
+        for side in sorted({s for a, s in zip(game.log, game.sides) if is_hidden(a)}):
+            atomic_write_text(secret_path(p, side), dump_toml(secret_dict(game, side)), make_parents=make_parents)
     game.mark_saved()
     return p
+
+
+# -- views and secrets: a side's hidden choices kept beside the save (issue 30) ----------------
+def secret_path(save: Path, side: str) -> Path:
+    """The side file holding ``side``'s hidden choices for the save ``save``."""
+    return save.with_name(f"{save.stem}.{side}.secret.toml")
+
+
+def secret_dict(game: Game, side: str) -> dict[str, Any]:
+    """``side``'s hidden-choice actions with their log positions, to unseal its own save."""
+    rows = [{"index": i, **a.to_toml()} for i, (a, s) in enumerate(zip(game.log, game.sides))
+            if s == side and is_hidden(a)]
+    return {"secret": {"game_id": game.game_id, "side": side}, "action": rows}
+
+
+def _unsealed(path: Path, game: Game) -> dict[int, dict[str, Any]]:
+    """Log position -> full action of every side file found beside the save."""
+    out: dict[int, dict[str, Any]] = {}
+    for side in game.rules.schema.sides:
+        p = secret_path(path, side)
+        if not p.exists():
+            continue
+        root = Reader(p, load_toml(p))
+        if root.table("secret").str("game_id") != game.game_id:
+            raise DataError(p, "secret.game_id", "this side file belongs to another game")
+        for i, entry in enumerate(root.tables("action")):
+            data = dict(entry.data)
+            index = int(data.pop("index"))
+            out[index] = {"side": side, **data}
+    return out
 
 
 def enable_autosave(game: Game, path: str | Path) -> None:
@@ -222,6 +264,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     if journal is not None:
         journal.compare([e.describe() for e in game.journal], 0, "journal.lines", "the set-up")
     game.replaying = True
+    unsealed = _unsealed(path, game)
     for i, entry in enumerate(root.tables("action")):
         where = f"action[{i}]"
         data = dict(entry.data)
@@ -232,7 +275,16 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             raise DataError(path, f"{where}.side", f"expected a side's name, found {shorten(repr(side))}")
         if recorded is not None:
             recorded.expect(_ints(entry, "dice") if values is not None else [])
-        act = game.rules.actions.from_toml(data, where, str(path))  # the log holds this game's actions
+        if data.get("kind") == "sealed":  # another side's hidden choice: its side file unseals it
+            full = unsealed.get(i)
+            if full is not None and full.get("side") == side:
+                act = game.rules.actions.from_toml({k: v for k, v in full.items() if k != "side"}, where, str(path))
+                if seal(act).to_toml() != data:
+                    raise DataError(path, where, "the side file's hidden choice does not match the commitment")
+            else:
+                act = Sealed(str(data.get("key", "")), str(data.get("digest", "")))
+        else:
+            act = game.rules.actions.from_toml(data, where, str(path))  # the log holds this game's actions
         before = len(game.journal)
         try:
             game.apply(act, side=side)

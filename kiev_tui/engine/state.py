@@ -49,6 +49,11 @@ class GameState:
     over: bool = False
     #: hex id -> the kinds of marker it carries (schema.counters.hex_markers); saved only when any
     hex_markers: dict[str, list[str]] = field(default_factory=dict)
+    # -- views and secrets (issue 30): both kept out of to_dict/hash while empty --
+    #: side -> its hidden choices {key: {"choice": ..., "salt": ...}}; only that side may see them
+    secrets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: side -> {key: sha256(choice, salt)}: public proof that a hidden choice was made
+    commitments: dict[str, dict[str, str]] = field(default_factory=dict)
 
     # -- the prompt stack (engine/prompts.py) -------------------------------
     def push_prompt(self, frame: dict[str, Any]) -> None:
@@ -103,9 +108,14 @@ class GameState:
         marks = self._marks()
         if marks:  # issue 30: absent when empty, so older positions hash the same
             d["hex_markers"] = marks
+        if self.secrets:  # views and secrets: absent while empty, so old saves hash the same
+            d["secrets"] = self.secrets
+        if self.commitments:
+            d["commitments"] = self.commitments
         return d
 
-    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers")
+    KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers",
+            "secrets", "commitments")
 
     def _marks(self) -> dict[str, list[str]]:
         """The hexes that carry markers, each kind once and sorted (the saved form)."""
@@ -128,6 +138,8 @@ class GameState:
             vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
             prompts=frames_from_data(d), over=d.get("over", False),
             hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
+            secrets=copy.deepcopy(dict(d.get("secrets", {}))),
+            commitments=copy.deepcopy(dict(d.get("commitments", {}))),
         )
 
     def copy(self) -> "GameState":
@@ -139,6 +151,7 @@ class GameState:
             control=dict(self.control), vars=self.vars.copy(),
             prompts=copy.deepcopy(self.prompts), over=self.over,
             hex_markers={h: list(k) for h, k in self.hex_markers.items()},
+            secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments),
         )
 
     def hash(self, extra: str = "") -> str:
@@ -147,13 +160,16 @@ class GameState:
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     def canonical_json(self) -> str:
-        """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))``, the text the hash is of.
+        """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))`` less ``secrets``, the text the hash is of.
 
         Built part by part, reusing the text of each unchanged unit and of large unchanged parts
         of the bookkeeping: replay hashes the position after every action, and most actions
         change a few of the hundreds of units.
         """
-        parts = ['{"control":', _dump(self.control)]
+        parts = ['{']
+        if self.commitments:  # views and secrets: sorted-key order puts it first
+            parts += ['"commitments":', _dump(self.commitments), ',']
+        parts += ['"control":', _dump(self.control)]
         marks = self._marks()
         if marks:  # sorted between "control" and "over", as _raw gives it
             parts += [',"hex_markers":', _dump(marks)]
@@ -163,6 +179,8 @@ class GameState:
         parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player)]
         if len(self.prompts) > 1:  # a deeper stack: its own key, only when there is one
             parts += [',"prompts":', _dump(self.prompts)]
+        # Secrets are left out: the hash is public (seats and both players compare it), and the
+        # commitments in it already bind every hidden choice.
         parts += [',"turn":', _dump(self.turn),
                   ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
         return "".join(parts)

@@ -1,0 +1,153 @@
+"""What one side may see: view(game, side), and the commitments that keep a hidden choice honest.
+
+A hidden choice is stored in ``GameState.secrets[side][key]`` as ``{"choice", "salt"}``; the
+public state holds only ``GameState.commitments[side][key] = sha256(choice, salt)``.  A reveal
+is an action that publishes choice and salt; ``check_reveal`` refuses it unless the hash
+matches.  The salt comes from the operating system's entropy (``secrets.token_hex``), never the
+game's seeded dice: a seeded game's seed is in its save, so a salt drawn from it could be
+recomputed by the other player, who could then try every town against the commitment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import secrets as _entropy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+from kiev_tui.engine.actions import Action
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.events import Committed, Event, Revealed, SecretNoted
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game, Phase
+
+
+def new_salt() -> str:
+    """128 bits from the OS: unguessable from a save, a seed or the dice already rolled."""
+    return _entropy.token_hex(16)
+
+
+def commitment(choice: str, salt: str) -> str:
+    """The public hash of a hidden choice (sha256 of salt, a separator and the choice)."""
+    return hashlib.sha256(f"{salt}\x1f{choice}".encode()).hexdigest()
+
+
+def salted(action: "Action") -> "Action":
+    """The action with a fresh salt if it has an empty ``salt`` field (a hidden choice).
+
+    The face sends the choice alone; the salt is fixed here once, kept in the action so a
+    replay of the owner's log rebuilds the same commitment.
+    """
+    names = {f.name for f in dataclasses.fields(action)}
+    if "salt" in names and getattr(action, "salt") == "":
+        return dataclasses.replace(action, salt=new_salt())  # type: ignore[type-var]
+    return action
+
+
+def is_hidden(action: Action) -> bool:
+    """A hidden-choice action: it names its secret's key and the field holding the choice."""
+    return bool(getattr(action, "secret_key", "")) and hasattr(action, "salt")
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed(Action):
+    """A hidden-choice action as the other side receives it: the commitment, not the choice.
+
+    Replaying it records the same commitment, so the public state (and its hash) is the same
+    as the owner's.  Contract: a hidden-choice action's only public effect is its commitment.
+    """
+
+    kind: ClassVar[str] = "sealed"
+    key: str
+    digest: str
+
+    def describe(self) -> str:
+        return f"sealed {self.key}"
+
+
+def seal(action: Action) -> Action:
+    """The action as a side other than its owner may see it (a hidden choice becomes Sealed)."""
+    if not is_hidden(action):
+        return action
+    choice = str(getattr(action, str(getattr(action, "secret_field"))))
+    return Sealed(str(getattr(action, "secret_key")), commitment(choice, str(getattr(action, "salt"))))
+
+
+def apply_sealed(game: "Game", side: str, action: Sealed) -> None:
+    """Record another side's commitment without its secret."""
+    game.state.commitments.setdefault(side, {})[action.key] = action.digest
+    game.emit(Committed(side, action.key, action.digest))
+
+
+def commit(game: "Game", side: str, key: str, choice: str, salt: str) -> None:
+    """Record a hidden choice: the secret under its owner's key, the hash in public."""
+    st = game.state
+    digest = commitment(choice, salt)
+    st.secrets.setdefault(side, {})[key] = {"choice": choice, "salt": salt}
+    st.commitments.setdefault(side, {})[key] = digest
+    game.emit(Committed(side, key, digest))
+    game.emit(SecretNoted(side, key, choice))
+
+
+def check_reveal(game: "Game", side: str, key: str, choice: str, salt: str, case: str) -> Illegal | None:
+    """Refuse a reveal that does not match the public commitment (``case`` is the game's rule)."""
+    digest = game.state.commitments.get(side, {}).get(key)
+    if digest is None:
+        return Illegal(case, f"{side} has no hidden {key} to reveal")
+    if commitment(choice, salt) != digest:
+        return Illegal(case, f"the revealed {key} does not match the commitment made earlier")
+    return None
+
+
+def reveal(game: "Game", side: str, key: str, choice: str) -> None:
+    """Publish a checked hidden choice: the secret and the commitment leave the state."""
+    st = game.state
+    for table in (st.secrets, st.commitments):
+        mine = table.get(side, {})
+        mine.pop(key, None)
+        if not mine:
+            table.pop(side, None)
+    game.emit(Revealed(side, key, choice))
+
+
+def visible_to(event: Event, side: str | None) -> bool:
+    """Whether a face of ``side`` may show the event (None: a spectator sees public ones only)."""
+    audience = event.audience()
+    return audience is None or (side is not None and side in audience)
+
+
+@dataclass(frozen=True)
+class SideView:
+    """Everything one side may see now, nothing it may not."""
+
+    side: str
+    phase: "Phase"
+    actor: str
+    units: Mapping[str, Mapping[str, Any]]  # unit id -> UnitState.to_dict(), visible units only
+    control: Mapping[str, str]
+    commitments: Mapping[str, Mapping[str, str]]  # public: every side's hashes
+    secrets: Mapping[str, Any]  # this side's own hidden choices
+    pending: Any  # the choice waiting for an answer, if this side must give it
+    options: tuple[Any, ...]  # actions the rules offer this side now (rules.options), if any
+    events: tuple[Event, ...] = field(default=())
+
+
+def view(game: "Game", side: str) -> SideView:
+    """What ``side`` may see: the position (less units the rules hide), phase, actor, its own
+    prompt and secrets, and the journal's events addressed to it."""
+    st, rules = game.state, game.rules
+    visible = getattr(rules, "visible", None)  # optional hook: may this side see this unit?
+    units = {uid: u.to_dict() for uid, u in sorted(st.units.items())
+             if visible is None or visible(game, side, uid)}
+    actor = game.actor
+    options = getattr(rules, "options", None)
+    return SideView(
+        side=side, phase=game.phase, actor=actor, units=units, control=dict(st.control),
+        commitments={s: dict(c) for s, c in st.commitments.items()},
+        secrets={k: dict(v) for k, v in st.secrets.get(side, {}).items()},
+        pending=st.pending if actor == side else None,
+        options=tuple(options(game, side)) if options is not None and actor == side else (),
+        events=tuple(e for e in game.journal if visible_to(e, side)),
+    )

@@ -1,0 +1,129 @@
+"""Views and secrets (issue 30): Tiny's hidden target town (T6) leaks to no one before its reveal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.errors import IllegalAction
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import load_game, save_game, secret_path
+from kiev_tui.engine.view import Sealed, commitment, view
+from tests.tiny_game import ALLIES, AXIS, TinyMove, TinyReveal, TinyTarget, tiny  # noqa: F401
+
+TOWN, NAME = "0301", "Northby"  # the axis's hidden target
+OTHER = "0404"
+
+
+def picked(duel: Path) -> tuple[Game, str]:
+    """A duel where the axis has secretly picked Northby; returns the game and its salt."""
+    game = Game.new(duel, seed=1)
+    events = game.apply(TinyTarget(TOWN), side=AXIS)
+    salt = game.state.secrets[AXIS]["target"]["salt"]
+    # the owner's face is told its choice; the journal (public) is not
+    assert [e.kind for e in events] == ["committed", "secret_noted"]
+    assert events[1].audience() == frozenset({AXIS})
+    return game, salt
+
+
+def leaks(text: str, salt: str) -> list[str]:
+    return [w for w in (TOWN, NAME, salt) if w in text]
+
+
+def test_the_other_side_sees_the_commitment_and_nothing_else(tiny: Path) -> None:
+    game, salt = picked(tiny)
+    assert len(salt) == 32
+    digest = commitment(TOWN, salt)
+    theirs = view(game, ALLIES)
+    assert theirs.commitments == {AXIS: {"target": digest}}
+    assert theirs.secrets == {}
+    assert theirs.options == ()  # not the allies' turn
+    assert leaks(repr(theirs), salt) == []
+    mine = view(game, AXIS)
+    assert mine.secrets == {"target": {"choice": TOWN, "salt": salt}}
+    assert mine.options == (TinyReveal(TOWN, salt),)  # the generic face offers the reveal (T6)
+    # the journal and the undo history hold nothing secret
+    assert leaks("\n".join(e.describe() for e in game.journal), salt) == []
+    assert game.can_undo is False  # a commitment is an undo barrier
+
+
+def test_the_salt_is_fresh_even_for_the_same_seed(tiny: Path) -> None:
+    _, a = picked(tiny)
+    _, b = picked(tiny)
+    assert a != b  # from the OS, not the seeded dice: a save's seed does not give it away
+
+
+def test_saves_keep_the_secret_out_of_the_other_players_files(tiny: Path, tmp_path: Path) -> None:
+    game, salt = picked(tiny)
+    game.apply(TinyMove(("ax-2",), ("0202", "0203")), side=AXIS)  # play goes on, nowhere near the target
+    hot = save_game(game, tmp_path / "hot.toml")  # hot seat: the secret goes to the axis's side file
+    theirs = save_game(game, tmp_path / "allies.toml", viewer=ALLIES)
+    ours = save_game(game, tmp_path / "axis.toml", viewer=AXIS)
+    assert leaks(hot.read_text(), salt) == []
+    assert leaks(theirs.read_text(), salt) == []
+    assert not secret_path(theirs, AXIS).exists()
+    assert leaks(secret_path(hot, AXIS).read_text(), salt) == [TOWN, salt]
+    assert not secret_path(hot, ALLIES).exists()
+    assert TOWN in ours.read_text() and salt in ours.read_text()
+    # the other side's copy replays to the same public position, without the secret
+    other = load_game(theirs)
+    assert other.state_hash() == game.state_hash()
+    assert other.log[0] == Sealed("target", commitment(TOWN, salt))
+    assert other.state.secrets == {}
+    assert view(other, AXIS).options == ()  # this copy cannot reveal for the axis
+    # the hot-seat save with its side file gives the owner back its secret
+    back = load_game(hot)
+    assert back.state.secrets == {AXIS: {"target": {"choice": TOWN, "salt": salt}}}
+    assert back.state_hash() == game.state_hash()
+    # without the side file it loads, sealed
+    secret_path(hot, AXIS).unlink()
+    assert load_game(hot).state.secrets == {}
+
+
+def test_a_side_file_that_does_not_match_the_commitment_is_refused(tiny: Path, tmp_path: Path) -> None:
+    game, salt = picked(tiny)
+    hot = save_game(game, tmp_path / "hot.toml")
+    side = secret_path(hot, AXIS)
+    side.write_text(side.read_text().replace(TOWN, OTHER))
+    with pytest.raises(Exception, match="does not match the commitment"):
+        load_game(hot)
+
+
+def test_the_reveal_is_checked_against_the_commitment(tiny: Path) -> None:
+    game, salt = picked(tiny)
+    with pytest.raises(IllegalAction) as ended:
+        game.apply(EndPhase(), side=AXIS)
+    assert ended.value.illegal.case == "T6"
+    for forged in (TinyReveal(OTHER, salt), TinyReveal(TOWN, "0" * 32)):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(forged, side=AXIS)
+        assert refused.value.illegal.case == "T6"
+        assert "does not match the commitment" in refused.value.illegal.why
+    with pytest.raises(IllegalAction) as again:
+        game.apply(TinyTarget(OTHER), side=AXIS)
+    assert again.value.illegal.case == "T6"
+    game.apply(TinyMove(("ax-1",), (TOWN,)), side=AXIS)
+    events = game.apply(TinyReveal(TOWN, salt), side=AXIS)
+    assert [e.describe() for e in events] == [f"axis reveals target: {TOWN}"]
+    assert game.state.secrets == {} and game.state.commitments == {}
+    assert game.state.vars.bonus == {AXIS: 1}  # T6: the target is held
+    assert game.rules.score(game).points == {AXIS: 2, ALLIES: 1}
+    game.apply(EndPhase(), side=AXIS)
+    assert game.state.player == ALLIES
+
+
+def test_an_unheld_target_scores_nothing(tiny: Path) -> None:
+    game = Game.new(tiny, seed=1)
+    game.apply(TinyTarget(OTHER), side=AXIS)
+    salt = game.state.secrets[AXIS]["target"]["salt"]
+    game.apply(TinyReveal(OTHER, salt), side=AXIS)
+    assert game.state.vars.bonus == {}
+    assert game.rules.score(game).points == {AXIS: 0, ALLIES: 1}
+
+
+def test_a_position_without_secrets_hashes_as_before(tiny: Path) -> None:
+    game = Game.new(tiny, seed=1)
+    d = game.state.to_dict()
+    assert "secrets" not in d and "commitments" not in d and "bonus" not in d["vars"]
