@@ -224,7 +224,7 @@ class Host:
             start = known
         token = {"token": self.tokens[side]} if side in self.tokens else {}
         conn.send(encode("welcome", side=side, **token, program=f"kiev-tui {__version__}", header=game_header(g),
-                         start=start, actions=[entry_of(g, i) for i in range(start, len(g.log))],
+                         start=start, actions=[entry_of(g, i, side) for i in range(start, len(g.log))],
                          present=sorted(self.seats)))
         self.say(f"{'a spectator' if side == SPECTATOR else 'the ' + side + ' seat'} joined "
                  f"({'from action ' + str(start) if start else 'the whole record'}, {len(g.log)} actions)")
@@ -276,10 +276,13 @@ class Host:
             self.say(f"note: {action.kind} failed inside the rules: {type(exc).__name__}: {shorten(str(exc))}")
             return
         self.autosave()  # before any seat hears of it: a restart never loses what a seat has seen
-        lines = [e.describe() for e in g.journal[before:]]
-        body = {"n": len(g.log) - 1, **entry_of(g, len(g.log) - 1), "lines": lines}
-        conn.send(encode("accepted", ref=ref, **body))  # the sender's ref: its answer
-        self.broadcast(encode("accepted", **body), skip=conn)
+        lines = [e.describe() for e in g.journal[before:]]  # the journal is public
+        n = len(g.log) - 1
+        conn.send(encode("accepted", ref=ref, n=n, **entry_of(g, n, conn.side), lines=lines))  # the sender's ref
+        # every other seat gets the action as its side may see it: a hidden choice sealed
+        for other in [*self.seats.values(), *self.spectators]:
+            if other is not conn:
+                other.send(encode("accepted", n=n, **entry_of(g, n, other.side), lines=lines))
 
     def undo(self, conn: Conn, ref: int) -> None:
         """Take back the seat's own last action, within the engine's rule: never over a roll,

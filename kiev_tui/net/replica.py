@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from kiev_tui.engine.actions import Action
 from kiev_tui.engine.dice import DiceError, RecordedDice
 from kiev_tui.engine.errors import DataError, IllegalAction
 from kiev_tui.engine.events import Event
 from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.net.wire import WireError, field
+from kiev_tui.engine.view import Sealed, seal
 
 WIRE = "the host"  # what a DataError about a message names as its file
 
 
-def entry_of(game: Game, i: int) -> dict[str, Any]:
-    """Logged action ``i`` as the wire carries it: the action, who played it, its dice, its hash."""
-    return {"action": game.log[i].to_toml(), "side": game.sides[i], "dice": list(game.rolled[i]),
+def entry_of(game: Game, i: int, viewer: str | None = None) -> dict[str, Any]:
+    """Logged action ``i`` as the wire carries it to ``viewer``'s seat: the action (another
+    side's hidden choice sealed to its commitment), who played it, its dice, its hash."""
+    action = game.log[i] if game.sides[i] == viewer else seal(game.log[i])
+    return {"action": action.to_toml(), "side": game.sides[i], "dice": list(game.rolled[i]),
             "hash": game.hashes[i]}
 
 
@@ -76,7 +80,11 @@ class Replica:
         values = field(entry, "dice", list, [])
         want = field(entry, "hash", str)
         try:
-            action = g.rules.actions.from_toml(dict(field(entry, "action", dict)), "action", WIRE)
+            data = dict(field(entry, "action", dict))
+            if data.get("kind") == "sealed":  # another side's hidden choice: its commitment only
+                action: Action = Sealed(field(data, "key", str), field(data, "digest", str))
+            else:
+                action = g.rules.actions.from_toml(data, "action", WIRE)
         except DataError as exc:
             raise WireError(f"an action this program cannot read: {exc.reason}") from None
         self.dice.expect(values)
