@@ -70,12 +70,17 @@ def test_the_other_seat_never_receives_the_hidden_choice(tiny_data: Path, tmp_pa
             # the owner's own copy has it, and reveals it; a forged reveal is refused
             with axis.link.lock:
                 assert axis.game.state.secrets[AXIS]["target"] == {"choice": TOWN, "salt": salt}
+            assert axis.play(EndPhase()).kind == "accepted"
+            replica.apply_entry(tap.next("accepted"))
+            # the allies play their whole phase facing only the commitment
+            tap.sock.sendall(encode("act", ref=1, action=EndPhase().to_toml()))
+            replica.apply_entry(tap.next("accepted"))
+            assert [w for w in (TOWN, NAME, salt) if w in tap.bytes.decode()] == []
+            axis.wait_known(4)
             forged = axis.play(TinyReveal("0404", salt))
             assert forged.kind == "refused" and forged.illegal is not None and forged.illegal.case == "T6"
             assert axis.play(TinyReveal(TOWN, salt)).kind == "accepted"
-            assert axis.play(EndPhase()).kind == "accepted"
-            for _ in range(2):
-                replica.apply_entry(tap.next("accepted"))
+            replica.apply_entry(tap.next("accepted"))
             assert replica.game.hashes == h.game.hashes
             assert TOWN in tap.bytes.decode() and salt in tap.bytes.decode()  # public after the reveal
         finally:

@@ -43,7 +43,14 @@ def test_the_other_side_sees_the_commitment_and_nothing_else(tiny: Path) -> None
     assert leaks(repr(theirs), salt) == []
     mine = view(game, AXIS)
     assert mine.secrets == {"target": {"choice": TOWN, "salt": salt}}
-    assert mine.options == (TinyReveal(TOWN, salt),)  # the generic face offers the reveal (T6)
+    assert mine.options == ()  # T6: nothing to pick or reveal until the axis's next phase
+    game.apply(EndPhase(), side=AXIS)
+    theirs = view(game, ALLIES)
+    assert theirs.actor == ALLIES  # every town is offered to the allies' own pick, the axis's still hidden
+    assert theirs.options == (TinyTarget(TOWN), TinyTarget(OTHER))
+    assert theirs.secrets == {} and salt not in repr(theirs)
+    game.apply(EndPhase(), side=ALLIES)
+    assert view(game, AXIS).options == (TinyReveal(TOWN, salt),)  # the generic face offers the reveal
     # the journal and the undo history hold nothing secret
     assert leaks("\n".join(e.describe() for e in game.journal), salt) == []
     assert game.can_undo is False  # a commitment is an undo barrier
@@ -93,6 +100,12 @@ def test_a_side_file_that_does_not_match_the_commitment_is_refused(tiny: Path, t
 
 def test_the_reveal_is_checked_against_the_commitment(tiny: Path) -> None:
     game, salt = picked(tiny)
+    with pytest.raises(IllegalAction) as early:
+        game.apply(TinyReveal(TOWN, salt), side=AXIS)
+    assert early.value.illegal.case == "T6"
+    game.apply(TinyMove(("ax-1",), (TOWN,)), side=AXIS)
+    game.apply(EndPhase(), side=AXIS)
+    game.apply(EndPhase(), side=ALLIES)
     with pytest.raises(IllegalAction) as ended:
         game.apply(EndPhase(), side=AXIS)
     assert ended.value.illegal.case == "T6"
@@ -104,11 +117,11 @@ def test_the_reveal_is_checked_against_the_commitment(tiny: Path) -> None:
     with pytest.raises(IllegalAction) as again:
         game.apply(TinyTarget(OTHER), side=AXIS)
     assert again.value.illegal.case == "T6"
-    game.apply(TinyMove(("ax-1",), (TOWN,)), side=AXIS)
     events = game.apply(TinyReveal(TOWN, salt), side=AXIS)
     assert [e.describe() for e in events] == [f"axis reveals target: {TOWN}"]
     assert game.state.secrets == {} and game.state.commitments == {}
     assert game.state.vars.bonus == {AXIS: 1}  # T6: the target is held
+    assert game.state.vars.picked == {}
     assert game.rules.score(game).points == {AXIS: 2, ALLIES: 1}
     game.apply(EndPhase(), side=AXIS)
     assert game.state.player == ALLIES
@@ -118,6 +131,8 @@ def test_an_unheld_target_scores_nothing(tiny: Path) -> None:
     game = Game.new(tiny, seed=1)
     game.apply(TinyTarget(OTHER), side=AXIS)
     salt = game.state.secrets[AXIS]["target"]["salt"]
+    game.apply(EndPhase(), side=AXIS)
+    game.apply(EndPhase(), side=ALLIES)
     game.apply(TinyReveal(OTHER, salt), side=AXIS)
     assert game.state.vars.bonus == {}
     assert game.rules.score(game).points == {AXIS: 0, ALLIES: 1}
@@ -127,3 +142,12 @@ def test_a_position_without_secrets_hashes_as_before(tiny: Path) -> None:
     game = Game.new(tiny, seed=1)
     d = game.state.to_dict()
     assert "secrets" not in d and "commitments" not in d and "bonus" not in d["vars"]
+
+
+def test_no_target_in_the_last_turn(tiny: Path) -> None:
+    game = Game.new(tiny, seed=1)
+    game.apply(EndPhase(), side=AXIS)
+    game.apply(EndPhase(), side=ALLIES)
+    with pytest.raises(IllegalAction) as late:
+        game.apply(TinyTarget(TOWN), side=AXIS)
+    assert late.value.illegal.case == "T6"

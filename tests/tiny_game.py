@@ -13,9 +13,9 @@ data is in tests/fixtures/tiny/.  Use it through the games registry, as a face w
 or take the pytest fixture ``tiny`` (registers, yields DUEL, unregisters) and, for the CLI's
 ``game/name`` form, ``tiny_data`` (also points KIEV_TUI_DATA at tests/fixtures, so that
 ``tiny/duel`` resolves).  The rule cases it cites are its own: T1 (turns), T2 (movement),
-T3 (end of game), T4 (digging in), T5 (the town choice: fortify, or forage a neighbouring hex)
-T6 (set-up choices) and T7 (a hidden target town, revealed before the
-phase ends).  The "muster" scenario (``MUSTER``) turns on T5 and opens with a set-up
+T3 (end of game), T4 (digging in), T5 (the town choice: fortify, or forage a neighbouring hex),
+T6 (set-up choices) and T7 (a hidden target town, picked in one movement phase and revealed in
+the picking player's next one: a bonus point if he holds it then).  The "muster" scenario (``MUSTER``) turns on T5 and opens with a set-up
 choice.
 
 Its game-turn is data (tests/fixtures/tiny/sequence.toml).  In the ``dig`` scenario (DIG) each
@@ -167,8 +167,9 @@ class TinyVars:
     dug: list[str] = field(default_factory=list)  # T4: units with a dug-in marker
     foraged: list[str] = field(default_factory=list)  # T5.1: hexes foraged (written only when any)
     bonus: dict[str, int] = field(default_factory=dict)  # T7: points for revealed targets held
+    picked: dict[str, int] = field(default_factory=dict)  # T7: side -> turn its hidden target was picked
 
-    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug", "foraged", "bonus")
+    KEYS: ClassVar[tuple[str, ...]] = ("moved", "final", "dug", "foraged", "bonus", "picked")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"moved": list(self.moved), "final": dict(self.final)}
@@ -178,10 +179,13 @@ class TinyVars:
             out["foraged"] = list(self.foraged)
         if self.bonus:  # absent while empty: positions from before T7 hash the same
             out["bonus"] = dict(self.bonus)
+        if self.picked:
+            out["picked"] = dict(self.picked)
         return out
 
     def copy(self) -> "TinyVars":
-        return TinyVars(list(self.moved), dict(self.final), list(self.dug), list(self.foraged), dict(self.bonus))
+        return TinyVars(list(self.moved), dict(self.final), list(self.dug), list(self.foraged), dict(self.bonus),
+                        dict(self.picked))
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,10 @@ class TinyRules:
         bonus = data.get("bonus", {})
         if not isinstance(bonus, dict) or not all(isinstance(v, int) for v in bonus.values()):
             raise ValueError("'bonus' must map sides to points")
-        return TinyVars(list(moved), dict(final), list(dug), list(data.get("foraged", [])), dict(bonus))
+        picked = data.get("picked", {})
+        if not isinstance(picked, dict) or not all(isinstance(v, int) for v in picked.values()):
+            raise ValueError("'picked' must map sides to turns")
+        return TinyVars(list(moved), dict(final), list(dug), list(data.get("foraged", [])), dict(bonus), dict(picked))
 
     # -- play -------------------------------------------------------------
     def setup(self, game: "Game") -> GameState:
@@ -286,13 +293,17 @@ class TinyRules:
         if game.state.prompts or isinstance(action, PROMPT_ACTIONS):
             return self._check_answer(game, action)
         if isinstance(action, EndPhase):
-            if TARGET in game.state.commitments.get(game.state.player, {}):
-                return Illegal("T7", "reveal the target town before the phase ends")
+            st = game.state
+            if st.vars.picked.get(st.player, st.turn) < st.turn:
+                return Illegal("T7", "reveal the target town picked last turn before this phase ends")
             return None  # T1: a player may stop moving at any time
         if isinstance(action, TinyTarget):
             return self._check_target(game, action)
         if isinstance(action, TinyReveal):
-            return check_reveal(game, game.state.player, TARGET, action.town, action.salt, "T7")
+            st = game.state
+            if st.vars.picked.get(st.player) == st.turn:
+                return Illegal("T7", "a target is revealed in the picking player's next phase, not this one")
+            return check_reveal(game, st.player, TARGET, action.town, action.salt, "T7")
         if not isinstance(action, TinyMove):
             return Illegal("T1", f"'{action.kind}' is not an action of Tiny")
         return self._check_move(game, action)
@@ -361,8 +372,11 @@ class TinyRules:
         return False
 
     def _check_target(self, game: "Game", a: TinyTarget) -> Illegal | None:
-        if TARGET in game.state.commitments.get(game.state.player, {}):
-            return Illegal("T7", "a target town is already chosen this turn")
+        st = game.state
+        if TARGET in st.commitments.get(st.player, {}):
+            return Illegal("T7", "a target town is already picked and not yet revealed")
+        if st.turn >= game.scenario.turns:
+            return Illegal("T7", "no target in the last turn: there is no later phase to reveal it in")
         if a.town not in self._towns(game):
             return Illegal("T7", f"{a.town} is not a town")
         return None
@@ -376,12 +390,18 @@ class TinyRules:
         st = game.state
         if st.over or side != st.player:
             return []
-        mine = st.secrets.get(side, {}).get(TARGET)
-        if mine is not None:
-            return [TinyReveal(mine["choice"], mine["salt"])]
         if TARGET in st.commitments.get(side, {}):
-            return []  # committed but the secret is not here (another seat's copy)
+            mine = st.secrets.get(side, {}).get(TARGET)  # absent from another side's copy
+            if mine is None or st.vars.picked.get(side, st.turn) >= st.turn:
+                return []  # T7: revealed only in a later phase
+            return [TinyReveal(mine["choice"], mine["salt"])]
+        if st.turn >= game.scenario.turns:
+            return []
         return [TinyTarget(t) for t in self._towns(game)]
+
+    def committed(self, game: "Game", side: str, key: str) -> None:
+        """T6: the public record of a pick (the turn it was made), for the owner's copy and the sealed one."""
+        game.state.vars.picked[side] = game.state.turn
 
     def apply(self, game: "Game", action: Action) -> None:
         if isinstance(action, PROMPT_ACTIONS):
@@ -397,6 +417,7 @@ class TinyRules:
             st = game.state
             if st.control.get(action.town) == st.player:  # T7: a held target scores a bonus point
                 st.vars.bonus[st.player] = st.vars.bonus.get(st.player, 0) + 1
+            st.vars.picked.pop(st.player, None)
             reveal(game, st.player, TARGET, action.town)
             return
         assert isinstance(action, TinyMove)

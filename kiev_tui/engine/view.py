@@ -56,7 +56,8 @@ class Sealed(Action):
     """A hidden-choice action as the other side receives it: the commitment, not the choice.
 
     Replaying it records the same commitment, so the public state (and its hash) is the same
-    as the owner's.  Contract: a hidden-choice action's only public effect is its commitment.
+    as the owner's.  Contract: a hidden-choice action's only public effects are its commitment
+    and what the rules' ``committed(game, side, key)`` hook does, which runs for both forms.
     """
 
     kind: ClassVar[str] = "sealed"
@@ -79,6 +80,15 @@ def apply_sealed(game: "Game", side: str, action: Sealed) -> None:
     """Record another side's commitment without its secret."""
     game.state.commitments.setdefault(side, {})[action.key] = action.digest
     game.emit(Committed(side, action.key, action.digest))
+    _committed(game, side, action.key)
+
+
+def _committed(game: "Game", side: str, key: str) -> None:
+    # The rules' public bookkeeping of a commitment (optional hook ``committed``): run for the
+    # owner's full action and for another side's sealed copy alike, so both hash the same.
+    hook = getattr(game.rules, "committed", None)
+    if hook is not None:
+        hook(game, side, key)
 
 
 def commit(game: "Game", side: str, key: str, choice: str, salt: str) -> None:
@@ -89,6 +99,7 @@ def commit(game: "Game", side: str, key: str, choice: str, salt: str) -> None:
     st.commitments.setdefault(side, {})[key] = digest
     game.emit(Committed(side, key, digest))
     game.emit(SecretNoted(side, key, choice))
+    _committed(game, side, key)
 
 
 def check_reveal(game: "Game", side: str, key: str, choice: str, salt: str, case: str) -> Illegal | None:

@@ -21,7 +21,7 @@ from kiev_tui.engine.registry import get_system
 from kiev_tui.pbem import sign
 from kiev_tui.pbem.chain import DEFAULT_LENGTH, MAX_LENGTH
 from kiev_tui.pbem.files import (Folder, find_folder, place_of, plain, read_actions, read_record, read_secret,
-                                 read_turn, write_record, write_secret, write_turn)
+                                 read_turn, write_hidden, write_record, write_secret, write_turn)
 from kiev_tui.pbem.part import Part
 from kiev_tui.pbem.protocol import Position, Secret, StillYourMove, compose, offer, prepare, replay
 
@@ -138,6 +138,7 @@ def join_cmd(
     message, after, told = compose([m0], str(offer_file), secret, todo, extra)
     message = plain(message)
     write_secret(folder, secret)
+    write_hidden(folder, secret)
     write_record(folder, me, [m0, message])
     out = write_turn(folder.turn(1), message)
     chosen = ", ".join(f"{k} = {v}" for k, v in sorted(dict(head.get("options", {})).items()))
@@ -217,6 +218,7 @@ def turn_cmd(
             return
         out_msg, after, told = compose(messages, str(folder.record), secret, played)
     out_msg = plain(out_msg)
+    write_hidden(folder, secret)  # before the turn file goes: the owner must be able to reveal
     write_record(folder, me, [*messages, out_msg])
     out = write_turn(folder.turn(len(messages)), out_msg)
     for line in told:

@@ -3,6 +3,8 @@
 - ``NAME.pbem.toml``: every message of the game so far, in order (anyone may read it;
   `kiev-tui pbem verify` checks it whole);
 - ``NAME.secret.toml``: the player's own chain seed; never sent (written readable by him only);
+- ``NAME.hidden.toml``: the player's own hidden choices (commitment -> choice and salt);
+  turn files carry only the commitment (readable by him only);
 - ``NAME-NNN.toml``: message NNN as sent (and ``.sig`` when signed).
 """
 
@@ -21,6 +23,7 @@ from kiev_tui.pbem.protocol import FORMAT, Secret, digest
 
 RECORD = ".pbem.toml"
 SECRET = ".secret.toml"
+HIDDEN = ".hidden.toml"  # views and secrets: this player's hidden choices
 
 
 @dataclass
@@ -37,6 +40,10 @@ class Folder:
     @property
     def secret(self) -> Path:
         return self.dir / f"{self.name}{SECRET}"
+
+    @property
+    def hidden(self) -> Path:
+        return self.dir / f"{self.name}{HIDDEN}"
 
     def turn(self, number: int) -> Path:
         return self.dir / f"{self.name}-{number:03d}.toml"
@@ -71,7 +78,20 @@ def read_secret(folder: Folder, game: str) -> Secret:
     secret = Secret.from_toml(folder.secret, load_toml(folder.secret))
     if secret.game != game:
         raise DataError(folder.secret, "secret.game", f"this secret is of game {shorten(secret.game)}, not {game}")
+    if folder.hidden.exists():
+        root = Reader(folder.hidden, load_toml(folder.hidden))
+        secret.hidden = {k: dict(root.table("hidden").table(k).data) for k in root.table("hidden").keys()}
     return secret
+
+
+def write_hidden(folder: Folder, secret: Secret) -> None:
+    """This player's hidden choices, readable by him only (nothing is written while there are none)."""
+    if not secret.hidden:
+        return
+    text = dump_toml({"hidden": secret.hidden})
+    fd = os.open(folder.hidden, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # only its owner reads it
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 def write_secret(folder: Folder, secret: Secret) -> None:

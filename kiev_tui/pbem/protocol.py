@@ -32,6 +32,7 @@ from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.tomlio import Reader
 from kiev_tui.engine.registry import get_data, get_system
+from kiev_tui.engine.view import Sealed, is_hidden, seal
 from kiev_tui.pbem.chain import DEFAULT_LENGTH, MAX_LENGTH, ChainDice, anchor, new_secret
 
 FORMAT = 1
@@ -60,6 +61,9 @@ class Secret:
     side: str
     seed: bytes
     length: int
+    #: views and secrets: this player's hidden choices, commitment -> the full action; kept in
+    #: NAME.hidden.toml beside the chain (files.read_hidden), never in a turn file
+    hidden: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_toml(self) -> dict[str, Any]:
         return {"secret": {"game": self.game, "side": self.side, "seed": self.seed.hex(), "links": self.length}}
@@ -186,7 +190,8 @@ def start(file: str, m0: dict[str, Any]) -> tuple[Reader, list[str], str]:
     return head, sides, side
 
 
-def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False) -> Position:
+def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False,
+           hidden: dict[str, dict[str, Any]] | None = None) -> Position:
     """Check and replay every message; the first difference is a DataError naming message and action.
 
     ``partial_last``: the last message is one being written (no answer, no actions yet, its
@@ -270,7 +275,10 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
         entries = root.tables("action")
         for a, entry in enumerate(entries):
             data = {k: v for k, v in entry.data.items() if k not in ENTRY_KEYS}  # the registry checks the rest
-            act = action_from_toml(data, entry.path, file, registry=game.rules.actions)
+            if data.get("kind") == "sealed":  # a hidden choice: its owner's hidden file unseals it
+                act = _unseal(data, hidden or {}, entry, game)
+            else:
+                act = action_from_toml(data, entry.path, file, registry=game.rules.actions)
             if entry.str("side") != sender:
                 raise entry.fail("side", f"message {i} is the {sender} player's; it cannot play for the "
                                          f"{shorten(entry.str('side'))}")
@@ -307,6 +315,18 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
     if pos.game is not None:
         pos.game.replaying = False
     return pos
+
+
+def _unseal(data: dict[str, Any], hidden: dict[str, dict[str, Any]], entry: Reader, game: Game) -> Action:
+    """A sealed entry as the sender's own copy plays it (the full action), else sealed."""
+    sealed = Sealed(str(data.get("key", "")), str(data.get("digest", "")))
+    full = hidden.get(sealed.digest)
+    if full is None:
+        return sealed
+    act = action_from_toml(dict(full), entry.path, entry.file, registry=game.rules.actions)
+    if seal(act) != sealed:
+        raise entry.fail("", "the hidden file's choice does not match the commitment in the record")
+    return act
 
 
 def _next_sender(pos: Position, previous: str) -> str:
@@ -353,7 +373,7 @@ def _begin(messages: list[dict[str, Any]], file: str, secret: Secret,
     me = secret.side
     msg = header(Position(messages, ()), me)
     msg["turn"].update(extra or {})
-    pos = replay([*messages, msg], file, partial_last=True)
+    pos = replay([*messages, msg], file, partial_last=True, hidden=secret.hidden)
     game, dice = pos.game, pos.dice
     if game is None or dice is None:
         raise DataError(file, "message", "the game has not begun: the second player must join first")
@@ -424,7 +444,11 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
             entry["open"] = True
             entries.append(entry)
             break
-        entries.append(_entry(game, act, me, jstart))
+        played = game.log[-1]  # salted by the engine if it is a hidden choice
+        entry = _entry(game, seal(played), me, jstart)  # the other player gets the commitment only
+        if is_hidden(played):
+            secret.hidden[entry["digest"]] = played.to_toml()
+        entries.append(entry)
     if entries:
         msg["action"] = entries
     if dice.supplied:
@@ -435,5 +459,5 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
         if not game.state.over and game.actor == me:
             raise StillYourMove(file, "action", f"the move is still yours ({game.phase}): give the rest of your "
                                                 "actions, up to the end of your part or to an action that draws dice")
-    final = replay([*messages, msg], file)  # the message must pass the check the other player will make
+    final = replay([*messages, msg], file, hidden=secret.hidden)  # the message must pass the check the other player will make
     return msg, final, told
