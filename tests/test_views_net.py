@@ -15,9 +15,9 @@ from kiev_tui.engine.view import Sealed, commitment
 from kiev_tui.net.replica import Replica
 from kiev_tui.net.wire import encode
 from test_net_support import HostThread, Seat
+from tests.test_views_secrets import NAME, TOWN, leaks  # noqa: F401
 from tests.tiny_game import ALLIES, AXIS, TinyMove, TinyReveal, TinyTarget, tiny, tiny_data  # noqa: F401
 
-TOWN, NAME = "0301", "Northby"
 
 
 class Wiretap:
@@ -62,10 +62,10 @@ def test_the_other_seat_never_receives_the_hidden_choice(tiny_data: Path, tmp_pa
             assert replica.game.hashes == h.game.hashes
             assert replica.game.state.secrets == {}
             wire = tap.bytes.decode()
-            assert [w for w in (TOWN, NAME, salt) if w in wire] == []
+            assert leaks(wire, salt) == []
             # the host's autosave seals it too; only the axis's side file holds it
             saved = h.host.save_path
-            assert [w for w in (TOWN, salt) if w in saved.read_text()] == []
+            assert leaks(saved.read_text(), salt) == []
             assert salt in secret_path(saved, AXIS).read_text()
             # the owner's own copy has it, and reveals it; a forged reveal is refused
             with axis.link.lock:
@@ -75,7 +75,7 @@ def test_the_other_seat_never_receives_the_hidden_choice(tiny_data: Path, tmp_pa
             # the allies play their whole phase facing only the commitment
             tap.sock.sendall(encode("act", ref=1, action=EndPhase().to_toml()))
             replica.apply_entry(tap.next("accepted"))
-            assert [w for w in (TOWN, NAME, salt) if w in tap.bytes.decode()] == []
+            assert leaks(tap.bytes.decode(), salt) == []
             axis.wait_known(4)
             forged = axis.play(TinyReveal("0404", salt))
             assert forged.kind == "refused" and forged.illegal is not None and forged.illegal.case == "T6"
