@@ -444,7 +444,7 @@ def test_help_and_score_on_the_small_map() -> None:
     assert listing[0] == "Commands (help COMMAND says more):"
     assert [line.split()[0] for line in listing[1:-1]] == [
         "help", "look", "stack", "reach", "move", "end", "undo", "score", "log", "units", "todo", "map", "odds", "save",
-        "rules", "do", "options", "pick", "quit", "attack", "overrun", "rail", "enter", "remove", "losses", "retreat", "advance",
+        "rules", "do", "options", "pick", "choose", "quit", "attack", "overrun", "rail", "enter", "remove", "losses", "retreat", "advance",
         "integrity"]
     assert s.handle("help zap") == ["no command 'zap'"]
     assert s.handle("score") == [

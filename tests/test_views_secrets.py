@@ -155,3 +155,24 @@ def test_no_target_in_the_last_turn(tiny: Path) -> None:
     with pytest.raises(IllegalAction) as late:
         game.apply(TinyTarget(TOWN), side=AXIS)
     assert late.value.illegal.case == "T6"
+
+
+def test_plain_mode_offers_the_pick_and_the_reveal_to_the_side_at_the_keyboard_only(tiny: Path) -> None:
+    from tests.test_plain import session
+
+    game = Game.new(tiny, seed=1)
+    s = session(game, 72)
+    assert s.handle("choose") == ["Choices ('choose N'):", "  1. target town=0301", "  2. target town=0404"]
+    out = s.handle("choose 1")
+    salt = game.state.secrets[AXIS]["target"]["salt"]
+    assert out == ["axis made a hidden choice (target)", "Your hidden choice (target): 0301"]
+    assert s.handle("choose") == ["Nothing to choose now."]
+    seen = s.handle("end")  # hot seat: the allies take the keyboard; everything they read from here on
+    seen += s.handle("log 20") + s.handle("score") + s.handle("units axis")
+    assert len(seen) > 10 and leaks("\n".join(seen), salt) == []
+    # the allies are offered their own pick of every town, nothing of the axis's
+    assert s.handle("choose") == ["Choices ('choose N'):", "  1. target town=0301", "  2. target town=0404"]
+    s.handle("end")
+    assert s.handle("choose") == ["Choices ('choose N'):", f"  1. reveal town=0301 salt={salt}"]
+    assert s.handle("choose 1")[0] == "axis reveals target: 0301"
+    assert s.handle("choose") == ["Nothing to choose now."] and game.state.commitments == {}

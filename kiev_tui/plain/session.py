@@ -19,6 +19,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.view import view, visible_to
 from kiev_tui.plain.face import PlainFace, face_for
 
 if TYPE_CHECKING:
@@ -309,7 +310,7 @@ class PlainSession:
             self.part.hold(action)  # the game put the position back as it was before the action
             self.done = True
             return [self.part.ending()]
-        lines = [self.face.name_ids(g, e.describe()) for e in events]
+        lines = [self.face.name_ids(g, e.describe()) for e in events if visible_to(e, self.seat)]
         return lines + self.after()
 
     def quit_question(self) -> str | None:
@@ -797,6 +798,19 @@ def _quit(s: PlainSession, args: list[str]) -> list[str]:
     return []
 
 
+def cmd_choose(s: PlainSession, args: list[str]) -> list[str]:
+    """The choices the rules offer the side at the keyboard (its view: a hidden pick, a reveal)."""
+    opts = view(s.game, s.seat).options  # empty unless this side must act: never another's secret
+    if not args:
+        if not opts:
+            return ["Nothing to choose now."]
+        return ["Choices ('choose N'):"] + [f"  {i}. {s.face.name_ids(s.game, a.describe())}"
+                                             for i, a in enumerate(opts, 1)]
+    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(opts):
+        raise Refuse(f"usage: choose N, N from 1 to {len(opts)}" if opts else "nothing to choose now")
+    return s.play(opts[int(args[0]) - 1])
+
+
 GENERIC: dict[str, Spec] = {
     "help": Spec(cmd_help, "help [COMMAND]", "the commands, or one command in full", "help move"),
     "look": Spec(cmd_look, "look HEX", "the hex (terrain, place, who holds it) and its units", "look 0319"),
@@ -821,6 +835,8 @@ GENERIC: dict[str, Spec] = {
                "alone, lists them", "do move units=0319:1 path=0420"),
     "options": Spec(cmd_options, "options", "the waiting choice and its options, numbered", "options"),
     "pick": Spec(cmd_pick, "pick N [N...]", "answer the waiting choice with the options numbered N", "pick 2"),
+    "choose": Spec(cmd_choose, "choose [N]", "the choices the rules offer you now (e.g. a hidden pick), "
+                   "or make choice N", "choose 1"),
     "quit": Spec(_quit, "quit", "stop (the autosave keeps the game as of the last phase end)", "quit"),
 }
 
