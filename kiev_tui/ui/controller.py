@@ -23,7 +23,8 @@ from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.ui.adapter import Overlay, occupancy, side_of
-from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, ScoreScreen
+from kiev_tui.engine.view import view, visible_to
+from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
 from kiev_tui.ui.hexmap import HexMap, parse_hex
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ class PlayControls:
             self.refresh_all()
             self.end_part()
             return False
-        self.message = events[-1].describe() if events else ""
+        shown = [e for e in events if visible_to(e, self.seat)]  # a secret only for its owner's seat
+        self.message = shown[-1].describe() if shown else ""
         self.last_case = None
         self.after(events)
         return True
@@ -383,6 +385,21 @@ class PlayControls:
 
         title = self.name_ids(pending.text + (f" ({pending.case})" if pending.case else ""))
         self.app.push_screen(PromptScreen(pending, title, [self.name_ids(o.label) for o in pending.options]), done)
+
+    def action_choose(self) -> None:
+        """The choices the rules offer the side at the keyboard (a hidden pick, its reveal): its view only."""
+        if self._handing_off:
+            return  # behind the hand-off screen nobody's choices show
+        opts = view(self.game, self.seat).options
+        if not opts:
+            self.say("Nothing to choose now")
+            return
+
+        def done(action: Action | None) -> None:
+            if action is not None:
+                self.play(action)
+
+        self.app.push_screen(PickScreen("Choose", [(self.name_ids(a.describe()), a) for a in opts]), done)
 
     def action_undo(self) -> None:
         if self.net is not None:  # the host takes it back for every seat, or says why not

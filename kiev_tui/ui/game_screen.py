@@ -81,6 +81,7 @@ TAIL_KEYS = [
     _b("u", "undo", "Undo"),
     _b("r", "rules", "Rules"),
     _b("g", "goto", "Go to", show=False),
+    _b("C", "choose", "Choose", show=False),  # the rules' choices for this side (views and secrets)
     *[_b(str(n), f"pick({n})", "", show=False) for n in range(1, 10)],
     _b("L", "legend", "Legend", show=False),
     _b("v", "score", "Score", show=False),
