@@ -34,14 +34,15 @@ def commitment(choice: str, salt: str) -> str:
     return hashlib.sha256(f"{salt}\x1f{choice}".encode()).hexdigest()
 
 
-def salted(action: "Action") -> "Action":
-    """The action with a fresh salt if it has an empty ``salt`` field (a hidden choice).
+def salted(action: Action) -> Action:
+    """A hidden choice (``secret_key``) with a fresh salt if its ``salt`` field is empty.
 
     The face sends the choice alone; the salt is fixed here once, kept in the action so a
     replay of the owner's log rebuilds the same commitment.
     """
-    names = {f.name for f in dataclasses.fields(action)}
-    if "salt" in names and getattr(action, "salt") == "":
+    if not getattr(action, "secret_key", ""):  # the common case first: replay applies thousands
+        return action
+    if getattr(action, "salt", None) == "":
         return dataclasses.replace(action, salt=new_salt())  # type: ignore[type-var]
     return action
 
