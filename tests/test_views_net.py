@@ -78,7 +78,7 @@ def test_the_other_seat_never_receives_the_hidden_choice(tiny_data: Path, tmp_pa
             assert leaks(tap.bytes.decode(), salt) == []
             axis.wait_known(4)
             forged = axis.play(TinyReveal("0404", salt))
-            assert forged.kind == "refused" and forged.illegal is not None and forged.illegal.case == "T6"
+            assert forged.kind == "refused" and forged.illegal is not None and forged.illegal.case == "T7"
             assert axis.play(TinyReveal(TOWN, salt)).kind == "accepted"
             replica.apply_entry(tap.next("accepted"))
             assert replica.game.hashes == h.game.hashes

@@ -53,7 +53,7 @@ def test_the_other_players_files_never_hold_the_hidden_choice(tiny_data: Path, t
     # a forged reveal is refused; the true one is accepted and reaches Boris
     code, out = cli("pbem", "turn", boris.turn(3), "--dir", anna.dir,
                     "--actions", acts(tmp_path / "bad.toml", TinyReveal("0404", salt), EndPhase()))
-    assert code == 2 and "[T6]" in out and "does not match the commitment" in out
+    assert code == 2 and "[T7]" in out and "does not match the commitment" in out
     code, out = cli("pbem", "turn", "--dir", anna.dir,  # Boris's file is in her record since the refusal
                     "--actions", acts(tmp_path / "a2.toml", TinyReveal(TOWN, salt), EndPhase()))
     assert code == 0, out
@@ -66,4 +66,4 @@ def test_the_other_players_files_never_hold_the_hidden_choice(tiny_data: Path, t
     assert a_msgs == b_msgs
     end = replay(b_msgs, "b")
     assert end.game is not None and end.game.state.over and end.game.state.commitments == {}
-    assert end.game.state.vars.final == {"axis": 0, "allies": 1}  # T6: the target was not held
+    assert end.game.state.vars.final == {"axis": 0, "allies": 1}  # T7: the target was not held

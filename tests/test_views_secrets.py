@@ -1,4 +1,4 @@
-"""Views and secrets (issue 30): Tiny's hidden target town (T6) leaks to no one before its reveal."""
+"""Views and secrets (issue 30): Tiny's hidden target town (T7) leaks to no one before its reveal."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_the_other_side_sees_the_commitment_and_nothing_else(tiny: Path) -> None
     assert leaks(repr(theirs), salt) == []
     mine = view(game, AXIS)
     assert mine.secrets == {"target": {"choice": TOWN, "salt": salt}}
-    assert mine.options == ()  # T6: nothing to pick or reveal until the axis's next phase
+    assert mine.options == ()  # T7: nothing to pick or reveal until the axis's next phase
     game.apply(EndPhase(), side=AXIS)
     theirs = view(game, ALLIES)
     assert theirs.actor == ALLIES  # every town is offered to the allies' own pick, the axis's still hidden
@@ -106,25 +106,25 @@ def test_the_reveal_is_checked_against_the_commitment(tiny: Path) -> None:
     game, salt = picked(tiny)
     with pytest.raises(IllegalAction) as early:
         game.apply(TinyReveal(TOWN, salt), side=AXIS)
-    assert early.value.illegal.case == "T6"
+    assert early.value.illegal.case == "T7"
     game.apply(TinyMove(("ax-1",), (TOWN,)), side=AXIS)
     game.apply(EndPhase(), side=AXIS)
     game.apply(EndPhase(), side=ALLIES)
     with pytest.raises(IllegalAction) as ended:
         game.apply(EndPhase(), side=AXIS)
-    assert ended.value.illegal.case == "T6"
+    assert ended.value.illegal.case == "T7"
     for forged in (TinyReveal(OTHER, salt), TinyReveal(TOWN, "0" * 32)):
         with pytest.raises(IllegalAction) as refused:
             game.apply(forged, side=AXIS)
-        assert refused.value.illegal.case == "T6"
+        assert refused.value.illegal.case == "T7"
         assert "does not match the commitment" in refused.value.illegal.why
     with pytest.raises(IllegalAction) as again:
         game.apply(TinyTarget(OTHER), side=AXIS)
-    assert again.value.illegal.case == "T6"
+    assert again.value.illegal.case == "T7"
     events = game.apply(TinyReveal(TOWN, salt), side=AXIS)
     assert [e.describe() for e in events] == [f"axis reveals target: {TOWN}"]
     assert game.state.secrets == {} and game.state.commitments == {}
-    assert game.state.vars.bonus == {AXIS: 1}  # T6: the target is held
+    assert game.state.vars.bonus == {AXIS: 1}  # T7: the target is held
     assert game.state.vars.picked == {}
     assert game.rules.score(game).points == {AXIS: 2, ALLIES: 1}
     game.apply(EndPhase(), side=AXIS)
@@ -154,7 +154,7 @@ def test_no_target_in_the_last_turn(tiny: Path) -> None:
     game.apply(EndPhase(), side=ALLIES)
     with pytest.raises(IllegalAction) as late:
         game.apply(TinyTarget(TOWN), side=AXIS)
-    assert late.value.illegal.case == "T6"
+    assert late.value.illegal.case == "T7"
 
 
 def test_plain_mode_offers_the_pick_and_the_reveal_to_the_side_at_the_keyboard_only(tiny: Path) -> None:

@@ -400,7 +400,7 @@ class TinyRules:
         return [TinyTarget(t) for t in self._towns(game)]
 
     def committed(self, game: "Game", side: str, key: str) -> None:
-        """T6: the public record of a pick (the turn it was made), for the owner's copy and the sealed one."""
+        """T7: the public record of a pick (the turn it was made), for the owner's copy and the sealed one."""
         game.state.vars.picked[side] = game.state.turn
 
     def apply(self, game: "Game", action: Action) -> None:
