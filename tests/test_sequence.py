@@ -149,3 +149,31 @@ def test_first_turn_and_first_phase_start_the_game_there(tiny: Path, tmp_path: P
     with pytest.raises(DataError) as err:
         load_scenario(sc)
     assert err.value.key == "scenario.first_turn"
+
+
+# -- a phase owned by both sides ------------------------------------------------------------------
+
+def test_a_phase_owned_by_both_sides_is_played_by_each_in_turn_and_survives_a_save(
+        tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    from kiev_tui.engine.saves import load_game
+    from tests.tiny_game import DUEL, SYSTEM
+
+    path = tmp_path / "sequence.toml"  # Tiny's game-turn with a regroup phase both sides play
+    path.write_text((TINY_DIR / "sequence.toml").read_text()
+                    + '\n[[segment.phase]]\nid = "regroup"\nowner = "both"\ncase = "T1"\n')
+    monkeypatch.setattr(SYSTEM, "sequence", sequence.load_sequence(path, ("quiet",)))
+    game = Game.new(DUEL, seed=2)
+    game.apply(EndPhase(), side="axis")
+    game.apply(EndPhase(), side="allies")
+    assert (game.phase.segment, game.phase.name, game.actor, game.state.half) == ("end_of_turn", "regroup", "axis", 0)
+    assert str(game.check(EndPhase(), side="allies")) == "[T1] it is the axis player's turn, not the allies player's"
+    game.apply(EndPhase(), side="axis")
+    assert (game.phase.name, game.actor, game.state.half) == ("regroup", "allies", 1)
+    assert game.state.to_dict()["half"] == 1
+    saved = tmp_path / "regroup.toml"
+    game.save(saved)
+    again = load_game(saved)
+    assert (again.actor, again.state.half, again.state_hash()) == ("allies", 1, game.state_hash())
+    again.apply(EndPhase(), side="allies")
+    assert (again.state.turn, again.phase.name, again.actor, again.state.half) == (2, "movement", "axis", 0)
+    assert "half" not in again.state.to_dict()  # 0 is not written: older positions hash as before

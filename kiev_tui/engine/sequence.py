@@ -214,15 +214,14 @@ def turn_steps(game: "Game", turn: int | None = None) -> list[Step]:
 
 
 def current(game: "Game") -> Step:
-    """The step the state stands on: its phase name and phasing player.
-
-    Limit: the state does not record which half of a ``both`` phase it is in; this names the
-    first half (no played game has such a phase yet)."""
+    """The step the state stands on: its phase name and phasing player, and for a phase owned
+    by both sides the half ``state.half`` names (0: the first player's, 1: the second's)."""
     st = game.state
     steps = turn_steps(game)
-    for s in steps:
-        if s.phase == st.phase and s.phasing in ("", st.player):
-            return s
+    here = [s for s in steps if s.phase == st.phase and s.phasing in ("", st.player)]
+    if here:
+        halves = [s for s in here if (s.segment, s.phase) == (here[0].segment, here[0].phase)]
+        return halves[min(st.half, len(halves) - 1)]
     for s in steps:  # a phase the skip rules dropped since (a loaded position): still name it
         if s.phase == st.phase:
             return s
@@ -284,6 +283,9 @@ def advance(game: "Game", hooks: Hooks) -> Step | None:
         nxt = steps[i + 1]
     phasing = nxt.phasing or st.player
     changed = phasing != st.player
+    # a phase owned by both sides: its second half follows its first, the same phase
+    same = not wrapped and (nxt.segment, nxt.phase, nxt.phasing) == (here.segment, here.phase, here.phasing)
+    st.half = st.half + 1 if same else 0
     st.player = phasing
     st.phase = nxt.phase
     if changed:

@@ -54,6 +54,9 @@ class GameState:
     secrets: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: side -> {key: sha256(choice, salt)}: public proof that a hidden choice was made
     commitments: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: which side's turn it is within a phase owned by both sides (0: the first player's, 1: the
+    #: second's; engine/sequence.py); saved only when not 0, so older positions hash the same
+    half: int = 0
 
     # -- the prompt stack (engine/prompts.py) -------------------------------
     def push_prompt(self, frame: dict[str, Any]) -> None:
@@ -112,10 +115,12 @@ class GameState:
             d["secrets"] = self.secrets
         if self.commitments:
             d["commitments"] = self.commitments
+        if self.half:
+            d["half"] = self.half
         return d
 
     KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers",
-            "secrets", "commitments")
+            "secrets", "commitments", "half")
 
     def _marks(self) -> dict[str, list[str]]:
         """The hexes that carry markers, each kind once and sorted (the saved form)."""
@@ -140,6 +145,7 @@ class GameState:
             hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
             secrets=copy.deepcopy(dict(d.get("secrets", {}))),
             commitments=copy.deepcopy(dict(d.get("commitments", {}))),
+            half=_half(d.get("half", 0)),
         )
 
     def copy(self) -> "GameState":
@@ -151,7 +157,7 @@ class GameState:
             control=dict(self.control), vars=self.vars.copy(),
             prompts=copy.deepcopy(self.prompts), over=self.over,
             hex_markers={h: list(k) for h, k in self.hex_markers.items()},
-            secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments),
+            secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments), half=self.half,
         )
 
     def hash(self, extra: str = "") -> str:
@@ -170,6 +176,8 @@ class GameState:
         if self.commitments:  # views and secrets: sorted-key order puts it first
             parts += ['"commitments":', _dump(self.commitments), ',']
         parts += ['"control":', _dump(self.control)]
+        if self.half:  # sorted between "control" and "hex_markers"
+            parts += [',"half":', _dump(self.half)]
         marks = self._marks()
         if marks:  # sorted between "control" and "over", as _raw gives it
             parts += [',"hex_markers":', _dump(marks)]
@@ -184,6 +192,13 @@ class GameState:
         parts += [',"turn":', _dump(self.turn),
                   ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
         return "".join(parts)
+
+
+def _half(value: Any) -> int:
+    """A saved ``half``: 0 or 1 (a phase owned by both sides has two halves)."""
+    if isinstance(value, bool) or value not in (0, 1):
+        raise ValueError("'half' must be 0 or 1")
+    return int(value)
 
 
 #: The one JSON form the hash is taken of (sorted keys, no spaces), as an encoder built once.
