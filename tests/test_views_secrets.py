@@ -176,3 +176,52 @@ def test_plain_mode_offers_the_pick_and_the_reveal_to_the_side_at_the_keyboard_o
     assert s.handle("choose") == ["Choices ('choose N'):", f"  1. reveal town=0301 salt={salt}"]
     assert s.handle("choose 1")[0] == "axis reveals target: 0301"
     assert s.handle("choose") == ["Nothing to choose now."] and game.state.commitments == {}
+
+
+def _plain_on_a_pty(game: Game, lines: list[str]) -> str:
+    """Plain mode on a real terminal (a pty), fed ``lines``; everything it wrote, as text."""
+    import os
+    import threading
+
+    from kiev_tui.plain import loop
+
+    master, slave = os.openpty()
+    inp, out = os.fdopen(slave, "r", closefd=False), os.fdopen(os.dup(slave), "w")
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (loop.run(game, stdin=inp, stdout=out, width=72), done.set()),
+                              daemon=True)
+    worker.start()
+    for line in lines:
+        os.write(master, (line + "\n").encode())
+    os.write(master, b"\x04")  # end of input on a terminal: the loop stops
+    seen = b""
+    while not done.is_set() or _readable(master):
+        if _readable(master, 0.2):
+            seen += os.read(master, 65536)
+    worker.join(30)
+    os.close(master)
+    os.close(slave)
+    out.close()
+    return seen.decode(errors="replace")
+
+
+def _readable(fd: int, timeout: float = 0.0) -> bool:
+    import select
+
+    return bool(select.select([fd], [], [], timeout)[0])
+
+
+def test_hot_seat_plain_clears_the_terminal_when_the_leaving_side_holds_a_secret(tiny: Path) -> None:
+    game = Game.new(tiny, seed=1)
+    text = _plain_on_a_pty(game, ["choose 1", "end", "", "end", ""])
+    salt = game.state.secrets[AXIS]["target"]["salt"] if game.state.secrets else ""
+    assert "Your hidden choice (target): 0301" in text
+    cleared = text.index("\x1b[3J")  # screen and scrollback, before the allies sit down
+    assert text.index("Your hidden choice (target): 0301") < cleared < text.index("Press Enter")
+    assert text.count("\x1b[3J") == 1  # the allies hold no secret: their hand-over keeps the screen
+    assert "The screen was cleared" in text[cleared:] and (salt == "" or salt not in text[cleared:])
+
+
+def test_hot_seat_plain_keeps_the_screen_when_nothing_is_hidden(tiny: Path) -> None:
+    text = _plain_on_a_pty(Game.new(tiny, seed=1), ["end", "", "end", ""])
+    assert "Press Enter" in text and "\x1b[3J" not in text

@@ -110,6 +110,12 @@ def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = Non
             if answer is None or answer.strip().lower() not in ("y", "yes"):
                 session.done = answer is None
         if session.handing_over:
+            if tty and session.hide_screen:
+                # Views: the leaving side was shown a hidden choice; the screen and its scrollback
+                # go before the other player sits down (ED 2 and ED 3 clear both).
+                out.write("\x1b[H\x1b[2J\x1b[3J")
+                say(["The screen was cleared: what the last player chose in secret stays hidden.",
+                     f"Hand over to the {session.side_name(session.seat)} player."])
             if tty:
                 if read("Press Enter when the new player is at the keyboard. ") is None:
                     break

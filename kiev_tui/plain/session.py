@@ -100,6 +100,9 @@ class PlainSession:
         self.seat = game.actor  # the side at the keyboard: the actions typed are submitted as its
         self.held: list[str] = []  # what the next side sees once it has taken the keyboard
         self.handing_over = False
+        #: at this hand-over the side leaving the keyboard holds a hidden choice it was shown:
+        #: a terminal clears its screen and scrollback before the other player sits down
+        self.hide_screen = False
         self.done = False
         self.commands: dict[str, Spec] = dict(GENERIC)
         for name, entry in self.face.commands.items():  # (handler, usage, help[, example])
@@ -341,12 +344,13 @@ class PlainSession:
                         "('todo' says what is waiting)."]
             return [head, *played, *self.after()]
         if actor != self.seat:
-            self.seat = actor
+            leaving, self.seat = self.seat, actor
             head = self._turn_head(actor)
             rest = [*self.face.tracker_lines(g), *self._situation()]
             if self.pause and self.computer is None:
                 self.held = rest
                 self.handing_over = True
+                self.hide_screen = bool(g.state.secrets.get(leaving))
                 return [head, f"Hand over to the {self.side_name(actor)} player."]
             return [head, *rest]
         return self.face.pending_lines(g)
