@@ -4,19 +4,22 @@ actions, set-up choices, and Tiny's two-step town choice answered with no game c
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.prompts import Option, Prompt, random_answer, setup_frames
 from kiev_tui.engine.scenario import SetupChoice, load_scenario
 from kiev_tui.engine.state import GameState
+from kiev_tui.games.spi_kiev.actions import Attack, Enter
 from kiev_tui.plain.session import PlainSession
 
+from tests.conftest import MINI
 from tests.tiny_game import (MUSTER, TINY_DIR, Forage, ForageAt, Fortify, Place, TinyMove, register_tiny,
                              unregister_tiny)
 
@@ -277,9 +280,42 @@ def test_the_kiev_bot_can_answer_every_battle_from_the_options(seed: int) -> Non
 
 def test_kiev_legal_in_a_movement_phase_all_pass_check(mini: Game) -> None:
     acts = list(mini.rules.legal(mini, mini.actor))
-    assert acts[0].kind in ("end_phase", "move") and len(acts) > 10
+    # 23.0: the two reinforcements due must enter before the phase may end; by road at two
+    # hexes and by rail at one (19.3), and rail rides for the units on friendly rail
+    assert Counter(a.kind for a in acts) == {"move": 555, "enter": 6, "rail": 6}
+    assert acts[0] == Enter(("so-t01-rifle-1",), "1005", False)
     assert all(mini.check(a, side=mini.actor) is None for a in acts)
     assert list(mini.rules.legal(mini, mini.rules.schema.other_side(mini.actor))) == []
+
+
+def _bot_positions(seed: int, at: set[int]) -> dict[int, list[Action]]:
+    """Kiev's legal actions (of the actor) at the given action counts of a random bot's game."""
+    from kiev_tui.games.spi_kiev import bot
+
+    class Enough(Exception):
+        pass
+
+    seen: dict[int, list[Action]] = {}
+
+    def look(game: Game, _action: object) -> None:
+        if len(game.log) in at:
+            seen[len(game.log)] = list(game.rules.legal(game, game.actor))
+            assert all(game.check(a, side=game.actor) is None for a in seen[len(game.log)])
+            if len(seen) == len(at):
+                raise Enough
+
+    with pytest.raises(Enough):
+        bot.play_game(MINI, seed, on_action=look)
+    return seen
+
+
+def test_kiev_legal_lists_stack_moves_attacks_and_stacking_removals() -> None:
+    seen = _bot_positions(2, {4, 8, 53})
+    assert any(a.kind == "move" and len(a.units) > 1 for a in seen[4])  # a whole stack moves together
+    attacks = [a for a in seen[8] if isinstance(a, Attack)]
+    assert Counter(a.kind for a in seen[8]) == {"end_phase": 1, "attack": 4}  # 9.0: the combat phase
+    assert any(len(a.attackers) > 1 for a in attacks)  # all the units next to a target, together
+    assert Counter(a.kind for a in seen[53]) == {"remove_excess": 4}  # 8.0: nothing else until it is done
 
 
 def test_a_free_setup_in_an_area_offers_its_hexes_not_yet_taken(muster: Path, tmp_path: Path) -> None:

@@ -29,6 +29,32 @@ def friendly_rail(view: View, h: Hex) -> bool:
     return is_rail_hex(view, h) and not view.occupied_by(h, GERMAN) and h not in view.zoc_movement[GERMAN]
 
 
+def reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:
+    """Hexes the stack could reach by rail now along friendly rail (19.3), each with its path;
+    within the turn's hex limit (5.3), not checked for the turn's unit count."""
+    start = view.hex_of(units[0]) if units else None
+    if start is None or not friendly_rail(view, start):
+        return {}
+    limit = max_hexes(view)
+    out: dict[Hex, tuple[str, ...]] = {}
+    frontier: list[tuple[Hex, tuple[str, ...]]] = [(start, ())]
+    seen = {start}
+    while frontier:
+        nxt = []
+        for h, path in frontier:
+            if len(path) >= limit:
+                continue
+            for n in view.map.neighbours(h):
+                if n in seen or not view.map.has(h, n, "railroad") or not friendly_rail(view, n):
+                    continue
+                seen.add(n)
+                p = path + (str(n),)
+                out[n] = p
+                nxt.append((n, p))
+        frontier = nxt
+    return out
+
+
 def counted(view: View, units: tuple[str, ...]) -> int:
     return sum(1 for u in units if not view.is_hq_like(u))  # 11.21: HQs ride free
 

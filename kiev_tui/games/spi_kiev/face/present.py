@@ -69,27 +69,7 @@ def actors(view: View) -> list[Hex]:
 
 def rail_reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:
     """Hexes the stack could reach by rail now (friendly rail only), with the path to each."""
-    start = view.hex_of(units[0]) if units else None
-    if start is None or not rail.friendly_rail(view, start):
-        return {}
-    limit = rail.max_hexes(view)
-    out: dict[Hex, tuple[str, ...]] = {}
-    frontier = [(start, ())]
-    seen = {start}
-    while frontier:
-        nxt = []
-        for h, path in frontier:
-            if len(path) >= limit:
-                continue
-            for n in view.map.neighbours(h):
-                if n in seen or not view.map.has(h, n, "railroad") or not rail.friendly_rail(view, n):
-                    continue
-                seen.add(n)
-                p = path + (str(n),)
-                out[n] = p
-                nxt.append((n, p))
-        frontier = nxt
-    return out
+    return rail.reach(view, units)
 
 
 def due_entries(view: View) -> list[tuple[str, str, list[Hex]]]:
