@@ -7,17 +7,26 @@ TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test soak bench arena mutate mutate-rest map validate clean
 
+# pip's own output (setuptools warns on every editable install that the folder it links must
+# stay) goes to $(PIP_LOG) and is shown only when an install fails: a first `make play` or
+# `make test` prints one line of its own, then the game or the tests.
+PIP_LOG := $(VENV)/pip.log
+PIP = $(BIN)/python -m pip install --quiet
+QUIETLY = > $(PIP_LOG) 2>&1 || { cat $(PIP_LOG); echo "make: the install failed; its log is $(PIP_LOG)"; exit 1; }
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(PIP) --upgrade pip $(QUIETLY)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e .
-	touch $@
+	@echo "Installing kiev-tui and the packages it needs into $(VENV) (log: $(PIP_LOG))"
+	@$(PIP) -e . $(QUIETLY)
+	@touch $@
 
 $(TEST_STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP) $@
+	@echo "Installing kiev-tui and the packages its tests need into $(VENV) (log: $(PIP_LOG))"
+	@$(PIP) -e '.[test]' $(QUIETLY)
+	@touch $(STAMP) $@
 
 # Byte-code is compiled ahead: start-up then never pays for compiling our modules, even
 # where PYTHONDONTWRITEBYTECODE keeps Python from caching them itself.
@@ -46,8 +55,8 @@ arena: $(TEST_STAMP)
 
 MUTATE_STAMP := $(VENV)/.installed-mutate
 $(MUTATE_STAMP): $(TEST_STAMP)
-	$(BIN)/pip install --quiet -e '.[test,mutate]'
-	touch $@
+	@$(PIP) -e '.[test,mutate]' $(QUIETLY)
+	@touch $@
 
 # Mutation testing of the Kiev rules modules; results stay in mutants/ so a second run
 # only retests what changed. The report lists the share killed per module.
