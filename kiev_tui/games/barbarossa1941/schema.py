@@ -23,6 +23,8 @@ SCHEMA = Schema(
     # are entered by nothing; lake hexes may be crossed in some weather but never ended in (12.10).
     terrains=("clear", "forest", "swamp", "rough", "mountain", "arctic", "lake", "sea"),
     impassable_terrains=frozenset({"sea"}),
+    # 12.9: the Baltic Fleet is a counter on a sea hex (1205, 17.2); no other unit enters the sea
+    impassable_except={"sea": frozenset({"fleet"})},
     settlements=("major_city", "minor_city"),  # larger first (8.2, 11.1, 13)
     # railroad: a line crossing this hexside (10); lake and strait: hexsides no unit crosses
     # except as 12.10 allows (extreme cold, the Kerch strait)
