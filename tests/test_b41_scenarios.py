@@ -298,8 +298,12 @@ def test_typhoon_figures(typhoon: Scenario) -> None:
     assert p["rail_markers"] == ["1108", "1110", "1414", "1318", "1121", "1323", "1028"]  # 17.1
 
 
+# 17.2's list and, for the same turns, what 15.3's calendar adds to it (SOURCES.md, Scenarios)
 TYPHOON_ARRIVALS = {
-    "so-a-39": (6, "Moscow"), "so-air-1": (7, "any_major_city"), "so-gab-1": (7, "held"),
+    "so-a-39": (6, "Moscow"), "so-a-26b": (6, "Vladimir"),  # 17.2; 15.3
+    "so-a-24b": (7, "Moscow"), "so-a-10b": (7, "Ryazan"),  # 15.3
+    "so-air-2": (10, "any_major_city"), "so-shock-4": (10, "replace_army"),  # 15.3, 11, 12.11
+    "so-air-1": (7, "any_major_city"), "so-gab-1": (7, "held"),
     "so-shock-1": (7, "replace_army"), "so-a-58": (8, "2618 2625"), "so-a-59": (8, "Vologda"),
     "so-gab-2": (8, "held"), "so-shock-2": (8, "replace_army"), "so-mg-khostenko": (8, "Ryazan"),
     "so-gcav-1": (8, "any_city"), "so-gcav-2": (8, "any_city"), "so-a-60": (9, "Vladimir"),
@@ -308,10 +312,14 @@ TYPHOON_ARRIVALS = {
 
 
 def test_typhoon_arrivals_events_and_withdrawal(typhoon: Scenario) -> None:
-    assert arrivals(typhoon) == TYPHOON_ARRIVALS  # 17.2
+    assert arrivals(typhoon) == TYPHOON_ARRIVALS  # 17.2 and 15.3
     units = typhoon.catalog.units
     per = Counter(t for u, (t, _) in TYPHOON_ARRIVALS.items() if units[u].type not in ("air", "shock_army"))
-    assert per == {6: 1, 7: 1, 8: 6, 9: 3}  # 17.2: eleven ground units
+    assert per == {6: 2, 7: 3, 8: 6, 9: 3}  # 17.2's eleven ground units and 15.3's 26th, 24th and 10th
+    # from turn 6 on, Typhoon brings every Soviet arrival the campaign's calendar brings (15.3)
+    assert {u: a for u, a in HIST_ARRIVALS.items() if a[0] >= 6 and u != "so-cav-15"} == TYPHOON_ARRIVALS
+    assert hid(typhoon, "so-cav-15") == "1919"  # 17.2 puts 15.3's turn-6 cavalry on the map already
+    assert hid(typhoon, "so-a-5b") == "2012"  # a turn-5 arrival (15.3): on the map, as the 54th and 55th
     (w,) = typhoon.extra["withdrawal"]
     assert (w["turn"], w["units"]) == (6, ["so-ab-3"])  # 17.2
     assert sorted(e.get("vp", 0) for e in typhoon.extra["event"]) == [0, 5, 15, 18]  # 13; 0: Dietl, 14.3.3
