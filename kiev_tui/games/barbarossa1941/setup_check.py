@@ -4,8 +4,11 @@ The engine has checked the shape (units exist, hexes on the map, no hex shared b
 Here: the counters' own keys (units.py), the [scenario] keys of this game, the opening stacks
 (3: six steps a hex), the set-up choices of 15.1-15.2 (`[choices]`), the steps lost at the
 start (`[reduced]`, 17), the VP events (`[[event]]`, 13), withdrawals (12.5), the limits of the
-free deployment (`[deployment]`, 14.2) and the arrivals' own keys.  Every refusal is a DataError
-naming the file, the key and the reason.
+free deployment (`[deployment]`, 14.2) and the arrivals' own keys.  And what the book forbids: a
+unit set up on the other side's ground (14.2, 15, [control]), a rail marker off the railroads
+(10.3), an arrival or event unit entering at sea, on a lake hex or on enemy ground (9.1, 12.10),
+and a place of tables.toml (supply, entry, fleet bases, objectives) missing from the map.  Every
+refusal is a DataError naming the file, the key and the reason.
 """
 
 from __future__ import annotations
