@@ -549,3 +549,14 @@ def test_the_russian_major_cities_are_every_soviet_major_but_lvov_and_riga(histo
     supply = load_tables(DATA_DIR / "tables.toml").supply
     assert set(supply.russian_major_cities) == majors - {"Lvov", "Riga"}  # 8.2, 12.7
     assert len(supply.russian_major_cities) == 9
+
+
+def test_no_hex_is_offered_to_both_sides(historical: Scenario) -> None:
+    sc = historical
+    offered: dict[str, set[str]] = {"axis": set(), "soviet": set()}
+    for uid in sc.extra.get("choices", {}):
+        offered[sc.catalog.units[uid].side] |= {sc.map.grid.id(h) for h in choice_hexes(sc, uid)}
+    assert offered["axis"] & offered["soviet"] == set()  # 15.1 and 15.2 never share a hex
+    book_soviet = {h for uid, (hexes, _adj, _c) in HIST_BOOK.items() if uid.startswith("so-") for h in hexes}
+    assert offered["axis"] & book_soviet == set()
+    assert {"0320", "0419", "0420", "0418", "0316", "0412", "0413"} <= offered["soviet"]  # 15.2's, not 15.1's
