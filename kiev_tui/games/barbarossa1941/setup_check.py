@@ -481,7 +481,7 @@ def _zone_words(zones: list[Reader], nat: str) -> str:
 
 
 def _soviet_land(gmap: GameMap) -> frozenset[Hex]:
-    return gmap.areas["ussr"].hexes if "ussr" in gmap.areas else frozenset()
+    return side_land(gmap, "soviet")  # the map's areas say which countries are the Soviet side's
 
 
 def _axis_land(gmap: GameMap) -> set[Hex]:
