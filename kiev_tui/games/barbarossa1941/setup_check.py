@@ -248,14 +248,14 @@ def check_setup_sides(scenario: "Scenario") -> None:
     for uid, h in sorted(scenario.setup.items()):
         side = scenario.catalog.units[uid].side
         other = SCHEMA.other_side(side)
-        where = f"hex {gmap.grid.id(h)}"
+        where, ours, theirs = f"hex {gmap.grid.id(h)}", SCHEMA.side_name(side), SCHEMA.side_name(other)
         if own_country and h in side_land(gmap, other):
-            raise DataError(scenario.path, f"setup.{uid}", f"{where} is {SCHEMA.side_name(other)} ground at the start: "
-                                                           f"a {side} unit sets up in its own side's countries (14.2, 15)")
+            raise DataError(scenario.path, f"setup.{uid}", f"{where} is {theirs} ground at the start: {ours} "
+                                                           "units set up in their own side's countries (14.2, 15)")
         if _holder(scenario, h) == other:
             name = gmap.name(h) or gmap.grid.id(h)
-            raise DataError(scenario.path, f"setup.{uid}", f"{where} ({name}) is a city the {SCHEMA.side_name(other)} "
-                                                           f"side holds at the start ([control]): no {side} unit starts there")
+            raise DataError(scenario.path, f"setup.{uid}", f"{where} ({name}) is a city the {theirs} side holds "
+                                                           f"at the start ([control]): no {ours} unit starts there")
 
 
 def check_rail_markers(scenario: "Scenario") -> None:
@@ -278,9 +278,10 @@ def _check_entry(scenario: "Scenario", key: str, side: str, uids: list[str], hex
                 raise DataError(scenario.path, f"{key}.hexes[{i}]", f"hex {gmap.grid.id(h)} is {gmap.terrain(h)}: "
                                                                    f"{uid} cannot enter there (12.10)")
         if h in theirs:
-            raise DataError(scenario.path, f"{key}.hexes[{i}]", f"hex {gmap.grid.id(h)} is "
-                                                               f"{SCHEMA.side_name(SCHEMA.other_side(side))} ground at "
-                                                               f"the start: {side} units enter in their own country (9.1)")
+            other = SCHEMA.side_name(SCHEMA.other_side(side))
+            raise DataError(scenario.path, f"{key}.hexes[{i}]", f"hex {gmap.grid.id(h)} is {other} ground at the "
+                                                               f"start: {SCHEMA.side_name(side)} units enter in their "
+                                                               "own country (9.1)")
 
 
 def check_arrival_hexes(scenario: "Scenario") -> None:
