@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.engine.hexes import Hex, path_back
+from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Reach
 from kiev_tui.games.barbarossa1941.allowance import (EXPLOITATION, MOVEMENT, PHASES, REACTION, allowance,
                                                      movement_allowance)
@@ -246,11 +246,23 @@ def reachable(board: Board, units: Sequence[str], phase: str = MOVEMENT, spent: 
                 if explain:
                     out[h] = Reach(None, (), bad.case, bad.why)
                 continue
-            out[h] = Reach(max(vec), path_back(parent, start, h))
+            out[h] = Reach(max(vec), _path_ids(board, parent, start, h))
+        elif explain and board.owner(h) not in (None, stack[0].side):
+            out[h] = Reach(None, (), "7", "enemy units are there: only an overrun attacks them on the move")
         elif explain:
             r = why.get(h)
             out[h] = Reach(None, (), r[0], r[1]) if r else far
     return out
+
+
+def _path_ids(board: Board, parent: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[str, ...]:
+    """The hexes entered from ``start`` to ``end``, as the map prints their ids."""
+    path: list[str] = []
+    cur = end
+    while cur != start:
+        path.append(board.gmap.grid.id(cur))
+        cur = parent[cur]
+    return tuple(reversed(path))
 
 
 def may_react(board: Board, uid: str, combat: Hex, attacked: Iterable[Hex]) -> Illegal | None:
