@@ -8,13 +8,15 @@ before).  0304 (an odd column, standing low) has the neighbours 0303, 0404, 0405
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.games.barbarossa1941 import allowance, movement
 from kiev_tui.games.barbarossa1941.board import Board
-from tests.b41_rules_helpers import CLEAR, COLD, DATA, FREEZE, MUD, H, board, real_map, small_map
+from tests.b41_rules_helpers import CLEAR, COLD, DATA, FREEZE, MUD, H, board, catalog, real_map, small_map, tables
 
 
 def col(*rows: int) -> list:  # type: ignore[type-arg]
@@ -333,3 +335,12 @@ def test_5_3_who_may_react() -> None:
     # an Axis unit may react from an enemy zone
     axis = board(gmap, {"ge-pzk-56": "0404", "so-a-7": "0304"})
     assert movement.may_react(axis, "ge-pzk-56", H("0504"), []) is None
+
+
+def test_12_11_a_static_counter_has_no_mp_whatever_it_prints() -> None:
+    # the static flag, not a printed 0, keeps a militia in place (12.11): a militia printed with 2 MP
+    units = dict(catalog().units)
+    units["so-opol-1"] = dataclasses.replace(units["so-opol-1"], ma=2)
+    b = Board(small_map(), tables(), units, {"so-opol-1": H("0404")})
+    assert allowance.movement_allowance(b, "so-opol-1") == 0
+    assert movement.path_cost(b, ["so-opol-1"], col(5)) == Illegal("12.11", "so-opol-1 is static and never moves")
