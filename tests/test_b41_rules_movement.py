@@ -224,7 +224,7 @@ def test_12_10_the_kerch_strait_on_the_real_map() -> None:
         b = board(m, {"ge-ak-23": "1930"}, naval=naval)
         assert movement.path_cost(b, ["ge-ak-23"], [H("2031")]) == Illegal(
             "12.10", "the strait between 1930 and 2031 is impassable except in extreme cold or for the side "
-                     "with naval superiority in the Black Sea")
+                     "that rules the Black Sea")
     # extreme cold ignores the strait: no extra MP
     cold = board(m, {"ge-ak-23": "1930"}, turn=COLD)
     assert movement.path_cost(cold, ["ge-ak-23"], [H("2031")]) == {"ge-ak-23": 1}

@@ -4,7 +4,7 @@ Costs come from ``[tec]``: a hex's terrain gives the MP to enter it (foot or mot
 a city uses the other terrain of its hex.  Water follows 12.10: sea is never entered, the lake
 hexes (Ladoga, Onega, Peipus) and the lake and strait hexsides only in extreme cold (the
 weather of the zone the water lies in), a lake hex is never a place to stop, and the Kerch
-strait opens to the side with naval superiority in the Black Sea for 1 MP more.  The river's
+strait opens, at 1 MP more, to whichever side rules the Black Sea (8.2).  The river's
 extra MP depends on enemy zones and is added by ``movement`` through ``river_extra``.
 """
 
@@ -69,7 +69,7 @@ def crossing_cost(board: Board, a: Hex, b: Hex, side: str) -> int | Illegal:
     what = "strait" if board.gmap.has(a, b, "strait") else "lake"
     why = f"the {what} between {board.gmap.grid.id(a)} and {board.gmap.grid.id(b)} is impassable except in extreme cold"
     if what == "strait" and pair == set(kerch.hexes):
-        why += " or for the side with naval superiority in the Black Sea"
+        why += " or for the side that rules the Black Sea"
     return Illegal("12.10", why)
 
 
