@@ -38,7 +38,11 @@ def other(side: str) -> str:
 
 @dataclass
 class Board:
-    """Ground units on the map, with what the rules of 3, 4, 5 and 12.10 need to know."""
+    """Ground units on the map, with what the rules of 3, 4, 5 and 12.10 need to know.
+
+    One Board is one position: its answers are cached in ``memo``, so after any change the rule
+    system builds a new Board (cheap: a dict of hexes) rather than editing this one.
+    """
 
     gmap: GameMap
     tables: Tables
