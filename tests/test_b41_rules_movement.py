@@ -344,3 +344,38 @@ def test_12_11_a_static_counter_has_no_mp_whatever_it_prints() -> None:
     b = Board(small_map(), tables(), units, {"so-opol-1": H("0404")})
     assert allowance.movement_allowance(b, "so-opol-1") == 0
     assert movement.path_cost(b, ["so-opol-1"], col(5)) == Illegal("12.11", "so-opol-1 is static and never moves")
+
+
+def _accepted_by_brute_force(b: Board, units: list[str], longest: int) -> dict[str, int]:
+    """Every hex some simple path of at most ``longest`` hexes reaches, with the least MP of the
+    dearest unit, by trying each path with path_cost."""
+    start = b.hex_of[units[0]]
+    best: dict[str, int] = {}
+
+    def walk(path: list) -> None:  # type: ignore[type-arg]
+        if path:
+            got = movement.path_cost(b, units, path)
+            if isinstance(got, dict):
+                hid = b.gmap.grid.id(path[-1])
+                best[hid] = min(best.get(hid, 99), max(got.values()))
+        if len(path) == longest:
+            return
+        for n in b.gmap.neighbours(path[-1] if path else start):
+            if n != start and n not in path:
+                walk(path + [n])
+
+    walk([])
+    return best
+
+
+def test_5_1_reachable_is_exact_for_a_stack_whose_units_pay_differently() -> None:
+    gmap = small_map(columns=5, rows=5, terrain={"0202": "forest", "0203": "forest", "0303": "mountain",
+                                                  "0304": "swamp", "0402": "forest", "0204": "rough"},
+                     sides={"major_river": ["0303/0403", "0304/0404"]})
+    for place in ({"ge-ak-23": "0102", "ge-pzk-56": "0102", "so-a-7": "0504"},
+                  {"ge-ak-23": "0102", "ge-pzk-56": "0102", "ro-kav": "0102"},
+                  {"ge-pzk-56": "0301", "so-a-7": "0403"}):
+        b = board(gmap, place)
+        units = [u for u in place if b.side(u) == "axis"]
+        got = {gmap.grid.id(h): r.cost for h, r in movement.reachable(b, units).items() if r.ok}
+        assert got == _accepted_by_brute_force(b, units, 6), place

@@ -7,10 +7,9 @@ zone (5, 12.10).  A unit that ends its movement-phase move outside enemy zones h
 (5.4).  Each unit may always move one hex in a phase if nothing else forbids it (5.1).  Enemy
 units are never entered: attacking them on the move is an overrun (7), another action.
 
-``path_cost`` judges one path exactly, unit by unit; ``reachable`` is a Dijkstra search over the
-map for the hexes a stack may end in, each with its cost and path, or the case and reason it may
-not.  For a stack of units that move differently the search takes each step at the dearest
-unit's MP over the stack's least budget, which never offers a hex ``path_cost`` refuses.
+``path_cost`` judges one path exactly, unit by unit; ``reachable`` searches the map for the hexes
+a stack may end in, each with its cost and path, or the case and reason it may not, and offers
+exactly the hexes some path reaches that ``path_cost`` accepts.
 """
 
 from __future__ import annotations
@@ -179,10 +178,29 @@ def path_cost(board: Board, units: Sequence[str], path: Sequence[Hex], phase: st
     return {m.uid: t for m, t in zip(stack, total)}
 
 
+@dataclass(slots=True)
+class _Label:
+    """One way of reaching a hex: each unit's MP spent so far, and the way before it."""
+
+    hex: Hex
+    vec: tuple[int, ...]
+    parent: "_Label | None"
+    dead: bool = False
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return all(x <= y for x, y in zip(a, b))
+
+
 def reachable(board: Board, units: Sequence[str], phase: str = MOVEMENT, spent: Mapping[str, int] | None = None,
               explain: bool = True) -> dict[Hex, Reach]:
     """Every hex the stack may end its move in, with cost and path; with ``explain``, every other
-    hex of the map with the case and reason it may not (5.1-5.4, 12.2, 12.8, 12.10, 3)."""
+    hex of the map with the case and reason it may not (5.1-5.4, 12.2, 12.8, 12.10, 3).
+
+    A search over the map that keeps, for each hex, every way of reaching it that no other way
+    beats for all units at once (one way for a single unit: Dijkstra), so a stack whose units
+    pay differently is offered exactly the hexes ``path_cost`` accepts.
+    """
     out: dict[Hex, Reach] = {}
     got = movers(board, units, phase, spent)
     gmap = board.gmap
@@ -197,15 +215,15 @@ def reachable(board: Board, units: Sequence[str], phase: str = MOVEMENT, spent: 
     fresh = all(m.spent == 0 for m in stack)
     # Priority: the worst unit's MP over its budget with 5.4's bonus (<= 0: within it).
     base = [m.allowance - m.spent + m.bonus for m in stack]
-    best: dict[Hex, int] = {start: -min(base)}
-    costs: dict[Hex, list[int]] = {start: [0] * len(stack)}
-    parent: dict[Hex, Hex] = {}
+    root = _Label(start, (0,) * len(stack), None)
+    labels: dict[Hex, list[_Label]] = {}
     why: dict[Hex, tuple[str, str]] = {}
-    heap: list[tuple[int, int, Hex]] = [(best[start], 0, start)]
+    heap: list[tuple[int, int, _Label]] = [(-min(base), 0, root)]
     tick = 0
     while heap:
-        prio, _, h = heapq.heappop(heap)
-        if prio > best[h]:
+        prio, _, lab = heapq.heappop(heap)
+        h = lab.hex
+        if lab.dead:
             continue
         if h != start and any(enemy_zoc(board, m, h) for m in stack):
             continue  # 5.1: the stack stops on entering an enemy zone
@@ -218,35 +236,42 @@ def reachable(board: Board, units: Sequence[str], phase: str = MOVEMENT, spent: 
             if isinstance(c, Illegal):
                 why.setdefault(n, (c.case, c.why))
                 continue
-            vec = [a + b for a, b in zip(costs[h], c)]
+            vec = tuple(a + b for a, b in zip(lab.vec, c))
             p = max(v - b for v, b in zip(vec, base))
             if p > 0 and not (fresh and h == start):
                 why.setdefault(n, ("5.1", f"needs {max(vec)} MP, more than the stack has"))
                 continue
-            if p < best.get(n, 1 << 30):
-                best[n] = p
-                costs[n] = vec
-                parent[n] = h
-                tick += 1
-                heapq.heappush(heap, (p, tick, n))
+            there = labels.setdefault(n, [])
+            if any(_dominates(o.vec, vec) for o in there):
+                continue
+            for o in there:
+                if _dominates(vec, o.vec):
+                    o.dead = True
+            there[:] = [o for o in there if not o.dead]
+            new = _Label(n, vec, lab)
+            there.append(new)
+            tick += 1
+            heapq.heappush(heap, (p, tick, new))
     far = Reach(None, (), "5.1", "beyond the stack's MP, or cut off by enemy zones")
-    for h in (gmap.hexes() if explain else list(best)):
+    for h in (gmap.hexes() if explain else list(labels)):
         if h == start:
             continue
-        if h in best:
-            vec = costs[h]
-            one_hex = fresh and parent[h] == start
-            over = [(m.uid, v, _budget(board, m, h)) for m, v in zip(stack, vec) if v > _budget(board, m, h)]
+        if labels.get(h):
             bad = _end_check(board, stack, h)
-            if bad is None and over and not one_hex:
-                uid, need, has = over[0]
+            if bad is None:
+                fits = [lab for lab in labels[h] if (fresh and lab.parent is root)
+                        or all(v <= _budget(board, m, h) for m, v in zip(stack, lab.vec))]
+                if fits:
+                    pick = min(fits, key=lambda lab: max(lab.vec))
+                    out[h] = Reach(max(pick.vec), _path_ids(board, pick))
+                    continue
+                lab = min(labels[h], key=lambda lab: max(lab.vec))
+                uid, need, has = next((m.uid, v, _budget(board, m, h)) for m, v in zip(stack, lab.vec)
+                                      if v > _budget(board, m, h))
                 bad = Illegal("5.4", f"{uid} would end in an enemy zone, where the strategic MP does not count: "
                                      f"it needs {need} MP and has {has}")
-            if bad is not None:
-                if explain:
-                    out[h] = Reach(None, (), bad.case, bad.why)
-                continue
-            out[h] = Reach(max(vec), _path_ids(board, parent, start, h))
+            if explain:
+                out[h] = Reach(None, (), bad.case, bad.why)
         elif explain and board.owner(h) not in (None, stack[0].side):
             out[h] = Reach(None, (), "7", "enemy units are there: only an overrun attacks them on the move")
         elif explain:
@@ -255,13 +280,13 @@ def reachable(board: Board, units: Sequence[str], phase: str = MOVEMENT, spent: 
     return out
 
 
-def _path_ids(board: Board, parent: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[str, ...]:
-    """The hexes entered from ``start`` to ``end``, as the map prints their ids."""
+def _path_ids(board: Board, lab: _Label) -> tuple[str, ...]:
+    """The hexes entered on the way to ``lab``, as the map prints their ids (start excluded)."""
     path: list[str] = []
-    cur = end
-    while cur != start:
-        path.append(board.gmap.grid.id(cur))
-        cur = parent[cur]
+    cur: _Label | None = lab
+    while cur is not None and cur.parent is not None:
+        path.append(board.gmap.grid.id(cur.hex))
+        cur = cur.parent
     return tuple(reversed(path))
 
 
