@@ -116,3 +116,26 @@ def test_4_real_map_the_8th_army_by_ladoga() -> None:
     # beside Leningrad at 1305: every neighbour but the city itself
     b = board(m, {"so-a-7": "1305"}, turn=CLEAR)
     assert ids(m, zoc.zone_map(b, "soviet")) == {"1205", "1206", "1306", "1405", "1406"}
+
+
+def test_9_2_surrounded_by_uncancelled_enemy_zones() -> None:
+    # corps at 0204 (covering 0303, 0304), 0502 (0403, 0503) and 0505 (0504, 0405) ring 0404
+    gmap = small_map()
+    ring = {"ge-ak-23": "0204", "ge-ak-38": "0502", "ge-ak-28": "0505"}
+    b = board(gmap, {"so-a-7": "0404", **ring})
+    assert RING <= ids(gmap, zoc.zone_map(b, "axis"))
+    assert zoc.surrounded(b, H("0404"), "soviet") is True
+    # a Soviet unit in a neighbouring hex cancels the zone there and opens the ring
+    b = board(gmap, {"so-a-7": "0404", "so-a-11": "0503", **ring})
+    assert zoc.surrounded(b, H("0404"), "soviet") is False
+    # one corps fewer leaves 0504 and 0405 free
+    b = board(gmap, {"so-a-7": "0404", "ge-ak-23": "0204", "ge-ak-38": "0502"})
+    assert zoc.surrounded(b, H("0404"), "soviet") is False
+    # water is no way out: with sea on 0504 and 0405 the two corps close the ring
+    sea = small_map(terrain={"0405": "sea", "0504": "sea"})
+    b = board(sea, {"so-a-7": "0404", "ge-ak-23": "0204", "ge-ak-38": "0502"})
+    assert zoc.surrounded(b, H("0404"), "soviet") is True
+    # enemy units in a neighbouring hex close it as well
+    b = board(gmap, {"so-a-7": "0404", "ge-ak-23": "0204", "ge-ak-38": "0502", "ge-bef-101": "0504",
+                     "ge-bef-102": "0405"})
+    assert zoc.surrounded(b, H("0404"), "soviet") is True

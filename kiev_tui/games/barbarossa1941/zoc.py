@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.barbarossa1941.allowance import movement_allowance
 from kiev_tui.games.barbarossa1941.board import Board, other
@@ -113,3 +114,19 @@ def blocks(board: Board, h: Hex, side: str, purpose: str) -> bool:
 def retreat_loss(board: Board, h: Hex, side: str) -> int:
     """Extra steps a stack loses for retreating into ``h`` (6.1: an uncancelled enemy zone)."""
     return board.tables.combat.retreat_zoc_extra_loss if blocks(board, h, side, RETREAT) else 0
+
+
+def surrounded(board: Board, h: Hex, side: str) -> bool:
+    """Is a ``side`` stack in ``h`` ringed by enemy zones no friendly unit cancels?  (9.2's loss
+    marker, read with 4 and 6.1: every neighbour holds enemy units, is water no unit may enter
+    now, or lies in such a zone; docs/rulings.md, Barbarossa 1941)."""
+    enemy = other(side)
+    for n in board.gmap.neighbours(h):
+        if board.owner(n) == enemy:
+            continue
+        if not water_open(board, h, n) or isinstance(hex_cost(board, n, "infantry"), Illegal) \
+                or not board.tables.tec.terrain[board.gmap.terrain(n)].end_move:
+            continue  # water: no way out there
+        if not blocks(board, n, side, RETREAT):
+            return False  # 4: a free hex, or one a friendly unit holds open
+    return True
