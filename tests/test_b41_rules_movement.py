@@ -63,6 +63,15 @@ def test_5_2_exploitation_allowance() -> None:
         "8.1", "an isolated motorized unit has no exploitation move")
 
 
+def test_12_3_no_reaction_move_in_mud_or_extreme_cold() -> None:
+    for turn, cond in ((MUD, "mud"), (COLD, "extreme cold")):
+        b = board(small_map(), {"ge-pzk-56": "0404"}, turn=turn)
+        assert allowance.allowance(b, "ge-pzk-56", "reaction") == Illegal("12.3", f"no reaction movement in {cond}")
+        assert movement.path_cost(b, ["ge-pzk-56"], col(5), "reaction") == Illegal(
+            "12.3", f"no reaction movement in {cond}")
+    assert allowance.allowance(board(small_map(), {"ge-pzk-56": "0404"}, turn=FREEZE), "ge-pzk-56", "reaction") == 2
+
+
 def test_5_3_reaction_moves_half_the_mp_rounded_up() -> None:
     assert allowance.reaction_allowance(board(small_map(), {"ge-pzk-56": "0404"}), "ge-pzk-56") == 3
     assert allowance.reaction_allowance(board(small_map(), {"ge-pzk-56": "0404"}, turn=FREEZE), "ge-pzk-56") == 2
@@ -295,15 +304,21 @@ def test_5_1_reachable_agrees_with_path_cost_on_the_real_set_up() -> None:
         sc = load_scenario(DATA / "scenarios" / "historical.toml")
         b = Board.from_scenario(sc)
         b = Board(b.gmap, b.tables, b.units, b.hex_of, b.lost, turn=turn)
-        for uid in ("ge-pzk-41", "ge-ak-26", "so-mc-3-12", "so-a-8", "fi-c-6", "ro-kav"):
-            if uid not in b.hex_of:
+        for uid, phase in (("ge-pzk-41", "movement"), ("ge-pzk-41", "exploitation"), ("ge-pzk-41", "reaction"),
+                           ("ge-ak-26", "movement"), ("so-mc-3-12", "movement"), ("so-mc-3-12", "reaction"),
+                           ("so-a-8", "movement"), ("fi-c-6", "movement"), ("ro-kav", "movement")):
+            assert uid in b.hex_of
+            reach = movement.reachable(b, [uid], phase)
+            mp = allowance.allowance(b, uid, phase)
+            if isinstance(mp, Illegal):  # turn 5: mud in the north (12.3)
+                assert (turn, phase, b.weather(b.hex_of[uid])) == (5, phase, "mud"), uid
+                assert {(r.case, r.why) for r in reach.values()} == {(mp.case, mp.why)}
                 continue
-            reach = movement.reachable(b, [uid])
-            assert any(r.ok for r in reach.values()), (uid, turn)
+            assert any(r.ok for r in reach.values()), (uid, turn, phase)
             for h, r in reach.items():
                 if r.ok:
                     path = [b.gmap.grid.parse(x) for x in r.path]
-                    assert movement.path_cost(b, [uid], path) == {uid: r.cost}, (uid, turn, h)
+                    assert movement.path_cost(b, [uid], path, phase) == {uid: r.cost}, (uid, turn, phase, h)
 
 
 def test_5_1_reachable_says_why_a_static_unit_goes_nowhere() -> None:

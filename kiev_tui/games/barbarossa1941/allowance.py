@@ -63,5 +63,8 @@ def allowance(board: Board, uid: str, phase: str) -> int | Illegal:
     if phase == EXPLOITATION:
         return exploitation_allowance(board, uid)
     if phase == REACTION:
+        cond = board.weather(board.hex_of[uid])
+        if not board.tables.weather.effects[cond].reaction:  # 12.3: none in mud or extreme cold
+            return Illegal("12.3", f"no reaction movement in {cond.replace('_', ' ')}")
         return reaction_allowance(board, uid)
     return movement_allowance(board, uid)
