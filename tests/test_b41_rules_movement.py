@@ -394,3 +394,13 @@ def test_5_1_reachable_is_exact_for_a_stack_whose_units_pay_differently() -> Non
         units = [u for u in place if b.side(u) == "axis"]
         got = {gmap.grid.id(h): r.cost for h, r in movement.reachable(b, units).items() if r.ok}
         assert got == _accepted_by_brute_force(b, units, 6), place
+
+
+def test_5_1_paths_go_hex_by_hex_on_the_map() -> None:
+    b = board(small_map(), {"ge-ak-23": "0404"})
+    assert movement.path_cost(b, ["ge-ak-23"], col(6)) == Illegal("5.1", "0406 is not next to 0404: a move goes hex by hex")
+    assert movement.path_cost(b, ["ge-ak-23"], []) == Illegal("5.1", "the path is empty")
+    assert movement.path_cost(b, ["ge-ak-23"], col(5, 6, 7, 8)) == Illegal("5.1", "0408 is off the map")
+    assert movement.path_cost(b, ["ge-ak-23", "ge-ak-23"], col(5)) == Illegal("5.1", "a unit is listed twice")
+    assert movement.path_cost(b, ["ge-ak-38"], col(5)) == Illegal("5.1", "ge-ak-38 is not on the map")
+    assert movement.path_cost(b, ["ge-ak-23"], col(5), phase="rail") == Illegal("5", "'rail' is not a phase units move in")

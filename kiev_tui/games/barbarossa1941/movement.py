@@ -23,7 +23,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Reach
 from kiev_tui.games.barbarossa1941.allowance import (EXPLOITATION, MOVEMENT, PHASES, REACTION, allowance,
                                                      movement_allowance)
-from kiev_tui.games.barbarossa1941.board import CAVALRY, MOTORIZED, Board, other
+from kiev_tui.games.barbarossa1941.board import CAVALRY, MOTORIZED, Board
 from kiev_tui.games.barbarossa1941.schema import SOVIET
 from kiev_tui.games.barbarossa1941.stacking import check_hex
 from kiev_tui.games.barbarossa1941.terrain import enter_cost, may_end, river_extra
@@ -157,7 +157,7 @@ def path_cost(board: Board, units: Sequence[str], path: Sequence[Hex], phase: st
     prev = start
     for i, h in enumerate(path):
         if not board.gmap.on_map(h):
-            return Illegal("5.1", f"{h} is off the map")
+            return Illegal("5.1", f"{grid.id(h)} is off the map")
         if prev.distance(h) != 1:
             return Illegal("5.1", f"{grid.id(h)} is not next to {grid.id(prev)}: a move goes hex by hex")
         if i > 0 and any(enemy_zoc(board, m, prev) for m in stack):
@@ -314,4 +314,4 @@ def may_react(board: Board, uid: str, combat: Hex, attacked: Iterable[Hex]) -> I
     return None
 
 
-__all__ = ["Mover", "movers", "step", "path_cost", "reachable", "may_react", "ignores_zoc", "enemy_zoc", "other"]
+__all__ = ["Mover", "movers", "step", "path_cost", "reachable", "may_react", "ignores_zoc", "enemy_zoc"]
