@@ -113,9 +113,9 @@ def test_4_real_map_the_8th_army_by_ladoga() -> None:
     for turn in (CLEAR, COLD):
         b = board(m, {"so-a-7": "1405"}, turn=turn)
         assert ids(m, zoc.zone_map(b, "soviet")) == {"1305", "1406", "1505"}
-    # beside Leningrad at 1305: every neighbour but the city itself
-    b = board(m, {"so-a-7": "1305"}, turn=CLEAR)
-    assert ids(m, zoc.zone_map(b, "soviet")) == {"1205", "1206", "1306", "1405", "1406"}
+    # between Leningrad and Ladoga at 1303: neither the city nor the lake hexes 1403 and 1404
+    b = board(m, {"so-a-7": "1303"}, turn=CLEAR)
+    assert ids(m, zoc.zone_map(b, "soviet")) == {"1302", "1204", "1203"}
 
 
 def test_9_2_surrounded_by_uncancelled_enemy_zones() -> None:
