@@ -6,8 +6,11 @@ On the made-up map 0404 (an even column, standing high) has the neighbours 0403,
 
 from __future__ import annotations
 
+import dataclasses
+
 from kiev_tui.games.barbarossa1941 import zoc
-from tests.b41_rules_helpers import CLEAR, COLD, MUD, H, board, ids, real_map, small_map
+from kiev_tui.games.barbarossa1941.board import Board
+from tests.b41_rules_helpers import CLEAR, COLD, MUD, H, board, catalog, ids, real_map, small_map, tables
 
 RING = {"0403", "0503", "0504", "0405", "0304", "0303"}
 
@@ -139,3 +142,14 @@ def test_9_2_surrounded_by_uncancelled_enemy_zones() -> None:
     b = board(gmap, {"so-a-7": "0404", "ge-ak-23": "0204", "ge-ak-38": "0502", "ge-bef-101": "0504",
                      "ge-bef-102": "0405"})
     assert zoc.surrounded(b, H("0404"), "soviet") is True
+
+
+def test_4_the_chart_decides_where_zones_may_go() -> None:
+    # the major city's zoc_into = false in tables.toml is what keeps zones out; flipped, they go in
+    tabs = tables()
+    towns = dict(tabs.tec.settlement)
+    towns["major_city"] = dataclasses.replace(towns["major_city"], zoc_into=True)
+    edited = dataclasses.replace(tabs, tec=dataclasses.replace(tabs.tec, settlement=towns))
+    gmap = small_map(settlement={"0403": "major_city"})
+    b = Board(gmap, edited, catalog().units, {"ge-ak-23": H("0404")}, turn=CLEAR)
+    assert ids(gmap, zoc.zone_map(b, "axis")) == RING

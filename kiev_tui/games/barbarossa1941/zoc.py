@@ -42,11 +42,13 @@ def reaches(board: Board, uid: str, b: Hex) -> bool:
     """Could ``uid`` enter the adjacent hex ``b`` by spending its whole MP, as 4 measures a zone?"""
     a = board.hex_of[uid]
     gmap = board.gmap
-    if gmap.settlement(b) == "major_city":  # 4: never into a major city
-        return False
+    tec = board.tables.tec
+    town = gmap.settlement(b)
+    if (town and not tec.settlement[town].zoc_into) or not tec.terrain[gmap.terrain(b)].zoc_into:
+        return False  # 4: never into a major city (the chart's zoc_into = false)
     if not water_open(board, a, b):  # 4, 12.10: not across impassable water
         return False
-    if not board.tables.tec.terrain[gmap.terrain(b)].end_move:  # 12.10: a lake hex (ruling)
+    if not tec.terrain[gmap.terrain(b)].end_move:  # 12.10: a lake hex (ruling)
         return False
     if board.turn == 1 and board.side(uid) == SOVIET and USSR_AREA in gmap.areas \
             and b not in gmap.areas[USSR_AREA].hexes:
