@@ -219,15 +219,15 @@ class HostedRooms(Rooms):
         """Whether a limit stops this player from taking a side in one more game (he is told so)."""
         held = sum(1 for t in self.tables.values() if t.side_of(player))
         if held >= self.limits.games_per_player:
-            await self._refuse(console, player, f"You hold a side in {held} games, the most this server allows "
-                               f"a player ({self.limits.games_per_player}): end one with e first.")
+            await self._refuse(console, player, f"You hold a side in as many games as this server allows a "
+                               f"player ({self.limits.games_per_player}): end one with e first.")
             return True
         return False
 
     async def _new(self, console: Console, player: Player) -> Choice | None:
         if len(self.tables) >= self.limits.max_games:
-            await self._refuse(console, player, f"This server keeps at most {self.limits.max_games} games "
-                               "and has that many: a game must end first.")
+            await self._refuse(console, player, f"This server keeps as many games as it may ({self.limits.max_games}): "
+                               "one must end before another starts.")
             return None
         if await self._full(console, player):
             return None
