@@ -27,7 +27,8 @@ from tests.test_serve_support import MINI, PtyClient, Server, make_key, ssh_argv
 
 PASTE = b"\x1b[200~" + b"a" * (1 << 20) + b"\x1b[201~"
 BAD_BYTES = b"\xff\xfe\xc3\x28\xff" * 8  # lone 0xFF and 0xFE, a cut two-byte sequence
-MEMORY_BOUND = 1536 << 20  # bytes the whole server may take at its peak (about 60 MB a screen, 43 MB a host)
+MAX_RUNNING = 6  # serve --max-running: the hosts at once that bound the server's memory
+PER_PROCESS = 64 << 20  # bytes a host, a game screen or the server itself takes at most (about 45 MB measured)
 
 
 class Sampler(threading.Thread):
@@ -108,7 +109,8 @@ def soak(tmp_path: Path, logins: int, kill_after: tuple[int, ...]) -> Figures:
     sampler.start()
     figures = Figures()
     seen: set[int] = set()  # every process any of the servers started
-    srv: Server = start_server(tmp_path, auth, "--scenario", str(MINI))
+    options = ("--scenario", str(MINI), "--max-running", str(MAX_RUNNING))
+    srv: Server = start_server(tmp_path, auth, *options)
     try:
         for n in range(logins):
             who = n // 2
@@ -125,7 +127,7 @@ def soak(tmp_path: Path, logins: int, kill_after: tuple[int, ...]) -> Figures:
                     os.kill(srv.proc.pid, signal.SIGKILL)
                     srv.proc.wait()
                     assert ssh.wait_exit() == 255
-                    srv = start_server(tmp_path, auth, "--scenario", str(MINI))
+                    srv = start_server(tmp_path, auth, *options)
                     figures.restarts += 1
                     figures.left += wait_gone(old, 15)
                     assert figures.left == [], (tmp_path / "serve.log").read_text()[-2000:]
@@ -178,7 +180,11 @@ def soak(tmp_path: Path, logins: int, kill_after: tuple[int, ...]) -> Figures:
 def _check(figures: Figures, logins: int, restarts: int) -> None:
     assert (figures.logins, figures.games, figures.restarts, figures.resumed, figures.verified, figures.left) == (
         logins, logins, restarts, logins, logins, [])
-    assert 0 < figures.peak_rss < MEMORY_BOUND
+    # at most MAX_RUNNING hosts, the server, the screen of the login at play, and the host and
+    # screen of a killed server while they save and stop
+    most = MAX_RUNNING + 4
+    assert 0 < figures.peak_procs <= most
+    assert 0 < figures.peak_rss < most * PER_PROCESS
 
 
 def test_soak_small(tmp_path: Path) -> None:

@@ -338,7 +338,7 @@ class HostedRooms(Rooms):
         return self.running() < self.limits.max_running
 
     async def halt(self, table: Table) -> None:
-        """Stop the game's host on purpose (it saves on its way out) and do not restart it."""
+        """Stop the game's host on purpose (its save is current: it saves every action); no restart."""
         async with table.starting:
             if table.host is not None and table.host.returncode is None:
                 table.halting = True
