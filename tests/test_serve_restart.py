@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from kiev_tui.engine.saves import load_game
+from kiev_tui.engine.tomlio import load_toml
 from kiev_tui.serve.ledger import LEDGER, LOCK, Ledger, start_time
 from tests.test_serve import GAME, LOBBY, MOVED, back_to_lobby, new_game, play_a_move
 from tests.test_serve_support import (MINI, PtyClient, Server, clean_env, make_key, ssh_argv, start_server,
@@ -142,8 +143,14 @@ def test_kill_9_of_serve_then_a_new_server_resumes_the_game(tmp_path: Path, alic
         assert ssh.wait_for(LOBBY), ssh.tail()
         new_game(ssh)
         play_a_move(ssh.text, ssh.send, lambda rx: ssh.wait_for(rx, 30))
+        listed = [(e["kind"], e["pid"], e["game"], e["started"] == start_time(e["pid"]))
+                  for e in load_toml(tmp_path / "state" / LEDGER)["process"]]
         old = _kill9(srv)
         assert sorted("host" in _cmdline(p) for p in old) == [False, True]  # the game's host and alice's screen
+        host = next(p for p in old if "host" in _cmdline(p))
+        screen = next(p for p in old if p != host)
+        gid = next((tmp_path / "state" / "games").iterdir()).name
+        assert sorted(listed) == [("host", host, gid, True), ("screen", screen, "", True)]  # the ledger had both
         assert ssh.wait_exit() == 255  # the link is gone with the server
         ssh.close()
         again = start_server(tmp_path, auth, "--scenario", str(MINI))
