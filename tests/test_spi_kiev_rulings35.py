@@ -13,8 +13,12 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kiev_tui.cli import app
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev.actions import RailMove
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, position
+from tests.spi_helpers import lines, refusal
 
 runner = CliRunner()
 
@@ -34,3 +38,40 @@ def test_10_4_kiev_data_without_the_woods_row_is_refused_at_load(tmp_path: Path)
     assert result.exit_code == 2
     assert result.stderr == f"error: {tables}: tec.terrain.woods: the terrain chart has no 'woods' row (10.4)\n"
     assert not (tmp_path / "g.toml").exists()
+
+
+# -- 22.2 with 22.22: a ride by rail out of a higher-numbered hexrow relieves ---------------------
+
+def _under_directive(mini: Game, placements: dict[str, str]) -> Game:
+    position(mini, placements, turn=7, reinforcements=False)
+    mini.state.vars.directive = {7: True}
+    return mini
+
+
+def test_22_2_22_22_a_rail_move_relieves(mini: Game) -> None:
+    _under_directive(mini, {"so-rifle-1": "0807", "so-rifle-2": "1007", "so-hq-army": "0806"})
+    # Bound by the order, so-rifle-1 may not ride east (22.22).
+    assert refusal(mini, RailMove(("so-rifle-1",), ("0907",))) == (
+        "[22.22] Stalin's Directive: so-rifle-1 must end the rail move in hexrow 08 or lower")
+    n = len(mini.journal)
+    mini.apply(RailMove(("so-rifle-2",), ("0907", "0807"), relieve="so-rifle-1"))
+    assert lines(mini, n) == ["so-rifle-2 go by rail 0907 > 0807 (2 rail hexes)",
+                              "so-rifle-2 relieves so-rifle-1, which may now move freely (22.2)"]
+    v = mini.state.vars
+    assert (list(v.relieved), list(v.relievers), list(v.railed)) == (["so-rifle-1"], ["so-rifle-2"], ["so-rifle-2"])
+    assert v.stop_case["so-rifle-2"] == "22.2"
+    assert v.rail_used == 1
+    # Relieved, so-rifle-1 now rides east like any free unit.
+    assert mini.check(RailMove(("so-rifle-1",), ("0907", "1007"))) is None
+
+
+def test_22_2_a_rail_move_relieves_only_out_of_a_higher_hexrow(mini: Game) -> None:
+    gm = mini.scenario.map
+    gm.set_side_features(H("0807"), H("0806"), frozenset({"railroad"}))
+    _under_directive(mini, {"so-rifle-1": "0806", "so-rifle-2": "0807", "so-hq-army": "0706"})
+    # A ride along hexrow 08 is legal but relieves no one (22.2: from a higher-numbered hexrow).
+    assert mini.check(RailMove(("so-rifle-2",), ("0806",))) is None
+    assert refusal(mini, RailMove(("so-rifle-2",), ("0806",), relieve="so-rifle-1")) == (
+        "[22.2] the relieving unit must come from a higher-numbered hexrow than 08")
+    assert refusal(mini, RailMove(("so-hq-army",), ("0806",), relieve="so-rifle-1")) == \
+        "[5.31] 0706 is not a friendly rail hex (it must have a railroad and be free of German units and zones)"
