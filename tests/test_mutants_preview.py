@@ -236,15 +236,17 @@ def test_9_4_a_table_that_names_its_clamp_columns(mini: Game) -> None:
 
 
 def test_9_32_each_target_hex_is_rounded_and_kept_at_one_by_itself(mini: Game) -> None:
-    # A Soviet unit on the west road exit cuts the German supply (19.82): ge-1pz-2 reduced (1) and the
-    # leader alone (half its 2) are each halved to 0.5, then each hex counts 1: 2 in all.
+    # A Soviet unit on the west road exit cuts the German supply (19.82): ge-1pz-2 reduced (1) is
+    # halved but kept at 1 as a unit (12.23); the leader alone (half its 2) is halved to 0.5, not
+    # a combat unit, and its hex counts 1 as a stack (9.32): 2 in all.
     battle(mini, {"so-rifle-1": "0804", "so-hq-army": "0803", "so-rifle-2": "0105",
                   "ge-1pz-2": "0905", "ge-leader": "0904"}, player="soviet")
     mini.state.units["ge-1pz-2"].step = 1
     p = combat.preview(mini, ["so-rifle-1"], ["0905", "0904"])
     assert (p.attack, p.defense, p.column, p.illegal) == (4, 2, "2-1", None)
     oos = M("12.23", "out of supply: halved")
-    assert p.defenders == (U("ge-1pz-2", 1, 0.5, (oos,)),
+    floor = M("12.23", "out of supply: halved, but a unit is never worth less than 1")
+    assert p.defenders == (U("ge-1pz-2", 1, 1.0, (floor,)),
                            U("ge-leader", 1, 0.5, (M("21.0", "half its rating 2, rounded down: 1"), oos)))
 
 

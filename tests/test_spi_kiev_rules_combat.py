@@ -392,7 +392,7 @@ def test_10_4_the_woods_multiplier_is_read_from_tables_toml(mini: Game, tmp_path
 
 
 def test_10_32_the_cap_is_read_from_tables_toml(tmp_path: Path) -> None:
-    game = Game.new(_mini_copy(tmp_path, "[tec.terrain.clear]", "[tec]\nmax_defense_multiplier = 2\n\n[tec.terrain.clear]"),
+    game = Game.new(_mini_copy(tmp_path, "max_defense_multiplier = 3", "max_defense_multiplier = 2"),
                     seed=7)
     battle(game, {"so-rifle-1": "0202", "ge-inf-1": "0302"})
     assert combat.preview(game, ["ge-inf-1"], ["0202"]).defense == 10  # city across a river, capped at x2

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from kiev_tui.cli import app
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
+from kiev_tui.games.spi_kiev import combat
 from kiev_tui.games.spi_kiev.actions import RailMove
 
 from tests.conftest import ROOT, position
@@ -75,3 +76,52 @@ def test_22_2_a_rail_move_relieves_only_out_of_a_higher_hexrow(mini: Game) -> No
         "[22.2] the relieving unit must come from a higher-numbered hexrow than 08")
     assert refusal(mini, RailMove(("so-hq-army",), ("0806",), relieve="so-rifle-1")) == \
         "[5.31] 0706 is not a friendly rail hex (it must have a railroad and be free of German units and zones)"
+
+
+# -- 12.23 with 9.32: no combat unit is halved below one; the stack floor stays ------------------
+
+FLOOR = "out of supply: halved, but a unit is never worth less than 1"
+
+
+def _mods(p: object, uid: str) -> list[tuple[str, str]]:
+    parts = p.attackers + p.defenders  # type: ignore[attr-defined]
+    return [(m.case, m.text) for s in parts if s.unit == uid for m in s.mods]
+
+
+def test_12_23_two_one_strength_defenders_out_of_supply_count_one_each(mini: Game) -> None:
+    # so-rifle-2 on the west road exit cuts the German supply (19.82).  ge-1pz-2 (0-1) and ge-2pz-1
+    # (3-1) are of two divisions (no integrity): each defends at 1, not 0.5, so the hex is 2, not 1.
+    position(mini, {"so-rifle-1": "0804", "so-hq-army": "0803", "so-rifle-2": "0105",
+                    "ge-1pz-2": "0905", "ge-2pz-1": "0905"}, player="soviet", phase="combat", turn=2,
+             reinforcements=False)
+    mini.state.units["ge-1pz-2"].step = 1
+    mini.state.units["ge-2pz-1"].step = 1
+    p = combat.preview(mini, ["so-rifle-1"], ["0905"])
+    assert [(s.unit, s.base, s.value) for s in p.defenders] == [("ge-1pz-2", 1, 1.0), ("ge-2pz-1", 1, 1.0)]
+    assert _mods(p, "ge-1pz-2") == [("12.23", FLOOR)]
+    assert (p.attack, p.defense, p.column) == (4, 2, "2-1")
+
+
+def test_12_23_one_strength_attackers_out_of_supply_count_one_each_and_fractions_wait(mini: Game) -> None:
+    # ge-inf-1 and ge-inf-2 on their third step (1-2) attack at 1 each out of supply, ge-inf-3
+    # (3-4) at 1.5: 3.5, rounded down once to 3 (9.32).  Halving the 1s to 0.5 would give 2.
+    position(mini, {"so-rifle-2": "0105", "ge-inf-1": "0704", "ge-inf-2": "0704", "ge-inf-3": "0704",
+                    "so-rifle-3": "0804", "so-hq-army": "0905"}, player="german", phase="combat", turn=2,
+             reinforcements=False)
+    for uid, step in (("ge-inf-1", 2), ("ge-inf-2", 2), ("ge-inf-3", 1)):
+        mini.state.units[uid].step = step
+    p = combat.preview(mini, ["ge-inf-1", "ge-inf-2", "ge-inf-3"], ["0804"])
+    assert [(s.unit, s.base, s.value) for s in p.attackers] == [
+        ("ge-inf-1", 1, 1.0), ("ge-inf-2", 1, 1.0), ("ge-inf-3", 3, 1.5)]
+    assert _mods(p, "ge-inf-1") == [("12.23", FLOOR)]
+    assert _mods(p, "ge-inf-3") == [("12.23", "out of supply: halved")]
+    assert p.attack == 3
+
+
+def test_9_32_a_leaders_half_rating_is_no_unit_and_only_the_stack_floor_holds_it(mini: Game) -> None:
+    # The leader alone: half its rating 2 is 1, halved out of supply to 0.5; its hex counts 1 (9.32).
+    position(mini, {"so-rifle-1": "0804", "so-hq-army": "0803", "so-rifle-2": "0105", "ge-leader": "0904"},
+             player="soviet", phase="combat", turn=2, reinforcements=False)
+    p = combat.preview(mini, ["so-rifle-1"], ["0904"])
+    assert [(s.unit, s.value) for s in p.defenders] == [("ge-leader", 0.5)]
+    assert p.defense == 1
