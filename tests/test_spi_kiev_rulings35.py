@@ -16,10 +16,10 @@ from kiev_tui.cli import app
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev import combat
-from kiev_tui.games.spi_kiev.actions import RailMove
+from kiev_tui.games.spi_kiev.actions import Attack, RailMove, Retreat, TakeLosses
 
 from tests.conftest import ROOT, position
-from tests.spi_helpers import lines, refusal
+from tests.spi_helpers import die_for, lines, load_dice, pending, refusal, where
 
 runner = CliRunner()
 
@@ -125,3 +125,66 @@ def test_9_32_a_leaders_half_rating_is_no_unit_and_only_the_stack_floor_holds_it
     p = combat.preview(mini, ["so-rifle-1"], ["0904"])
     assert [(s.unit, s.value) for s in p.defenders] == [("ge-leader", 0.5)]
     assert p.defense == 1
+
+
+# -- 19.63 / 19.65 with 11.23: the HQ is a unit of the battle and never stays alone in a zone -----
+
+def _soviet_attack_with_a_0_0(mini: Game, placements: dict[str, str], target: str) -> list[str]:
+    position(mini, placements, player="soviet", phase="combat", turn=2, reinforcements=False)
+    load_dice(mini, [], picks=[1])  # so-t01-rifle-1 draws rifle-202, a 0-0
+    n = len(mini.journal)
+    mini.apply(Attack(("so-t01-rifle-1", "so-hq-army"), (target,)))
+    return lines(mini, n)
+
+
+def test_19_63_beside_an_hq_the_0_0_stays_absorbs_the_loss_and_the_hq_defends(mini: Game) -> None:
+    position(mini, {"ge-1pz-1": "0704", "so-t01-rifle-1": "0804", "so-hq-army": "0804"}, player="german",
+             phase="combat", turn=2, reinforcements=False)
+    load_dice(mini, [die_for(mini, "3-1", "-/1")], picks=[1])  # rifle-202, a 0-0
+    n = len(mini.journal)
+    mini.apply(Attack(("ge-1pz-1",), ("0804",)))
+    assert lines(mini, n)[1:] == [
+        "Untried so-t01-rifle-1 is revealed: 202, 0-0 - a no-strength unit (13.3)",
+        f"Die roll #2 for attack at 0804 (3-1): {die_for(mini, '3-1', '-/1')}",
+        f"Attack: ge-1pz-1 against 0804: 6 to 2, column 3-1, die {die_for(mini, '3-1', '-/1')}: result -/1 "
+        "[ge-1pz-1 6; so-hq-army 2 (19.66 half its rating 4, rounded down: 2); so-t01-rifle-1 0]"]
+    assert pending(mini)["units"] == ["so-hq-army", "so-t01-rifle-1"]
+    mini.apply(TakeLosses(("so-t01-rifle-1",)))  # 19.64: the no-strength unit takes the step
+    assert [mini.state.units[u].status for u in ("so-t01-rifle-1", "so-hq-army")] == ["eliminated", "map"]
+
+
+def test_11_23_19_65_the_hq_of_a_cancelled_attack_goes_back_out_of_the_zone(mini: Game) -> None:
+    told = _soviet_attack_with_a_0_0(mini, {"so-t01-rifle-1": "0804", "so-hq-army": "0804", "ge-inf-1": "0704"},
+                                     "0704")
+    assert told[2:] == ["so-t01-rifle-1 is eliminated (its attack had no strength at all, 19.65)",
+                        "The attack does not take place: the attackers' total strength is zero (19.65)."]
+    assert pending(mini) == {
+        "kind": "retreat", "side": "german", "who": "attacker", "units": ["so-hq-army"], "hexes": 1,
+        "prompt": "german player: choose the retreat of so-hq-army, 1 hex (19.7). 11.23: an HQ may not stay "
+                  "alone in an enemy zone once its companions proved to have no strength"}
+    # Only hexes out of ge-inf-1's zone: 0803 touches 0704, so it is closed.
+    assert combat.retreat_options(mini) == {"so-hq-army": [("0904",), ("0905",), ("0805",)]}
+    assert refusal(mini, Retreat(("so-hq-army",), (("0803",),))) == "[9.71] 0803 is not a legal retreat for so-hq-army"
+    mini.apply(Retreat(("so-hq-army",), (("0905",),)))
+    assert where(mini, "so-hq-army") == ["0905"]
+    assert mini.state.vars.stop_case["so-hq-army"] == "11.23"
+    assert mini.state.pending is None and mini.state.vars.battle is None
+
+
+def test_11_23_19_65_an_hq_with_no_way_back_is_eliminated(mini: Game) -> None:
+    # German units at 0704, 0903 and 0905: every hex one step back from 0804 is held or in a zone.
+    _soviet_attack_with_a_0_0(mini, {"so-t01-rifle-1": "0804", "so-hq-army": "0804", "ge-inf-1": "0704",
+                                     "ge-inf-2": "0905", "ge-inf-3": "0903"}, "0704")
+    assert combat.retreat_options(mini) == {"so-hq-army": []}
+    mini.apply(Retreat(("so-hq-army",), ((),)))
+    assert mini.state.units["so-hq-army"].status == "eliminated"
+    assert mini.state.pending is None and mini.state.vars.battle is None
+
+
+def test_11_23_an_hq_outside_any_enemy_zone_stays_where_it_is(mini: Game) -> None:
+    # Across the major river (05/06) no zone reaches 0604 (8.12): the HQ may stay alone there.
+    told = _soviet_attack_with_a_0_0(mini, {"so-t01-rifle-1": "0604", "so-hq-army": "0604", "ge-inf-1": "0504"},
+                                     "0504")
+    assert told[-1] == "The attack does not take place: the attackers' total strength is zero (19.65)."
+    assert where(mini, "so-hq-army") == ["0604"]
+    assert mini.state.pending is None and mini.state.vars.battle is None

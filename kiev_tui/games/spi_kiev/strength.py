@@ -175,7 +175,10 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
     """Total defence of one hex (before the once-only rounding) and each unit's share;
     ``integrity_choice`` is the division the German named for GD (20.2)."""
     ids = [u for u in view.at(target) if u not in excluded]
-    combat_units = [u for u in ids if not view.is_hq_like(u)]
+    # 11.38: an HQ adds nothing to units that defend; beside only no-strength units (19.63: they
+    # stay when an HQ is in the battle) it is the hex's one defender, at half its rating (19.66).
+    combat_units = [u for u in ids if not view.is_hq_like(u)
+                    and (view.untried(u) or current_strength(view, u)[1] > 0)]
     out: list[UnitStrength] = []
     total = 0.0
     for uid in ids:
