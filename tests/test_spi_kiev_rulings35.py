@@ -16,7 +16,9 @@ from kiev_tui.cli import app
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import H
 from kiev_tui.games.spi_kiev import combat
-from kiev_tui.games.spi_kiev.actions import Attack, RailMove, Retreat, TakeLosses
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.games.spi_kiev.actions import Attack, ChooseRetreat, Move, Overrun, RailMove, Retreat, TakeLosses
+from kiev_tui.games.spi_kiev.overrun import overrun_preview
 
 from tests.conftest import ROOT, position
 from tests.spi_helpers import die_for, lines, load_dice, pending, refusal, where
@@ -188,3 +190,33 @@ def test_11_23_an_hq_outside_any_enemy_zone_stays_where_it_is(mini: Game) -> Non
     assert told[-1] == "The attack does not take place: the attackers' total strength is zero (19.65)."
     assert where(mini, "so-hq-army") == ["0604"]
     assert mini.state.pending is None and mini.state.vars.battle is None
+
+
+# -- 19.22, 19.42: nothing is ever disrupted in Kiev (no 6.3) -------------------------------------
+
+PZ = ("ge-1pz-1", "ge-1pz-2", "ge-1pz-3")
+
+
+def test_19_22_19_42_kievs_turn_has_no_disruption_removal_phase(mini: Game) -> None:
+    steps = [(s.phasing, s.phase) for s in mini.rules.sequence.all_steps("soviet", "german")]
+    assert steps == [("soviet", "movement"), ("soviet", "combat"), ("soviet", "mechanized"),
+                     ("german", "movement"), ("german", "combat"), ("german", "mechanized")]
+
+
+def test_19_22_19_42_a_unit_beaten_in_an_overrun_moves_and_attacks_in_its_next_turn(mini: Game) -> None:
+    position(mini, {**dict.fromkeys(PZ, "0704"), "so-rifle-3": "0804", "so-rifle-4": "0905", "so-hq-army": "1005"},
+             player="german", phase="movement", turn=2, reinforcements=False)
+    col = overrun_preview(mini, PZ, "0804").column
+    load_dice(mini, [die_for(mini, col, "-/2")])
+    mini.apply(Overrun(PZ, "0804"))
+    mini.apply(ChooseRetreat())  # an adverse result: under 6.31 so-rifle-3 would now be disrupted
+    mini.apply(Retreat(("so-rifle-3",), (("0904", "1004"),)))
+    assert where(mini, "so-rifle-3", *PZ) == ["1004", "0804", "0804", "0804"]
+    while (mini.state.turn, mini.state.player, mini.state.phase) != (3, "soviet", "movement"):
+        mini.apply(EndPhase())
+    # 6.32 would keep a disrupted unit from moving and attacking in its next player-turn.
+    assert mini.check(Move(("so-rifle-3",), ("0904",))) is None
+    mini.apply(Move(("so-rifle-3",), ("0904",)))
+    mini.apply(EndPhase())
+    assert mini.state.phase == "combat"
+    assert mini.check(Attack(("so-rifle-3", "so-rifle-4"), ("0804",))) is None
