@@ -221,7 +221,7 @@ def test_do_lists_and_builds_every_kind_of_action() -> None:
         "Actions of the spi_kiev game ('do KIND key=value ...'):",
         "  advance units= path=", "  attack attackers= targets= integrity=", "  choose_integrity division=",
         "  choose_retreat", "  decline_advance", "  end_phase", "  enter units= hex= rail=",
-        "  move units= path= relieve=", "  overrun units= target= integrity=", "  rail units= path=",
+        "  move units= path= relieve=", "  overrun units= target= integrity=", "  rail units= path= relieve=",
         "  remove_excess unit=", "  retreat units= paths=", "  take_losses units=",
         "Lists are written a,b,c; a list of lists a,b;c,d; HEX:N names a unit.",
     ]

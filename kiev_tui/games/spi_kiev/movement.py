@@ -148,7 +148,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         return Illegal("5.1", "the path is empty")
     v = view.vars
     if relieve:
-        bad = _may_relieve(view, units)
+        bad = may_relieve(view, units)
         if bad:
             return bad
     for uid in units:
@@ -198,7 +198,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
             if spent[u] + total[u] > budget[u] + 1e-9:
                 return Illegal("5.11", f"{u} needs {spent[u] + total[u]:g} MP but has a movement allowance of {budget[u]} this phase")
     if relieve:
-        return _check_relief(view, units, start, end, relieve)
+        return check_relief(view, units, start, end, relieve)
     return None
 
 
@@ -214,19 +214,17 @@ def _phase_start_hex(view: View, uid: str) -> Hex | None:
     return Hex.parse(h) if h else None
 
 
-def _may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
-    """22.2: relieving is a normal move out of a higher-numbered hexrow; a unit that came on
-    the map this turn (by road or rail) or that went by rail began the move in no such hexrow."""
+def may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
+    """22.2: relieving is a move out of a higher-numbered hexrow, by road or by rail (22.22); a
+    unit that came on the map this turn (by road or rail) began the move in no such hexrow."""
     v = view.vars
     for u in units:
         if u in v.entered:
             return Illegal("22.2", f"{u} is a reinforcement arriving this turn: it comes from off the map, not from a higher hexrow, and cannot relieve")
-        if u in v.railed:
-            return Illegal("22.2", f"{u} moved by rail this phase: only a normal move from a higher hexrow relieves")
     return None
 
 
-def _check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relieve: str) -> Illegal | None:
+def check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relieve: str) -> Illegal | None:
     """22.2: a unit from a higher-numbered hexrow frees one unit in the hex it stops in."""
     if not directive.in_force(view.game):
         return Illegal("22.2", "relieving only matters while Stalin's Directive is in force")

@@ -64,14 +64,20 @@ def _apply_move(game: "Game", a: Move) -> None:
         v.stop(a.units, "8.21")
     game.emit(Moved(a.units, a.path, total, stopped))
     if a.relieve:
-        v.relieved = added(v.relieved, [a.relieve])
-        v.relievers = added(v.relievers, a.units)
-        v.stop(a.units, "22.2")
-        game.emit(Relieved(a.units[0], a.relieve))
+        _relieve(game, a.units, a.relieve)
+
+
+def _relieve(game: "Game", units: tuple[str, ...], relieved: str) -> None:
+    """22.2: the relieved unit is free of the directive; the reliever stops for the phase."""
+    v = kiev_vars(game.state)
+    v.relieved = added(v.relieved, [relieved])
+    v.relievers = added(v.relievers, units)
+    v.stop(units, "22.2")
+    game.emit(Relieved(units[0], relieved))
 
 
 def _check_rail(view: View, a: RailMove) -> Illegal | None:
-    return rail.check_rail(view, a.units, a.path)
+    return rail.check_rail(view, a.units, a.path, a.relieve)
 
 
 def _apply_rail(game: "Game", a: RailMove) -> None:
@@ -88,6 +94,8 @@ def _apply_rail(game: "Game", a: RailMove) -> None:
     v.stop(a.units, "5.33")
     v.active = []
     game.emit(Railed(a.units, a.path))
+    if a.relieve:
+        _relieve(game, a.units, a.relieve)  # 22.2 with 22.22
 
 
 def _check_enter(view: View, a: Enter) -> Illegal | None:
