@@ -156,16 +156,18 @@ def test_a_subset_of_a_stack_moves_by_number() -> None:
 def test_map_around_a_hex() -> None:
     s = session(mini())
     assert s.handle("map around 0505 1") == [
-        "Map around 0505 (1 hexes each way):",
-        "/    \\____=    \\",
-        "\\____/    =____/",
-        "/^^^^\\____=    \\",
-        "\\____/TEST=____/",
-        ".    .____=    .",
-        "\\____/    =____/",
-        "/    \\____=    \\",
-        "\\____/    =____/",
-        "(G2: a German stack of 2 units; S2: a Soviet stack of 2 units)",
+        "Map around 0505 (1 hexes each way; columns on top, rows at the left):",
+        "     04   05   06",
+        " 03/0403\\____=0603\\",
+        "   \\____/0504=____/",
+        " 04/^^^^\\____=0604\\",
+        "   \\____/TEST=____/",
+        " 05.0405.____=0605.",
+        "   \\____/0506=____/",
+        " 06/0406\\____=0606\\",
+        "   \\____/0507=____/",
+        "(G2: a German stack of 2 units; S2: a Soviet stack of 2 units; an empty hex",
+        "  shows its number)",
     ]
     assert s.handle("map around 0505 x") == ["usage: map around HEX [R]"]
 
