@@ -42,7 +42,7 @@ def test_reach_rail_says_which_rule_bars_the_ride(campaign: Game) -> None:
 def test_rail_from_to_rides_the_shortest_route(campaign: Game) -> None:
     s = PlainSession(campaign, 80)
     out = s.handle("rail 0319:2 1521")
-    assert out[0].startswith("4 nkvd XX go by rail ")
+    assert out[0].startswith("4 nkvd XX go by rail from 0319 to 1521 via 0419 > 0519 > ")
     assert campaign.log[-1].to_toml() == {
         "kind": "rail", "units": ["so-nkvd-4"],
         "path": ["0419", "0519", "0520", "0619", "0720", "0820", "0921", "1020", "1121", "1220", "1321",
@@ -63,7 +63,7 @@ def test_rail_from_to_refuses_a_hex_no_rail_route_reaches(campaign: Game) -> Non
 
 def test_rail_along_typed_hexes_still_works(campaign: Game) -> None:
     s = PlainSession(campaign, 80)
-    assert s.handle("rail 0319:2 0419 0519") == ["4 nkvd XX go by rail 0419 > 0519 (2 rail hexes)"]
+    assert s.handle("rail 0319:2 0419 0519") == ["4 nkvd XX go by rail from 0319 to 0519 via 0419 (2 rail hexes)"]
     assert campaign.state.units["so-nkvd-4"].hex == "0519"
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
-from kiev_tui.games.spi_kiev import acting, advance, rail, reinforcements, retreat, stacking
+from kiev_tui.games.spi_kiev import acting, advance, rail, reinforcements, retreat, stacking, victory
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
                                              Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, View
@@ -109,7 +109,14 @@ class KievPlain(PlainFace):
 
     def score_lines(self, game: "Game") -> list[str]:
         final = kiev_vars(game.state).final_score if game.state.over else None
-        return final_score_lines(final) if final else score_now_lines(_view(game))
+        if not final:
+            return score_now_lines(_view(game))
+        view = _view(game)
+        again = victory.score(view, final=True)
+        if again.to_dict() == final:  # the same score worked out again: its lines can name the units
+            final = {**final, "lines": [{**line, "what": text.name_ids(view, named)}
+                                        for line, named in zip(final["lines"], again.named)]}
+        return final_score_lines(final)
 
     def movers(self, game: "Game", ids: list[str], side: str) -> list[str]:
         # as the TUI selects: a stack held in an enemy zone may still be picked, to overrun (6.0)
