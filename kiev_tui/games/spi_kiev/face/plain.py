@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
-from kiev_tui.games.spi_kiev import acting, advance, rail, reinforcements, retreat, stacking, victory
+from kiev_tui.games.spi_kiev import acting, advance, movement, rail, reinforcements, retreat, stacking, victory
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
                                              Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, View
@@ -296,7 +296,18 @@ def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
     if len(words) != 2:
         raise Refuse("usage: enter N[,N] HEX [rail]  ('enter' alone lists what is due)")
     units = tuple(s.unit(w, due) for w in words[0].split(",") if w)
-    return s.play(Enter(units, s.hid(s.hex(words[1])), by_rail))
+    action = Enter(units, s.hid(s.hex(words[1])), by_rail)
+    if g.check(action, side=s.seat) is not None:
+        return s.play(action)  # the refusal, with its case
+    caution = movement.ends_hand(view, units)
+    if caution is None:
+        return s.play(action)
+    note = f"Note [{caution.case}] {s.face.name_ids(g, caution.why)} (rules {caution.case})"
+    key = " ".join(["enter", *args]).lower()
+    if s.pause and s.was_asked != key:  # at a terminal: warn before the MP are lost (issue 35)
+        s.asked = key
+        return [note, "Type the same command again to bring them on anyway, or move those units first."]
+    return [note, *s.play(action)]
 
 
 def cmd_remove(s: PlainSession, args: list[str]) -> list[str]:
