@@ -42,32 +42,25 @@ def test_5_0_no_caution_once_the_group_in_hand_has_no_mp_left() -> None:
     assert ends_hand(game.rules.position(game), (SECOND,)) == Caution("5.0", WHY, (FIRST,))
 
 
-def test_plain_at_a_terminal_asks_before_the_first_groups_move_ends() -> None:
+NOTE = ["Note [5.0] untried rifle XX in 1005 still has 5 MP; moving or bringing on other units now ends its",
+        "  move for this phase (rules 5.0)"]
+
+
+def test_plain_warns_before_the_next_group_ends_the_first_groups_move() -> None:
     game = Game.new(MINI, seed=3)
     s = PlainSession(game, 100, pause=True)
-    assert s.handle("enter 1 1005") == ["Reinforcements untried rifle XX enter at 1005 (1 MP)"]
-    note = ["Note [5.0] untried rifle XX in 1005 still has 5 MP; moving or bringing on other units now ends its",
-            "  move for this phase (rules 5.0)"]
-    asked = note + ["Type the same command again to bring them on anyway, or move those units first."]
-    assert s.handle("enter 1 1007") == asked
-    assert len(game.log) == 1  # nothing was played
-    assert s.handle("look 1005")[0].startswith("Hex 1005")
-    assert s.handle("enter 1 1007") == asked  # another command came between: asked again
-    assert s.handle("enter 1 1007") == note + ["Reinforcements untried rifle XX enter at 1007 (1 MP)"]
+    # before: as the first group comes on while another is still due, and when listing what is due
+    assert s.handle("enter 1 1005") == ["Reinforcements untried rifle XX enter at 1005 (1 MP)", *NOTE]
+    assert s.handle("enter")[-2:] == NOTE
+    # and as it happens: the note comes first, then the second group's entry
+    assert s.handle("enter 1 1007") == [*NOTE, "Reinforcements untried rifle XX enter at 1007 (1 MP)"]
     assert len(game.log) == 2
 
 
-def test_plain_piped_warns_and_plays_on() -> None:
+def test_plain_says_nothing_when_no_mp_would_be_lost() -> None:
     game = Game.new(MINI, seed=3)
     s = PlainSession(game, 100)
     s.handle("enter 1 1005")
-    assert s.handle("enter 1 1007") == [
-        "Note [5.0] untried rifle XX in 1005 still has 5 MP; moving or bringing on other units now ends its",
-        "  move for this phase (rules 5.0)",
-        "Reinforcements untried rifle XX enter at 1007 (1 MP)"]
-    # moving the first group on first loses nothing, and then no note comes
-    game2 = Game.new(MINI, seed=3)
-    s2 = PlainSession(game2, 100, pause=True)
-    s2.handle("enter 1 1005")
-    assert s2.handle("move 1005 1004 1003 1002 0902 0801")[0].endswith("(5 MP)")  # all 6 MP spent
-    assert s2.handle("enter 1 1007")[0].startswith("Reinforcements untried rifle XX enter at 1007")
+    assert s.handle("move 1005 1004 1003 1002 0902 0801")[0].endswith("(5 MP)")  # all 6 MP spent
+    assert s.handle("enter") == ["Reinforcements due now (enter N[,N] HEX [rail]):", "  1. untried rifle XX: 1005 1007"]
+    assert s.handle("enter 1 1007") == ["Reinforcements untried rifle XX enter at 1007 (1 MP)"]  # the last group

@@ -84,3 +84,9 @@ def test_map_around_labels_columns_and_rows(campaign: Game) -> None:
         "(G2: a German stack of 2 units; S2: a Soviet stack of 2 units; an empty hex",
         "  shows its number)",
     ]
+
+
+def test_tab_offers_rail_after_a_hex(campaign: Game) -> None:
+    s = PlainSession(campaign, 80)
+    assert s.completions("reach 0319 r") == ["rail"]
+    assert s.completions("r 0319 ") == ["rail", "to"]

@@ -108,10 +108,6 @@ class PlainSession:
         for name, entry in self.face.commands.items():  # (handler, usage, help[, example])
             self.commands[name] = Spec(*entry)
         self._book: Any = None
-        #: a command that asked to be typed again to go ahead sets ``asked`` to its line; ``handle``
-        #: hands it on in ``was_asked`` for the next command only
-        self.asked: str | None = None
-        self.was_asked: str | None = None
 
     # -- the prompt and the opening ------------------------------------------------------------
     def side_name(self, side: str) -> str:
@@ -167,7 +163,6 @@ class PlainSession:
         if any(not ch.isprintable() for ch in line):
             return wrap([f"Refused: the line holds control characters ({shorten(clean(line), 40)})"], self.width)
         words = line.split()
-        self.was_asked, self.asked = self.asked, None  # a confirmation holds for the very next line only
         if not words:
             return []
         name = ALIASES.get(words[0].lower(), words[0].lower())
@@ -211,6 +206,8 @@ class PlainSession:
             options = ["around"] if len(before) == 1 else self._hex_ids()
         elif cmd in ("advance",):
             options = ["no"] + self._hex_ids()
+        elif cmd == "reach" and len(before) == 2:
+            options = ["to"] + (["rail"] if "rail" in self.commands else [])  # 'reach HEX rail': a game with rail
         else:
             options = self._hex_ids()
         return sorted(o for o in set(options) if o.startswith(last))[:200]

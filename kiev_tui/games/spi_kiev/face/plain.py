@@ -290,7 +290,7 @@ def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
         for n, uid in enumerate(due, 1):
             hexes = [str(h) for h in reinforcements.entry_hexes(view, uid)]
             lines.append(f"  {n}. {unit_name(view, uid)}: " + (" ".join(hexes) if hexes else "nowhere to enter"))
-        return lines
+        return lines + _hand_note(s, movement.ends_hand(view, tuple(due[:1])))
     by_rail = args[-1].lower() == "rail"
     words = args[:-1] if by_rail else args
     if len(words) != 2:
@@ -299,15 +299,21 @@ def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
     action = Enter(units, s.hid(s.hex(words[1])), by_rail)
     if g.check(action, side=s.seat) is not None:
         return s.play(action)  # the refusal, with its case
-    caution = movement.ends_hand(view, units)
+    # 5.0 with 15.0: the group still in hand stops here for good (issue 35: say so, not silently)
+    ended = _hand_note(s, movement.ends_hand(view, units))
+    out = [*ended, *s.play(action)]
+    if s.game.state.pending is None and not s.handing_over:
+        # more groups still to come: warn now, before the next one ends this one's move
+        view = _view(g)
+        later = tuple(reinforcements.due_now(view)[:1])
+        out += _hand_note(s, movement.ends_hand(view, later) if later else None)
+    return out
+
+
+def _hand_note(s: PlainSession, caution: "movement.Caution | None") -> list[str]:
     if caution is None:
-        return s.play(action)
-    note = f"Note [{caution.case}] {s.face.name_ids(g, caution.why)} (rules {caution.case})"
-    key = " ".join(["enter", *args]).lower()
-    if s.pause and s.was_asked != key:  # at a terminal: warn before the MP are lost (issue 35)
-        s.asked = key
-        return [note, "Type the same command again to bring them on anyway, or move those units first."]
-    return [note, *s.play(action)]
+        return []
+    return [f"Note [{caution.case}] {s.face.name_ids(s.game, caution.why)} (rules {caution.case})"]
 
 
 def cmd_remove(s: PlainSession, args: list[str]) -> list[str]:
