@@ -36,6 +36,7 @@ def test_reach_rail_says_which_rule_bars_the_ride(campaign: Game) -> None:
         "  hex (it must have a railroad and be free of German units and zones) (rules",
         "  5.31)"]
     assert s.handle("reach 0319 0420 rail") == ["usage: reach HEX rail  (where the stack can go by rail, in rail hexes)"]
+    assert s.handle("reach 0319 to") == ["usage: reach HEX  or  reach HEX to HEX  or  reach HEX rail"]
     assert s.handle("reach 0319")[0].startswith("From 0319, 1 airborne XXX, 4 nkvd XX can reach 34 hex(es)")
 
 

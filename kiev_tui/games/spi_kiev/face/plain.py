@@ -255,6 +255,8 @@ def cmd_reach(s: PlainSession, args: list[str]) -> list[str]:
     """``reach HEX rail``: the rail destinations with their distance in rail hexes; else the
     generic ``reach`` (normal movement)."""
     if not args or args[-1].lower() != "rail":
+        if len(args) not in (1, 3):
+            raise Refuse("usage: reach HEX  or  reach HEX to HEX  or  reach HEX rail")
         return session_reach(s, args)
     if len(args) != 2:
         raise Refuse("usage: reach HEX rail  (where the stack can go by rail, in rail hexes)")
