@@ -79,7 +79,7 @@ def test_illegal_action_in_log_is_refused(tmp_path: Path) -> None:
     path = save_game(_played(), tmp_path / "g.toml")
     text = path.read_text().replace('"ge-inf-1"', '"so-rifle-2"', 1)
     path.write_text(text)
-    with pytest.raises(DataError, match="replay refused action 6"):
+    with pytest.raises(DataError, match="action 6: the replay refuses this move action"):
         load_game(path)
 
 

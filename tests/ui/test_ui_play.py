@@ -32,7 +32,7 @@ async def test_move_a_unit_with_keys() -> None:
         await keys(pilot, "enter")
         assert game.state.units["so-rifle-2"].hex == "0702"
         assert any(e.kind == "moved" for e in game.journal)
-        assert "102 rifle XX move 0702" in screen_text(app)  # the log says it in words, by name (issue 20)
+        assert "102 rifle XX move from 0703 to 0702" in screen_text(app)  # the log says it in words, by name (issue 20)
         await keys(pilot, "u")  # undo puts it back
         assert game.state.units["so-rifle-2"].hex == "0703"
 

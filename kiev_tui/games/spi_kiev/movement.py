@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
@@ -129,6 +130,43 @@ def move_block(view: View, uid: str, how: str = "move") -> Illegal | None:
         more = " (another stack has moved since)" if how == "move" else ""
         return Illegal("5.0", f"{uid} already finished its move this phase{more}")
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Caution:
+    """What a legal action costs that the player may not expect: the case and one line."""
+
+    case: str
+    why: str
+    units: tuple[str, ...]  # the units it concerns
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.why}"
+
+
+def ends_hand(view: View, units: tuple[str, ...]) -> Caution | None:
+    """Whether moving (or bringing on) ``units`` now ends the move of the stack still in hand while
+    its units have movement points left; None if not (5.0: once the hand leaves a stack, its move
+    is over, and bringing on another group of reinforcements is such a move, 15.0)."""
+    v = view.vars
+    held = [u for u in v.active if u not in units]
+    if not held or set(units) & set(v.active):
+        return None  # nothing in hand, or the hand goes on with (part of) the same stack
+    left: list[str] = []
+    spare = 0.0
+    for u in held:
+        if view.state.units[u].status != "map" or move_block(view, u) is not None:
+            continue  # stopped, gone, or came by rail: it had no move left to lose
+        more = movement_allowance(view, u) - mp_spent(view, u)
+        if more > 1e-9:
+            left.append(u)
+            spare = max(spare, more)
+    if not left:
+        return None
+    where = view.hex_of(left[0])
+    return Caution("5.0", f"{', '.join(left)} in {where} still {'has' if len(left) == 1 else 'have'} "
+                          f"{spare:g} MP; moving or bringing on other units now ends {'its' if len(left) == 1 else 'their'} "
+                          f"move for this phase", tuple(left))
 
 
 def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], relieve: str = "") -> Illegal | None:

@@ -62,7 +62,7 @@ def _apply_move(game: "Game", a: Move) -> None:
     stopped = View(game).in_enemy_zoc(hexes[-1], game.state.player)
     if stopped:
         v.stop(a.units, "8.21")
-    game.emit(Moved(a.units, a.path, total, stopped))
+    game.emit(Moved(a.units, a.path, total, stopped, str(start)))
     if a.relieve:
         _relieve(game, a.units, a.relieve)
 
@@ -83,6 +83,7 @@ def _check_rail(view: View, a: RailMove) -> Illegal | None:
 def _apply_rail(game: "Game", a: RailMove) -> None:
     view = View(game)
     v = kiev_vars(game.state)
+    start = game.state.units[a.units[0]].hex or ""
     fresh = tuple(u for u in a.units if u not in v.rail_entry)
     v.rail_used += rail.counted(view, fresh)
     for t in a.path:
@@ -93,7 +94,7 @@ def _apply_rail(game: "Game", a: RailMove) -> None:
     v.moved = added(v.moved, a.units)
     v.stop(a.units, "5.33")
     v.active = []
-    game.emit(Railed(a.units, a.path))
+    game.emit(Railed(a.units, a.path, start))
     if a.relieve:
         _relieve(game, a.units, a.relieve)  # 22.2 with 22.22
 

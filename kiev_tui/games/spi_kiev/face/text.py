@@ -275,7 +275,8 @@ def score_now_lines(view: View) -> list[str]:
     lines = [sc.summary(), "(Soviet units still out of supply at the end also count for the German: 24.3)", ""]
     for side in (GERMAN, SOVIET):
         lines.append(f"{side_name(side)} points: {getattr(sc, side)}")
-        lines.extend(f"  {pts:>4}  {what}" for s, what, pts in sc.lines if s == side)
+        lines.extend(f"  {pts:>4}  {name_ids(view, named)}"  # units by name, not designation
+                     for (s, _, pts), named in zip(sc.lines, sc.named) if s == side)
     lines += ["", "Cities and towns:"]
     vic = view.game.scenario.victory
     special = {str(k): int(v) for k, v in vic.get("special_hexes", {}).items()}
