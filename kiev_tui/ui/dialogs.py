@@ -114,7 +114,9 @@ class Choices(Widget, can_focus=True):
         if not self.items:
             out.append("  (none)")
         for i, item in enumerate(self.items):
-            mark = ">" if i == self.index else " "
+            # '>' only in the list the keys go to: beside another list the row under the list
+            # cursor of the one without focus is marked '-', so the focus reads without colour
+            mark = (">" if self.has_focus else "-") if i == self.index else " "
             box = ("[x] " if i in self.ticked else "[ ] ") if self.multi else ""
             style = "reverse" if i == self.index and self.has_focus else ""
             out.append(f"{mark} {box}{item}", style=style)

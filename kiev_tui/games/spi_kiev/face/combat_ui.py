@@ -148,6 +148,12 @@ class PreviewScreen(ConfirmScreen):
         self.query_one(MapBeside).show(self.overlay, centre)
 
 
+UNITS_CAPTION = "Units that may advance (space ticks, Enter: back to the ways):"
+STOPS_CAPTION = "How far (Enter advances the ticked units):"
+#: ahead of a caption: whether the keys go to the list under it
+FOCUS_MARK = {True: "keys here > ", False: ""}
+
+
 class PendingScreen(Dialog):
     """Answer the combat result waiting in game.state.pending; returns the answering action."""
 
@@ -183,10 +189,10 @@ class PendingScreen(Dialog):
             yield Static(plain(f"{side} PLAYER to answer: {prompt}"), classes="dialog-title")
             yield Static("", id="pending-head")
             if self.kind == "advance":
-                yield Static("Units that may advance (space ticks):")
+                yield Static(UNITS_CAPTION, id="units-caption")
                 yield Choices([unit_label(self.game, u) for u in self.units], multi=True,
                               ticked=set(range(len(self.units))), id="pending-units")
-                yield Static("How far:")
+                yield Static(STOPS_CAPTION, id="stops-caption")
             yield Choices([], id="pending-list")
             yield Static("", id="pending-msg")
             yield Static(plain(self._foot()), classes="dialog-foot")
@@ -198,7 +204,7 @@ class PendingScreen(Dialog):
         if self.kind == "retreat":
             return "Enter picks the highlighted path for the unit named above; Bksp goes back; Esc later"
         if self.kind == "advance":
-            return "Tab switch list, Enter on a distance to advance, n to stay put, Esc later"
+            return "Enter advances along the highlighted way; Tab to (un)tick units; n stays put; Esc later"
         if self.kind == "integrity":
             return "Enter picks the highlighted division; Esc later"
         return "Esc close"
@@ -210,8 +216,9 @@ class PendingScreen(Dialog):
         if self.kind == "advance":
             self.stops = [tuple(p) for p in combat.advance_options(self.game).get("paths", [])]
         self._show()
-        first = "#pending-units" if self.kind == "advance" else "#pending-list"
-        self.query_one(first, Choices).focus()
+        # the ways to go take the keys first: every unit is ticked, so Enter on the highlighted
+        # (first) way advances at once; Tab goes to the units to untick some
+        self.query_one("#pending-list", Choices).focus()
         self.watch(self.query_one("#pending-list", Choices), "index", self._highlight, init=False)
 
     def highlighted(self) -> tuple[str, ...]:
@@ -280,6 +287,21 @@ class PendingScreen(Dialog):
     @while_open
     def _units_done(self) -> None:
         self.query_one("#pending-list", Choices).focus()
+
+    def on_descendant_focus(self) -> None:
+        self._captions()
+
+    def on_descendant_blur(self) -> None:
+        self._captions()
+
+    def _captions(self) -> None:
+        """Name the list the keys go to: beside two lists, the focus must read without colour."""
+        if self.kind != "advance" or self.dismissed:
+            return
+        units = self.query_one("#pending-units", Choices).has_focus
+        stops = self.query_one("#pending-list", Choices).has_focus
+        self.query_one("#units-caption", Static).update(FOCUS_MARK[units] + UNITS_CAPTION)
+        self.query_one("#stops-caption", Static).update(FOCUS_MARK[stops] + STOPS_CAPTION)
 
     @on(Choices.Chosen, "#pending-list")
     @while_open
