@@ -182,6 +182,10 @@ class Dialog(OnceScreen[Any]):
     DEFAULT_CSS = "Dialog { background: $background; align: center middle; }"
 
 
+#: What a ConfirmScreen with ``save_key`` returns when the player presses S.
+SAVE_FIRST = "save"
+
+
 class ConfirmScreen(Dialog):
     """A yes/no question, with a list of things the player may want to know first."""
 
@@ -192,10 +196,11 @@ class ConfirmScreen(Dialog):
         Binding("y", "answer(True)", "Yes", key_display="y"),
         Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
+        Binding("S,s", "save_first", "Save first", key_display="S", show=False),
     ]
 
     def __init__(self, title: str, lines: list[str], question: str = "Go ahead? (y/n)",
-                 enter_answers: bool = True) -> None:
+                 enter_answers: bool = True, save_key: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
@@ -203,6 +208,8 @@ class ConfirmScreen(Dialog):
         # False where yes destroys something (replacing a save): only the y key says yes then,
         # so Enters typed ahead into the dialog before it never do it
         self.enter_answers = enter_answers
+        # S answers "save first" (the string SAVE_FIRST): the dialogs that warn of unsaved moves
+        self.save_key = save_key
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -217,6 +224,10 @@ class ConfirmScreen(Dialog):
     def action_enter(self) -> None:
         if self.enter_answers:
             self.dismiss(True)
+
+    def action_save_first(self) -> None:
+        if self.save_key:
+            self.dismiss(SAVE_FIRST)
 
 
 class TextScreen(Dialog):

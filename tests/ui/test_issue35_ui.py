@@ -44,3 +44,86 @@ async def test_the_advance_dialog_shows_which_list_has_the_keys() -> None:
         text = screen_text(app)
         assert "keys here > Units" in text and "keys here > How far" not in text
         assert "> [x] " in text and "- 0404" in text
+
+
+# -- 3: the keys a dialog names are the keys that work there -----------------------------------
+
+def engaged_game():
+    """Seed 9: the attack comes out engaged, so the defender may not retreat (9.69)."""
+    from kiev_tui.games.spi_kiev.actions import Attack
+
+    game = attack_game_seed(9)
+    game.apply(Attack(("ge-inf-1", "ge-inf-2"), ("0404",), ""))
+    assert game.state.pending["kind"] == "loss_or_retreat" and game.state.pending["hexes"] == 0
+    return game
+
+
+def attack_game_seed(seed: int):
+    from tests.conftest import position
+    from tests.ui.helpers import new_mini
+
+    return position(new_mini(seed=seed), {"ge-inf-1": "0304", "ge-inf-2": "0305", "so-rifle-3": "0404"},
+                    player="german", phase="combat", reinforcements=False)
+
+
+async def test_an_engaged_result_offers_no_retreat() -> None:
+    game = engaged_game()
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "p")
+        assert isinstance(app.screen, PendingScreen)
+        text = screen_text(app)
+        assert "retreat" not in text.split("Steps taken so far")[1].lower()  # neither the foot nor the head
+        await keys(pilot, "R")
+        assert isinstance(app.screen, PendingScreen)  # not closed on a refused retreat
+        assert "No retreat here (9.69)" in screen_text(app)
+        assert game.state.pending["kind"] == "loss_or_retreat"
+
+
+async def test_a_retreat_result_still_offers_r() -> None:
+    game = attack_game()  # seed 1: lose a step or retreat a hex
+    app = build_app(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await plan_attack(pilot)
+        await press(pilot, "c", "y")
+        assert "R retreats instead" in screen_text(app)
+
+
+async def test_s_in_the_quit_dialog_saves_and_quits(tmp_path) -> None:
+    from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen
+
+    game = engaged_game()  # one action not saved
+    app = build_app(game, save_path=tmp_path / "autosave-x.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "S saves the game under a name of your choice first" in screen_text(app)
+        await keys(pilot, "S")
+        assert isinstance(app.screen, AskScreen)
+        await keys(pilot, "ctrl+u", *"kept", "enter")
+        await pilot.pause()
+    assert (tmp_path / "kept.toml").is_file()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_s_in_the_load_dialog_saves_then_lists_the_saves(tmp_path) -> None:
+    from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen
+
+    from kiev_tui.games.spi_kiev.actions import Move
+    from tests.conftest import position
+    from tests.ui.helpers import new_mini
+
+    game = position(new_mini(), {"ge-1pz-1": "0305", "so-rifle-1": "0808"}, player="german", reinforcements=False)
+    game.apply(Move(("ge-1pz-1",), ("0405", "0505")))  # one action not saved
+    (tmp_path / "older.toml").write_text("")  # a save to load: the dialog only asks when there is one
+    app = build_app(game, save_path=tmp_path / "autosave-x.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "O")
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "S")
+        assert isinstance(app.screen, AskScreen)
+        await keys(pilot, "ctrl+u", *"kept", "enter")
+        assert (tmp_path / "kept.toml").is_file()
+        assert isinstance(app.screen, PickScreen)
+        text = screen_text(app)
+        assert "kept.toml" in text and "older.toml" in text

@@ -148,6 +148,12 @@ class PreviewScreen(ConfirmScreen):
         self.query_one(MapBeside).show(self.overlay, centre)
 
 
+def _offers(game: "Game", verb: str) -> bool:
+    """Whether the rules' prompt for the choice waiting now has an option with this verb."""
+    prompt = game.rules.prompt(game)
+    return prompt is not None and any(o.verb == verb for o in prompt.options)
+
+
 UNITS_CAPTION = "Units that may advance (space ticks, Enter: back to the ways):"
 STOPS_CAPTION = "How far (Enter advances the ticked units):"
 #: ahead of a caption: whether the keys go to the list under it
@@ -178,6 +184,8 @@ class PendingScreen(Dialog):
         self.paths: list[tuple[str, ...]] = []
         self.options: dict[str, list[tuple[str, ...]]] = {}
         self.stops: list[tuple[str, ...]] = []
+        # R is offered only when the rules offer a retreat (not when engaged, 9.69, nor 25.11)
+        self.may_retreat = self.kind == "loss_or_retreat" and _offers(game, "retreat")
 
     def compose(self) -> ComposeResult:
         side = str(self.pending.get("side", "")).upper()
@@ -200,7 +208,7 @@ class PendingScreen(Dialog):
     def _foot(self) -> str:
         if self.kind == "loss_or_retreat":
             foot = "Enter takes a step from the highlighted unit; Bksp takes it back"
-            return foot + "; R retreats instead; Esc later"
+            return foot + ("; R retreats instead" if self.may_retreat else "") + "; Esc later"
         if self.kind == "retreat":
             return "Enter picks the highlighted path for the unit named above; Bksp goes back; Esc later"
         if self.kind == "advance":
@@ -263,7 +271,7 @@ class PendingScreen(Dialog):
                 text = f"Lose {steps} step(s); an asterisk unit bars the retreat ({self.pending['no_retreat']})."
             else:
                 text = f"Engaged: lose {steps} step(s); no retreat (9.69)."
-            head.update(plain(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
+            head.update(plain(text + ("" if may or not self.may_retreat else " These units cannot lose enough steps: retreat (R).")
                               + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}"))
             lst.set_items([unit_label(self.game, u) for u in self.units])
         elif self.kind == "retreat":
@@ -334,9 +342,11 @@ class PendingScreen(Dialog):
 
     @while_open
     def action_retreat(self) -> None:
-        choose = getattr(kiev_actions, "ChooseRetreat", None)  # written with the combat module
-        if self.kind == "loss_or_retreat" and choose is not None:
-            self.dismiss(choose())
+        if self.may_retreat:
+            self.dismiss(kiev_actions.ChooseRetreat())
+        elif self.kind == "loss_or_retreat":
+            why = self.pending.get("no_retreat") or "9.69"
+            self.say(f"No retreat here ({why}): the result must be taken as step losses")
 
     @while_open
     def action_decline(self) -> None:
