@@ -328,6 +328,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def refuse(self, illegal: Illegal) -> None:
         self.last_case = illegal.case
         self.say(f"Refused [{illegal.case}] {illegal.why} (r: read {illegal.case})")
+        # the status line cuts a long reason at 80 columns: the log keeps it whole
+        self.query_one("#log", WrapLog).add(Text(self.name_ids(f"Refused [{illegal.case}] {illegal.why}")))
 
     # -- key actions: screens -------------------------------------------------------------
     def action_help(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
 from kiev_tui.ui.app import build_app
+from textual.widgets import Static
+
 from kiev_tui.ui.dialogs import Choices
 from kiev_tui.ui.game_screen import GameScreen
 
@@ -127,3 +129,47 @@ async def test_s_in_the_load_dialog_saves_then_lists_the_saves(tmp_path) -> None
         assert isinstance(app.screen, PickScreen)
         text = screen_text(app)
         assert "kept.toml" in text and "older.toml" in text
+
+
+# -- 5: names, the die and the result, refusals kept -----------------------------------------
+
+async def test_the_result_dialog_names_units_and_shows_the_die_and_the_result() -> None:
+    from kiev_tui.games.spi_kiev.common import View
+    from kiev_tui.games.spi_kiev.events import CombatResolved
+    from kiev_tui.games.spi_kiev.face import present
+
+    game = engaged_game()
+    rolled = [e for e in game.journal if isinstance(e, CombatResolved)]
+    assert [(e.die, e.result) for e in rolled] == [(rolled[0].die, "eng")]
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "p")
+        assert isinstance(app.screen, PendingScreen)
+        assert "so-rifle-3" not in screen_text(app)
+        # what the dialog says, its wrapping at 80 columns undone
+        text = " ".join(str(w.content) for w in app.screen.query(Static))
+        name = present.unit_name(View(game), "so-rifle-3")
+        assert f"lose 1 step(s) from {name}" in text
+        e = rolled[0]
+        assert (f"Attack at 0404: {e.attack} to {e.defense}, column {e.column}, die {e.die}: result eng "
+                "(engaged: each side loses a step, no retreat, 9.69)") in text
+
+
+async def test_a_refusal_is_kept_whole_in_the_log_at_80x24() -> None:
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.ui.logview import WrapLog
+    from tests.ui.helpers import game_screen, new_mini
+
+    game = new_mini()
+    app = build_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.play(EndPhase()) is False  # the reinforcements are still to come on
+        await pilot.pause()
+        shown = screen_text(app).splitlines()[-2]
+        assert "Refused [23.0]" in shown and shown.rstrip().endswith("...")  # no room for all of it
+        log = screen.query_one("#log", WrapLog)
+        kept = [t.plain for t in log._source]
+        assert kept[-1].startswith("Refused [23.0] ") and "must enter first" in kept[-1], kept
+        assert "so-" not in kept[-1]

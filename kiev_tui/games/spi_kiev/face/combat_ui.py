@@ -19,6 +19,7 @@ from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.events import CombatResolved
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
@@ -148,6 +149,37 @@ class PreviewScreen(ConfirmScreen):
         self.query_one(MapBeside).show(self.overlay, centre)
 
 
+def roll_line(game: "Game") -> str:
+    """The die and the result of the battle being settled, in words ("" before any roll)."""
+    b = kiev_vars(game.state).battle
+    if b is None or b.result is None:
+        return ""
+    for e in reversed(game.journal):  # the battle's own roll: the newest with its units and hexes
+        if (isinstance(e, CombatResolved) and list(e.targets) == list(b.targets)
+                and list(e.attackers) == list(b.attackers)):
+            return (f"{e.battle.capitalize()} at {', '.join(e.targets)}: {e.attack} to {e.defense}, "
+                    f"column {e.column}, die {e.die}: result {e.result} ({result_words(e.result)})")
+    return f"Result {b.result} ({result_words(b.result)})"
+
+
+def result_words(result: str) -> str:
+    """A CRT result in a player's words: attacker's part / defender's part (9.6)."""
+    if result == "eng":
+        return "engaged: each side loses a step, no retreat, 9.69"
+    if "/" not in result:
+        return "see the CRT"
+
+    def part(p: str) -> str:
+        if p == "-":
+            return "nothing"
+        if p == "E":
+            return "eliminated"
+        return f"{p} step(s) or {p} hex(es) back"
+
+    att, dfn = result.split("/", 1)
+    return f"attacker {part(att)}, defender {part(dfn)}"
+
+
 def _offers(game: "Game", verb: str) -> bool:
     """Whether the rules' prompt for the choice waiting now has an option with this verb."""
     prompt = game.rules.prompt(game)
@@ -194,7 +226,11 @@ class PendingScreen(Dialog):
             prompt = str(self.pending.get("prompt", "answer the combat result"))
             if prompt.lower().startswith(f"{side.lower()} player: "):
                 prompt = prompt[len(side) + len(" player: "):]
+            prompt = present.name_ids(self.game.rules.position(self.game), prompt)  # names, never ids
             yield Static(plain(f"{side} PLAYER to answer: {prompt}"), classes="dialog-title")
+            roll = roll_line(self.game)
+            if roll:
+                yield Static(plain(roll), id="pending-roll")
             yield Static("", id="pending-head")
             if self.kind == "advance":
                 yield Static(UNITS_CAPTION, id="units-caption")
