@@ -177,7 +177,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         narrow = self.app.size.width < self.HORIZONTAL_BREAKPOINTS[1][0]
         self.set_class(narrow, "-narrow")
         self.set_class(not narrow, "-wide")
-        self.query_one("#tracker").border_title = "Sequence of play"
+        self.query_one("#tracker").border_title = self.tracker_title()
         self.query_one("#inspector").border_title = "Inspector (I: full width)"
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
@@ -299,7 +299,19 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             return None
         return f"{r.cost:g} MP" if r.ok else f"no: [{r.case}] {r.why}"
 
+    def tracker_title(self) -> str:
+        """The tracker's title; against the computer it names the side the computer plays."""
+        ai = getattr(self.net, "ai_side", None) if self.net is not None else None
+        if not ai:
+            return "Sequence of play"
+        name = self.adapter.side_name(self.game, ai)
+        return f"Computer plays {name}" if self.has_class("-narrow") else f"Sequence of play; computer plays {name}"
+
     def _refresh_status(self) -> None:
+        tracker = self.query_one("#tracker")
+        title = self.tracker_title()
+        if tracker.border_title != title:  # a new game against the computer, or one without it
+            tracker.border_title = title
         name = self.game.scenario.map.name(self.cursor)
         where = self.hex_id(self.cursor) + (f" {name}" if name else "")
         parts = [where]

@@ -173,3 +173,31 @@ async def test_a_refusal_is_kept_whole_in_the_log_at_80x24() -> None:
         kept = [t.plain for t in log._source]
         assert kept[-1].startswith("Refused [23.0] ") and "must enter first" in kept[-1], kept
         assert "so-" not in kept[-1]
+
+
+# -- 6: against the computer, the screen says which side it plays ------------------------------
+
+async def test_the_tracker_names_the_side_the_computer_plays(tmp_path) -> None:
+    from kiev_tui.ai.local import ai_link
+    from tests.ui.helpers import new_mini
+
+    for size, title in (((120, 40), "Sequence of play; computer plays Soviet"), ((80, 24), "Computer plays Soviet")):
+        game = new_mini()
+        link = ai_link(game, "soviet", "strong", seed=5, pause=0)
+        app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+        try:
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                assert title in screen_text(app)
+        finally:
+            link.close()
+
+
+async def test_hot_seat_names_no_computer() -> None:
+    from tests.ui.helpers import new_mini
+
+    app = build_app(new_mini())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Sequence of play" in text and "omputer" not in text
