@@ -201,3 +201,32 @@ async def test_hot_seat_names_no_computer() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Sequence of play" in text and "omputer" not in text
+
+
+# -- 2: the map keeps two hexes of margin around the cursor --------------------------------------
+
+async def test_at_80x24_the_map_keeps_two_hexes_beyond_the_cursor_in_sight() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.hexmap import HexMap
+    from tests.ui.helpers import game_screen
+
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hexmap = game_screen(app).query_one(HexMap)
+        w, ht = hexmap.viewport()
+        checked = 0
+        for key in ["l"] * 14 + ["j"] * 10 + ["h"] * 14 + ["k"] * 10:
+            await keys(pilot, key)
+            region = hexmap.painter.region_of(game_screen(app).cursor)
+            sx, sy = int(hexmap.scroll_offset.x), int(hexmap.scroll_offset.y)
+            right_end = sx + w >= hexmap.virtual_size.width
+            bottom_end = sy + ht >= hexmap.virtual_size.height
+            # two hexes (5 columns, 2 rows each) between the cursor's hex and every edge, unless
+            # the map itself ends there
+            assert right_end or region.right + 10 <= sx + w, (key, region, sx, w)
+            assert sx == 0 or region.x - 10 >= sx, (key, region, sx)
+            assert bottom_end or region.bottom + 4 <= sy + ht, (key, region, sy, ht)
+            assert sy == 0 or region.y - 4 >= sy, (key, region, sy)
+            checked += 1
+        assert checked == 48
