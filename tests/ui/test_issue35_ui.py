@@ -230,3 +230,47 @@ async def test_at_80x24_the_map_keeps_two_hexes_beyond_the_cursor_in_sight() -> 
             assert sy == 0 or region.y - 4 >= sy, (key, region, sy)
             checked += 1
         assert checked == 48
+
+
+# -- 7: the layout at 80x24 and at 250x80 ---------------------------------------------------------
+
+async def test_at_80x24_a_selected_stack_shows_every_unit_and_every_key() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.widgets import KeyBar
+    from tests.ui.helpers import game_screen
+
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert game_screen(app).cursor.id == "0319"  # Kiev: an airborne brigade and an NKVD division
+        await keys(pilot, "enter")
+        text = screen_text(app)
+        assert "1*a 1 airborne XXX" in text and "2*n 4 nkvd XX" in text
+        assert "Soviet stack of 2: fights 7-24" in text
+        bar = str(game_screen(app).query_one(KeyBar).render())
+        assert bar == "Enter Sel Esc Back Tab Next i Reinf t Rail o Ovrun P End ? Help u Undo r Rules"
+        assert bar in text
+
+
+async def test_at_250x80_the_side_panels_take_the_columns_the_map_does_not_need() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.hexmap import HexMap
+    from tests.ui.helpers import game_screen
+
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(250, 80)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        hexmap, side = screen.query_one(HexMap), screen.query_one("#side")
+        assert hexmap.virtual_size.width == 171 and hexmap.virtual_size.height < 78  # no scroll bar
+        assert (hexmap.region.width, side.region.x, side.region.width) == (171, 171, 79)
+        await keys(pilot, "z")  # the compact map is narrower still: the panels grow again
+        await pilot.pause()
+        assert side.region.x == hexmap.virtual_size.width == 102
+        await keys(pilot, "z")
+        await pilot.pause()
+        assert side.region.width == 79
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(120, 40)) as pilot:  # the map needs more than there is: as before
+        await pilot.pause()
+        assert game_screen(app).query_one("#side").region.width == 44

@@ -37,6 +37,7 @@ class KievGameScreen(GameScreen):
         _b("x", "remove_excess", "Remove"),
         _b("c", "attack", "Attack"),
     ]
+    SHORT_LABELS = {"reinforce": "Reinf", "overrun": "Ovrun", "remove_excess": "Rem"}
 
     def __init__(self, game: Game, adapter: Any = None) -> None:
         super().__init__(game, adapter)
