@@ -383,7 +383,11 @@ class MapPainter:
                 cells[x], cells[x + 5] = (left, S_FRAME), (right, S_FRAME)
         if self.cursor is not None and self._inside_row(self.cursor) == y:
             x = self.origin(self.cursor)[0]
-            cells[x], cells[x + 5] = ("[", S_CURSOR), ("]", S_CURSOR)
+            for i, bracket in ((x, "["), (x + 5, "]")):
+                ch, st = cells[i]
+                # a hexside with a feature (a river, a lake, a road) keeps its glyph under the
+                # cursor, in the cursor's look; only a plain border gives way to the bracket
+                cells[i] = (bracket, S_CURSOR) if st in (S_BORDER, S_FRAME) or ch == " " else (ch, st + S_CURSOR)
             for i in range(x + 1, x + 5):
                 ch, st = cells[i]
                 # a dimmed hex number takes the brackets' own look: one style run for the whole

@@ -274,3 +274,47 @@ async def test_at_250x80_the_side_panels_take_the_columns_the_map_does_not_need(
     async with app.run_test(size=(120, 40)) as pilot:  # the map needs more than there is: as before
         await pilot.pause()
         assert game_screen(app).query_one("#side").region.width == 44
+
+
+# -- 8: one glyph, one meaning; the cursor keeps its hex's hexsides ------------------------------
+
+def test_lake_river_and_rail_distance_each_have_a_glyph_of_their_own() -> None:
+    from kiev_tui.engine.registry import get_adapter, get_system
+    from kiev_tui.ui.glyphs import ASCII, UNICODE, map_legend, symbols_from_schema
+
+    sym = get_adapter("spi_kiev").map_symbols(get_system("spi_kiev").schema)
+    for g in (ASCII, UNICODE):
+        lake = {sym.fills["lake"].char(g), sym.sides["lake"].char(g)}
+        rivers = {sym.sides["major_river"].char(g), sym.sides["minor_river"].char(g)}
+        ways = {sym.sides["railroad"].char(g), sym.sides["road"].char(g)}
+        assert len(lake) == 1 and len(rivers) == 2 and not lake & rivers
+        assert g.rail_reach not in lake | rivers | ways | {g.reach, g.path, g.oos, g.zoc, g.hidden}
+        # the legend lists each map glyph once, with one meaning
+        glyphs = [glyph for glyph, _ in map_legend(g, sym)]
+        assert len(glyphs) == len(set(glyphs))
+    assert (ASCII.rail_reach, UNICODE.rail_reach) == ("#", "\u2550")
+    assert (sym.fills["lake"].char(ASCII), sym.fills["lake"].char(UNICODE)) == ("%", "\u2591")
+    generic = symbols_from_schema(get_system("spi_kiev").schema)  # a game without its own symbols
+    water = [f for f in generic.fills.values() if "impassable" in f.label]
+    assert water and all(f.char(UNICODE) == "\u2591" and f.char(ASCII) == "%" for f in water)
+
+
+async def test_the_cursor_keeps_the_river_and_rail_of_its_hex_in_sight() -> None:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.ui.hexmap import HexMap
+    from tests.ui.helpers import game_screen
+
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        painter = screen.query_one(HexMap).painter
+        assert screen.cursor.id == "0319"  # Kiev: a railroad across the NW hexside, the Dnepr on the NE
+        x, y = painter.origin(screen.cursor)
+        row = painter.row(y + 1)
+        assert "".join(ch for ch, _ in row[x:x + 6]) == "\u253ca4-4\u2248"
+        assert all(st.reverse for _, st in row[x:x + 6])  # the whole hex in the cursor's look
+        await keys(pilot, "g", *"0715", "enter")  # plain borders either side: the brackets show
+        x, y = painter.origin(screen.cursor)
+        cells = painter.row(y + 1)[x:x + 6]
+        assert (cells[0][0], cells[5][0]) == ("[", "]")
