@@ -318,3 +318,32 @@ async def test_the_cursor_keeps_the_river_and_rail_of_its_hex_in_sight() -> None
         x, y = painter.origin(screen.cursor)
         cells = painter.row(y + 1)[x:x + 6]
         assert (cells[0][0], cells[5][0]) == ("[", "]")
+
+
+# -- 4: the CRT on the rules screen at 80x24 ------------------------------------------------------
+
+async def test_every_crt_column_can_be_read_on_the_rules_screen_at_80x24() -> None:
+    from textual.containers import VerticalScroll
+
+    from kiev_tui.ui.rules_screen import RulesScreen
+    from tests.ui.helpers import new_mini
+
+    app = build_app(new_mini())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen(game="spi_kiev", initial="9.5"))
+        await pilot.pause()
+        scroll = app.screen.query_one("#rules-case-scroll", VerticalScroll)
+        seen = ""
+        while True:  # read the case page by page, as a reader scrolls it
+            seen += screen_text(app)
+            if scroll.scroll_y >= scroll.max_scroll_y:
+                break
+            scroll.scroll_relative(y=scroll.size.height - 2, animate=False, immediate=True)
+            await pilot.pause()
+        header = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
+        for column in header:
+            assert f"|{column} " in seen or f"|{column}\n" in seen or f"|{column}|" in seen, column
+        # the last die row in full across the blocks: 6 E/- 3/- 2/- 2/- 1/- eng 1/1 -/1 | -/1 -/2 -/2 -/2
+        assert "6   |E/- |3/- |2/- |2/- |1/- |eng |1/1 |-/1" in seen
+        assert "6   |-/1 |-/2 |-/2 |-/2" in seen
