@@ -106,7 +106,7 @@ FILL_POOL: tuple[tuple[str, str, str], ...] = (
     ("'", "'", "bright_green"), ("$", "$", "bright_magenta"), ("&", "&", "bright_yellow"),
     ('"', '"', "bright_cyan"),
 )
-# water is never drawn like a river: a lake or sea fills its hexes with "%" or a light shade
+# water is never drawn like the largest river kind: it fills its hexes with "%" or a light shade
 WATER = ("%", "\u2591", "blue")  # the fill of a terrain no unit may enter
 MAJOR = ("=", "\u2248", "blue")  # the largest river kind
 MINOR = ("~", "~", "bright_blue")  # every smaller river kind

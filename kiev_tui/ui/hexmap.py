@@ -385,7 +385,7 @@ class MapPainter:
             x = self.origin(self.cursor)[0]
             for i, bracket in ((x, "["), (x + 5, "]")):
                 ch, st = cells[i]
-                # a hexside with a feature (a river, a lake, a road) keeps its glyph under the
+                # a hexside with a feature (water, a way) keeps its glyph under the
                 # cursor, in the cursor's look; only a plain border gives way to the bracket
                 cells[i] = (bracket, S_CURSOR) if st in (S_BORDER, S_FRAME) or ch == " " else (ch, st + S_CURSOR)
             for i in range(x + 1, x + 5):
