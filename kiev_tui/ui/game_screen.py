@@ -224,6 +224,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def on_resize(self) -> None:
         self._fit_terminal()
         self._fit_side()
+        self.query_one("#tracker").border_title = self.tracker_title()  # its narrow form, or not
 
     def _fit_side(self) -> None:
         """Give the side panels the columns the whole map does not need: on a wide terminal

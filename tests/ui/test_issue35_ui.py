@@ -270,6 +270,12 @@ async def test_at_250x80_the_side_panels_take_the_columns_the_map_does_not_need(
         await keys(pilot, "z")
         await pilot.pause()
         assert side.region.width == 79
+        await keys(pilot, "I")  # tracker and inspector across the whole screen
+        await pilot.pause()
+        assert side.region.width == 250
+        await keys(pilot, "I")
+        await pilot.pause()
+        assert (side.region.x, side.region.width) == (171, 79)
     app = build_app(Game.new("spi_kiev/campaign", seed=1941))
     async with app.run_test(size=(120, 40)) as pilot:  # the map needs more than there is: as before
         await pilot.pause()
