@@ -75,6 +75,10 @@ def while_open(handler: HandlerT) -> HandlerT:
     return guarded  # type: ignore[return-value]
 
 
+#: Ahead of the caption of the list the keys go to, where a dialog has two lists.
+KEYS_HERE = "keys here > "
+
+
 class Choices(Widget, can_focus=True):
     """A keyboard list: up/down to highlight, Enter to choose, space to tick (multi mode)."""
 

@@ -48,6 +48,23 @@ async def test_the_advance_dialog_shows_which_list_has_the_keys() -> None:
         assert "> [x] " in text and "- 0404" in text
 
 
+async def test_the_reinforcement_dialog_shows_which_list_has_the_keys() -> None:
+    from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
+    from tests.ui.helpers import new_mini
+
+    app = build_app(new_mini())  # two untried rifles due on turn 1
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "i")
+        assert isinstance(app.screen, EntryScreen)
+        text = screen_text(app)
+        assert "keys here > Units" in text and "keys here > Entry hexes" not in text
+        await keys(pilot, "tab")
+        text = screen_text(app)
+        assert "keys here > Entry hexes open to all ticked units (by road):" in text
+        assert "keys here > Units" not in text
+        assert "- [x] 1. untried rifle XX" in text  # the units list, without the keys, marks its row "-"
+
+
 # -- 3: the keys a dialog names are the keys that work there -----------------------------------
 
 def engaged_game():

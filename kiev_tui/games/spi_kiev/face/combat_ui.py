@@ -22,7 +22,7 @@ from kiev_tui.games.spi_kiev.face import present
 from kiev_tui.games.spi_kiev.events import CombatResolved
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import Overlay
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
+from kiev_tui.ui.dialogs import DIALOG_CSS, KEYS_HERE, Choices, ConfirmScreen, Dialog, plain, while_open
 from kiev_tui.ui.mapside import MapBeside, glyphs_of, map_side_css, path_marks
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ def _offers(game: "Game", verb: str) -> bool:
 UNITS_CAPTION = "Units that may advance (space ticks, Enter: back to the ways):"
 STOPS_CAPTION = "How far (Enter advances the ticked units):"
 #: ahead of a caption: whether the keys go to the list under it
-FOCUS_MARK = {True: "keys here > ", False: ""}
+FOCUS_MARK = {True: KEYS_HERE, False: ""}
 
 
 class PendingScreen(Dialog):
