@@ -370,3 +370,20 @@ async def test_every_crt_column_can_be_read_on_the_rules_screen_at_80x24() -> No
         # the last die row in full across the blocks: 6 E/- 3/- 2/- 2/- 1/- eng 1/1 -/1 | -/1 -/2 -/2 -/2
         assert "6   |E/- |3/- |2/- |2/- |1/- |eng |1/1 |-/1" in seen
         assert "6   |-/1 |-/2 |-/2 |-/2" in seen
+
+
+async def test_a_window_shrunk_to_80x24_takes_the_short_layout() -> None:
+    from kiev_tui.engine.game import Game
+    from tests.ui.helpers import game_screen
+
+    app = build_app(Game.new("spi_kiev/campaign", seed=1941))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keys(pilot, "enter")
+        screen = game_screen(app)
+        assert screen.query_one("#tracker").region.height == 12
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.has_class("-short") and screen.query_one("#tracker").region.height == 6
+        text = screen_text(app)
+        assert "1*a 1 airborne XXX" in text and "2*n 4 nkvd XX" in text
