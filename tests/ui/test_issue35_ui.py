@@ -160,7 +160,11 @@ async def test_the_result_dialog_names_units_and_shows_the_die_and_the_result() 
     assert [(e.die, e.result) for e in rolled] == [(rolled[0].die, "eng")]
     app = build_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "p")
+        await pilot.pause()  # the Soviet player answers: the keyboard is handed over first
+        text = screen_text(app)
+        assert "hand the keyboard to the SOVIET player" in text
+        assert f"die {rolled[0].die}: result eng" in text and "so-rifle-3" not in text
+        await press(pilot, "space", "p")
         assert isinstance(app.screen, PendingScreen)
         assert "so-rifle-3" not in screen_text(app)
         # what the dialog says, its wrapping at 80 columns undone
