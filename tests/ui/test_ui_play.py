@@ -199,7 +199,7 @@ async def test_rail_move_shows_rail_distances_and_goes() -> None:
         await keys(pilot, "enter", "t")
         rail = game_screen(app).overlay.rail
         assert rail and all(len(p) <= 25 for p in rail.values())
-        assert "=4" in screen_text(app)  # 0507 is four rail hexes away
+        assert f"{app.glyphs.rail_reach}4" in screen_text(app)  # 0507 is four rail hexes away
         await goto(pilot, "0507")
         await keys(pilot, "enter")
         assert game.state.units["so-rifle-1"].hex == "0507"
