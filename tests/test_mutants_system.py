@@ -306,7 +306,7 @@ def test_5_0_a_move_spends_each_units_own_cost_and_the_stack_pays_the_slowest(mi
     v.overran = ["ge-1pz-1", "ge-1pz-2"]
     # 10.4: the road halves the panzer's cost only
     assert mini.apply(Move(("ge-1pz-1", "ge-inf-1"), ("0205", "0305"))) == [
-        Moved(("ge-1pz-1", "ge-inf-1"), ("0205", "0305"), 2.0, False)]
+        Moved(("ge-1pz-1", "ge-inf-1"), ("0205", "0305"), 2.0, False, "0105")]
     assert (dict(v.mp), dict(v.sig), list(v.active), v.move_no) == (
         {"ge-1pz-1": 1.0, "ge-inf-1": 2.0}, {"ge-1pz-1": [1], "ge-inf-1": [1]}, ["ge-1pz-1", "ge-inf-1"], 1)
     assert list(v.overran) == ["ge-1pz-2"]  # 6.24: a move uses up the freedom an overrun gave
@@ -314,14 +314,14 @@ def test_5_0_a_move_spends_each_units_own_cost_and_the_stack_pays_the_slowest(mi
     # the panzer goes on alone (5.0: the stack in hand may split), through Testgrad (24.0),
     # and stops in the Soviet zone (8.21)
     assert mini.apply(Move(("ge-1pz-1",), ("0405", "0505", "0506"))) == [
-        ControlChanged("0505", "german", "Testgrad"), Moved(("ge-1pz-1",), ("0405", "0505", "0506"), 2.0, True)]
+        ControlChanged("0505", "german", "Testgrad"), Moved(("ge-1pz-1",), ("0405", "0505", "0506"), 2.0, True, "0305")]
     assert (dict(v.mp), dict(v.sig), list(v.active), v.move_no) == (
         {"ge-1pz-1": 3.0, "ge-inf-1": 2.0}, {"ge-1pz-1": [1, 2], "ge-inf-1": [1]}, ["ge-1pz-1", "ge-inf-1"], 2)
     assert (list(v.moved), list(v.stopped), dict(v.stop_case)) == (
         ["ge-1pz-1", "ge-inf-1"], ["ge-1pz-1"], {"ge-1pz-1": "8.21"})
     assert mini.state.control["0505"] == "german" and mini.state.units["ge-1pz-1"].hex == "0506"
     # another stack taken in hand ends the first one's move
-    assert mini.apply(Move(("ge-1pz-2",), ("0102",))) == [Moved(("ge-1pz-2",), ("0102",), 1.0, False)]
+    assert mini.apply(Move(("ge-1pz-2",), ("0102",))) == [Moved(("ge-1pz-2",), ("0102",), 1.0, False, "0101")]
     assert (list(v.active), dict(v.sig)["ge-1pz-2"], list(v.overran)) == (["ge-1pz-2"], [3], [])
 
 
@@ -330,7 +330,7 @@ def test_24_0_moving_through_an_own_town_changes_nothing(mini: Game) -> None:
     from kiev_tui.games.spi_kiev.events import Moved
 
     position(mini, {"so-rifle-1": "0905", "ge-inf-1": "0101"}, turn=2, reinforcements=False)
-    assert mini.apply(Move(("so-rifle-1",), ("0805", "0705"))) == [Moved(("so-rifle-1",), ("0805", "0705"), 2.0, False)]
+    assert mini.apply(Move(("so-rifle-1",), ("0805", "0705"))) == [Moved(("so-rifle-1",), ("0805", "0705"), 2.0, False, "0905")]
     assert mini.state.control["0805"] == "soviet"
 
 
@@ -344,7 +344,7 @@ def test_22_2_a_relief_frees_the_relieved_unit_and_ends_the_relievers_move(mini:
     assert str(mini.check(Move(("so-rifle-2",), ("0803", "0703"), relieve="nobody"))) == \
         "[22.2] nobody is not a Soviet unit in 0703"
     assert mini.apply(Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == [
-        Moved(("so-rifle-2",), ("0803", "0703"), 2.0, False), Relieved("so-rifle-2", "so-rifle-1")]
+        Moved(("so-rifle-2",), ("0803", "0703"), 2.0, False, "0903"), Relieved("so-rifle-2", "so-rifle-1")]
     v = mini.state.vars
     assert (list(v.relieved), list(v.relievers), list(v.stopped), dict(v.stop_case)) == (
         ["so-rifle-1"], ["so-rifle-2"], ["so-rifle-2"], {"so-rifle-2": "22.2"})

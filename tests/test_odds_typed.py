@@ -30,7 +30,10 @@ def test_12_23_21_0_out_of_supply_halves_and_a_leaders_half_rating_is_text_only(
     mini.state.units["ge-1pz-2"].step = 1
     p = mini.rules.preview(mini, ("so-rifle-1",), ("0905", "0904"))
     assert p is not None
-    assert p.modifiers == (Modifier("12.23", "out of supply: halved", factor=0.5, unit="ge-1pz-2"),
+    # the reduced panzer's 1 halved stays 1 (12.23's floor for a combat unit); the leader's half
+    # rating is no combat unit's strength, so only the stack floor of 9.32 holds it
+    assert p.modifiers == (Modifier("12.23", "out of supply: halved, but a unit is never worth less than 1",
+                                    factor=1.0, unit="ge-1pz-2"),
                            Modifier("21.0", "half its rating 2, rounded down: 1", unit="ge-leader"),
                            Modifier("12.23", "out of supply: halved", factor=0.5, unit="ge-leader"))
 

@@ -99,7 +99,7 @@ def test_a_pbem_pair_sends_the_dig_in_phase_to_the_non_phasing_player(tiny: Path
     # Anna's part ends with her movement: the dig-in phase that follows is the Allies'
     bad = _cli("pbem", "turn", "--dir", anna.dir, "--actions",
                _actions([AXIS_MOVE, EndPhase(), AXIS_IN_DIG], tmp_path / "a.toml"))
-    assert bad.exit_code == 2 and f"your action 3 (move) is refused: {T1}" in bad.stderr
+    assert bad.exit_code == 2 and f"action 3: this move action is refused: {T1}" in bad.stderr
     ok = _cli("pbem", "turn", "--dir", anna.dir, "--actions", _actions([AXIS_MOVE, EndPhase()], tmp_path / "a.toml"))
     assert ok.exit_code == 0, ok.stderr
     assert "Turn 1, axis dig_in; the next turn file comes from the allies player" in ok.stdout

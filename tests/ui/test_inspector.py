@@ -76,8 +76,8 @@ def test_out_of_supply_halves_and_the_stack_still_counts_one() -> None:
     game = position(new_mini(), {"so-rifle-3": "0101", "ge-inf-1": "0202", "ge-inf-2": "0102"},
                     player="german", reinforcements=False)
     text = lines_at(game, "0101")
-    assert text[1] == "Soviet stack of 1: fights 1-1"  # 0.5-1 rounded once, never below one (9.32)
-    assert text[4] == "  fights 0.5-1, OUT OF SUPPLY, no HQ in range"  # 12.23: halved
+    assert text[1] == "Soviet stack of 1: fights 1-1"  # never below one for the stack (9.32)
+    assert text[4] == "  fights 1-1, OUT OF SUPPLY, no HQ in range"  # 12.23: halved, but a unit never below 1
 
 
 def test_an_untried_unit_fights_with_unknown_values() -> None:
