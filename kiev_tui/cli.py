@@ -1,4 +1,4 @@
-"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `state`, `replay`, `script`.
+"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `games`, `state`, `replay`, `script`.
 
 `kiev-tui play` (and the bare `kiev-tui`) is what a player types most, and its start-up time is
 what a player waits for; so the usual forms of `play` are read here without Typer (`play_args`),
@@ -458,8 +458,11 @@ def _build_app() -> "typer.Typer":
         if game is not None and scenario is None:
             if units:
                 raise fail("--units draws a scenario's set-up: name one with --scenario")
-            if not games_registry.known(game):
-                raise fail(f"--game: no game '{one_line(game)[:40]}' (known: {', '.join(games_registry.names())})")
+            from kiev_tui.gameslist import no_map_reason
+
+            reason = no_map_reason(one_line(game))  # unknown, or a game with its rules reference only
+            if reason is not None:
+                raise fail(f"--game: {reason}")
             gmap = load_map(data_root() / game / "map.toml")
             title = f"{game} map"
             setup: dict[str, Any] = {}
@@ -487,6 +490,15 @@ def _build_app() -> "typer.Typer":
         if svg is not None:
             atomic_write_text(svg, console.export_svg(title=f"{title} - map"), make_parents=False)
             typer.echo(f"wrote {svg}", err=True)
+
+    @app.command()
+    @guarded
+    def games() -> None:
+        """List every game and its scenarios: which can be played, which have a computer player."""
+        from kiev_tui.gameslist import all_games, describe
+
+        for line in describe(all_games()):
+            typer.echo(line)
 
     @app.command()
     @guarded
