@@ -517,13 +517,15 @@ def _build_app() -> "typer.Typer":
                                                        help="compare every recorded roll, journal line, hash and the "
                                                             "header with the replay (the first difference names its "
                                                             "action)")) -> None:
-        """Replay a save's log from its scenario; the first difference from the save is one line, exit 2."""
+        """Replay a save's log from its scenario; the first difference from the save is one line, exit 2.
+        A last line says whether this user's key signed the save (an edited one is flagged)."""
         game = load_game(save, verify=verify)
         if not verify:
             typer.echo(f"{save}: {len(game.log)} actions replayed (not compared), final position {game.state_hash()}")
-            return
-        typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
-                   f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+        else:
+            typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
+                       f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+        typer.echo(game.signature.line)  # whose key signed it (engine/savekey.py): a flag, not a refusal
 
     @app.command()
     @guarded
