@@ -358,7 +358,7 @@ def _build_app() -> "typer.Typer":
     """The Typer app with every command (those of rules, pbem, host/join and serve too)."""
     typer = _typer()
     from kiev_tui.engine import savepaths
-    from kiev_tui.engine.actions import action_from_toml
+    from kiev_tui.engine.actions import action_from_toml, action_key
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.saves import load_game, save_game
     from kiev_tui.engine.scenario import load_scenario
@@ -541,8 +541,9 @@ def _build_app() -> "typer.Typer":
         root = Reader(actions, load_toml(actions))
         root.only(["action"])
         refused = 0
-        for i, entry in enumerate(root.tables("action")):
-            act = action_from_toml(entry.data, f"action[{i}]", str(actions), registry=game.rules.actions)
+        for k, entry in enumerate(root.tables("action")):
+            i = k + 1  # actions are numbered from 1 here, in errors and in replay's messages alike
+            act = action_from_toml(entry.data, action_key(k), str(actions), registry=game.rules.actions)
             illegal = game.check(act)
             if illegal is not None:
                 refused += 1

@@ -55,7 +55,9 @@ def write_error(exc: OSError) -> str:
 
 
 def print_overview(game: "Game") -> None:
-    """The text map with a letter and count per stack, the scenario's title and the phase."""
+    """The text map with a letter and count per stack, the scenario's title and the phase, and what
+    is left to do, units named as the player knows them (the game's plain face; no Textual)."""
+    from kiev_tui.plain.face import face_for
     from kiev_tui.textmap import render, side_marks
 
     echo = typer_module().echo
@@ -66,6 +68,7 @@ def print_overview(game: "Game") -> None:
         stacks[gmap.grid.parse(hex_id)] = f"{letters[catalog.units[ids[0]].side]}{len(ids)}"
     echo(render(gmap, stacks))
     ph = game.phase
+    face = face_for(game)
     echo(f"\n{game.scenario.title}\n{ph}")
     for item in ph.todo:
-        echo(f"  to do: {item}")
+        echo(f"  to do: {one_line(face.name_ids(game, item))}")

@@ -65,7 +65,9 @@ def refusal(game: Game, action: object) -> str:
 
 
 def lines(game: Game, since: int) -> list[str]:
-    return [e.describe() for e in game.journal[since:]]
+    """The journal since ``since`` as saves record it: moves by their paths, without the start hex
+    the words for people add (issue 35; test_plain_names.py checks those)."""
+    return [e.record() for e in game.journal[since:]]
 
 
 def where(game: Game, *uids: str) -> list[str | None]:

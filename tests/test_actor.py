@@ -88,7 +88,7 @@ def test_4_1_the_save_records_who_acted_and_replay_checks_it(mini: Game, tmp_pat
     bad.write_text(dump_toml(data))
     with pytest.raises(DataError) as err:
         load_game(bad)
-    assert "[4.1]" in err.value.line() and "action[0]" in err.value.line()
+    assert "[4.1]" in err.value.line() and ": action 1: " in err.value.line()
 
 
 def test_4_1_undo_takes_back_the_recorded_side(mini: Game) -> None:

@@ -272,5 +272,7 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # the node budget decides; a wide clock cap keeps a slow, loaded machine from cutting a search short
     r = play_match("spi_kiev/campaign", 1001, "strong", "easy", seconds=120.0, on_action=check)
     assert r.refused == {"german": 0, "soviet": 0}
-    assert (r.winner, r.margin) == ("german", 236)  # the same seed and levels play the same game
+    # 175 since issue 35 (236 before): 12.23 keeps each out-of-supply 1-strength unit at 1, which
+    # changes odds in this game; with that floor switched off it plays to 236 again.
+    assert (r.winner, r.margin) == ("german", 175)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played

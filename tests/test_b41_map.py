@@ -71,7 +71,6 @@ BOOK_PLACES: dict[str, tuple[str, str | None, str]] = {
     "0514": ("Grodno", "minor_city", "15.2"),
     "0416": ("Bialystok", "minor_city", "15.2"),
     "0425": ("Chernovtsy", "minor_city", "15.2"),
-    "1205": ("Kronstadt", None, "17.2, 12.9"),
     "0124": ("Mukachevo", None, "9.1, 13"),
 }
 
@@ -140,7 +139,8 @@ def test_every_hex_the_book_names_holds_its_place(gmap: GameMap, book_hex: str) 
 def test_every_hex_a_unit_stands_on_is_land(gmap: GameMap) -> None:
     hexes = set(AXIS_SETUP + AXIS_ARRIVAL + SOVIET_SETUP + TYPHOON + EAST_ENTRY + BORDER_ZONE)
     assert len(hexes) == 168
-    for text in sorted(hexes):
+    assert gmap.terrain(hx(gmap, "1205")) == "sea"  # 17.2's Baltic Fleet: the one counter at sea (12.9)
+    for text in sorted(hexes - {"1205"}):
         h = hx(gmap, text)
         assert gmap.on_map(h), text
         assert gmap.terrain(h) not in ("sea", "lake"), (text, gmap.terrain(h))  # no unit ends there (12.10)
@@ -205,7 +205,7 @@ def _projection_errors() -> dict[str, float]:
 
 def test_the_projection_puts_every_place_within_a_hex_of_its_hex() -> None:
     errors = _projection_errors()
-    assert len(errors) == len(BOOK_PLACES) + 1  # and Kursk, placed by hand next to Orel
+    assert len(errors) == len(BOOK_PLACES) + 2  # and Kursk, by hand next to Orel; Idritsa, on 17.1's marker
     far = {name: round(d, 2) for name, d in errors.items() if d > 1.0}
     assert far == {name: d for name, (d, _why) in FAR_FROM_PROJECTION.items()}
 
@@ -265,7 +265,7 @@ def test_rivers_end_at_the_coast_and_railways_stay_on_land(gmap: GameMap) -> Non
     for river in gmap.rivers.values():
         assert [s for s in river.hexsides if "sea" in (gmap.terrain(s.a), gmap.terrain(s.b))] == [], river.name
     rails = [s for s, f in gmap.features.items() if "railroad" in f]
-    assert len(rails) == 430
+    assert len(rails) == 435
     assert [gmap.grid.side_id(s) for s in rails if s.a in wet or s.b in wet] == []
 
 
@@ -301,7 +301,7 @@ def test_the_sea_of_azov_is_told_apart_from_the_black_sea(gmap: GameMap) -> None
 def test_the_gulfs_of_the_baltic_are_named(gmap: GameMap) -> None:
     def named(name: str) -> set[str]:
         return {gmap.grid.id(h) for h in gmap.hexes() if gmap.name(h) == name}
-    assert named("Gulf of Finland") == {"0605", "0704", "0805", "0904", "1004", "1005", "1104"}
+    assert named("Gulf of Finland") == {"0605", "0704", "0805", "0904", "1004", "1005", "1104", "1205"}
     assert named("Gulf of Riga") == {"0507", "0508", "0608", "0609"}
     assert named("Gulf of Bothnia") == {"0101", "0201", "0202", "0301", "0302", "0401", "0402", "0403"}  # 12.9
     seas = {gmap.name(h) for h in gmap.hexes() if gmap.terrain(h) == "sea"}
@@ -374,9 +374,72 @@ def test_finnish_border_zone_and_ports(gmap: GameMap) -> None:
     black = {gmap.name(h) for h in gmap.area("ports_black_sea").hexes}
     assert baltic == {"Leningrad", "Tallinn", "Riga", "Königsberg", "Helsinki"}  # 8.2, 12.9
     assert black == {"Odessa", "Sevastopol", "Novorossiysk"}  # 8.2, 12.1
-    for name in baltic - {"Leningrad"} | black:  # Leningrad reaches the sea through Kronstadt (1205)
+    for name in baltic | black:  # a port touches its sea (Leningrad through the Neva bay, 1205)
         h = gmap.find(name)
         assert any(gmap.terrain(n) == "sea" for n in gmap.neighbours(h)), name
+
+
+def test_leningrad_and_12_9s_two_hexes_beside_it_are_coastal(gmap: GameMap) -> None:
+    for text in ("1304", "1204", "1305"):  # 12.9: Leningrad and "the two adjacent coastal hexes"
+        sea = [gmap.grid.id(n) for n in gmap.neighbours(hx(gmap, text)) if gmap.terrain(n) == "sea"]
+        assert "1205" in sea, text
+    assert gmap.name(hx(gmap, "1205")) == "Gulf of Finland"
+
+
+# Every city on a river, and the hexes its river parts it from (SOURCES.md, Map: "Banks").
+# The bank is the real town's (its old centre where it spans both); a 64 km hex cannot show
+# a town on both banks.
+CITY_BANKS: dict[str, dict[str, list[str]]] = {
+    "Kiev": {"Dnieper": ["1221", "1222"]},  # right (west) bank
+    "Smolensk": {"Dnieper": ["1313", "1413", "1513"]},  # left (south) bank: the river to the north
+    "Mogilev": {"Dnieper": ["1315", "1316"], "Berezina": ["1116"]},  # right (west) bank of the Dnieper
+    "Dnepropetrovsk": {"Dnieper": ["1724", "1824", "1826", "1924", "1925"]},  # right bank, inside the bend
+    "Zaporozhye": {"Dnieper": ["1725", "1726", "1825"]},  # left (east) bank
+    "Kremenchug": {"Dnieper": ["1424", "1425", "1525"]},  # left (north-east) bank
+    "Nikolayev": {"Dnieper": ["1528"], "Southern Bug": ["1327"]},  # left (east) bank of the Bug
+    "Bobruisk": {"Berezina": ["1115", "1216", "1217"]},  # right (west) bank
+    "Dvinsk": {"Western Dvina": ["0812", "0912"]},  # right (north) bank
+    "Riga": {"Western Dvina": ["0509", "0510", "0611", "0710"]},  # right (east) bank
+    "Kovno": {"Neman": ["0413"]},  # right (north) bank
+    "Grodno": {"Neman": ["0414", "0415"]},  # right (east) bank
+    "Chernigov": {"Dnieper": ["1219"], "Desna": ["1320", "1420"]},  # right (north-west) bank of the Desna
+    "Kalinin": {"Volga": ["1810", "1909", "2010"]},  # right (south) bank
+    "Yaroslavl": {"Volga": ["2108", "2109", "2208", "2308"]},  # right (south-west) bank
+    "Kaluga": {"Oka": ["1915", "2015"]},  # left (north) bank
+    "Ryazan": {"Oka": ["2313", "2414"]},  # right (south) bank
+    "Lodeynoye Pole": {"Svir": ["1503", "1603"]},  # left (south) bank
+    "Narva": {"Narva": ["1106", "1206"]},  # left (west) bank; Ivangorod faces it
+    "Staraya Russa": {"Lovat": ["1410", "1508", "1509"]},  # west of the Lovat
+    "Rostov": {"Don": ["2327", "2428", "2527"]},  # right (north) bank
+    "Voronezh": {"Don": ["2219", "2220", "2320"]},  # east of the Don
+    "Voroshilovgrad": {"Donets": ["2224", "2323", "2424"]},  # south of the Donets
+    "Belgorod": {"Donets": ["2021", "2022"]},  # right (west) bank
+    "Kharkov": {"Donets": ["2022", "2023"]},  # west of the Donets
+    "Brest": {"Pripyat": ["0518"], "Western Bug": ["0317", "0318"]},  # right (east) bank of the Bug
+    "Chernovtsy": {"Prut": ["0324", "0424", "0524"]},  # right (south) bank
+    "Galati": {"Prut": ["0829", "0830"]},  # west of the Prut
+    "Iasi": {"Prut": ["0725", "0826", "0827"]},  # west of the Prut
+    "Kishinev": {"Dniester": ["1027"]},  # west of the Dniester
+}
+
+
+@pytest.mark.parametrize("city", sorted(CITY_BANKS))
+def test_each_city_on_a_river_stands_on_its_real_bank(gmap: GameMap, city: str) -> None:
+    h = gmap.find(city)
+    across: dict[str, list[str]] = {}
+    for river in gmap.rivers.values():
+        for s in river.hexsides:
+            if h in (s.a, s.b):
+                across.setdefault(river.name.split(" (")[0], []).append(gmap.grid.id(s.b if s.a == h else s.a))
+    assert {k: sorted(v) for k, v in across.items()} == CITY_BANKS[city]
+
+
+def test_typhoon_rail_markers_stand_on_railroads(gmap: GameMap) -> None:
+    rail = gmap.rail_hexes()
+    for text in ("1108", "1110", "1414", "1318", "1121", "1323", "1028"):  # 17.1; 10.3: markers hold rail
+        assert hx(gmap, text) in rail, text
+    assert gmap.has(hx(gmap, "1110"), hx(gmap, "1211"), "railroad")  # Moscow - Riga by Idritsa
+    assert gmap.has(hx(gmap, "1323"), hx(gmap, "1223"), "railroad")  # Kiev - Korsun - Znamenka
 
 
 # -- railways -----------------------------------------------------------------------------
@@ -422,8 +485,10 @@ def _broken_geo(tmp_path: Path, old: str, new: str) -> Path:
     ('terrain = "swamp"', 'terrain = "bog"', "terrain[7].terrain", "unknown terrain 'bog'"),
     ('joins = "Dnieper"', 'joins = "Nile"', "river[3].joins", "river 'Nile' is not listed before"),
     ('"Vilnius", "Grodno"', '"Vilnius", "Atlantis"', "railroad[1].points[8]", "no place named 'Atlantis'"),
-    ('hex = "1103"\ncountry = "finland"', 'hex = "1103"\ncountry = "lapland"', "hex[2].country",
+    ('hex = "1103"\ncountry = "finland"', 'hex = "1103"\ncountry = "lapland"', "hex[3].country",
      "no [[country]] named 'lapland'"),
+    ('hex = "1531"\nterrain = "rough"', 'hex = "1531"\nterrain = "rough"\nname = "Hills"', "hex[2].name",
+     "only a hex set to sea or lake takes a name"),
 ])
 def test_geo_errors_name_file_key_and_reason(tmp_path: Path, old: str, new: str, key: str, reason: str) -> None:
     path = _broken_geo(tmp_path, old, new)
@@ -447,7 +512,7 @@ def test_kiev_tui_map_draws_it(tmp_path: Path) -> None:
     svg = tmp_path / "b41.svg"
     result = CliRunner().invoke(app, ["map", "--game", "barbarossa1941", "--svg", str(svg)])
     assert result.exit_code == 0, result.output
-    assert "MOSC" in result.output and "KIEV" in result.output and "~~~~" in result.output
+    assert "MOSC" in result.output and "KIEV" in result.output and "%%%%" in result.output  # the seas (issue 35)
     picture = svg.read_text(encoding="utf-8")
     for label in ("MOSC", "LENI", "KIEV", "ROST"):
         assert label in picture.replace("&#160;", " "), label

@@ -18,6 +18,7 @@ from kiev_tui.cli import app
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.games.barbarossa1941 import units as bu
+from kiev_tui.games.barbarossa1941.setup_check import choice_hexes
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "barbarossa1941"
 SCEN = DATA_DIR / "scenarios"
@@ -298,8 +299,12 @@ def test_typhoon_figures(typhoon: Scenario) -> None:
     assert p["rail_markers"] == ["1108", "1110", "1414", "1318", "1121", "1323", "1028"]  # 17.1
 
 
+# 17.2's list and, for the same turns, what 15.3's calendar adds to it (SOURCES.md, Scenarios)
 TYPHOON_ARRIVALS = {
-    "so-a-39": (6, "Moscow"), "so-air-1": (7, "any_major_city"), "so-gab-1": (7, "held"),
+    "so-a-39": (6, "Moscow"), "so-a-26b": (6, "Vladimir"),  # 17.2; 15.3
+    "so-a-24b": (7, "Moscow"), "so-a-10b": (7, "Ryazan"),  # 15.3
+    "so-air-2": (10, "any_major_city"), "so-shock-4": (10, "replace_army"),  # 15.3, 11, 12.11
+    "so-air-1": (7, "any_major_city"), "so-gab-1": (7, "held"),
     "so-shock-1": (7, "replace_army"), "so-a-58": (8, "2618 2625"), "so-a-59": (8, "Vologda"),
     "so-gab-2": (8, "held"), "so-shock-2": (8, "replace_army"), "so-mg-khostenko": (8, "Ryazan"),
     "so-gcav-1": (8, "any_city"), "so-gcav-2": (8, "any_city"), "so-a-60": (9, "Vladimir"),
@@ -308,10 +313,14 @@ TYPHOON_ARRIVALS = {
 
 
 def test_typhoon_arrivals_events_and_withdrawal(typhoon: Scenario) -> None:
-    assert arrivals(typhoon) == TYPHOON_ARRIVALS  # 17.2
+    assert arrivals(typhoon) == TYPHOON_ARRIVALS  # 17.2 and 15.3
     units = typhoon.catalog.units
     per = Counter(t for u, (t, _) in TYPHOON_ARRIVALS.items() if units[u].type not in ("air", "shock_army"))
-    assert per == {6: 1, 7: 1, 8: 6, 9: 3}  # 17.2: eleven ground units
+    assert per == {6: 2, 7: 3, 8: 6, 9: 3}  # 17.2's eleven ground units and 15.3's 26th, 24th and 10th
+    # from turn 6 on, Typhoon brings every Soviet arrival the campaign's calendar brings (15.3)
+    assert {u: a for u, a in HIST_ARRIVALS.items() if a[0] >= 6 and u != "so-cav-15"} == TYPHOON_ARRIVALS
+    assert hid(typhoon, "so-cav-15") == "1919"  # 17.2 puts 15.3's turn-6 cavalry on the map already
+    assert hid(typhoon, "so-a-5b") == "2012"  # a turn-5 arrival (15.3): on the map, as the 54th and 55th
     (w,) = typhoon.extra["withdrawal"]
     assert (w["turn"], w["units"]) == (6, ["so-ab-3"])  # 17.2
     assert sorted(e.get("vp", 0) for e in typhoon.extra["event"]) == [0, 5, 15, 18]  # 13; 0: Dietl, 14.3.3
@@ -359,7 +368,7 @@ def append(extra: str) -> Callable[[str], str]:
 
 
 @pytest.mark.parametrize(("name", "edit", "key", "reason"), [
-    ("historical", swap('"fi-c-6" = "1301"', '"fi-c-6" = "1302"'), "choices.fi-c-6.hexes", "not 1301, 1401"),
+    ("historical", swap('"fi-c-6" = "1301"', '"fi-c-6" = "1201"'), "choices.fi-c-6.hexes", "not 1301, 1401"),
     ("historical", swap('"so-a-13" = "0915"', '"so-a-13" = "1115"'), "choices.so-a-13.hexes", "or next to it"),
     ("historical", swap('"ge-ak-43" = "0217"', '"ge-ak-43" = "0317"'), "setup", "the limit is 6 (3)"),
     ("historical", swap('"fi-oinonen" = "1401"', '"fi-oinonen" = "0117"'), "choices.fi-oinonen.areas", "outside"),
@@ -406,6 +415,82 @@ def test_german_steps_in_finland_are_capped(tmp_path: Path) -> None:
     assert (exc.value.key, "14.2 allows 2" in exc.value.reason) == ("deployment.zone[2].max_steps", True)
 
 
+# -- what the book forbids, refused by validate on a broken copy ------------------------------------
+
+FORBIDDEN = [
+    # 14.2, 15: at the start each side stands in its own countries
+    ("historical", swap('"so-a-8" = "0411"', '"so-a-8" = "0113"'), "setup.so-a-8", "is Axis ground at the start"),
+    ("historical", swap('"ge-ak-17" = "0319"', '"ge-ak-17" = "0320"'), "setup.ge-ak-17", "is Soviet ground"),
+    # 15.1: the book never offers a German corps a Soviet hex
+    ("historical", swap('"ge-ak-1" = { hexes = ["0312"]', '"ge-ak-1" = { hexes = ["0412"]'),
+     "choices.ge-ak-1.hexes[0]", "hex 0412 is Soviet ground at the start"),
+    # 13, 17: a city the other side holds at the start ([control])
+    ("typhoon", swap('"so-a-34" = "1409"', '"so-a-34" = "1124"'), "setup.so-a-34", "the Axis side holds"),
+    ("typhoon", swap('"ge-ak-35" = "1418"', '"ge-ak-35" = "2115"'), "setup.ge-ak-35", "the Soviet side holds"),
+    # 10.3: a rail marker stands on the rail net
+    ("typhoon", swap('"1323", "1028"]', '"1324", "1028"]'), "scenario.rail_markers[5]", "hex 1324 has no railroad"),
+    # 12.9, 12.10: only the fleet stands at sea; nothing arrives there
+    ("historical", swap('"so-a-23" = "1204"', '"so-a-23" = "1205"'), "setup.so-a-23", "hex 1205 is a sea"),
+    ("typhoon", swap('turn = 6\nhexes = ["2012"]', 'turn = 6\nhexes = ["1205"]'), "reinforcement[0].hexes[0]",
+     "hex 1205 is sea: so-a-39 cannot enter there"),
+    ("typhoon", swap('turn = 6\nhexes = ["2012"]', 'turn = 6\nhexes = ["1404"]'), "reinforcement[0].hexes[0]",
+     "hex 1404 is lake"),
+    ("historical", swap('units = ["ge-dietl"]\nhexes = ["0804"]', 'units = ["ge-dietl"]\nhexes = ["1205"]'),
+     "event[5].hexes[0]", "hex 1205 is sea"),
+    # 9.1: arrivals enter in their own country
+    ("typhoon", swap('turn = 6\nhexes = ["2012"]', 'turn = 6\nhexes = ["0113"]'), "reinforcement[0].hexes[0]",
+     "is Axis ground at the start"),
+]
+
+
+@pytest.mark.parametrize(("name", "edit", "key", "reason"), FORBIDDEN)
+def test_validate_refuses_what_the_book_forbids(tmp_path: Path, name: str, edit: Callable[[str], str],
+                                                key: str, reason: str) -> None:
+    path = broken(tmp_path, name, edit)
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {path}: {key}: ")
+    assert reason in lines[0]
+
+
+def test_and_adj_offers_only_own_ground(historical: Scenario) -> None:
+    def ids(uid: str) -> set[str]:
+        return {historical.map.grid.id(h) for h in choice_hexes(historical, uid)}
+    assert ids("ge-ak-17") == {"0319", "0318", "0219", "0220"}  # 15.1 "0319 and adj", not 0320 0419 0420
+    assert ids("ge-ak-1") == {"0312", "0212", "0213", "0313"}  # "0312 and adj": 0311 0412 0413 are Soviet
+    assert ids("ro-a-3") == {"0625", "0626", "0525"}  # "0625 and adj": 0524 0624 0724 0725 are Soviet
+    assert ids("so-cav-5") == {"0321", "0320", "0322", "0221", "0222", "0421", "0422"}  # Soviet "0321 or adj"
+    assert ids("fi-c-6") == {"1301", "1401"}  # "X or Y" stays as printed
+
+
+def broken_tables(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the folder whose tables.toml has one edit; returns the historical scenario's path."""
+    path = broken(tmp_path, "historical", lambda text: text + "\n")
+    tables = path.parent.parent / "tables.toml"
+    text = tables.read_text(encoding="utf-8")
+    assert old in text
+    tables.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("old", "new", "key", "reason"), [
+    ('"Dnepropetrovsk", "Voronezh"]', '"Dnepropetrovsk", "Minsk"]', "supply.russian_major_cities[8]",
+     "Minsk is not a major city"),
+    ('axis_cities = ["Königsberg"', 'axis_cities = ["Atlantis"', "supply.axis_cities[0]", "no place named"),
+    ('italian = ["0131"]', 'italian = ["1121"]', "entry.italian[0]", "not in an Axis country"),
+    ('bases = ["Leningrad"', 'bases = ["Kronstadt"', "baltic_fleet.bases[0]", "no place named 'Kronstadt'"),
+])
+def test_validate_checks_the_places_tables_toml_names(tmp_path: Path, old: str, new: str, key: str,
+                                                     reason: str) -> None:
+    path = broken_tables(tmp_path, old, new)
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    tables = path.parent.parent / "tables.toml"
+    assert result.output.strip() == f"error: {tables}: {key}: " + result.output.strip().split(f"{key}: ", 1)[1]
+    assert reason in result.output
+
+
 # -- the command line -------------------------------------------------------------------------
 
 
@@ -416,7 +501,7 @@ def test_validate_accepts_the_whole_folder() -> None:
 
 
 def test_validate_names_a_broken_scenario(tmp_path: Path) -> None:
-    path = broken(tmp_path, "historical", swap('"fi-c-6" = "1301"', '"fi-c-6" = "1302"'))
+    path = broken(tmp_path, "historical", swap('"fi-c-6" = "1301"', '"fi-c-6" = "1201"'))
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code != 0
     assert f"{path}: choices.fi-c-6.hexes:" in result.output
@@ -454,3 +539,24 @@ def test_validate_names_a_broken_counter_through_its_scenario(tmp_path: Path) ->
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code != 0
     assert f"{units}: unit[0].factors.quality: quality is 1 to 6" in result.output
+
+
+def test_the_russian_major_cities_are_every_soviet_major_but_lvov_and_riga(historical: Scenario) -> None:
+    from kiev_tui.games.barbarossa1941.tables import load_tables
+    gm = historical.map
+    majors = {gm.name(h) for h, kind in gm.settlements().items()
+              if kind == "major_city" and h in gm.area("ussr").hexes}
+    supply = load_tables(DATA_DIR / "tables.toml").supply
+    assert set(supply.russian_major_cities) == majors - {"Lvov", "Riga"}  # 8.2, 12.7
+    assert len(supply.russian_major_cities) == 9
+
+
+def test_no_hex_is_offered_to_both_sides(historical: Scenario) -> None:
+    sc = historical
+    offered: dict[str, set[str]] = {"axis": set(), "soviet": set()}
+    for uid in sc.extra.get("choices", {}):
+        offered[sc.catalog.units[uid].side] |= {sc.map.grid.id(h) for h in choice_hexes(sc, uid)}
+    assert offered["axis"] & offered["soviet"] == set()  # 15.1 and 15.2 never share a hex
+    book_soviet = {h for uid, (hexes, _adj, _c) in HIST_BOOK.items() if uid.startswith("so-") for h in hexes}
+    assert offered["axis"] & book_soviet == set()
+    assert {"0320", "0419", "0420", "0418", "0316", "0412", "0413"} <= offered["soviet"]  # 15.2's, not 15.1's

@@ -385,6 +385,23 @@ def sources_paths() -> set[str]:
     return out
 
 
+def test_supply_sources_and_the_russian_major_cities(tables: Tables) -> None:  # 8.2, 12.7
+    sup = tables.supply
+    assert sup.axis_cities == ("Königsberg", "Warsaw", "Helsinki", "Bucharest")
+    assert (sup.axis_rail_edge, sup.soviet_rail_edge) == ("west", "east")
+    assert (sup.limited_city, sup.limited_city_nation, sup.limited_city_needs) == \
+        ("Helsinki", "finnish", ("Königsberg", "Riga", "Tallinn"))
+    assert sup.russian_major_cities == ("Moscow", "Leningrad", "Kiev", "Kharkov", "Rostov", "Sevastopol", "Odessa",
+                                        "Dnepropetrovsk", "Voronezh")
+    assert sup.reconstructed == frozenset()
+
+
+def test_each_axis_nations_entry_cities(tables: Tables) -> None:  # 9.1
+    e = tables.entry
+    assert (e.german, e.romanian, e.italian, e.hungarian, e.finnish) == \
+        (("Warsaw", "Königsberg"), ("Bucharest",), ("0131",), ("0124",), ("Helsinki",))
+
+
 def test_every_flag_has_its_sources_line_and_every_line_its_flag(tables: Tables) -> None:
     flags = flagged_paths(tables)
     assert flags == sources_paths()
@@ -460,6 +477,11 @@ BREAKS = [  # (what, change, key in the message, words in the reason)
     ("a negative figure", _set(["air", "axis_range"], -6), "air.axis_range", "below the least sensible value"),
     ("a top-level table nobody reads", _set(["odds"], {}), "odds", "unknown key"),
     ("a whole table missing", _delete(["weather"]), "weather", "missing table"),
+    ("a supply edge that is no edge", _set(["supply", "soviet_rail_edge"], "up"), "supply.soviet_rail_edge",
+     "a map edge"),
+    ("a limited source that is no source", _set(["supply", "limited_city"], "Riga"), "supply.limited_city",
+     "not one of supply.axis_cities"),
+    ("an entry table without the Finns", _delete(["entry", "finnish"]), "entry.finnish", "missing"),
     ("complement rows in the wrong order", _set(["replacements", "soviet_infantry", 1, "min_cities"], 4),
      "replacements.soviet_infantry[1].min_cities", "most cities to the fewest"),
 ]

@@ -338,19 +338,19 @@ def _off_map_path(d: dict[str, Any]) -> None:
 
 
 SAVE_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
-    "move_off_the_map": (_off_map_path, "replay refused action"),
-    "action_hash_tampered": (lambda d: d["action"][3].update(hash="0123456789abcdef"), "action[3]: replay diverges"),
+    "move_off_the_map": (_off_map_path, "the replay refuses this"),
+    "action_hash_tampered": (lambda d: d["action"][3].update(hash="0123456789abcdef"), "action 4: the replay diverges"),
     "final_hash_tampered": (lambda d: d["final"].update(hash="0123456789abcdef"), "final.hash"),
     "snapshot_unit_moved": (_move_a_unit, "final.state"),
     "snapshot_unit_in_two_states": (_second_place, "final.state"),
     "snapshot_turn_text": (lambda d: d["final"]["state"].update(turn="one"), "final.state"),
-    "illegal_action_inserted": (_illegal_first, "action[0]: replay refused action 1"),
-    "actions_swapped": (_swap, "action["),
-    "action_removed": (lambda d: d["action"].pop(2), "action["),
-    "action_unknown_key": (lambda d: d["action"][0].update(speed=3), "action[0].speed: unknown key"),
-    "action_units_not_list": (lambda d: d["action"][0].update(units="so-rifle-1"), "action[0].units: expected an array"),
-    "action_kind_missing": (lambda d: d["action"][1].pop("kind"), "action[1].kind"),
-    "action_kind_unknown": (lambda d: d["action"][1].update(kind="airdrop"), "action[1].kind: unknown action 'airdrop'"),
+    "illegal_action_inserted": (_illegal_first, "action 1: the replay refuses this"),
+    "actions_swapped": (_swap, "action "),
+    "action_removed": (lambda d: d["action"].pop(2), "action "),
+    "action_unknown_key": (lambda d: d["action"][0].update(speed=3), "action 1.speed: unknown key"),
+    "action_units_not_list": (lambda d: d["action"][0].update(units="so-rifle-1"), "action 1.units: expected an array"),
+    "action_kind_missing": (lambda d: d["action"][1].pop("kind"), "action 2.kind"),
+    "action_kind_unknown": (lambda d: d["action"][1].update(kind="airdrop"), "action 2.kind: unknown action 'airdrop'"),
     "rules_other": (lambda d: d["save"].update(rules="efs_ktr"), "save.rules"),
     "rules_version_newer": (lambda d: d["save"].update(rules_version="99"), "save.rules_version"),
     "scenario_missing": (lambda d: d["save"].update(scenario="spi_kiev/no_such_scenario"), "save.scenario"),
@@ -379,7 +379,7 @@ SAVE_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "snapshot_nan": (lambda d: d["final"]["state"]["vars"].update(rpl_left=math.nan),
                      "final.state.vars.rpl_left: nan is not a number"),
     "move_to_hex_with_newline": (lambda d: next(a for a in d["action"] if a["kind"] == "move")["path"].append("0101\n"),
-                                 "replay refused action"),
+                                 "the replay refuses this"),
     "vars_nested_200_deep": (lambda d: d["final"]["state"]["vars"].update(x=_nested(200)),
                              "final.state.vars.x.y.y"),
     "huge_unknown_key": (lambda d: d["save"].update({"k" * 100_000: 1}), "save." + "k" * 80 + "...: unknown key"),
@@ -431,11 +431,11 @@ def test_binary_garbage_inside_a_save(where: str, good_save: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize("body, fragment", [
-    ('[[action]]\nkind = "teleport"\n', "action[0].kind: unknown action 'teleport'"),
-    ('[[action]]\nkind = "move"\nunits = "so-rifle-1"\npath = ["0706"]\n', "action[0].units"),
-    ('[[action]]\nkind = "move"\nunits = ["so-rifle-1"]\n', "action[0].path: missing"),
+    ('[[action]]\nkind = "teleport"\n', "action 1.kind: unknown action 'teleport'"),
+    ('[[action]]\nkind = "move"\nunits = "so-rifle-1"\npath = ["0706"]\n', "action 1.units"),
+    ('[[action]]\nkind = "move"\nunits = ["so-rifle-1"]\n', "action 1.path: missing"),
     ('action = 3\n', "action: expected an array of tables"),
-    ('[[action]]\nkind = "end_phase"\nnow = true\n', "action[0].now: unknown key"),
+    ('[[action]]\nkind = "end_phase"\nnow = true\n', "action 1.now: unknown key"),
     ('moves = []\n', "moves: unknown key"),
     ('[[action]\nkind = "end_phase"\n', "malformed TOML"),
 ])

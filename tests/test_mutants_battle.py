@@ -326,6 +326,9 @@ def test_19_65_a_cancelled_attack_is_logged_and_ends_the_battle(mini: Game) -> N
     assert log(mini, n)[2:] == [
         "so-t01-rifle-1 is eliminated (its attack had no strength at all, 19.65)",
         "The attack does not take place: the attackers' total strength is zero (19.65)."]
+    # The HQ, left alone in ge-inf-1's zone, goes back a hex first (11.23); then the battle ends.
+    assert pending(mini)["kind"] == "retreat"
+    mini.apply(Retreat(("so-hq-army",), (("0905",),)))
     assert mini.state.pending is None and mini.state.vars.battle is None
 
 

@@ -204,8 +204,8 @@ def test_13_1_9_7_9_8_the_log_of_a_battle_with_an_untried_defender(mini: Game) -
         "Attack: ge-1pz-1, ge-1pz-2, ge-1pz-3 against 0804: 16 to 3, column 5-1, die 1: result -/2 "
         "[ge-1pz-1 12 (20.0 divisional integrity: doubled); ge-1pz-2 2 (20.0 divisional integrity: doubled); "
         "ge-1pz-3 2 (20.0 divisional integrity: doubled); so-t01-rifle-1 3]",
-        "so-t01-rifle-1 retreats 0904 > 1004",
-        "ge-1pz-1 advance 0804",
+        "so-t01-rifle-1 retreats from 0804 to 1004 via 0904",
+        "ge-1pz-1 advance from 0704 to 0804",
     ]
 
 
@@ -219,6 +219,8 @@ def test_19_61_13_3_9_71_9_67_the_other_log_lines_name_their_cases() -> None:
     assert combat.StepLost("ge-x", False).describe() == "ge-x loses a step"
     assert combat.StepLost("ge-x", True, "its last step was lost, 9.67").describe() == \
         "ge-x is eliminated (its last step was lost, 9.67)"
-    assert combat.Advanced(("a", "b"), ("0804", "0904")).describe() == "a, b advance 0804 > 0904"
+    assert combat.Advanced(("a", "b"), ("0804", "0904")).describe() == "a, b advance 0804 > 0904"  # no start kept
+    assert combat.Advanced(("a", "b"), ("0804", "0904"), "0704").describe() == "a, b advance from 0704 to 0904 via 0804"
+    assert combat.Advanced(("a", "b"), ("0804", "0904"), "0704").record() == "a, b advance 0804 > 0904"
     assert combat.CombatResolved("overrun", ("a",), ("0804",), 3, 2, "1-1", 2, "1/1", ()).describe() == \
         "Overrun: a against 0804: 3 to 2, column 1-1, die 2: result 1/1"

@@ -270,7 +270,7 @@ def test_22_21_a_unit_relieves_once_a_turn(mini: Game) -> None:
         "[22.21] so-rifle-2 has already relieved a unit this turn"
 
 
-def test_22_2_an_arrival_or_a_rail_mover_cannot_relieve_and_is_told_why(mini: Game) -> None:
+def test_22_2_an_arrival_cannot_relieve_and_a_rider_may_not_walk_on_and_each_is_told_why(mini: Game) -> None:
     under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
     mini.state.vars.entered = ["so-rifle-2"]
     assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == (
@@ -278,8 +278,9 @@ def test_22_2_an_arrival_or_a_rail_mover_cannot_relieve_and_is_told_why(mini: Ga
         "not from a higher hexrow, and cannot relieve")
     under_directive(mini, {"so-rifle-1": "0703", "so-rifle-2": "0903"})
     mini.state.vars.railed = ["so-rifle-2"]
+    # Relief by rail is allowed (22.22), but a rider may not walk on afterwards (5.33).
     assert refusal(mini, Move(("so-rifle-2",), ("0803", "0703"), relieve="so-rifle-1")) == \
-        "[22.2] so-rifle-2 moved by rail this phase: only a normal move from a higher hexrow relieves"
+        "[5.33] so-rifle-2 moved by rail this phase and cannot also move normally"
 
 
 # -- check_move: every refusal of a normal move, with the words the player reads -------------

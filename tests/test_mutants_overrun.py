@@ -203,8 +203,8 @@ def test_6_24_a_clean_win_carries_the_stack_in_and_frees_it_to_move_on(mini: Gam
     assert "ge-1pz-1" in v.overran and v.active == ["ge-1pz-1"]
     assert "ge-1pz-1" not in v.stopped
     moved = [e for e in mini.journal if isinstance(e, Moved)][-1]
-    assert moved == Moved(("ge-1pz-1",), ("0804",), 0.0, False)
-    assert moved.describe() == "ge-1pz-1 move 0804 (0 MP)"  # no zone stops it: it may move on
+    assert moved == Moved(("ge-1pz-1",), ("0804",), 0.0, False, "0704")
+    assert moved.describe() == "ge-1pz-1 move from 0704 to 0804 (0 MP)"  # no zone stops it: it may move on
     # 1 MP for the first step and 3 for the overrun spent: it may go on.
     assert v.mp["ge-1pz-1"] == 4.0
     assert mini.check(Move(("ge-1pz-1",), ("0904",))) is None

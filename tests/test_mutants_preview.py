@@ -73,13 +73,28 @@ def test_13_1_13_2_two_untried_defenders_never_draw_the_same_face(mini: Game) ->
 
 
 def test_19_63_an_untried_defender_that_can_only_be_a_no_strength_unit(mini: Game) -> None:
-    # The HQ stacked with it has no printed strength and does not keep the stack alive.
-    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0804"})
+    # Alone, it can only be eliminated before the die (19.63).
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804"})
     leave_in_pool(mini, "rifle-202")
     p = combat.preview(mini, list(PZ), ["0804"])
     assert p.chances == {"defenders eliminated (19.63)": 1.0}
     assert p.notes == (NOTE_1,)
     assert mini.state.units["so-t01-rifle-1"].face is None
+
+
+def test_19_63_with_an_hq_beside_it_a_no_strength_defender_is_fought_normally(mini: Game) -> None:
+    # The HQ is one of the Soviet units involved and never a no-strength unit: the battle is
+    # fought, the HQ defending at half its rating 4 beside the 0-0 (19.66): 16 to 2, 8-1.
+    battle(mini, {**dict.fromkeys(PZ, "0704"), "so-t01-rifle-1": "0804", "so-hq-army": "0804"})
+    leave_in_pool(mini, "rifle-202")
+    p = combat.preview(mini, list(PZ), ["0804"])
+    table = combat.crt(mini)
+    expected: dict[str, float] = {}
+    for die in range(1, 7):
+        r = table.result("8-1", die)
+        expected[r] = expected.get(r, 0.0) + SIXTH
+    assert p.chances == pytest.approx(expected)
+    assert p.notes == (NOTE_1,)
 
 
 def test_19_65_an_untried_attacker_that_can_only_be_a_no_strength_unit(mini: Game) -> None:
@@ -236,15 +251,17 @@ def test_9_4_a_table_that_names_its_clamp_columns(mini: Game) -> None:
 
 
 def test_9_32_each_target_hex_is_rounded_and_kept_at_one_by_itself(mini: Game) -> None:
-    # A Soviet unit on the west road exit cuts the German supply (19.82): ge-1pz-2 reduced (1) and the
-    # leader alone (half its 2) are each halved to 0.5, then each hex counts 1: 2 in all.
+    # A Soviet unit on the west road exit cuts the German supply (19.82): ge-1pz-2 reduced (1) is
+    # halved but kept at 1 as a unit (12.23); the leader alone (half its 2) is halved to 0.5, not
+    # a combat unit, and its hex counts 1 as a stack (9.32): 2 in all.
     battle(mini, {"so-rifle-1": "0804", "so-hq-army": "0803", "so-rifle-2": "0105",
                   "ge-1pz-2": "0905", "ge-leader": "0904"}, player="soviet")
     mini.state.units["ge-1pz-2"].step = 1
     p = combat.preview(mini, ["so-rifle-1"], ["0905", "0904"])
     assert (p.attack, p.defense, p.column, p.illegal) == (4, 2, "2-1", None)
     oos = M("12.23", "out of supply: halved")
-    assert p.defenders == (U("ge-1pz-2", 1, 0.5, (oos,)),
+    floor = M("12.23", "out of supply: halved, but a unit is never worth less than 1")
+    assert p.defenders == (U("ge-1pz-2", 1, 1.0, (floor,)),
                            U("ge-leader", 1, 0.5, (M("21.0", "half its rating 2, rounded down: 1"), oos)))
 
 

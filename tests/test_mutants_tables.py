@@ -160,24 +160,40 @@ def test_10_4_19_53_defence_values_come_from_the_table() -> None:
     assert ct.max_multiplier == 6.0 and ct.hex_defense == {"0319": 7.0}
 
 
-def test_10_4_10_32_the_chart_defence_values_apply_without_a_tec_table() -> None:
-    ct = check_combat_values("T.toml", edited(lambda d: d.pop("tec")))
-    # 10.4: woods and city double, minor river doubles, major river triples; 10.32: never
-    # more than tripled; the swamp has no defensive effect (our ruling, docs/rulings.md).
-    assert ct.terrain_defense == {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
-    assert ct.hexside_defense == {"minor_river": 2.0, "major_river": 3.0}
-    assert ct.max_multiplier == 3.0 and ct.hex_defense == {}
+def test_10_4_the_woods_row_is_required_the_code_holds_no_copy_of_the_chart() -> None:
+    # Issue 35: the chart in tables.toml is the only source of terrain values.
+    assert refusal(lambda d: d["tec"]["terrain"].pop("woods")) == (
+        "T.toml", "tec.terrain.woods", "the terrain chart has no 'woods' row (10.4)")
+    with pytest.raises(DataError) as exc:
+        check_combat_values("T.toml", edited(lambda d: d["tec"]["terrain"].pop("woods")))
+    assert exc.value.line() == "T.toml: tec.terrain.woods: the terrain chart has no 'woods' row (10.4)"
 
 
-def test_10_4_a_tables_file_without_a_tec_takes_the_book_chart() -> None:
-    crt = crt_of(lambda d: d.pop("tec"))
-    assert crt.rows[1] == tuple(BASE["crt"]["row"][0]["results"])
-
-
-@pytest.mark.parametrize("group", ["terrain", "hexside"])
-def test_10_4_a_tec_without_terrain_or_hexside_rows_is_accepted(group: str) -> None:
-    data = edited(lambda d: d["tec"].pop(group))
-    assert check_tables("T.toml", data).columns == tuple(BASE["crt"]["columns"])
-    ct = check_combat_values("T.toml", data)
-    assert ct.terrain_defense == {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
-    assert ct.hexside_defense == {"minor_river": 2.0, "major_river": 3.0}
+@pytest.mark.parametrize("change, key, reason", [
+    (lambda d: d.pop("tec"), "tec", "missing table"),
+    (lambda d: d["tec"].pop("terrain"), "tec.terrain", "missing table"),
+    (lambda d: d["tec"].pop("hexside"), "tec.hexside", "missing table"),
+    (lambda d: d["tec"].pop("max_defense_multiplier"), "tec.max_defense_multiplier", "missing"),
+    (lambda d: d["tec"]["terrain"].pop("clear"), "tec.terrain.clear", "the terrain chart has no 'clear' row (10.4)"),
+    (lambda d: d["tec"]["terrain"].pop("swamp"), "tec.terrain.swamp", "the terrain chart has no 'swamp' row (10.4)"),
+    (lambda d: d["tec"]["terrain"].pop("city"), "tec.terrain.city", "the terrain chart has no 'city' row (10.4)"),
+    (lambda d: d["tec"]["terrain"]["woods"].pop("mp_mech"), "tec.terrain.woods.mp",
+     "'woods' gives no movement cost (mp_mech or mp) (10.4)"),
+    (lambda d: d["tec"]["terrain"]["woods"].pop("mp_other"), "tec.terrain.woods.mp",
+     "'woods' gives no movement cost (mp_other or mp) (10.4)"),
+    (lambda d: d["tec"]["terrain"]["clear"].pop("defense"), "tec.terrain.clear.defense",
+     "'clear' gives no defence multiplier (10.4)"),
+    (lambda d: d["tec"]["hexside"].pop("major_river"), "tec.hexside.major_river",
+     "the terrain chart has no 'major_river' hexside row (10.4)"),
+    (lambda d: d["tec"]["hexside"].pop("road"), "tec.hexside.road",
+     "the terrain chart has no 'road' hexside row (10.4)"),
+    (lambda d: d["tec"]["hexside"]["minor_river"].pop("mp_soviet"), "tec.hexside.minor_river.mp_soviet",
+     "the 'minor_river' hexside row gives no mp_soviet (10.4)"),
+    (lambda d: d["tec"]["hexside"]["major_river"].pop("defense"), "tec.hexside.major_river.defense",
+     "the 'major_river' hexside row gives no defense (10.4)"),
+])
+def test_10_4_every_row_and_value_the_rules_read_must_be_in_the_chart(
+        change: Callable[[dict[str, Any]], None], key: str, reason: str) -> None:
+    file, got_key, got_reason = refusal(change)
+    assert (file, got_key) == ("T.toml", key)
+    assert got_reason == reason

@@ -1,8 +1,7 @@
 """Terrain movement costs (10.1-10.4, 11.21, 19.5) cases that mutation testing found unpinned.
 
-Two sides of one rule: the costs come from the scenario's ``tec`` table (so a changed table
-changes play), and without a table the chart's own numbers apply (10.4 Terrain Effects Chart;
-swamp 2 MP is our ruling in docs/rulings.md).
+The costs come from the scenario's ``tec`` table only (so a changed table changes play); the
+code keeps no copy of the chart, and a table lacking a row is refused at load (tables.check_tec).
 """
 
 from __future__ import annotations
@@ -36,17 +35,6 @@ def test_11_21_19_41_movement_classes(mini: Game) -> None:
 
 
 @pytest.mark.parametrize("terrain, mclass, cost", [
-    ("clear", "inf", 1.0), ("clear", "mech", 1.0), ("clear", "hq", 1.0),
-    ("woods", "mech", 2.0), ("woods", "inf", 1.0), ("woods", "hq", 1.0),
-    ("swamp", "inf", 2.0), ("swamp", "mech", 2.0),
-    ("city", "inf", 1.0), ("city", "mech", 1.0),
-    ("unknown", "mech", 1.0),
-])
-def test_10_4_chart_costs_apply_without_a_table(terrain: str, mclass: str, cost: float) -> None:
-    assert hex_entry_cost({}, terrain, mclass) == cost
-
-
-@pytest.mark.parametrize("terrain, mclass, cost", [
     ("clear", "inf", 4.0), ("clear", "mech", 4.0),
     ("woods", "mech", 7.0), ("woods", "inf", 6.0), ("woods", "hq", 6.0),
     ("swamp", "hq", 5.0), ("city", "mech", 3.0),
@@ -55,19 +43,17 @@ def test_10_4_hex_costs_are_read_from_the_tec_table(terrain: str, mclass: str, c
     assert hex_entry_cost(ODD, terrain, mclass) == cost
 
 
-def test_10_4_a_table_row_without_mp_falls_back_to_the_chart() -> None:
-    # A row that gives only a defence value leaves the movement cost to the chart.
-    tables = {"tec": {"terrain": {"woods": {"defense": 2}}}}
-    assert hex_entry_cost(tables, "woods", "mech") == 2.0
-    assert hex_entry_cost(tables, "woods", "inf") == 1.0
-
-
-@pytest.mark.parametrize("feature, side, cost", [
-    ("minor_river", "german", 2.0), ("minor_river", "soviet", 1.0),
-    ("major_river", "german", 3.0), ("major_river", "soviet", 2.0),
-])
-def test_10_11_10_13_river_costs_by_the_chart(feature: str, side: str, cost: float) -> None:
-    assert hexside_cost({}, feature, side) == cost
+def test_10_4_a_row_is_read_only_from_the_table_never_from_the_code() -> None:
+    # Issue 35: no default stands behind the chart; a missing row or value is a KeyError here
+    # (a scenario cannot reach play without them: check_tec refuses it at load).
+    with pytest.raises(KeyError):
+        hex_entry_cost({"tec": {"terrain": {"clear": {"mp": 1}}}}, "woods", "mech")
+    with pytest.raises(KeyError):
+        hex_entry_cost({"tec": {"terrain": {"woods": {"defense": 2}}}}, "woods", "inf")
+    with pytest.raises(KeyError):
+        hexside_cost({"tec": {"hexside": {}}}, "minor_river", "german")
+    with pytest.raises(KeyError):
+        road_cost({"tec": {"hexside": {}}})
 
 
 @pytest.mark.parametrize("feature, side, cost", [
@@ -78,9 +64,9 @@ def test_10_11_10_13_river_costs_are_read_from_the_tec_table(feature: str, side:
     assert hexside_cost(ODD, feature, side) == cost
 
 
-def test_10_23_road_cost_half_a_point_by_the_chart_and_the_table_otherwise() -> None:
-    assert road_cost({}) == 0.5
+def test_10_23_road_cost_is_read_from_the_table() -> None:
     assert road_cost(ODD) == 0.25
+    assert road_cost({"tec": {"hexside": {"road": {"mp_mech": 0.5}}}}) == 0.5
 
 
 def test_10_31_costs_add_up_with_the_table_values(mini: Game) -> None:

@@ -247,7 +247,7 @@ def test_a_forged_roll_is_refused_naming_the_action(played: dict[str, Any], tmp_
     die = tomllib.loads(good.read_text())["answer"]["dice"][0]
     forged = _edited(good, tmp_path, lambda d: d["answer"].update(dice=[die % 6 + 1]))
     line = refused("pbem", "turn", forged, "--dir", folder.dir)
-    assert f"message[{i}].answer.dice: message {i}: the answer to action" in line
+    assert f"message[{i}].answer.dice: message {i}: the answer to the last action of message {i - 1}" in line
     assert f"the turn file records the dice as [{die % 6 + 1}], the two players' links give [{die}]" in line
     assert len(read_record(folder.record)[1]) == i  # nothing was added
 
@@ -260,7 +260,7 @@ def test_a_changed_journal_line_is_refused_naming_the_action(played: dict[str, A
         d["answer"]["journal"][0] = d["answer"]["journal"][0][:-1] + "9"
 
     line = refused("pbem", "verify", _edited(good, tmp_path, change), "--dir", folder.dir)
-    assert f"message[{i}].answer.journal[0]: message {i}: the answer to action" in line
+    assert f"message[{i}].answer.journal line 1: message {i}: the answer to the last action of message {i - 1}" in line
     assert "9', the replay says" in line
 
 

@@ -127,7 +127,7 @@ def test_look_stack_reach_move_undo_on_the_small_map() -> None:
     ]
     assert s.handle("reach 0703 to 0603") == ["102 rifle XX: 0603 for 1 MP by 0603"]
     assert s.handle("move 0705 0101") == ["Refused [5.1] 0101 is not adjacent to 0705: a path goes hex by hex (rules 5.1)"]
-    assert s.handle("move 0703 0603") == ["102 rifle XX move 0603 (1 MP)"]
+    assert s.handle("move 0703 0603") == ["102 rifle XX move from 0703 to 0603 (1 MP)"]
     assert g.log[-1] == Move(("so-rifle-2",), ("0603",))
     assert s.handle("undo") == ["Took back: move units=102 rifle XX path=0603"]
     assert g.log == [] and g.state.units["so-rifle-2"].hex == "0703"
@@ -148,7 +148,7 @@ def test_a_subset_of_a_stack_moves_by_number() -> None:
     s = session(g)
     s.seat = g.actor
     assert s.handle("stack 0108")[1] == "1. P 1/1 panzer III"
-    assert s.handle("move 0108:2,3 0208") == ["2/1 motorized III, 3/1 motorized III move 0208 (1 MP)"]
+    assert s.handle("move 0108:2,3 0208") == ["2/1 motorized III, 3/1 motorized III move from 0108 to 0208 (1 MP)"]
     assert g.log[-1] == Move(("ge-1pz-2", "ge-1pz-3"), ("0208",))
     assert s.handle("move 0108:7 0208") == ["0108 holds 2 unit(s): there is no number 7 (see 'stack 0108')"]
 
@@ -156,16 +156,18 @@ def test_a_subset_of_a_stack_moves_by_number() -> None:
 def test_map_around_a_hex() -> None:
     s = session(mini())
     assert s.handle("map around 0505 1") == [
-        "Map around 0505 (1 hexes each way):",
-        "/    \\____=    \\",
-        "\\____/    =____/",
-        "/^^^^\\____=    \\",
-        "\\____/TEST=____/",
-        ".    .____=    .",
-        "\\____/    =____/",
-        "/    \\____=    \\",
-        "\\____/    =____/",
-        "(G2: a German stack of 2 units; S2: a Soviet stack of 2 units)",
+        "Map around 0505 (1 hexes each way; columns on top, rows at the left):",
+        "     04   05   06",
+        " 03/0403\\____=0603\\",
+        "   \\____/0504=____/",
+        " 04/^^^^\\____=0604\\",
+        "   \\____/TEST=____/",
+        " 05.0405.____=0605.",
+        "   \\____/0506=____/",
+        " 06/0406\\____=0606\\",
+        "   \\____/0507=____/",
+        "(G2: a German stack of 2 units; S2: a Soviet stack of 2 units; an empty hex",
+        "  shows its number)",
     ]
     assert s.handle("map around 0505 x") == ["usage: map around HEX [R]"]
 
@@ -194,9 +196,9 @@ def test_a_whole_attack_with_its_answers() -> None:
                         "none)."]
     assert s.handle("retreat 5") == ["101 rifle XX has 2 path(s): no number 5"]
     out = s.handle("retreat 1")
-    assert out[0] == "101 rifle XX retreats 0704"
+    assert out[0] == "101 rifle XX retreats from 0705 to 0704"
     assert out[-2:] == ["Paths: 1) 0705", "Answer with 'advance K' (a path number), 'advance HEX [HEX]', or 'advance no'."]
-    assert s.handle("advance 1") == ["1/1 panzer III, 2/1 motorized III, 3/1 motorized III advance 0705"]
+    assert s.handle("advance 1") == ["1/1 panzer III, 2/1 motorized III, 3/1 motorized III advance from 0706 to 0705"]
     assert g.state.units["ge-1pz-1"].hex == "0705" and g.state.pending is None
 
 
@@ -221,14 +223,14 @@ def test_do_lists_and_builds_every_kind_of_action() -> None:
         "Actions of the spi_kiev game ('do KIND key=value ...'):",
         "  advance units= path=", "  attack attackers= targets= integrity=", "  choose_integrity division=",
         "  choose_retreat", "  decline_advance", "  end_phase", "  enter units= hex= rail=",
-        "  move units= path= relieve=", "  overrun units= target= integrity=", "  rail units= path=",
+        "  move units= path= relieve=", "  overrun units= target= integrity=", "  rail units= path= relieve=",
         "  remove_excess unit=", "  retreat units= paths=", "  take_losses units=",
         "Lists are written a,b,c; a list of lists a,b;c,d; HEX:N names a unit.",
     ]
     assert s.handle("do enter units=so-t01-rifle-1 hex=1005 rail=no") == \
         ["Reinforcements untried rifle XX enter at 1005 (1 MP)"]
     assert g.log[-1] == Enter(("so-t01-rifle-1",), "1005", False)
-    assert s.handle("do move units=0703:1 path=0603,0604") == ["102 rifle XX move 0603 > 0604 (2 MP)"]
+    assert s.handle("do move units=0703:1 path=0603,0604") == ["102 rifle XX move from 0703 to 0604 via 0603 (2 MP)"]
     assert g.log[-1] == Move(("so-rifle-2",), ("0603", "0604"))
     assert s.handle("do take_losses units=0705:1") == ["Refused [9.66] no result is waiting for step losses (rules 9.66)"]
     assert s.handle("do move unitz=1") == ["action 'move' has no field 'unitz' (fields: units, path, relieve)"]
@@ -341,7 +343,7 @@ def test_the_loop_on_piped_input_asks_nothing_and_echoes_commands() -> None:
     assert run(g, None, io.StringIO("look 0703\nmove 0703 0603\n"), out, width=80) == 0
     text = out.getvalue()
     assert "T1 Soviet movement> look 0703\nHex 0703, clear\n" in text
-    assert "T1 Soviet movement> move 0703 0603\n102 rifle XX move 0603 (1 MP)\n" in text
+    assert "T1 Soviet movement> move 0703 0603\n102 rifle XX move from 0703 to 0603 (1 MP)\n" in text
     assert "quit anyway" not in text  # end of input: no question on a pipe
     out = io.StringIO()
     run(mini(), None, io.StringIO("\x1b[2Jlook 0703\nquit\nlook 0101\n"), out, width=80)

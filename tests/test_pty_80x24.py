@@ -18,7 +18,7 @@ from tests.ui.vt import Terminal
 
 WIDTH, HEIGHT = 80, 24
 TAB = b"\t"
-# "   6-8 of 6-8, 1/1 steps; MA 6 MP 6": current and printed strengths, steps, movement
+# "  6-8 of 6-8, 1/1 steps, MP 6/6": current and printed strengths, steps, movement
 STRENGTHS = re.compile(r"\d+-\d+ of \d+-\d+, \d/\d steps")
 SUPPLY = re.compile(r"\b(in supply|OUT OF SUPPLY)\b")
 
@@ -66,7 +66,7 @@ def test_80x24_the_inspector_shows_a_units_strengths_and_supply(tmp_path: Path) 
         text = app.text()
         assert STRENGTHS.search(text), text
         assert SUPPLY.search(text), text
-        assert re.search(r"Soviet stack of \d+ \(keys 1-\d pick\):", text), text
+        assert re.search(r"Soviet stack of \d+: fights \d+-\d+", text), text
         assert quit_cleanly(app) == 0
     finally:
         app.close()

@@ -76,7 +76,7 @@ def test_a_game_turn_typed_in_plain_mode_equals_the_headless_game(tmp_path: Path
         assert handover.format(side="German", why="answer a choice (retreat)") + "Turn 1 of 3" in text
         assert handover.format(side="Soviet", why="movement phase") + "Turn 2 of 3" in text
         assert "Die roll #1 for attack at 0705 (3-1): 2" in text
-        assert "101 rifle XX retreats 0704" in text
+        assert "101 rifle XX retreats from 0705 to 0704" in text
         assert "Saved to saves/turn1.toml" in text
         app.send(b"quit\r")  # everything is saved: nothing is asked
         end = time.monotonic() + 20

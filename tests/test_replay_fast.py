@@ -252,8 +252,8 @@ def test_an_intermediate_hash_edited_alone_is_refused_naming_its_action(tmp_path
     path.write_text(dump_toml(data))
     with pytest.raises(DataError) as exc:
         load_game(path)
-    assert exc.value.key == f"action[{k}]"
-    assert exc.value.reason == f"replay diverges at action {k + 1} ({kind}): the position differs from the one saved"
+    assert exc.value.key == f"action {k + 1}"  # counted from 1, as people count (issue 35)
+    assert exc.value.reason == f"the replay diverges at this {kind} action: the position differs from the one saved"
 
 
 def test_undo_after_loading_takes_back_only_what_was_played_since(tmp_path: Path) -> None:

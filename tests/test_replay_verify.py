@@ -67,7 +67,7 @@ def test_a_die_changed_by_hand_in_the_log_is_refused_naming_the_action(rolled_sa
     out = edit(path, tmp_path, lambda d: d["action"][n - 1].update(dice=[6]))
     line = refused(out)
     # A fixed list cannot be recomputed, so the forged 6 plays on and the position shows it.
-    assert f"action[{n - 1}]" in line and f"action {n} (overrun)" in line
+    assert f": action {n}: " in line and "overrun" in line and "[" not in line.split(": action")[0]
 
 
 def test_a_die_changed_in_the_journal_is_refused_naming_the_action(rolled_save: tuple[Path, int],
@@ -80,7 +80,7 @@ def test_a_die_changed_in_the_journal_is_refused_naming_the_action(rolled_save: 
         lines[i] = lines[i][:-1] + "6"
 
     line = refused(edit(path, tmp_path, change))
-    assert line.endswith(f"action[{n - 1}]: action {n} (overrun): journal line "
+    assert line.endswith(f"action {n}: overrun: journal line "
                          f"{next(k for k, t in enumerate(tomllib.loads(path.read_text())['journal']['lines']) if t.startswith('Die roll #1')) + 1}"
                          " of the save says 'Die roll #1 for overrun at 0403 (1-1): 6', the replay says "
                          "'Die roll #1 for overrun at 0403 (1-1): 2'")
@@ -90,7 +90,7 @@ def test_a_journal_line_added_or_dropped_is_refused(rolled_save: tuple[Path, int
     path, n = rolled_save
     assert "the save's journal has lines no action made ('The Soviets surrender')" in refused(
         edit(path, tmp_path, lambda d: d["journal"]["lines"].append("The Soviets surrender")))
-    assert f"action[{n - 1}]: action {n} (overrun): the replay says" in refused(
+    assert f"action {n}: overrun: the replay says" in refused(
         edit(path, tmp_path, lambda d: d["journal"]["lines"].pop()))
 
 
@@ -102,7 +102,7 @@ def test_a_seeded_roll_changed_everywhere_is_refused_by_the_seed(tmp_path: Path)
     path = save_game(game, tmp_path / "seeded.toml")
     other = die % 6 + 1
     line = refused(edit(path, tmp_path, lambda d: d["action"][n - 1].update(dice=[other])))
-    assert line.endswith(f"action[{n - 1}].dice: action {n} (overrun): random value 1 is recorded as {other}, "
+    assert line.endswith(f"action {n}.dice: overrun: random value 1 is recorded as {other}, "
                          f"but the seeded source gives {die}")
 
 
@@ -155,7 +155,7 @@ def test_a_reload_notice_that_does_not_match_its_line_is_refused(tmp_path: Path)
     path = save_game(early, tmp_path / "n.toml")
     with pytest.raises(DataError) as err:
         load_game(edit(path, tmp_path, lambda d: d["reload"][0].update(file="other.toml")))
-    assert err.value.key.startswith("journal.lines[")
+    assert err.value.key == "journal line 4"  # the reload's line (index 3), counted from 1 as the messages count
     assert "does not tell the reload" in err.value.reason
 
 
@@ -199,3 +199,36 @@ async def test_the_tui_load_of_an_earlier_save_tells_both_players_in_the_log(tmp
         assert line.startswith(f"Reloaded an earlier save of this game (early.toml): back from action {played} to action 20")
         assert f"{game.rolls} random draw(s) made since are thrown away" in line
         assert "Reloaded an earlier save" in screen_text(app)
+
+
+def _numbers(line: str) -> list[int]:
+    """Every action number an error line gives ('action N'), and none as an index ('action[N]')."""
+    import re
+
+    assert "action[" not in line and "journal.lines[" not in line
+    return [int(m) for m in re.findall(r"\baction (\d+)\b", line)]
+
+
+def test_every_replay_error_counts_actions_from_1(rolled_save: tuple[Path, int], tmp_path: Path) -> None:
+    """Issue 35: a replay error numbered one action two ways (action[4] and action 5)."""
+    path, n = rolled_save
+    assert _numbers(refused(edit(path, tmp_path, lambda d: d["action"][n - 1].update(dice=[6])))) == [n]
+    assert _numbers(refused(edit(path, tmp_path, lambda d: d["action"][0].update(hash="0" * 16)))) == [1]
+    assert _numbers(refused(edit(path, tmp_path, lambda d: d["action"][1].update(speed=3)))) == [2]
+    line = refused(edit(path, tmp_path, lambda d: d["journal"]["lines"].pop()))
+    assert _numbers(line) == [n]
+    assert line.endswith("the save's journal ends before (line 62)")
+
+
+def test_script_numbers_its_actions_from_1(tmp_path: Path) -> None:
+    acts = tmp_path / "a.toml"
+    acts.write_text('[[action]]\nkind = "move"\nunits = ["so-rifle-1"]\npath = ["0706"]\n'
+                    '[[action]]\nkind = "move"\nunits = ["ge-inf-1"]\npath = ["0204"]\n')
+    result = runner.invoke(app, ["script", str(MINI), str(acts)])
+    assert result.stdout.splitlines()[0].startswith("[1] ")
+    assert result.stdout.splitlines()[1].startswith("[2] move: REFUSED [5.21]")
+    bad = tmp_path / "b.toml"
+    bad.write_text('[[action]]\nkind = "end_phase"\n[[action]]\nkind = "move"\nunits = "x"\npath = ["0706"]\n')
+    result = runner.invoke(app, ["script", str(MINI), str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}: action 2.units: expected an array" in result.stderr

@@ -79,7 +79,7 @@ def test_illegal_action_in_log_is_refused(tmp_path: Path) -> None:
     path = save_game(_played(), tmp_path / "g.toml")
     text = path.read_text().replace('"ge-inf-1"', '"so-rifle-2"', 1)
     path.write_text(text)
-    with pytest.raises(DataError, match="replay refused action 6"):
+    with pytest.raises(DataError, match="action 6: the replay refuses this move action"):
         load_game(path)
 
 
@@ -143,8 +143,8 @@ def test_a_save_from_the_rules_before_the_issue_12_audit_is_refused_by_name(tmp_
     p = tmp_path / "old.toml"
     save_game(_played(), p)
     text = p.read_text(encoding="utf-8")
-    assert 'rules_version = "2"' in text
-    p.write_text(text.replace('rules_version = "2"', 'rules_version = "1"'), encoding="utf-8")
+    assert 'rules_version = "3"' in text
+    p.write_text(text.replace('rules_version = "3"', 'rules_version = "1"'), encoding="utf-8")
     with pytest.raises(DataError) as err:
         load_game(p)
     assert err.value.key == "save.rules_version"

@@ -167,11 +167,11 @@ def test_cli_new_state_replay_and_script_play_tiny(tiny_data: Path, tmp_path: Pa
     result = runner.invoke(app, ["script", "tiny/duel", str(script), "--save", str(out)])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "[0] move: REFUSED [T2.4] the path costs 4 MP, more than the 3 MP the units have",
-        "[1] ax-1 march 0302 (2 MP)",
-        "[2] Turn 1: axis movement phase ends",
-        "[2] The allies player now has the move",
-        "[2] Turn 1: allies movement phase begins",
+        "[1] move: REFUSED [T2.4] the path costs 4 MP, more than the 3 MP the units have",
+        "[2] ax-1 march 0302 (2 MP)",
+        "[3] Turn 1: axis movement phase ends",
+        "[3] The allies player now has the move",
+        "[3] Turn 1: allies movement phase begins",
     ]
     result = runner.invoke(app, ["replay", str(out)])
     assert result.exit_code == 0, result.output

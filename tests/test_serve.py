@@ -341,7 +341,7 @@ def test_a_host_that_dies_is_restarted_from_its_autosave(server: Server, keys: d
             again = [p for p in server.children() if "host" in _cmdline(p) and p != hosts[0]]
             alice.pump(0.1)
         assert again, (server.folder / "serve.log").read_text()[-2000:]
-        assert _cmdline(again[0])[-5:] == ["host", "save.toml", "--listen", "unix:host.sock", ""]
+        assert _cmdline(again[0])[-7:-2] == ["host", "save.toml", "--listen", "unix:host.sock", "--lifeline"]
         back_to_lobby(alice)
         alice.send(b"r")
         assert alice.wait_for(r"Resume which game\?(.|\n)*1  as soviet: "), alice.text()

@@ -422,15 +422,21 @@ def test_9_85_advance_no_farther_than_the_retreat(mini: Game) -> None:
 
 
 def test_9_82_soviet_advances_stop_on_entering_a_german_zone(mini: Game) -> None:
+    # ge-inf-1 (3-4) is beaten -/2 and retreats two hexes, so the Soviets are offered two; but
+    # the hex it left, 0704, lies in the zone of ge-inf-2 at 0603, and they must stop there.
     battle(mini, {"so-rifle-4": "0804", "so-rifle-1": "0804", "so-rifle-2": "0804", "so-hq-army": "0905",
-                  "ge-inf-1": "0704", "ge-inf-2": "0602"}, player="soviet")
-    load_dice(mini, [1])  # 14 against 7: 2-1, die 1: -/1
-    mini.apply(Attack(("so-rifle-4", "so-rifle-1", "so-rifle-2"), ("0704",)))
+                  "ge-inf-1": "0704", "ge-inf-2": "0603"}, player="soviet", turn=2)
+    mini.state.units["ge-inf-1"].step = 1
+    reds = ("so-rifle-4", "so-rifle-1", "so-rifle-2")
+    assert combat.preview(mini, list(reds), ["0704"]).column == "3-1"  # 14 to 4
+    load_dice(mini, [die_for(mini, "3-1", "-/2")])
+    mini.apply(Attack(reds, ("0704",)))
     mini.apply(ChooseRetreat())
-    opts = combat.retreat_options(mini)["ge-inf-1"]
-    mini.apply(Retreat(("ge-inf-1",), (opts[0],)))
-    for path in combat.advance_options(mini)["paths"]:
-        assert len(path) == 1
+    mini.apply(Retreat(("ge-inf-1",), (("0703", "0702"),)))
+    assert pending(mini)["max"] == 2
+    assert combat.advance_options(mini) == {"units": list(reds), "paths": [("0704",)]}
+    assert str(mini.check(Advance(("so-rifle-4",), ("0704", "0703")))) == \
+        "[9.82] 0704 > 0703 is not along the path of retreat (or is too long)"
 
 
 def test_9_83_units_that_advanced_may_not_attack_again(mini: Game) -> None:

@@ -125,13 +125,14 @@ def test_9_76_does_not_apply_to_overruns(mini: Game) -> None:
 
 # -- 19.63 / 19.65: no-strength battles --------------------------------------------------------
 
-def test_19_63_an_hq_is_not_eliminated_with_a_lone_no_strength_unit(mini: Game) -> None:
+def test_19_63_a_no_strength_unit_beside_an_hq_is_not_eliminated(mini: Game) -> None:
     battle(mini, {"ge-1pz-1": "0704", "so-t01-rifle-1": "0804", "so-hq-army": "0804"})
     load_dice(mini, [6], picks=[1])  # the untried unit draws rifle-202, a 0-0
     events = mini.apply(Attack(("ge-1pz-1",), ("0804",)))
-    assert status(mini, "so-t01-rifle-1") == "eliminated"
+    # The HQ is a Soviet unit of the battle and no no-strength unit: both stay (19.63), and the
+    # HQ, the one defender with a strength, defends at half its rating 4: 6 against 2, 3-1, die 6.
+    assert status(mini, "so-t01-rifle-1") == "map"
     assert status(mini, "so-hq-army") == "map"
-    # The battle goes on against the HQ alone: half its rating 4, so 6 against 2, 3-1, die 6.
     r = resolved(events)
     assert len(r) == 1 and r[0].defense == 2 and r[0].column == "3-1" and r[0].die == 6
 
@@ -153,6 +154,8 @@ def test_19_65_an_hq_is_not_eliminated_when_its_stack_attacks_with_nothing(mini:
     mini.apply(Attack(("so-t01-rifle-1", "so-hq-army"), ("0704",)))
     assert mini.rolls == 1  # the draw only
     assert status(mini, "so-t01-rifle-1") == "eliminated" and status(mini, "so-hq-army") == "map"
+    # Alone in ge-inf-1's zone, the HQ must go back a hex (11.23): the German picks the way (19.7).
+    assert mini.state.pending["kind"] == "retreat" and mini.state.pending["units"] == ["so-hq-army"]
 
 
 # -- 9.32: overrun halving, rounding, and the floor of one ---------------------------------------
@@ -392,7 +395,7 @@ def test_10_4_the_woods_multiplier_is_read_from_tables_toml(mini: Game, tmp_path
 
 
 def test_10_32_the_cap_is_read_from_tables_toml(tmp_path: Path) -> None:
-    game = Game.new(_mini_copy(tmp_path, "[tec.terrain.clear]", "[tec]\nmax_defense_multiplier = 2\n\n[tec.terrain.clear]"),
+    game = Game.new(_mini_copy(tmp_path, "max_defense_multiplier = 3", "max_defense_multiplier = 2"),
                     seed=7)
     battle(game, {"so-rifle-1": "0202", "ge-inf-1": "0302"})
     assert combat.preview(game, ["ge-inf-1"], ["0202"]).defense == 10  # city across a river, capped at x2

@@ -186,13 +186,23 @@ def test_22_2_a_unit_arriving_by_rail_cannot_relieve(mini: Game) -> None:
     assert case(mini, Move(("so-t01-rifle-1",), ("0906",), relieve="so-rifle-1")) == "22.2"
 
 
-def test_22_2_a_unit_moved_by_rail_this_phase_cannot_relieve(mini: Game) -> None:
+def test_22_2_a_unit_that_rode_by_rail_relieves_only_with_the_ride_itself(mini: Game) -> None:
     from kiev_tui.games.spi_kiev.actions import Enter, RailMove
 
     _directive_turn(mini, {"so-rifle-1": "0806", "so-rifle-2": "1007"})
     mini.apply(Enter(("so-t01-rifle-1", "so-t01-rifle-2"), "1005"))
     mini.apply(RailMove(("so-rifle-2",), ("0907",)))
-    assert case(mini, Move(("so-rifle-2",), ("0806",), relieve="so-rifle-1")) == "22.2"
+    # A rider may not walk on (5.33), so it cannot relieve by a walk after its ride.
+    assert case(mini, Move(("so-rifle-2",), ("0806",), relieve="so-rifle-1")) == "5.33"
+
+
+def test_22_2_a_unit_arriving_by_rail_cannot_relieve_by_riding_on(mini: Game) -> None:
+    from kiev_tui.games.spi_kiev.actions import Enter, RailMove
+
+    _directive_turn(mini, {"so-rifle-1": "0907"})
+    mini.apply(Enter(("so-t01-rifle-1",), "1007", rail=True))
+    assert case(mini, RailMove(("so-t01-rifle-1",), ("0907",), relieve="so-rifle-1")) == "22.2"
+    assert case(mini, RailMove(("so-t01-rifle-1",), ("0907",))) is None
 
 
 # -- 24.0: the German holds only 0602 and 1329 at the start, so nothing else lies behind him --

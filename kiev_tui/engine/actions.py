@@ -128,6 +128,12 @@ def action_types(registry: ActionRegistry) -> dict[str, type[Action]]:
     return registry.types()
 
 
+def action_key(i: int) -> str:
+    """The key naming the ``i``-th (from 0) ``[[action]]`` table of a file in an error: counted from 1,
+    as people count them and as every message about actions numbers them ("action 5")."""
+    return f"action {i + 1}"
+
+
 def action_from_toml(data: Any, where: str = "action", file: str = "<actions>", *,
                      registry: ActionRegistry) -> Action:
     """Build an action of the game whose registry is given, or raise DataError naming the key."""

@@ -17,6 +17,13 @@ class Event:
     def describe(self) -> str:
         return self.kind
 
+    def record(self) -> str:
+        """The line a save or a turn file keeps in its journal, and replay compares.
+
+        The same as ``describe()`` unless an event's words for people changed after saves were
+        made: then ``record()`` keeps the older words, so that those saves still replay."""
+        return self.describe()
+
     def audience(self) -> frozenset[str] | None:
         """Who may see this event: None is everyone, else the set of sides (views and secrets)."""
         return None

@@ -137,6 +137,8 @@ class Schema:
     unit_types: Mapping[str, tuple[str, ...]]  # side -> its unit types
     terrains: tuple[str, ...]  # hex terrain kinds; the first is the usual default
     impassable_terrains: frozenset[str] = frozenset()  # no unit enters or stands in these hexes
+    #: impassable terrain -> the unit types that may stand there all the same (a fleet at sea)
+    impassable_except: Mapping[str, frozenset[str]] = field(default_factory=dict)
     settlements: tuple[str, ...] = ()  # city, town ... (hexes that change control)
     hexside_features: tuple[str, ...] = ()  # listed under [hexsides] in map.toml
     impassable_hexsides: frozenset[str] = frozenset()  # features no unit crosses
@@ -151,6 +153,10 @@ class Schema:
     unit_tables: tuple[str, ...] = ()  # extra top-level tables of units.toml the game reads
     #: named factors per step, unit statuses and layers, hex markers (issue 30)
     counters: Counters = Counters()
+
+    def may_stand(self, unit_type: str, terrain: str) -> bool:
+        """True unless the terrain is impassable and this type is not one of its exceptions."""
+        return terrain not in self.impassable_terrains or unit_type in self.impassable_except.get(terrain, ())
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side.capitalize())

@@ -21,6 +21,7 @@ from typing import Any
 
 from kiev_tui import __version__
 from kiev_tui.engine import savekey
+from kiev_tui.engine.actions import action_key
 from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.events import Reloaded
@@ -77,7 +78,7 @@ def save_dict(game: Game, viewer: str | None = None) -> dict[str, Any]:
     if mine:
         final_state["secrets"] = {viewer: mine}
     out["final"] = {"hash": game.state_hash(), "rolls": game.rolls, "state": final_state}
-    out["journal"] = {"lines": [e.describe() for e in game.journal]}
+    out["journal"] = {"lines": [e.record() for e in game.journal]}  # the words replay compares
     return out
 
 
@@ -164,6 +165,11 @@ def _reloads(root: Reader) -> list[tuple[int, Reloaded]]:
     return notices
 
 
+def journal_key(i: int) -> str:
+    """The key naming line ``i`` (from 0) of a save's journal: counted from 1, as the messages count lines."""
+    return f"journal line {i + 1}"
+
+
 class _Journal:
     """The saved journal without its reload notices, compared line by line as the replay goes."""
 
@@ -174,8 +180,8 @@ class _Journal:
         at = {line: ev for line, ev in notices}
         for i, text in enumerate(lines):
             if i in at:
-                if text != at[i].describe():
-                    raise DataError(path, f"journal.lines[{i}]", "the line does not tell the reload the save lists there")
+                if text != at[i].record():
+                    raise DataError(path, journal_key(i), "the line does not tell the reload the save lists there")
                 continue
             self.full_index.append(i)
             self.lines.append(text)
@@ -200,7 +206,7 @@ class _Journal:
 
     def finish(self, count: int) -> None:
         if len(self.lines) > count:
-            raise DataError(self.path, f"journal.lines[{self.line(count)}]",
+            raise DataError(self.path, journal_key(self.line(count)),
                             f"the save's journal has lines no action made ('{shorten(self.lines[count])}')")
 
 
@@ -274,11 +280,11 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     saved_lines = journal_table.strs("lines")
     journal = _Journal(path, saved_lines, notices) if verify else None
     if journal is not None:
-        journal.compare([e.describe() for e in game.journal], 0, "journal.lines", "the set-up")
+        journal.compare([e.record() for e in game.journal], 0, "journal.lines", "the set-up")
     game.replaying = True
     unsealed = _unsealed(path, game)
     for i, entry in enumerate(root.tables("action")):
-        where = f"action[{i}]"
+        where = action_key(i)  # counted from 1, as the messages below count it
         data = dict(entry.data)
         expected = data.pop("hash", None)
         side = data.pop("side", None)  # saves from before issue 20 do not say who acted
@@ -303,19 +309,19 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
             if recorded is not None:
                 recorded.finish()
         except IllegalAction as exc:
-            raise DataError(path, where, f"replay refused action {i + 1} ({act.kind}): {exc.illegal}") from None
+            raise DataError(path, where, f"the replay refuses this {act.kind} action: {exc.illegal}") from None
         except DiceError as exc:
-            raise DataError(path, f"{where}.dice", f"action {i + 1} ({act.kind}): {exc}") from None
+            raise DataError(path, f"{where}.dice", f"{act.kind}: {exc}") from None
         except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
             # Values no legal game produces reached the rules: still one line, never a traceback.
-            raise DataError(path, where, f"replay failed at action {i + 1} ({act.kind}): "
+            raise DataError(path, where, f"the replay fails on this {act.kind} action: "
                                          f"{type(exc).__name__} {shorten(str(exc))}") from None
         if verify and expected is not None and expected != game.hashes[-1]:
             raise DataError(path, where,
-                            f"replay diverges at action {i + 1} ({act.kind}): the position differs from the one saved")
+                            f"the replay diverges at this {act.kind} action: the position differs from the one saved")
         if journal is not None:
             # Only this action's lines are told: describing the whole journal each time was quadratic.
-            journal.compare([e.describe() for e in game.journal[before:]], before, where, f"action {i + 1} ({act.kind})")
+            journal.compare([e.record() for e in game.journal[before:]], before, where, act.kind)
     game.replaying = False
     if journal is not None:
         journal.finish(len(game.journal))

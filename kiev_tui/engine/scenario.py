@@ -161,7 +161,8 @@ def load_scenario(ref: str | Path) -> Scenario:
         if uid not in catalog.units:
             raise st.fail(uid, f"no unit '{shorten(uid)}' in units.toml")
         h = hex_on_map(st, uid, st.data[uid])
-        if gmap.is_impassable(h):  # nothing enters such a hex, so nothing starts in one
+        # nothing enters such a hex, so nothing starts in one (unless the schema excepts its type)
+        if gmap.is_impassable(h) and not schema.may_stand(catalog.units[uid].type, gmap.terrain(h)):
             raise st.fail(uid, f"hex {grid.id(h)} is a {gmap.terrain(h)}: no unit can stand there")
         other = holder.get(h)
         if other is not None and catalog.units[other].side != catalog.units[uid].side:

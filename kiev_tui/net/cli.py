@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -37,12 +38,19 @@ def host(
     seed: Optional[int] = typer.Option(None, help="seed of the dice, for tests (default: the OS's entropy)"),
     save: Optional[Path] = typer.Option(None, "--save", help="the autosave, written after every action "
                                         "(default: saves/net-<game>.toml, or the SAVE resumed)"),
+    lifeline: Optional[int] = typer.Option(None, "--lifeline", metavar="FD", help="an inherited pipe's "
+                                           "read end: when it reads end of file, save and stop"),
 ) -> None:
     """Referee one game for two seats (and spectators): it owns the dice and autosaves every action."""
     import asyncio  # only hosting runs an event loop of its own
 
     from kiev_tui.net.host import run_host, start_game
 
+    if lifeline is not None:
+        try:
+            os.fstat(lifeline)
+        except OSError:
+            raise fail(f"--lifeline {lifeline}: not an open file descriptor") from None
     game, target, resumed = start_game(game_ref, seed, save)
     addresses = _addresses(listen, target)
     typer.echo(f"{'resuming' if resumed else 'hosting'} {game.scenario.title}: game {game.game_id}, "
@@ -53,7 +61,7 @@ def host(
         sys.stdout.flush()
 
     try:
-        asyncio.run(run_host(game, target, addresses, ready))
+        asyncio.run(run_host(game, target, addresses, ready, lifeline=lifeline))
     except OSError as exc:
         raise fail(one_line(f"cannot host: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")))
     typer.echo(f"host stopped; the game is in {target}")

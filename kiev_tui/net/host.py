@@ -383,12 +383,40 @@ def start_game(ref: str, seed: int | None, save: Path | None) -> tuple[Game, Pat
     return game, target, False
 
 
+def watch_lifeline(host: Host, fd: int, stop: asyncio.Event) -> None:
+    """Stop the host, its game saved, once ``fd`` reads end of file: the other end of that pipe
+    is held only by the process that started the host (`kiev-tui serve`), and the kernel closes
+    it when that process dies, even by SIGKILL.  Bytes read from it mean nothing."""
+    loop = asyncio.get_running_loop()
+    os.set_blocking(fd, False)
+
+    def readable() -> None:
+        try:
+            if os.read(fd, 4096):
+                return
+        except BlockingIOError:
+            return
+        except OSError:
+            pass  # a broken lifeline is a cut one
+        loop.remove_reader(fd)
+        host.say("the process that started this host is gone: saving the game and stopping")
+        host.autosave()
+        stop.set()
+
+    loop.add_reader(fd, readable)
+
+
 async def run_host(game: Game, save_path: Path, addresses: list[Address], ready: Callable[[str], None],
-                   say: Callable[[str], None] | None = None, stop: asyncio.Event | None = None) -> Host:
-    """Serve ``game`` on ``addresses`` until ``stop`` is set (or SIGINT/SIGTERM/SIGHUP); the host, closed."""
+                   say: Callable[[str], None] | None = None, stop: asyncio.Event | None = None,
+                   lifeline: int | None = None) -> Host:
+    """Serve ``game`` on ``addresses`` until ``stop`` is set (or SIGINT/SIGTERM/SIGHUP, or the
+    ``lifeline`` pipe's end); the host, closed."""
     host = Host(game, save_path, say)
-    await host.serve_until(addresses, ready, stop or asyncio.Event())
+    stop = stop or asyncio.Event()
+    if lifeline is not None:
+        watch_lifeline(host, lifeline, stop)
+    await host.serve_until(addresses, ready, stop)
     return host
 
 
-__all__ = ["Conn", "Host", "run_host", "start_game"]
+__all__ = ["Conn", "Host", "run_host", "start_game", "watch_lifeline"]

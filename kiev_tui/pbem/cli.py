@@ -64,13 +64,24 @@ def _check_signature(path: Path, signers: Optional[Path], pos: Position, message
     sign.verify(path, signers, principal)
 
 
+def _named(game: Any, lines: list[str]) -> list[str]:
+    """Journal lines as a player reads them: units by name, not by id (issue 35), as the game's
+    plain face says them (which never imports Textual)."""
+    if game is None:
+        return lines
+    from kiev_tui.plain.face import face_for
+
+    face = face_for(game)
+    return [face.name_ids(game, line) for line in lines]
+
+
 def _say_position(pos: Position, me: str) -> None:
     game = pos.game
     if game is None:
         typer.echo("waiting for the second player to join")
         return
     if game.state.over:
-        typer.echo(f"the game is over. {game.journal[-1].describe()}")
+        typer.echo(f"the game is over. {_named(game, [game.journal[-1].describe()])[0]}")
         return
     if pos.open is not None:
         act, side = pos.open
@@ -143,7 +154,7 @@ def join_cmd(
     out = write_turn(folder.turn(1), message)
     chosen = ", ".join(f"{k} = {v}" for k, v in sorted(dict(head.get("options", {})).items()))
     typer.echo(f"game {folder.name}: {head['scenario']}" + (f", with {chosen}" if chosen else ", no options"))
-    for line in told:
+    for line in _named(after.game, told):
         typer.echo(line)
     _say_position(after, me)
     typer.echo(f"joined as {me}: send {out}{_signed(out, key)} to the other player")
@@ -186,7 +197,7 @@ def turn_cmd(
         write_record(folder, me, messages)
         if pos.game is not None:  # what the message did, as the log tells it (the set-up once joined)
             start = pos.journal_at[-2] if len(messages) > 2 else len(pos.game.journal)
-            for line in [e.describe() for e in pos.game.journal[start:]]:
+            for line in _named(pos.game, [e.describe() for e in pos.game.journal[start:]]):
                 typer.echo(line)
         typer.echo(f"message {len(messages) - 1} checked and added to {folder.record.name}")
     else:
@@ -221,7 +232,7 @@ def turn_cmd(
     write_hidden(folder, secret)  # before the turn file goes: the owner must be able to reveal
     write_record(folder, me, [*messages, out_msg])
     out = write_turn(folder.turn(len(messages)), out_msg)
-    for line in told:
+    for line in _named(after.game, told):
         typer.echo(line)
     _say_position(after, me)
     typer.echo(f"send {out}{_signed(out, key)} to the other player")
@@ -240,7 +251,7 @@ def _play_part(messages: list[dict[str, Any]], folder: Folder, secret: Secret, p
     if plain_mode:
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
-        for line in told:  # the outcome of the other player's open action, answered just now
+        for line in _named(pos.game, told):  # the outcome of the other player's open action, answered just now
             typer.echo(line)
         run_plain(pos.game, part=part)
     else:

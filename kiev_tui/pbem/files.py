@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiev_tui.engine.actions import Action, action_from_toml
+from kiev_tui.engine.actions import Action, action_from_toml, action_key
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
 from kiev_tui.pbem.protocol import FORMAT, Secret, digest
@@ -136,7 +136,7 @@ def read_actions(path: Path, registry: Any) -> list[Action]:
     """A player's actions for his part, as `kiev-tui script` reads them ([[action]] tables)."""
     root = Reader(path, load_toml(path))
     root.only(["action"])
-    return [action_from_toml(e.data, f"action[{i}]", str(path), registry=registry)
+    return [action_from_toml(e.data, action_key(i), str(path), registry=registry)
             for i, e in enumerate(root.tables("action"))]
 
 

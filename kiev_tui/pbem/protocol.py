@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from kiev_tui import __version__
-from kiev_tui.engine.actions import Action, action_from_toml
+from kiev_tui.engine.actions import Action, action_from_toml, action_key
 from kiev_tui.engine.dice import DiceError, DiceNeeded
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.game import Game, with_options
@@ -132,12 +132,12 @@ def _check_entry(game: Game, entry: Reader, what: str, jstart: int) -> None:
         raise entry.fail("dice", f"{what}: the turn file records the dice as {dice}, "
                                  f"the two players' links give {game.rolled[-1]} (a forged roll?)")
     lines = entry.strs("journal", [])
-    got = [e.describe() for e in game.journal[jstart:]]
+    got = [e.record() for e in game.journal[jstart:]]  # the words both players' versions record
     for n in range(max(len(lines), len(got))):
         said = lines[n] if n < len(lines) else "(nothing)"
         made = got[n] if n < len(got) else "(nothing)"
         if said != made:
-            raise entry.fail(f"journal[{n}]", f"{what}: the turn file says '{shorten(said)}', "
+            raise entry.fail(f"journal line {n + 1}", f"{what}: the turn file says '{shorten(said)}', "
                                                f"the replay says '{shorten(made)}'")
     if entry.str("hash") != game.hashes[-1]:
         raise entry.fail("hash", f"{what}: the position differs from the one the turn file records")
@@ -163,7 +163,7 @@ def _entry(game: Game, act: Action, side: str, jstart: int) -> dict[str, Any]:
     if game.rolled[-1]:
         out["dice"] = list(game.rolled[-1])
     out["hash"] = game.hashes[-1]
-    out["journal"] = [e.describe() for e in game.journal[jstart:]]
+    out["journal"] = [e.record() for e in game.journal[jstart:]]
     return out
 
 
@@ -262,7 +262,7 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             answer = root.table("answer")
             answer.only(["dice", "hash", "journal"])
             pos.actions += 1
-            what = f"message {i}: the answer to action {pos.actions} ({act.kind})"
+            what = f"message {i}: the answer to the last action of message {i - 1} ({act.kind})"
             used[dice.k] = what
             jstart = len(game.journal)
             _apply(game, act, side, answer, what)
@@ -272,7 +272,8 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             pos.open = None
         elif "answer" in root.data:
             raise root.fail("answer", f"message {i} answers no open action")
-        entries = root.tables("action")
+        # each action keyed by its number in the message, from 1, as the messages below count it
+        entries = [Reader(file, e.data, f"{root.path}.{action_key(a)}") for a, e in enumerate(root.tables("action"))]
         for a, entry in enumerate(entries):
             data = {k: v for k, v in entry.data.items() if k not in ENTRY_KEYS}  # the registry checks the rest
             if data.get("kind") == "sealed":  # a hidden choice: its owner's hidden file unseals it
@@ -285,11 +286,11 @@ def replay(messages: list[dict[str, Any]], file: str, partial_last: bool = False
             if entry.bool("open", False):
                 if a != len(entries) - 1:
                     raise entry.fail("open", "only the last action of a message may wait for a link")
-                used[dice.k] = f"message {i}, action {pos.actions + 1} ({act.kind}, sent open)"
+                used[dice.k] = f"message {i}, action {a + 1} ({act.kind}, sent open)"
                 pos.open = (act, sender)
                 break
             pos.actions += 1
-            what = f"message {i}, action {pos.actions} ({act.kind})"
+            what = f"message {i}, action {a + 1} ({act.kind})"
             jstart = len(game.journal)
             _apply(game, act, sender, entry, what)
             _check_entry(game, entry, what, jstart)
@@ -427,16 +428,16 @@ def compose(messages: list[dict[str, Any]], file: str, secret: Secret, actions: 
     entries: list[dict[str, Any]] = []
     todo = list(actions)
     for n, act in enumerate(todo):
-        what = f"your action {n + 1} ({act.kind})"
+        what = f"this {act.kind} action"  # the key says which: action N, counted from 1
         illegal = game.check(act, me)
         if illegal is not None:
-            raise DataError(file, f"action[{n}]", f"{what} is refused: {illegal}")
+            raise DataError(file, action_key(n), f"{what} is refused: {illegal}")
         jstart = len(game.journal)
         try:
             game.apply(act, side=me)
         except DiceNeeded:
             if n != len(todo) - 1:
-                raise DataError(file, f"action[{n + 1}]", f"{what} draws dice, so your turn file ends with it "
+                raise DataError(file, action_key(n), f"{what} draws dice, so your turn file ends with it "
                                                           "(it waits for the other player's link); send the "
                                                           f"{len(todo) - n - 1} action(s) after it next time") from None
             entry = act.to_toml()

@@ -206,6 +206,8 @@ class PlainSession:
             options = ["around"] if len(before) == 1 else self._hex_ids()
         elif cmd in ("advance",):
             options = ["no"] + self._hex_ids()
+        elif cmd == "reach" and len(before) == 2:
+            options = ["to"] + (["rail"] if "rail" in self.commands else [])  # 'reach HEX rail': a game with rail
         else:
             options = self._hex_ids()
         return sorted(o for o in set(options) if o.startswith(last))[:200]
@@ -568,24 +570,49 @@ def cmd_map(s: PlainSession, args: list[str]) -> list[str]:
     g = s.game
     gmap = g.scenario.map
     h = s.hex(args[1])
-    fits = max(1, (s.width - 7) // 10)  # 2R+1 columns of 5 characters, plus the edges
+    fits = max(1, (s.width - 10) // 10)  # 2R+1 columns of 5 characters, the edges and the row labels
     r = min(int(args[2]) if len(args) == 3 else 3, fits, 12)
     schema = g.rules.schema
     letters = side_marks(tuple(schema.sides), schema)
     stacks = {gmap.grid.parse(k): f"{letters[g.scenario.catalog.units[ids[0]].side]}{len(ids)}"
               for k, ids in g.state.occupancy().items()}
-    rows = render(gmap, stacks).split("\n")
+    rows = render(gmap, stacks, ids=True).split("\n")  # an empty hex shows its number
     c0 = gmap.grid.first_internal_column
-    x0, x1 = 5 * (h.col - r - c0), 5 * (h.col + r - c0) + 6
-    y0, y1 = 2 * (h.row - r - 1), 2 * (h.row + r) + 2
-    x0, y0 = max(0, x0), max(0, y0)
-    cut = [row[x0:x1].rstrip() for row in rows[y0:y1]]
-    while cut and not cut[0].strip():
+    left = max(h.col - r, min(x.col for x in gmap.hexes()))
+    x0, x1 = 5 * (left - c0), 5 * (h.col + r - c0) + 6
+    y0, y1 = max(0, 2 * (h.row - r - 1)), 2 * (h.row + r) + 2
+    x0 = max(0, x0)
+    # the labels: each shown column's number over it; at the left, the row of the first column's
+    # hex whose middle line this is (a hex number is column then row: 0319 is column 03, row 19)
+    cols = [c for c in range(left, h.col + r + 1) if gmap.on_map(Hex(c, h.row)) or gmap.on_map(Hex(c, h.row + 1))]
+    head = [" "] * (x1 - x0)
+    for c in cols:
+        label = _col_label(s, c, h.row)
+        at = 5 * (c - c0) + 2 - x0
+        for k, ch in enumerate(label):
+            if 0 <= at + k < len(head):
+                head[at + k] = ch
+    mid = 1 if left % 2 == 1 else 2  # the first column's hexes have their middle on these lines
+    cut: list[str] = []
+    for y in range(y0, min(y1, len(rows))):
+        row_label = _row_label(s, left, (y - mid) // 2 + 1) if (y - mid) % 2 == 0 else ""
+        cut.append(f"{row_label:>3}" + rows[y][x0:x1].rstrip())
+    while cut and not cut[0][3:].strip():
         cut.pop(0)
-    while cut and not cut[-1].strip():
+    while cut and not cut[-1][3:].strip():
         cut.pop()
     key = "; ".join(f"{m}2: a {s.side_name(side)} stack of 2 units" for side, m in letters.items())
-    return [f"Map around {s.hid(h)} ({r} hexes each way):", *cut, f"({key})"]
+    return [f"Map around {s.hid(h)} ({r} hexes each way; columns on top, rows at the left):",
+            "   " + "".join(head).rstrip(), *cut, f"({key}; an empty hex shows its number)"]
+
+
+def _col_label(s: PlainSession, col: int, row: int) -> str:
+    """A column's number as hex numbers write it (the first two digits of CCRR)."""
+    return s.hid(Hex(col, max(1, row)))[-4:-2]
+
+
+def _row_label(s: PlainSession, col: int, row: int) -> str:
+    return s.hid(Hex(col, row))[-2:] if row >= 1 else ""
 
 
 def cmd_save(s: PlainSession, args: list[str]) -> list[str]:

@@ -49,37 +49,73 @@ def _indent(renderable: RenderableType, by: int = 2) -> _Indented:
 
 
 class _FittedTable:
-    """A case's table: boxed and padded when that fits, else drawn narrow.
+    """A case's table: boxed and padded when that fits, else drawn narrow, else in blocks.
 
     A chart such as the CRT (13 columns) does not fit a 70-column panel padded: Rich folded
     "10-1" and "-/E" over two lines.  Narrow means no outer edge and one space between cells,
-    so every short entry stays whole on one line.
+    so every short entry stays whole on one line.  Where even that is too wide (the rules
+    screen at 80x24), the columns go in blocks one under the other, each led by the first.
     """
 
     def __init__(self, data: Table) -> None:
         self.data = data
 
-    def _build(self, narrow: bool) -> RichTable:
+    @property
+    def width(self) -> int:
         data = self.data
-        width = len(data.header) if data.header else (len(data.rows[0]) if data.rows else 0)
+        return len(data.header) if data.header else (len(data.rows[0]) if data.rows else 0)
+
+    def _build(self, narrow: bool, columns: list[int] | None = None) -> RichTable:
+        data = self.data
+        names = data.header or [""] * self.width
         if narrow:
             table = RichTable(box=box.ASCII, show_header=bool(data.header), show_edge=False, pad_edge=False,
                               collapse_padding=True, padding=(0, 1))
         else:
             table = RichTable(box=box.ASCII, show_header=bool(data.header))
-        for i, name in enumerate(data.header or [""] * width):
+        chosen = columns if columns is not None else list(range(self.width))
+        for i in chosen:
+            name = names[i]
             longest = max([len(name)] + [len(row[i]) for row in data.rows if i < len(row)])
             # short cells never fold; a long text column may still wrap
             table.add_column(name, no_wrap=narrow and longest <= 8, min_width=min(longest, 8) if narrow else None,
                              overflow="fold")
         for row in data.rows:
-            table.add_row(*row)
+            table.add_row(*[row[i] if i < len(row) else "" for i in chosen])
         return table
+
+    @staticmethod
+    def _need(console: Console, options: ConsoleOptions, table: RichTable) -> int:
+        return table.__rich_measure__(console, options.update_width(10_000)).maximum
+
+    def _blocks(self, console: Console, options: ConsoleOptions) -> list[list[int]]:
+        """The columns split into blocks that each fit the width, the first (the row labels, such
+        as the CRT's die roll) repeated at the head of every block."""
+        rest, blocks = list(range(1, self.width)), []
+        while rest:
+            take = 1
+            while take < len(rest) and self._need(console, options, self._build(True, [0] + rest[:take + 1])) \
+                    <= options.max_width:
+                take += 1
+            blocks.append([0] + rest[:take])
+            rest = rest[take:]
+        return blocks
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         boxed = self._build(narrow=False)
-        need = boxed.__rich_measure__(console, options.update_width(10_000)).maximum
-        yield boxed if need <= options.max_width else self._build(narrow=True)
+        if self._need(console, options, boxed) <= options.max_width:
+            yield boxed
+            return
+        narrow = self._build(narrow=True)
+        if self._need(console, options, narrow) <= options.max_width or self.width <= 2:
+            yield narrow
+            return
+        # Still too wide (the CRT in an 80-column window): the columns in two or more blocks, one
+        # under the other, so every column can be read without scrolling sideways.
+        for n, block in enumerate(self._blocks(console, options)):
+            if n:
+                yield Text("")
+            yield self._build(narrow=True, columns=block)
 
 
 def render_table(data: Table) -> RenderableType:

@@ -13,6 +13,7 @@ from kiev_tui.clitools import fail, guarded
 from kiev_tui.engine.errors import DataError, one_line
 from kiev_tui.engine.scenario import data_root
 from kiev_tui.engine import registry as games_registry
+from kiev_tui.serve.limits import DEFAULT as LIMITS, Limits
 
 DEFAULT_PORT = 2222
 
@@ -61,6 +62,14 @@ def serve(
     local: bool = typer.Option(False, "--local", help="each login plays a game of its own, both sides at "
                                "one keyboard, instead of networked games (kiev-tui host and join)"),
     verbose: bool = typer.Option(False, "--verbose", help="log logins and games to stderr"),
+    games_per_player: int = typer.Option(LIMITS.games_per_player, "--games-per-player", min=1,
+                                         help="games a player may hold a side in at once"),
+    max_games: int = typer.Option(LIMITS.max_games, "--max-games", min=1, help="games the server keeps in all"),
+    max_running: int = typer.Option(LIMITS.max_running, "--max-running", min=1,
+                                    help="game hosts running at once (an idle one stops to make room)"),
+    idle_minutes: float = typer.Option(LIMITS.idle_minutes, "--idle-minutes", min=0.0,
+                                       help="a game's host stops (saved, resumable) after this long with "
+                                       "nobody at the game; 0: never"),
 ) -> None:
     """An SSH server: each login (by SSH key, no account needed) gets a lobby and the game."""
     import asyncio  # the server's own modules load only when it runs, never for another command
@@ -68,6 +77,8 @@ def serve(
 
     from kiev_tui.serve import server
     from kiev_tui.serve.keys import PlayerBook
+    from kiev_tui.serve.ledger import Ledger
+    from kiev_tui.serve.ptychild import PtyChild
     from kiev_tui.serve.rooms import LocalRooms, Rooms, offers
 
     if not 0 <= port <= 65535:
@@ -81,18 +92,24 @@ def serve(
     on_offer = offers(scenario or default_scenarios())
     state.mkdir(parents=True, exist_ok=True)
     root = state.resolve()
+    # one server per state folder; what a server killed before left running is ended here
+    ledger = Ledger.claim(root)
+    PtyChild.ledger = ledger
     rooms: Rooms
     if local:
         rooms = LocalRooms(root, on_offer)
     else:
         from kiev_tui.serve.hosted import HostedRooms
 
-        rooms = HostedRooms(root, on_offer)
+        limits = Limits(games_per_player, max_games, max_running, idle_minutes)
+        rooms = HostedRooms(root, on_offer, limits, ledger)
     config = server.ServeConfig(listen, port, keys, players, rooms)
     try:
         asyncio.run(_run(config))
     except OSError as exc:  # the port is taken, the address is not ours
         raise fail(f"cannot listen on {listen}:{port} ({exc.strerror or exc})") from None
+    finally:
+        ledger.close()
 
 
 async def _run(config: Any) -> None:

@@ -34,6 +34,7 @@ class Choice:
     argv: tuple[str, ...]
     label: str
     cwd: str | None = None  # the folder it runs in (default: the server's state folder)
+    game: str = ""  # the hosted game it sits down at (its id), "" for none
 
 
 async def pick(console: Console, title: str, items: Sequence[str]) -> int | None:

@@ -13,7 +13,10 @@ import os
 import signal
 import struct
 import termios
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from kiev_tui.serve.ledger import Ledger
 
 MAX_PENDING = 65536  # keys typed ahead of a busy child, at most
 #: A bracketed paste's markers: a paste cut without its end would turn every later key into
@@ -39,6 +42,9 @@ class PtyChild:
     """A child process whose stdin, stdout and stderr are one pty; `output` gets what it writes."""
 
     live: "set[PtyChild]" = set()  # every child not yet closed, for the server's shutdown
+    #: where the server lists the process groups it started (ledger.py), so a server killed
+    #: with SIGKILL has its game screens ended by the next one
+    ledger: "Ledger | None" = None
 
     def __init__(self, proc: asyncio.subprocess.Process, master: int, output: Callable[[bytes], None]) -> None:
         self.proc = proc
@@ -52,6 +58,8 @@ class PtyChild:
         self._dropping_paste = False  # a paste was cut: its rest is dropped up to its end marker
         self._tail = b""  # the last bytes taken, to find a marker split across two writes
         PtyChild.live.add(self)
+        if PtyChild.ledger is not None:
+            PtyChild.ledger.add("screen", proc.pid)
         asyncio.get_running_loop().add_reader(master, self._readable)
 
     @classmethod
@@ -195,6 +203,8 @@ class PtyChild:
 
     def close(self) -> None:
         PtyChild.live.discard(self)
+        if PtyChild.ledger is not None:
+            PtyChild.ledger.remove(self.proc.pid)
         if self.master >= 0:
             self._stop_reading()
             if self._writing:

@@ -52,6 +52,12 @@ class Rooms:
     def after(self, player: Player, choice: Choice, code: int) -> None:
         """A game screen closed with status `code` (nothing to do by default)."""
 
+    def sat_down(self, choice: Choice) -> None:
+        """A login's game screen for `choice` starts (nothing to do by default)."""
+
+    def stood_up(self, choice: Choice) -> None:
+        """That screen is gone, however it ended (nothing to do by default)."""
+
     async def close(self) -> None:
         """The server stops: end every login's game child (each autosaves on its way out)."""
         await asyncio.gather(*(child.stop() for child in list(PtyChild.live)), return_exceptions=True)

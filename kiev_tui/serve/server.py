@@ -101,6 +101,8 @@ def session_handler(config: ServeConfig) -> Callable[[Any], Any]:
                 process.stderr.write(b"kiev-tui serve runs only the game; log in without a command\r\n")
                 return
             if sum(config.logins.values()) >= MAX_LOGINS or config.logins.get(player.name, 0) >= MAX_PER_PLAYER:
+                log.warning("refused: a login of %s (%d of his open, %d in all; at most %d and %d)", player.name,
+                            config.logins.get(player.name, 0), sum(config.logins.values()), MAX_PER_PLAYER, MAX_LOGINS)
                 process.stderr.write(b"too many logins open at once; try again later\r\n")
                 return
             config.logins[player.name] = config.logins.get(player.name, 0) + 1
@@ -130,7 +132,11 @@ async def lobby_loop(config: ServeConfig, console: Console, player: Player) -> i
             return 0
         env = child_env(dict(os.environ), player, console.term, config.rooms.saves_for(player))
         log.info("%s runs: %s", player.name, choice.label)
-        code = await console.run_child(list(choice.argv), env, cwd=choice.cwd or str(config.rooms.root))
+        config.rooms.sat_down(choice)
+        try:
+            code = await console.run_child(list(choice.argv), env, cwd=choice.cwd or str(config.rooms.root))
+        finally:
+            config.rooms.stood_up(choice)
         config.rooms.after(player, choice, code)
         if code:  # its last lines say why (a side already taken, a host gone): leave them readable
             console.write(f"\n(the game ended with status {code}; press a key for the lobby)\n")

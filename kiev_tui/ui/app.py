@@ -15,7 +15,7 @@ from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.saves import enable_autosave
 from kiev_tui.ui.adapter import adapter_for
-from kiev_tui.ui.dialogs import ConfirmScreen
+from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
 
@@ -166,11 +166,18 @@ class KievApp(App[None]):
         if isinstance(self.screen, ConfirmScreen) and self.screen.title_text == title:
             return  # already asking
 
-        def done(yes: bool | None) -> None:
-            if yes:
+        saving = self.part is None  # S saves a game; a turn file by e-mail is written by its own keys
+        screen = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+
+        def done(yes: bool | str | None) -> None:
+            if yes == SAVE_FIRST and isinstance(screen, GameScreen):
+                screen.save_then(self.exit)  # quits once the save is written
+            elif yes is True:
                 self.exit()
 
-        self.push_screen(ConfirmScreen(title, lost, "Quit and lose them? (y/n)", enter_answers=False), done)
+        question = "Quit and lose them? (y/n, S save and quit)" if saving else "Quit and lose them? (y/n)"
+        self.push_screen(ConfirmScreen(title, lost, question, enter_answers=False,
+                                       save_key=saving), done)
 
     def pop_screen(self) -> AwaitComplete:
         """Close the screen on top, unless it is the game itself.
@@ -251,7 +258,7 @@ def unsaved_lines(game: Game) -> list[str]:
         return []
     what = "1 action" if n == 1 else f"{n} actions"
     return [f"{what} since the last save or autosave (the autosave is made at the end of every phase).",
-            "S saves the game under a name of your choice."]
+            "S saves the game under a name of your choice first."]
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True,

@@ -75,6 +75,10 @@ def while_open(handler: HandlerT) -> HandlerT:
     return guarded  # type: ignore[return-value]
 
 
+#: Ahead of the caption of the list the keys go to, where a dialog has two lists.
+KEYS_HERE = "keys here > "
+
+
 class Choices(Widget, can_focus=True):
     """A keyboard list: up/down to highlight, Enter to choose, space to tick (multi mode)."""
 
@@ -114,7 +118,9 @@ class Choices(Widget, can_focus=True):
         if not self.items:
             out.append("  (none)")
         for i, item in enumerate(self.items):
-            mark = ">" if i == self.index else " "
+            # '>' only in the list the keys go to: beside another list the row under the list
+            # cursor of the one without focus is marked '-', so the focus reads without colour
+            mark = (">" if self.has_focus else "-") if i == self.index else " "
             box = ("[x] " if i in self.ticked else "[ ] ") if self.multi else ""
             style = "reverse" if i == self.index and self.has_focus else ""
             out.append(f"{mark} {box}{item}", style=style)
@@ -180,6 +186,10 @@ class Dialog(OnceScreen[Any]):
     DEFAULT_CSS = "Dialog { background: $background; align: center middle; }"
 
 
+#: What a ConfirmScreen with ``save_key`` returns when the player presses S.
+SAVE_FIRST = "save"
+
+
 class ConfirmScreen(Dialog):
     """A yes/no question, with a list of things the player may want to know first."""
 
@@ -190,10 +200,11 @@ class ConfirmScreen(Dialog):
         Binding("y", "answer(True)", "Yes", key_display="y"),
         Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
+        Binding("S,s", "save_first", "Save first", key_display="S", show=False),
     ]
 
     def __init__(self, title: str, lines: list[str], question: str = "Go ahead? (y/n)",
-                 enter_answers: bool = True) -> None:
+                 enter_answers: bool = True, save_key: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
@@ -201,6 +212,8 @@ class ConfirmScreen(Dialog):
         # False where yes destroys something (replacing a save): only the y key says yes then,
         # so Enters typed ahead into the dialog before it never do it
         self.enter_answers = enter_answers
+        # S answers "save first" (the string SAVE_FIRST): the dialogs that warn of unsaved moves
+        self.save_key = save_key
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -215,6 +228,10 @@ class ConfirmScreen(Dialog):
     def action_enter(self) -> None:
         if self.enter_answers:
             self.dismiss(True)
+
+    def action_save_first(self) -> None:
+        if self.save_key:
+            self.dismiss(SAVE_FIRST)
 
 
 class TextScreen(Dialog):

@@ -9,14 +9,14 @@ the computer (`kiev_tui/ai/local.py`): the screen then seats the human's side, a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
 from textual.binding import Binding
 
-from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, PickScreen, list_saves
+from kiev_tui.ui.dialogs import SAVE_FIRST, AskScreen, ConfirmScreen, PickScreen, list_saves
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
@@ -56,6 +56,11 @@ class FileCommands:
     app: Any
 
     def action_save(self) -> None:
+        self.save_then(None)
+
+    def save_then(self, then: Callable[[], None] | None) -> None:
+        """Ask for a name and save; ``then`` runs once the save is written (S in the quit and
+        load dialogs saves, then quits or goes on to the list of saves)."""
         st = self.game.state
         folder = self.kapp.saves_dir
         suggested = f"turn{st.turn:02d}-{st.player}-{st.phase}"
@@ -73,12 +78,14 @@ class FileCommands:
                 self.say(f"Not saved: {problem}")
                 return
             if not path.exists():
-                self._write_save(path)
+                if self._write_save(path) and then is not None:
+                    then()
                 return
 
             def replace(yes: bool | None) -> None:
                 if yes:
-                    self._write_save(path)
+                    if self._write_save(path) and then is not None:
+                        then()
                 else:
                     self.say(f"Not saved: {path.name} kept as it was")
 
@@ -107,12 +114,15 @@ class FileCommands:
         lost = unsaved_lines(self.game)
         if lost:  # a load replaces the game at once: ask first, and never by Enter typed ahead
 
-            def go_on(yes: bool | None) -> None:
-                if yes:
+            def go_on(yes: bool | str | None) -> None:
+                if yes == SAVE_FIRST:  # save under a name, then choose the save to load
+                    self.save_then(lambda: self._pick_save(list_saves(self.kapp.saves_dir)))
+                elif yes is True:
                     self._pick_save(saves)
 
-            self.app.push_screen(ConfirmScreen("Load over unsaved moves?", lost, "Load and lose them? (y/n)",
-                                               enter_answers=False), go_on)
+            self.app.push_screen(ConfirmScreen("Load over unsaved moves?", lost,
+                                               "Load and lose them? (y/n, S save first)",
+                                               enter_answers=False, save_key=True), go_on)
             return
         self._pick_save(saves)
 

@@ -103,6 +103,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     """Where the game is played: the panels and keys here, play in controller.py, files in files.py."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # Under 30 rows the tracker shrinks to its first lines (turn, score, phases), so that the
+    # inspector can show a whole stack at 80x24.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     DEFAULT_CSS = """
     GameScreen #body { height: 1fr; }
@@ -115,6 +118,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     GameScreen #log { height: 1fr; min-height: 4; }
     GameScreen #status { height: 1; }
     GameScreen.-narrow #tracker { height: 9; }
+    GameScreen.-narrow #inspector { height: 2fr; }
+    GameScreen.-narrow.-short #tracker { height: 6; }
+    GameScreen.-narrow.-short #inspector { height: 3fr; }
     GameScreen.-inspect HexMap { display: none; }
     GameScreen.-inspect #side { width: 1fr; layout: horizontal; }
     GameScreen.-inspect #tracker { width: 32; height: 1fr; }
@@ -129,6 +135,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     BINDINGS = HEAD_KEYS + TAIL_KEYS
     #: A game's own keys (a subclass sets BINDINGS = GAME_KEYS = [...]): shown after Next.
     GAME_KEYS: ClassVar[list[Binding]] = []
+    #: Shorter labels for a game's own keys (action -> label), used when the key bar is full.
+    SHORT_LABELS: ClassVar[dict[str, str]] = {}
 
     def __init__(self, game: Game, adapter: Any = None) -> None:
         super().__init__()
@@ -168,7 +176,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
                 log.can_focus = False
                 yield log
         yield Panel(id="status")
-        yield KeyBar(id="keys")
+        yield KeyBar(id="keys", short=self.SHORT_LABELS)
         yield Panel(id="toosmall")
 
     def on_mount(self) -> None:
@@ -177,7 +185,11 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         narrow = self.app.size.width < self.HORIZONTAL_BREAKPOINTS[1][0]
         self.set_class(narrow, "-narrow")
         self.set_class(not narrow, "-wide")
-        self.query_one("#tracker").border_title = "Sequence of play"
+        short = self.app.size.height < self.VERTICAL_BREAKPOINTS[1][0]
+        self.set_class(short, "-short")
+        self.set_class(not short, "-tall")
+        self._fit_side()
+        self.query_one("#tracker").border_title = self.tracker_title()
         self.query_one("#inspector").border_title = "Inspector (I: full width)"
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
@@ -211,6 +223,25 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
 
     def on_resize(self) -> None:
         self._fit_terminal()
+        self._fit_side()
+        self.query_one("#tracker").border_title = self.tracker_title()  # its narrow form, or not
+
+    def _fit_side(self) -> None:
+        """Give the side panels the columns the whole map does not need: on a wide terminal
+        the map would otherwise end in a blank band (35 columns at 250x80)."""
+        side = self.query_one("#side")
+        if self.has_class("-inspect"):
+            side.styles.width = None  # the stylesheet's full width
+            return
+        hexmap = self.query_one(HexMap)
+        w, h = self.app.size
+        base = 32 if w < self.HORIZONTAL_BREAKPOINTS[1][0] else 44
+        need = hexmap.painter.size.width
+        if hexmap.painter.size.height > h - 2:  # status line and key bar: the map scrolls
+            need += hexmap.styles.scrollbar_size_vertical
+        width = max(base, w - need)
+        if side.styles.width is None or side.styles.width.value != width:
+            side.styles.width = width
 
     def _first_cursor(self) -> Hex:
         for h in self.adapter.actors(self.game):
@@ -247,6 +278,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self.clear_selection()
         hexmap = self.query_one(HexMap)
         hexmap.set_map(game.scenario.map)
+        self._fit_side()  # another game's map has another width
         hexmap.painter.first_side = self.adapter.first_side(game)
         self.cursor = self._first_cursor()
         hexmap.painter.cursor = self.cursor
@@ -299,7 +331,19 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             return None
         return f"{r.cost:g} MP" if r.ok else f"no: [{r.case}] {r.why}"
 
+    def tracker_title(self) -> str:
+        """The tracker's title; against the computer it names the side the computer plays."""
+        ai = getattr(self.net, "ai_side", None) if self.net is not None else None
+        if not ai:
+            return "Sequence of play"
+        name = self.adapter.side_name(self.game, ai)
+        return f"Computer plays {name}" if self.has_class("-narrow") else f"Sequence of play; computer plays {name}"
+
     def _refresh_status(self) -> None:
+        tracker = self.query_one("#tracker")
+        title = self.tracker_title()
+        if tracker.border_title != title:  # a new game against the computer, or one without it
+            tracker.border_title = title
         name = self.game.scenario.map.name(self.cursor)
         where = self.hex_id(self.cursor) + (f" {name}" if name else "")
         parts = [where]
@@ -328,6 +372,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def refuse(self, illegal: Illegal) -> None:
         self.last_case = illegal.case
         self.say(f"Refused [{illegal.case}] {illegal.why} (r: read {illegal.case})")
+        # the status line cuts a long reason at 80 columns: the log keeps it whole
+        self.query_one("#log", WrapLog).add(Text(self.name_ids(f"Refused [{illegal.case}] {illegal.why}")))
 
     # -- key actions: screens -------------------------------------------------------------
     def action_help(self) -> None:
@@ -357,6 +403,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         """Map, or tracker and inspector across the whole width (80x24 has no room for both)."""
         wide = not self.has_class("-inspect")
         self.set_class(wide, "-inspect")
+        self._fit_side()
         if not wide:
             self.query_one(HexMap).center_when_sized(self.cursor)
         self.say("Tracker and inspector full width; I for the map" if wide else "")
@@ -364,6 +411,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
         hexmap.zoom = COMPACT if hexmap.zoom == FULL else FULL
+        self._fit_side()
         self.say(f"Zoom: {hexmap.zoom}")
 
     def action_log(self, delta: int) -> None:

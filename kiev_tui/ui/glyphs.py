@@ -22,7 +22,7 @@ class Glyphs:
     clear: str = " "
     reach: str = "+"  # an empty hex the selected stack can reach
     path: str = "*"  # a hex on the path to the cursor
-    rail_reach: str = "="  # a hex the selected stack can reach by rail
+    rail_reach: str = "#"  # a hex the selected stack can reach by rail (never a river's "=" or "\u2248")
     oos: str = "!"  # out of supply
     zoc: str = "z"  # in an enemy zone of control
     hidden: str = "?"  # untried: strength unknown
@@ -30,7 +30,7 @@ class Glyphs:
 
 
 ASCII = Glyphs(ascii=True)
-UNICODE = Glyphs(ascii=False)
+UNICODE = Glyphs(ascii=False, rail_reach="\u2550")  # a double line, like a pair of rails
 
 # -- the map's symbols, supplied by the game -------------------------------------------------
 #: How a hexside feature is drawn.  A river or a barrier runs along the hexside (the whole
@@ -103,10 +103,11 @@ class MapSymbols:
 # of them is an overlay or marker character of Glyphs, a border, a digit or a letter.
 FILL_POOL: tuple[tuple[str, str, str], ...] = (
     ("^", "^", "green"), (",", ",", "cyan"), (":", ":", "yellow"), (";", ";", "magenta"),
-    ("'", "'", "bright_green"), ("%", "%", "bright_magenta"), ("&", "&", "bright_yellow"),
+    ("'", "'", "bright_green"), ("$", "$", "bright_magenta"), ("&", "&", "bright_yellow"),
     ('"', '"', "bright_cyan"),
 )
-WATER = ("~", "\u2248", "blue")  # the fill of a terrain no unit may enter
+# water is never drawn like the largest river kind: it fills its hexes with "%" or a light shade
+WATER = ("%", "\u2591", "blue")  # the fill of a terrain no unit may enter
 MAJOR = ("=", "\u2248", "blue")  # the largest river kind
 MINOR = ("~", "~", "bright_blue")  # every smaller river kind
 BARRIER_MARK = ("#", "#", "red")  # a hexside no unit crosses

@@ -383,7 +383,11 @@ class MapPainter:
                 cells[x], cells[x + 5] = (left, S_FRAME), (right, S_FRAME)
         if self.cursor is not None and self._inside_row(self.cursor) == y:
             x = self.origin(self.cursor)[0]
-            cells[x], cells[x + 5] = ("[", S_CURSOR), ("]", S_CURSOR)
+            for i, bracket in ((x, "["), (x + 5, "]")):
+                ch, st = cells[i]
+                # a hexside with a feature (water, a way) keeps its glyph under the
+                # cursor, in the cursor's look; only a plain border gives way to the bracket
+                cells[i] = (bracket, S_CURSOR) if st in (S_BORDER, S_FRAME) or ch == " " else (ch, st + S_CURSOR)
             for i in range(x + 1, x + 5):
                 ch, st = cells[i]
                 # a dimmed hex number takes the brackets' own look: one style run for the whole
@@ -425,6 +429,10 @@ def to_strip(cells: list[Cell]) -> Strip:
     if run:
         segments.append(Segment("".join(run), style))
     return Strip(segments, len(cells))
+
+
+#: Hexes of map kept in sight beyond the cursor when the view scrolls to follow it.
+MARGIN_HEXES = 2
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -521,7 +529,29 @@ class HexMap(ScrollView, can_focus=True):
         if center:
             self.scroll_to_center_region(region)
         else:
-            self.scroll_to_region(region.grow((1, 2, 1, 2)), animate=False, immediate=True)
+            self.scroll_with_margin(region)
+
+    def scroll_with_margin(self, region: Region) -> None:
+        """Scroll only as far as keeps MARGIN_HEXES of map between the region and each edge of
+        the view (less in a view too small for that): what lies next to the cursor stays in sight."""
+        w, ht = self.viewport()
+        step_x, step_y = (5, 2) if self.painter.zoom == FULL else (3, 2)
+        mx = min(MARGIN_HEXES * step_x, max(0, (w - region.width) // 2))
+        my = min(MARGIN_HEXES * step_y, max(0, (ht - region.height) // 2))
+        sx, sy = int(self.scroll_offset.x), int(self.scroll_offset.y)
+        x, y = sx, sy
+        if region.x - mx < sx:
+            x = region.x - mx
+        elif region.right + mx > sx + w:
+            x = region.right + mx - w
+        if region.y - my < sy:
+            y = region.y - my
+        elif region.bottom + my > sy + ht:
+            y = region.bottom + my - ht
+        x = max(0, min(x, self.virtual_size.width - w))
+        y = max(0, min(y, self.virtual_size.height - ht))
+        if (x, y) != (sx, sy):
+            self.scroll_to(x, y, animate=False, immediate=True)
 
     def viewport(self) -> Size:
         """The cells of map on show: the content less any scroll bars the map will need.

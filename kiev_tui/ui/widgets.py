@@ -104,13 +104,16 @@ class KeyBar(Widget):
     DEFAULT_CSS = "KeyBar { height: 1; }"
     KEY_STYLE = "bold yellow"
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, short: dict[str, str] | None = None) -> None:
         super().__init__(id=id)
         self.offered: tuple[tuple[str, str, str], ...] = ()  # (key shown, label, action) that work now
         self.keys: tuple[tuple[str, str, str], ...] = ()  # those of them on show
+        self.short = {**self.SHORT, **(short or {})}  # action -> a shorter label
 
-    # When the keys do not fit even one space apart, these always-there keys make room first,
-    # in this order (they are in the help, which stays); the keys of the moment never go.
+    # When the keys do not fit even one space apart, the labels named here get shorter first
+    # (80 columns with a stack selected: every key still shows); then the always-there keys make
+    # room, in YIELD_ORDER (they are in the help, which stays); the keys of the moment never go.
+    SHORT = {"select": "Sel", "end_phase": "End", "pending": "Ans", "next_actor": "Next", "cancel": "Back"}
     YIELD_ORDER = ("rules", "undo", "cancel", "next_actor", "select")
 
     def show(self, keys: tuple[tuple[str, str, str], ...]) -> None:
@@ -123,6 +126,8 @@ class KeyBar(Widget):
     def _fit(self) -> None:
         keys = list(self.offered)
         width = self.size.width or 80
+        if self._length(keys, 1) > width:
+            keys = [(k, self.short.get(action, label), action) for k, label, action in keys]
         for action in self.YIELD_ORDER:
             if self._length(keys, 1) <= width:
                 break

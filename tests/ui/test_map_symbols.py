@@ -98,7 +98,7 @@ RIVERS = Schema(sides=("a", "b"), side_names={}, unit_types={}, terrains=("open"
 def test_symbols_from_a_schema_with_two_river_kinds() -> None:
     sym = symbols_from_schema(RIVERS)
     assert sym.fills == {"hills": Fill("^", "^", "green", "hills"), "marsh": Fill(",", ",", "cyan", "marsh"),
-                         "sea": Fill("~", "\u2248", "blue", "sea (impassable)")}
+                         "sea": Fill("%", "\u2591", "blue", "sea (impassable)")}  # water is never a river
     assert sym.sides == {
         "great_river": SideMark("=", "\u2248", "blue", RIVER, 0, "great river along a hexside"),
         "small_river": SideMark("~", "~", "bright_blue", RIVER, 1, "small river along a hexside"),
@@ -150,7 +150,7 @@ def test_the_first_river_kind_draws_with_the_major_glyph() -> None:
 def test_the_legend_of_a_symbol_set_lists_its_fills_and_marks() -> None:
     assert map_legend(UNICODE, symbols_from_schema(RIVERS), "J1001") == [
         ("/1001\\", "a hex and its number: column 10, row 01, map sheet J"),
-        ("^^^^", "hills"), (",,,,", "marsh"), ("\u2248\u2248\u2248\u2248", "sea (impassable)"),
+        ("^^^^", "hills"), (",,,,", "marsh"), ("\u2591\u2591\u2591\u2591", "sea (impassable)"),
         ("\u2248", "great river along a hexside"), ("~", "small river along a hexside"),
         ("#", "wall: a hexside no unit crosses"), ("\u00b7", "track crossing a hexside"),
         ("\u253c", "canal crossing a hexside"),
@@ -192,10 +192,10 @@ def test_kiev_symbols_are_its_own_and_unchanged() -> None:
     assert symbols_for("spi_kiev") is sym
     assert sym.fills["woods"] == Fill("^", "^", "green")
     assert sym.fills["swamp"] == Fill(",", ",", "cyan")
-    assert sym.fills["lake"] == Fill("~", "\u2248", "blue", "lake (impassable)")
+    assert sym.fills["lake"] == Fill("%", "\u2591", "blue", "lake (impassable)")  # issue 35: not a river's
     assert sym.sides["major_river"] == SideMark("=", "\u2248", "blue", RIVER, 0, "major river along a hexside")
     assert sym.sides["minor_river"] == SideMark("~", "~", "bright_blue", RIVER, 1, "minor river along a hexside")
-    assert sym.sides["lake"] == SideMark("~", "\u2248", "blue", BARRIER, 2)
+    assert sym.sides["lake"] == SideMark("%", "\u2591", "blue", BARRIER, 2)
     assert sym.sides["railroad"] == SideMark("+", "\u253c", "magenta", WAY, 3, "railroad crossing a hexside")
     assert sym.sides["road"] == SideMark(".", "\u00b7", "yellow", WAY, 4, "road crossing a hexside")
     assert (sym.city, sym.town) == ("KIEV", "nezh")
@@ -207,7 +207,7 @@ def test_kiev_map_draws_each_terrain_and_feature_as_before() -> None:
     cells = {Hex(1, 1): "woods", Hex(1, 2): "swamp", Hex(2, 1): "lake"}
     small = GameMap("spi_kiev", 2, 2, default_terrain="clear", terrain_of=cells)
     for h, (terrain, a, u, style) in zip(cells, (("woods", "^", "^", "green"), ("swamp", ",", ",", "cyan"),
-                                                 ("lake", "~", "\u2248", "blue"))):
+                                                 ("lake", "%", "\u2591", "blue"))):
         assert MapPainter(small, ASCII)._plain_inside(h) == [(a, Style(color=style))] * 4, terrain
         assert MapPainter(small, UNICODE)._plain_inside(h) == [(u, Style(color=style))] * 4, terrain
         assert render(small).splitlines()[2 * (h.row - 1) + 1 + (h.col + 1) % 2][5 * (h.col - 1) + 1:][:4] == a * 4
@@ -215,9 +215,9 @@ def test_kiev_map_draws_each_terrain_and_feature_as_before() -> None:
 
     # each hexside feature, and the pairs where one is drawn before the other
     order = [({"major_river"}, "=", "\u2248", "blue"), ({"minor_river"}, "~", "~", "bright_blue"),
-             ({"lake"}, "~", "\u2248", "blue"), ({"railroad"}, "+", "\u253c", "magenta"),
+             ({"lake"}, "%", "\u2591", "blue"), ({"railroad"}, "+", "\u253c", "magenta"),
              ({"road"}, ".", "\u00b7", "yellow"), ({"railroad", "road"}, "+", "\u253c", "magenta"),
-             ({"major_river", "road"}, "=", "\u2248", "blue"), ({"lake", "railroad"}, "~", "\u2248", "blue")]
+             ({"major_river", "road"}, "=", "\u2248", "blue"), ({"lake", "railroad"}, "%", "\u2591", "blue")]
     column = [(Hex(1, r), Hex(1, r + 1)) for r in range(1, len(order) + 1)]
     sides = GameMap("spi_kiev", 1, len(order) + 1, default_terrain="clear",
                     features={Hexside(a, b): frozenset(f) for (a, b), (f, *_) in zip(column, order)})

@@ -82,8 +82,8 @@ async def test_attack_preview_retreat_and_advance() -> None:
         await keys(pilot, "enter")
         assert game.state.units["so-rifle-3"].hex == "0504"
         assert game.state.pending is not None and game.state.pending["kind"] == "advance"
-        await keys(pilot, "space")  # untick ge-inf-1: only ge-inf-2 goes
-        await keys(pilot, "tab", "enter")
+        await keys(pilot, "tab", "space")  # to the units; untick ge-inf-1: only ge-inf-2 goes
+        await keys(pilot, "tab", "enter")  # back to the ways; the first one
         assert game.state.pending is None
         assert game.state.units["ge-inf-2"].hex == "0404"
         assert game.state.units["ge-inf-1"].hex == "0304"

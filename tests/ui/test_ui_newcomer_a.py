@@ -157,9 +157,9 @@ async def test_the_log_and_status_name_the_unit_not_its_id() -> None:
         await keys(pilot, "w", "enter")
         assert game.journal[-1].units == ("so-rifle-2",)  # type: ignore[attr-defined]  # the data keeps ids
         log = _log_text(app)
-        assert "102 rifle XX move 0702 (1 MP)" in log
+        assert "102 rifle XX move from 0703 to 0702 (1 MP)" in log
         assert "so-rifle-2" not in log and "so-t01" not in log
-        assert "102 rifle XX move 0702" in status(app)
+        assert "102 rifle XX move from 0703 to 0702" in status(app)
         assert "so-" not in game_screen(app).query_one("#tracker").render().plain  # type: ignore[attr-defined]
 
 

@@ -177,7 +177,7 @@ async def test_80x24_inspector_wide_shows_strengths_and_supply() -> None:
         await goto(pilot, "0804")
         await keys(pilot, "I")
         text = screen_text(app)
-        assert "Soviet stack of 2 (keys 1-2 pick):" in text
+        assert "Soviet stack of 2: fights 6-8 + ?-?" in text
         assert "6-8 of 6-8, 1/1 steps" in text
         assert "untried ?-? (13.0)" in text
         assert text.count("in supply, HQ 5 Army") == 2

@@ -32,7 +32,7 @@ async def test_move_a_unit_with_keys() -> None:
         await keys(pilot, "enter")
         assert game.state.units["so-rifle-2"].hex == "0702"
         assert any(e.kind == "moved" for e in game.journal)
-        assert "102 rifle XX move 0702" in screen_text(app)  # the log says it in words, by name (issue 20)
+        assert "102 rifle XX move from 0703 to 0702" in screen_text(app)  # the log says it in words, by name (issue 20)
         await keys(pilot, "u")  # undo puts it back
         assert game.state.units["so-rifle-2"].hex == "0703"
 
@@ -199,7 +199,7 @@ async def test_rail_move_shows_rail_distances_and_goes() -> None:
         await keys(pilot, "enter", "t")
         rail = game_screen(app).overlay.rail
         assert rail and all(len(p) <= 25 for p in rail.values())
-        assert "=4" in screen_text(app)  # 0507 is four rail hexes away
+        assert f"{app.glyphs.rail_reach}4" in screen_text(app)  # 0507 is four rail hexes away
         await goto(pilot, "0507")
         await keys(pilot, "enter")
         assert game.state.units["so-rifle-1"].hex == "0507"

@@ -247,7 +247,7 @@ class _Builder(LatticeBuilder):
                 out[cell] = land.get(cell, "clear")
                 water_name.pop(cell, None)
         for r in self.root.tables("hex"):
-            r.only(["hex", "terrain", "country", "why"])
+            r.only(["hex", "terrain", "country", "name", "why"])
             cell = self.hex_at(r, "hex")
             r.str("why")  # every single-hex decision carries its reason
             if "terrain" in r.data:
@@ -260,6 +260,10 @@ class _Builder(LatticeBuilder):
                 out[cell] = kind
                 if kind not in WATER:
                     water_name.pop(cell, None)
+                elif "name" in r.data:  # a hex turned to water takes the name of its sea or lake
+                    water_name[cell] = r.str("name")
+            if "name" in r.data and r.data.get("terrain") not in WATER:
+                raise r.fail("name", "only a hex set to sea or lake takes a name here; towns are [[place]]")
         return {c: k for c, k in out.items() if k != "clear"}, water_name
 
     # hexside features ----------------------------------------------------------------

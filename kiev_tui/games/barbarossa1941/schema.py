@@ -23,6 +23,8 @@ SCHEMA = Schema(
     # are entered by nothing; lake hexes may be crossed in some weather but never ended in (12.10).
     terrains=("clear", "forest", "swamp", "rough", "mountain", "arctic", "lake", "sea"),
     impassable_terrains=frozenset({"sea"}),
+    # 12.9: the Baltic Fleet is a counter on a sea hex (1205, 17.2); no other unit enters the sea
+    impassable_except={"sea": frozenset({"fleet"})},
     settlements=("major_city", "minor_city"),  # larger first (8.2, 11.1, 13)
     # railroad: a line crossing this hexside (10); lake and strait: hexsides no unit crosses
     # except as 12.10 allows (extreme cold, the Kerch strait)
@@ -37,7 +39,7 @@ SCHEMA = Schema(
     unit_tables=("ersatz",),  # 9.2: the German ersatz corps, a counter made from a replacement step
     # Typhoon starts on turn 5 with 9 VP and its own points (17); see setup_check.py.
     scenario_keys=("first_turn", "start_vp", "first_turn_weather", "artillery_points", "replacement_points",
-                   "rail_markers"),
+                   "rail_markers", "setup_in_own_country"),
     # choices: every hex the book allows a unit at set-up (15.1-15.2); reduced: steps lost at
     # the start (17); event: units the VP track brings or takes (13, 14.3.3); withdrawal: units
     # leaving on a turn (12.5); deployment: 14.2's free set-up limits; reconstructed_setup: the

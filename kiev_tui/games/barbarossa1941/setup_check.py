@@ -4,8 +4,11 @@ The engine has checked the shape (units exist, hexes on the map, no hex shared b
 Here: the counters' own keys (units.py), the [scenario] keys of this game, the opening stacks
 (3: six steps a hex), the set-up choices of 15.1-15.2 (`[choices]`), the steps lost at the
 start (`[reduced]`, 17), the VP events (`[[event]]`, 13), withdrawals (12.5), the limits of the
-free deployment (`[deployment]`, 14.2) and the arrivals' own keys.  Every refusal is a DataError
-naming the file, the key and the reason.
+free deployment (`[deployment]`, 14.2) and the arrivals' own keys.  And what the book forbids: a
+unit set up on the other side's ground (14.2, 15, [control]), a rail marker off the railroads
+(10.3), an arrival or event unit entering at sea, on a lake hex or on enemy ground (9.1, 12.10),
+and a place of tables.toml (supply, entry, fleet bases, objectives) missing from the map.  Every
+refusal is a DataError naming the file, the key and the reason.
 """
 
 from __future__ import annotations
@@ -40,12 +43,16 @@ def check_scenario(scenario: "Scenario") -> None:
     lost = check_reduced(scenario)
     check_start_stacking(scenario, lost)
     check_air_bases(scenario)
+    check_setup_sides(scenario)
+    check_rail_markers(scenario)
     check_choices(scenario)
     check_reinforcements(scenario)
     check_events(scenario)
+    check_arrival_hexes(scenario)
     check_withdrawals(scenario)
     check_deployment(scenario, lost)
     check_reconstructed_setup(scenario)
+    check_table_places(scenario)
 
 
 def first_turn(scenario: "Scenario") -> int:
@@ -98,6 +105,7 @@ def check_params(scenario: "Scenario") -> None:
     for side in art.keys():
         if art.int(side) < 0:
             raise art.fail(side, "must not be negative")
+    meta.bool("setup_in_own_country", False)
     rep = meta.table("replacement_points", required=False)
     rep.only(["axis_infantry", "axis_motorized", "axis_allies", "soviet_infantry", "soviet_motorized"])
     for key in rep.keys():
@@ -178,12 +186,114 @@ def check_choices(scenario: "Scenario") -> None:
             if not any(at in gmap.areas[a].hexes for a in names):
                 raise c.fail("areas", f"{uid} is set up in {gmap.grid.id(at)}, outside {', '.join(names)}")
             continue
-        allowed = set(_hexes(c, "hexes", gmap))
-        if c.bool("adjacent", False):
-            allowed |= {n for h in allowed for n in gmap.neighbours(h)}
+        side = scenario.catalog.units[uid].side
+        theirs = side_land(gmap, SCHEMA.other_side(side))
+        for i, h in enumerate(_hexes(c, "hexes", gmap)):
+            if h in theirs:  # 15.1-15.2 give each side hexes of its own country
+                raise c.fail(f"hexes[{i}]", f"hex {gmap.grid.id(h)} is {SCHEMA.side_name(SCHEMA.other_side(side))} "
+                                            f"ground at the start: {uid} cannot be offered it (15)")
+        allowed = choice_hexes(scenario, uid)
         if at not in allowed:
             book = ", ".join(c.strs("hexes")) + (" or next to it" if c.bool("adjacent", False) else "")
             raise c.fail("hexes", f"{uid} is set up in {gmap.grid.id(at)}, which is not {book}")
+
+
+def side_land(gmap: GameMap, side: str) -> frozenset[Hex]:
+    """The hexes of the countries a side holds at the start (the map's areas with that side)."""
+    return frozenset(h for a in gmap.areas.values() if a.side == side for h in a.hexes)
+
+
+def _can_stand(gmap: GameMap, h: Hex, unit_type: str) -> bool:
+    """A unit may end a move (or start, or arrive) here: not sea (but a fleet), never a lake hex (12.10)."""
+    terrain = gmap.terrain(h)
+    return terrain != "lake" and SCHEMA.may_stand(unit_type, terrain)
+
+
+def choice_hexes(scenario: "Scenario", uid: str) -> frozenset[Hex]:
+    """Every hex [choices] lets ``uid`` set up on (15.1-15.2): the book's hexes and, for "X and
+    adj", the hexes next to them that are not the other side's ground, sea or a lake hex."""
+    gmap = scenario.map
+    c = scenario.extra.get("choices", {}).get(uid, {})
+    unit = scenario.catalog.units[uid]
+    if c.get("free"):
+        return frozenset(h for a in c.get("areas", ()) for h in gmap.areas[a].hexes if _can_stand(gmap, h, unit.type))
+    book = {gmap.grid.parse(t) for t in c.get("hexes", ())}
+    allowed = set(book)
+    if c.get("adjacent", False):
+        theirs = side_land(gmap, SCHEMA.other_side(unit.side))
+        allowed |= {n for h in book for n in gmap.neighbours(h) if n not in theirs and _can_stand(gmap, n, unit.type)}
+    return frozenset(allowed)
+
+
+def _holder(scenario: "Scenario", h: Hex) -> str | None:
+    """The side [control] gives a city at the start; a file that lists one side gives the other
+    every city it does not list, but for neutral ground (13)."""
+    gmap = scenario.map
+    if gmap.settlement(h) is None:
+        return None
+    for side, hexes in scenario.control.items():
+        if h in hexes:
+            return side
+    listed = [s for s in SCHEMA.sides if s in scenario.control]
+    if len(listed) == 1 and any(h in a.hexes for a in gmap.areas.values() if a.side in SCHEMA.sides):
+        return SCHEMA.other_side(listed[0])
+    return None
+
+
+def check_setup_sides(scenario: "Scenario") -> None:
+    """No unit starts on the other side's ground: in a city [control] gives the other side, nor,
+    when ``setup_in_own_country`` is set (the 1941 frontier of 14.2 and 15), in its country."""
+    gmap = scenario.map
+    own_country = bool(scenario.params.get("setup_in_own_country", False))
+    for uid, h in sorted(scenario.setup.items()):
+        side = scenario.catalog.units[uid].side
+        other = SCHEMA.other_side(side)
+        where, ours, theirs = f"hex {gmap.grid.id(h)}", SCHEMA.side_name(side), SCHEMA.side_name(other)
+        if own_country and h in side_land(gmap, other):
+            raise DataError(scenario.path, f"setup.{uid}", f"{where} is {theirs} ground at the start: {ours} "
+                                                           "units set up in their own side's countries (14.2, 15)")
+        if _holder(scenario, h) == other:
+            name = gmap.name(h) or gmap.grid.id(h)
+            raise DataError(scenario.path, f"setup.{uid}", f"{where} ({name}) is a city the {theirs} side holds "
+                                                           f"at the start ([control]): no {ours} unit starts there")
+
+
+def check_rail_markers(scenario: "Scenario") -> None:
+    """Each rail marker of [scenario] rail_markers stands on a railroad hex (10.3)."""
+    gmap = scenario.map
+    rail = gmap.rail_hexes()
+    meta = Reader(scenario.path, scenario.params, "scenario")
+    for i, h in enumerate(_hexes(meta, "rail_markers", gmap, [])):
+        if h not in rail:
+            raise meta.fail(f"rail_markers[{i}]", f"hex {gmap.grid.id(h)} has no railroad: a rail marker marks "
+                                                  "the end of the Axis rail net (10.3)")
+
+
+def _check_entry(scenario: "Scenario", key: str, side: str, uids: list[str], hexes: list[Hex]) -> None:
+    gmap = scenario.map
+    theirs = side_land(gmap, SCHEMA.other_side(side))
+    for i, h in enumerate(hexes):
+        for uid in uids:
+            if not _can_stand(gmap, h, scenario.catalog.units[uid].type):
+                raise DataError(scenario.path, f"{key}.hexes[{i}]", f"hex {gmap.grid.id(h)} is {gmap.terrain(h)}: "
+                                                                   f"{uid} cannot enter there (12.10)")
+        if h in theirs:
+            other = SCHEMA.side_name(SCHEMA.other_side(side))
+            raise DataError(scenario.path, f"{key}.hexes[{i}]", f"hex {gmap.grid.id(h)} is {other} ground at the "
+                                                               f"start: {SCHEMA.side_name(side)} units enter in their "
+                                                               "own country (9.1)")
+
+
+def check_arrival_hexes(scenario: "Scenario") -> None:
+    """Arrivals and VP-event units enter on land of their own side, never at sea or on a lake (9.1, 12.10)."""
+    for i, r in enumerate(scenario.reinforcements):
+        _check_entry(scenario, f"reinforcement[{i}]", r.side, list(r.units), list(r.hexes))
+    for i, e in enumerate(scenario.extra.get("event", [])):
+        if not isinstance(e, dict) or not isinstance(e.get("side"), str) or e.get("side") not in SCHEMA.sides:
+            continue  # check_events names what is wrong with it
+        units = [u for u in e.get("units", []) if u in scenario.catalog.units]
+        hexes = _hexes(Reader(scenario.path, e, f"event[{i}]"), "hexes", scenario.map, [])
+        _check_entry(scenario, f"event[{i}]", e["side"], units, hexes)
 
 
 def check_reinforcements(scenario: "Scenario") -> None:
@@ -372,7 +482,7 @@ def _zone_words(zones: list[Reader], nat: str) -> str:
 
 
 def _soviet_land(gmap: GameMap) -> frozenset[Hex]:
-    return gmap.areas["ussr"].hexes if "ussr" in gmap.areas else frozenset()
+    return side_land(gmap, "soviet")  # the map's areas say which countries are the Soviet side's
 
 
 def _axis_land(gmap: GameMap) -> set[Hex]:
@@ -446,3 +556,53 @@ def _check_garrisons(scenario: "Scenario", r: Reader, side: str, lost: dict[str,
             where = gmap.name(h) or gmap.grid.id(h)
             raise r.fail("min_steps", f"{where} ({gmap.grid.id(h)}), {d} hexes inside the border, holds "
                                       f"{steps.get(h, 0)} steps in the default set-up; 14.2 asks {need}")
+
+
+# -- tables.toml's places, against the map ----------------------------------------------------
+
+
+def _place(scenario: "Scenario", key: str, text: Any) -> Hex:
+    """A place of tables.toml: a name on the map or a hex id (its file is tables.toml)."""
+    gmap = scenario.map
+    if not isinstance(text, str):
+        raise DataError(scenario.tables_path, key, "expected a place name or a hex id")
+    h = gmap.find(text)
+    if h is None:
+        try:
+            h = gmap.grid.parse(text)
+        except HexError:
+            raise DataError(scenario.tables_path, key, f"no place named '{shorten(text)}' on the map") from None
+        if not gmap.on_map(h):
+            raise DataError(scenario.tables_path, key, f"hex {text} is off the map ({gmap.extent()})")
+    return h
+
+
+def check_table_places(scenario: "Scenario") -> None:
+    """The cities tables.toml names for supply (8.2), entry (9.1), the Baltic Fleet (12.9) and
+    victory (13) are on this scenario's map, of the kind each rule needs."""
+    t = scenario.tables
+    gmap = scenario.map
+    sup = t.get("supply", {})
+    ussr = side_land(gmap, "soviet")
+    for key in ("axis_cities", "limited_city_needs", "russian_major_cities"):
+        for i, name in enumerate(sup.get(key, [])):
+            h = _place(scenario, f"supply.{key}[{i}]", name)
+            if key != "limited_city_needs" and gmap.settlement(h) != "major_city":
+                raise DataError(scenario.tables_path, f"supply.{key}[{i}]", f"{name} is not a major city (8.2)")
+            if key == "russian_major_cities" and h not in ussr:
+                raise DataError(scenario.tables_path, f"supply.{key}[{i}]", f"{name} is not in the USSR (8.2, 12.7)")
+    for nation, places in t.get("entry", {}).items():
+        if nation == "reconstructed" or not isinstance(places, list):
+            continue
+        for i, name in enumerate(places):
+            h = _place(scenario, f"entry.{nation}[{i}]", name)
+            if h not in side_land(gmap, "axis"):
+                raise DataError(scenario.tables_path, f"entry.{nation}[{i}]",
+                                f"{name} is not in an Axis country: a nation's units enter at home (9.1)")
+    fleet = t.get("baltic_fleet", {})
+    for key in ("bases", "mined_when_axis_holds"):
+        for i, name in enumerate(fleet.get(key, [])):
+            _place(scenario, f"baltic_fleet.{key}[{i}]", name)
+    for name in t.get("victory", {}).get("objectives", {}):
+        if gmap.settlement(_place(scenario, f"victory.objectives.{name}", name)) is None:
+            raise DataError(scenario.tables_path, f"victory.objectives.{name}", f"{name} is not a city (13)")

@@ -440,6 +440,31 @@ class BalticFleet:
     reconstructed: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class Supply:
+    axis_cities: tuple[str, ...]  # 8.2: the major cities that supply the Axis
+    axis_rail_edge: str  # 8.2: rail hexes leaving this map edge supply the Axis too
+    limited_city: str  # 8.2: Helsinki supplies non-Finnish units only ...
+    limited_city_nation: str  # ... its own nation's units always
+    limited_city_needs: tuple[str, ...]  # ... and the others once the Axis holds these cities
+    soviet_rail_edge: str  # 8.2: a major city joined by rail to this edge supplies the Soviets
+    russian_major_cities: tuple[str, ...]  # 8.2, 12.7: every Soviet major city but Lvov and Riga
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """9.1: where each Axis nation's reinforcements enter (a place name or a hex id), one a
+    turn per city; Soviet arrivals enter where the scenario says."""
+
+    german: tuple[str, ...]
+    romanian: tuple[str, ...]
+    italian: tuple[str, ...]
+    hungarian: tuple[str, ...]
+    finnish: tuple[str, ...]
+    reconstructed: frozenset[str] = frozenset()
+
+
 class Level(NamedTuple):
     name: str
     max_vp: int
@@ -499,6 +524,8 @@ class Tables:
     airborne: Airborne
     baltic_fleet: BalticFleet
     victory: Victory
+    supply: Supply
+    entry: Entry
 
 
 #: The simple tables of figures: each key of the file is a field of the class.
@@ -506,8 +533,9 @@ FIGURES: dict[str, type] = {
     "stacking": Stacking, "movement": Movement, "reaction": Reaction, "exploitation": Exploitation,
     "combat": Combat, "replacements": Replacements, "rail": Rail, "air": Air, "forts": Forts,
     "artillery": Artillery, "coup_de_main": CoupDeMain, "naval": Naval, "airborne": Airborne,
-    "baltic_fleet": BalticFleet, "victory": Victory,
+    "baltic_fleet": BalticFleet, "victory": Victory, "supply": Supply, "entry": Entry,
 }
+EDGES = ("north", "south", "east", "west")  # GameMap.edges_of
 #: Keys of those tables read by their own code, not field by field.
 NESTED = {"replacements": ("soviet_infantry", "soviet_motorized"), "victory": ("objectives", "level", "event")}
 TOP_KEYS = ("crt", "tec", "weather", *FIGURES)
@@ -883,6 +911,14 @@ def _check_cross(root: Reader, figures: dict[str, Any], weather: Weather) -> Non
             GRID.parse(hexid)
         except HexError as exc:
             raise root.fail(f"baltic_fleet.mined_hexes[{i}]", str(exc)) from None
+    sup: Supply = figures["supply"]
+    for key in ("axis_rail_edge", "soviet_rail_edge"):
+        if getattr(sup, key) not in EDGES:
+            raise root.fail(f"supply.{key}", f"a map edge is one of {', '.join(EDGES)}")
+    if sup.limited_city not in sup.axis_cities:
+        raise root.fail("supply.limited_city", f"'{sup.limited_city}' is not one of supply.axis_cities")
+    if sup.limited_city_nation not in ("german", "finnish", "romanian", "hungarian", "italian", "slovak"):
+        raise root.fail("supply.limited_city_nation", "an Axis nation (units.toml's nation)")
     cdm: CoupDeMain = figures["coup_de_main"]
     if not 1 <= cdm.success_min <= 6:
         raise root.fail("coup_de_main.success_min", f"a d6 roll, 1-6, not {cdm.success_min}")

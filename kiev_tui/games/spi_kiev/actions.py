@@ -30,6 +30,7 @@ class RailMove(Action):
 
     units: tuple[str, ...]
     path: tuple[str, ...]
+    relieve: str = ""  # 22.2 with 22.22: the unit this rider relieves in its final hex
 
 
 @ACTIONS.action("enter")

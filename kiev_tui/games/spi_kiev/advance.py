@@ -138,13 +138,14 @@ def apply_advance(game: "Game", a: Advance) -> None:
     p = st.pending
     assert p is not None  # check_advance refuses an advance with nothing on offer
     side = p["side"]
+    start = st.units[a.units[0]].hex or ""
     for h in a.path:
         changes.claim(game, Hex.parse(h), side)
     for u in a.units:
         st.units[u].hex = a.path[-1]
     v = kiev_vars(st)
     v.advanced = added(v.advanced, a.units)  # 9.83
-    game.emit(Advanced(a.units, a.path))
+    game.emit(Advanced(a.units, a.path, start))
     st.pop_prompt()  # the offer is answered
     run(game)  # the advance is the battle's last part: run ends the battle
 

@@ -117,18 +117,16 @@ def _fight(game: "Game") -> None:
             if not view.is_hq_like(u):  # an HQ or leader only lends its rating (11.35)
                 changes.eliminate(game, u, "19.65", "its attack had no strength at all")
         game.emit(Note("The attack does not take place: the attackers' total strength is zero (19.65)."))
-        _finish(game)
+        if not _send_back_hqs(game):
+            _finish(game)
         return
     if special.startswith("defenders eliminated"):
-        for u in defenders:
-            if game.state.units[u].status == "map" and not view.is_hq_like(u):
+        for u in defenders:  # 19.63: no HQ is among them (with one, the battle is fought)
+            if game.state.units[u].status == "map":
                 changes.eliminate(game, u, "19.63", "every Soviet unit in the battle proved a no-strength unit")
-        view = View(game)
-        if not any(view.at(h) for h in hexes):
-            b.stages = [["advance", "E"]]
-            run(game)
-            return
-        # An HQ left alone in the hex still defends (19.66): the battle goes on against it.
+        b.stages = [["advance", "E"]]
+        run(game)
+        return
     a_total, a_parts, _, d_parts, per_hex = strengths(view, attackers, hexes, overrun, integrity,
                                                        b.defence_integrity)
     a = final(a_total, has_strength(view, a_parts))
@@ -155,6 +153,33 @@ def _fight(game: "Game") -> None:
         att, dfn = result.split("/")
         b.stages = [["defender", dfn], ["attacker", att], ["advance", dfn]]
     run(game)
+
+
+def _send_back_hqs(game: "Game") -> bool:
+    """11.23 after 19.65: an HQ or leader whose hex lost its last combat unit to the cancelled
+    attack may not stay alone in an enemy zone; it goes back one hex, the enemy choosing the way
+    as for any retreat (19.7), and moves no more this phase.  True if a retreat now waits."""
+    st = game.state
+    b = battle(game)
+    view = View(game)
+    side = st.player
+    froms = {b.origin[u] for u in b.attackers if b.origin.get(u)}
+    alone: list[str] = []
+    for h in sorted(str(x) for x in froms):
+        here = view.at(Hex.parse(h))
+        mine = [u for u in here if view.side(u) == side]
+        if mine and all(view.is_hq_like(u) for u in mine) and view.in_enemy_zoc(Hex.parse(h), side):
+            alone.extend(mine)
+    if not alone:
+        return False
+    kiev_vars(st).stop(alone, "11.23")
+    enemy = enemy_of(side)
+    st.push_prompt({
+        "kind": "retreat", "side": enemy, "who": "attacker", "units": alone, "hexes": 1,
+        "prompt": f"{enemy} player: choose the retreat of {', '.join(alone)}, 1 hex (19.7). 11.23: an HQ "
+                  f"may not stay alone in an enemy zone once its companions proved to have no strength",
+    })
+    return True
 
 
 def check_choose_integrity(view: View, a: ChooseIntegrity) -> Illegal | None:

@@ -8,6 +8,13 @@ from typing import ClassVar
 from kiev_tui.engine.events import Event
 
 
+def route(start: str, path: tuple[str, ...]) -> str:
+    """Where a stack went, for people: "from 0703 to 0604 via 0603" (issue 35: every move line
+    says where it began)."""
+    via = f" via {' > '.join(path[:-1])}" if len(path) > 1 else ""
+    return f"from {start} to {path[-1]}{via}"
+
+
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
@@ -15,8 +22,15 @@ class Moved(Event):
     path: tuple[str, ...]
     cost: float
     stopped_in_zoc: bool = False
+    start: str = ""  # the hex the stack moved from ("" in events made before it was kept)
 
     def describe(self) -> str:
+        if not self.start or not self.path:
+            return self.record()
+        tail = " and stop in an enemy zone of control" if self.stopped_in_zoc else ""
+        return f"{', '.join(self.units)} move {route(self.start, self.path)} ({self.cost:g} MP){tail}"
+
+    def record(self) -> str:  # the journal line saves hold, without the start hex
         tail = " and stop in an enemy zone of control" if self.stopped_in_zoc else ""
         return f"{', '.join(self.units)} move {' > '.join(self.path)} ({self.cost:g} MP){tail}"
 
@@ -26,8 +40,14 @@ class Railed(Event):
     kind: ClassVar[str] = "railed"
     units: tuple[str, ...]
     path: tuple[str, ...]
+    start: str = ""
 
     def describe(self) -> str:
+        if not self.start or not self.path:
+            return self.record()
+        return f"{', '.join(self.units)} go by rail {route(self.start, self.path)} ({len(self.path)} rail hexes)"
+
+    def record(self) -> str:  # the journal line saves hold, without the start hex
         return f"{', '.join(self.units)} go by rail {' > '.join(self.path)} ({len(self.path)} rail hexes)"
 
 
@@ -140,8 +160,14 @@ class Retreated(Event):
     kind = "retreated"
     unit: str
     path: tuple[str, ...]
+    start: str = ""
 
     def describe(self) -> str:
+        if not self.start or not self.path:
+            return self.record()
+        return f"{self.unit} retreats {route(self.start, self.path)}"
+
+    def record(self) -> str:  # the journal line saves hold, without the start hex
         if not self.path:
             return f"{self.unit} has nowhere to retreat and is eliminated (9.71)"
         return f"{self.unit} retreats {' > '.join(self.path)}"
@@ -152,6 +178,12 @@ class Advanced(Event):
     kind = "advanced"
     units: tuple[str, ...]
     path: tuple[str, ...]
+    start: str = ""
 
     def describe(self) -> str:
+        if not self.start or not self.path:
+            return self.record()
+        return f"{', '.join(self.units)} advance {route(self.start, self.path)}"
+
+    def record(self) -> str:  # the journal line saves hold, without the start hex
         return f"{', '.join(self.units)} advance {' > '.join(self.path)}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
@@ -131,6 +132,43 @@ def move_block(view: View, uid: str, how: str = "move") -> Illegal | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Caution:
+    """What a legal action costs that the player may not expect: the case and one line."""
+
+    case: str
+    why: str
+    units: tuple[str, ...]  # the units it concerns
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.why}"
+
+
+def ends_hand(view: View, units: tuple[str, ...]) -> Caution | None:
+    """Whether moving (or bringing on) ``units`` now ends the move of the stack still in hand while
+    its units have movement points left; None if not (5.0: once the hand leaves a stack, its move
+    is over, and bringing on another group of reinforcements is such a move, 15.0)."""
+    v = view.vars
+    held = [u for u in v.active if u not in units]
+    if not held or set(units) & set(v.active):
+        return None  # nothing in hand, or the hand goes on with (part of) the same stack
+    left: list[str] = []
+    spare = 0.0
+    for u in held:
+        if view.state.units[u].status != "map" or move_block(view, u) is not None:
+            continue  # stopped, gone, or came by rail: it had no move left to lose
+        more = movement_allowance(view, u) - mp_spent(view, u)
+        if more > 1e-9:
+            left.append(u)
+            spare = max(spare, more)
+    if not left:
+        return None
+    where = view.hex_of(left[0])
+    return Caution("5.0", f"{', '.join(left)} in {where} still {'has' if len(left) == 1 else 'have'} "
+                          f"{spare:g} MP; moving or bringing on other units now ends {'its' if len(left) == 1 else 'their'} "
+                          f"move for this phase", tuple(left))
+
+
 def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], relieve: str = "") -> Illegal | None:
     """Is this normal (non-rail) move legal?  Exact per-unit costs along the given path."""
     game = view.game
@@ -148,7 +186,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         return Illegal("5.1", "the path is empty")
     v = view.vars
     if relieve:
-        bad = _may_relieve(view, units)
+        bad = may_relieve(view, units)
         if bad:
             return bad
     for uid in units:
@@ -198,7 +236,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
             if spent[u] + total[u] > budget[u] + 1e-9:
                 return Illegal("5.11", f"{u} needs {spent[u] + total[u]:g} MP but has a movement allowance of {budget[u]} this phase")
     if relieve:
-        return _check_relief(view, units, start, end, relieve)
+        return check_relief(view, units, start, end, relieve)
     return None
 
 
@@ -214,19 +252,17 @@ def _phase_start_hex(view: View, uid: str) -> Hex | None:
     return Hex.parse(h) if h else None
 
 
-def _may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
-    """22.2: relieving is a normal move out of a higher-numbered hexrow; a unit that came on
-    the map this turn (by road or rail) or that went by rail began the move in no such hexrow."""
+def may_relieve(view: View, units: tuple[str, ...]) -> Illegal | None:
+    """22.2: relieving is a move out of a higher-numbered hexrow, by road or by rail (22.22); a
+    unit that came on the map this turn (by road or rail) began the move in no such hexrow."""
     v = view.vars
     for u in units:
         if u in v.entered:
             return Illegal("22.2", f"{u} is a reinforcement arriving this turn: it comes from off the map, not from a higher hexrow, and cannot relieve")
-        if u in v.railed:
-            return Illegal("22.2", f"{u} moved by rail this phase: only a normal move from a higher hexrow relieves")
     return None
 
 
-def _check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relieve: str) -> Illegal | None:
+def check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relieve: str) -> Illegal | None:
     """22.2: a unit from a higher-numbered hexrow frees one unit in the hex it stops in."""
     if not directive.in_force(view.game):
         return Illegal("22.2", "relieving only matters while Stalin's Directive is in force")

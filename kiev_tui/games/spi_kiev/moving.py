@@ -62,21 +62,28 @@ def _apply_move(game: "Game", a: Move) -> None:
     stopped = View(game).in_enemy_zoc(hexes[-1], game.state.player)
     if stopped:
         v.stop(a.units, "8.21")
-    game.emit(Moved(a.units, a.path, total, stopped))
+    game.emit(Moved(a.units, a.path, total, stopped, str(start)))
     if a.relieve:
-        v.relieved = added(v.relieved, [a.relieve])
-        v.relievers = added(v.relievers, a.units)
-        v.stop(a.units, "22.2")
-        game.emit(Relieved(a.units[0], a.relieve))
+        _relieve(game, a.units, a.relieve)
+
+
+def _relieve(game: "Game", units: tuple[str, ...], relieved: str) -> None:
+    """22.2: the relieved unit is free of the directive; the reliever stops for the phase."""
+    v = kiev_vars(game.state)
+    v.relieved = added(v.relieved, [relieved])
+    v.relievers = added(v.relievers, units)
+    v.stop(units, "22.2")
+    game.emit(Relieved(units[0], relieved))
 
 
 def _check_rail(view: View, a: RailMove) -> Illegal | None:
-    return rail.check_rail(view, a.units, a.path)
+    return rail.check_rail(view, a.units, a.path, a.relieve)
 
 
 def _apply_rail(game: "Game", a: RailMove) -> None:
     view = View(game)
     v = kiev_vars(game.state)
+    start = game.state.units[a.units[0]].hex or ""
     fresh = tuple(u for u in a.units if u not in v.rail_entry)
     v.rail_used += rail.counted(view, fresh)
     for t in a.path:
@@ -87,7 +94,9 @@ def _apply_rail(game: "Game", a: RailMove) -> None:
     v.moved = added(v.moved, a.units)
     v.stop(a.units, "5.33")
     v.active = []
-    game.emit(Railed(a.units, a.path))
+    game.emit(Railed(a.units, a.path, start))
+    if a.relieve:
+        _relieve(game, a.units, a.relieve)  # 22.2 with 22.22
 
 
 def _check_enter(view: View, a: Enter) -> Illegal | None:

@@ -94,6 +94,7 @@ def after_battle(game: "Game", battle: Battle) -> None:
     alive = [u for u in battle.attackers if st.units[u].status == "map"]
     v = kiev_vars(st)
     if not view.at(target) and not battle.attacker_lost and alive:
+        start = st.units[alive[0]].hex or ""
         for u in alive:
             st.units[u].hex = str(target)
         changes.claim(game, target, st.player)
@@ -101,7 +102,7 @@ def after_battle(game: "Game", battle: Battle) -> None:
         v.active = list(alive)
         if any(u in v.stopped for u in alive):
             v.stopped = [u for u in v.stopped if u not in alive]
-        game.emit(Moved(tuple(alive), (str(target),), 0.0, False))
+        game.emit(Moved(tuple(alive), (str(target),), 0.0, False, start))
         return
     case = "6.23" if battle.attacker_lost else "6.22"
     v.stop(alive, case)

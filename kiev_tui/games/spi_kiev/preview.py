@@ -181,8 +181,9 @@ def special_outcome(view: View, attackers: tuple[str, ...], hexes: list[Hex], ov
     a_total, a_parts = attack(view, view.supply, list(attackers), overrun, integrity)
     if all(p.base is not None for p in a_parts) and final(a_total, has_strength(view, a_parts)) == 0:
         return "attack cancelled (19.65)"
-    # 19.63: HQs are not revealed and have no printed strength, so they do not count here.
-    soviet_def = [u for h in hexes for u in view.at(h) if view.side(u) == SOVIET and not view.is_hq_like(u)]
+    # 19.63: every Soviet unit in the battle counts, an HQ too; an HQ is never a no-strength unit
+    # (it defends at half its rating, 19.66), so with one there the battle is fought normally.
+    soviet_def = [u for h in hexes for u in view.at(h) if view.side(u) == SOVIET]
     if soviet_def and all(_no_strength(view, u) for u in soviet_def):
         return "defenders eliminated (19.63)"
     return ""

@@ -7,7 +7,7 @@ from kiev_tui.engine.hexes import Hex, HexError, path_back
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.movement import common_start, may_start_moving, move_block
+from kiev_tui.games.spi_kiev.movement import check_relief, common_start, may_relieve, may_start_moving, move_block
 
 
 def capacity(view: View) -> tuple[int, int]:
@@ -59,7 +59,7 @@ def counted(view: View, units: tuple[str, ...]) -> int:
     return sum(1 for u in units if not view.is_hq_like(u))  # 11.21: HQs ride free
 
 
-def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Illegal | None:
+def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...], relieve: str = "") -> Illegal | None:
     st = view.state
     if st.player != SOVIET or any(view.side(u) != SOVIET for u in units if u in st.units):
         return Illegal("19.3", "only the Soviet player may move units by rail")
@@ -101,6 +101,9 @@ def check_rail(view: View, units: tuple[str, ...], path: tuple[str, ...]) -> Ill
     bound = [u for u in units if directive.in_force(view.game) and directive.exempt(view, u, start) is None]
     if bound and hexes[-1].col > start.col:
         return Illegal("22.22", f"Stalin's Directive: {', '.join(bound)} must end the rail move in hexrow {start.col:02d} or lower")
+    if relieve:
+        # 22.2 with 22.22: a ride by rail out of a higher-numbered hexrow relieves as a walk does.
+        return may_relieve(view, units) or check_relief(view, units, start, hexes[-1], relieve)
     return None
 
 

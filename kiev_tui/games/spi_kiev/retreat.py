@@ -162,7 +162,7 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
     excess = set(_overstacked(view, a.units, a.paths))
     for uid, path in zip(a.units, a.paths):
         if uid in excess:
-            game.emit(Retreated(uid, tuple(path)))
+            game.emit(Retreated(uid, tuple(path), st.units[uid].hex or ""))
             changes.eliminate(game, uid, "9.74", "no room for it at the end of its retreat")
             continue
         if not path:
@@ -183,8 +183,9 @@ def apply_retreat(game: "Game", a: Retreat) -> None:
             v.retreated_into = added(v.retreated_into, [uid])  # 9.76 (never after an overrun)
         for h in path:
             changes.claim(game, Hex.parse(h), side)
+        start = st.units[uid].hex or ""
         st.units[uid].hex = path[-1]
         b.retreat_paths[uid] = list(path)
-        game.emit(Retreated(uid, tuple(path)))
+        game.emit(Retreated(uid, tuple(path), start))
     st.pop_prompt()  # the retreat is answered
     run(game)  # the battle's next part pushes its question (or the battle ends)

@@ -175,7 +175,10 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
     """Total defence of one hex (before the once-only rounding) and each unit's share;
     ``integrity_choice`` is the division the German named for GD (20.2)."""
     ids = [u for u in view.at(target) if u not in excluded]
-    combat_units = [u for u in ids if not view.is_hq_like(u)]
+    # 11.38: an HQ adds nothing to units that defend; beside only no-strength units (19.63: they
+    # stay when an HQ is in the battle) it is the hex's one defender, at half its rating (19.66).
+    combat_units = [u for u in ids if not view.is_hq_like(u)
+                    and (view.untried(u) or current_strength(view, u)[1] > 0)]
     out: list[UnitStrength] = []
     total = 0.0
     for uid in ids:
@@ -203,11 +206,22 @@ def defence(view: View, supply: Supply, target: Hex, attacker_hexes: list[Hex],
             value *= 2
             mods.append(Modifier("20.0", "divisional integrity: doubled", 2.0))
         if not st.in_supply:
-            value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
+            value = _halved(value, base, not (d.hq or d.leader), mods)
         out.append(UnitStrength(uid, base, value, tuple(mods)))
         total += value
     return total, out
+
+
+def _halved(value: float, base: int, combat_unit: bool, mods: list[Modifier]) -> float:
+    """12.23: out of supply, halved; a combat unit with any strength never drops below 1 (the
+    fraction above 1 is kept for the single rounding of 9.32).  An HQ's or leader's share is not a
+    combat unit's strength: only its stack's floor (9.32) holds it up."""
+    half = value / 2
+    if combat_unit and base > 0 and half < 1:
+        mods.append(Modifier("12.23", "out of supply: halved, but a unit is never worth less than 1", 1 / value))
+        return 1.0
+    mods.append(Modifier("12.23", "out of supply: halved", 0.5))
+    return half
 
 
 def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = False,
@@ -235,8 +249,7 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
         # 6.12, 12.21: an overrunning unit keeps the supply it had when the movement phase began.
         in_supply = uid not in view.vars.oos_start if overrun else supply.status(uid).in_supply
         if not in_supply:
-            value /= 2
-            mods.append(Modifier("12.23", "out of supply: halved", 0.5))
+            value = _halved(value, base, True, mods)
         h = view.hex_of(uid)
         assert h is not None
         by_hex[h] = by_hex.get(h, 0.0) + value
@@ -260,7 +273,8 @@ def attack(view: View, supply: Supply, attackers: list[str], overrun: bool = Fal
 
 def final(total: float, any_units: bool) -> int:
     """9.32: round down once at the very end, then a stack with any printed strength
-    (``any_units``) is never worth less than one, even an overrun halved to nothing."""
+    (``any_units``) is never worth less than one, even an overrun halved to nothing.  Each
+    combat unit was already kept at 1 or more through its supply halving (12.23, ``_halved``)."""
     value = math.floor(total + 1e-9)
     return max(1, value) if any_units else value
 

@@ -81,7 +81,9 @@ class KievRules:
     id = "spi_kiev"
     # 2: the issue 12 audit (10.13, command on turn 1, 20.2 on defence, map settlements):
     # a version-1 log would replay into other positions, so such saves are refused by name.
-    version = "2"
+    # 3: issue 35's rulings (12.23's floor of one per unit, 19.63 counting the HQ, 11.23 after
+    # 19.65): a version-2 log may replay into other strengths and positions, so it is refused too.
+    version = "3"
     schema = SCHEMA
     actions = ACTIONS
     cases = CASES

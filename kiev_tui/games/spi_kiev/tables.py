@@ -73,17 +73,7 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
     missing = [d for d in range(1, 7) if d not in rows]
     if missing:
         raise DataError(path, "crt.row", f"no row for die roll(s) {', '.join(map(str, missing))}")
-    tec = root.table("tec", required=False)
-    tec.only(["terrain", "hexside", "note", "max_defense_multiplier", "hex_defense"])
-    for group in ("terrain", "hexside"):
-        g = tec.table(group, required=False)
-        for name in g.keys():
-            row = g.table(name)
-            for key in ("mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense"):
-                if key in row.data:
-                    val = row.num(key)
-                    if val < 0:
-                        raise row.fail(key, "must not be negative")
+    check_tec(path, data)
     clamps = {}
     for key, default in (("above_highest", columns[-1]), ("below_lowest", columns[0])):
         clamps[key] = crt.str(key, default)
@@ -103,20 +93,59 @@ class CombatTables:
     hex_defense: dict[str, float]  # special hexes (19.53 Kiev) -> multiplier while in supply
 
 
-# The book's chart, used only for entries a tables file leaves out (the test maps rely on it).
-DEFAULT_TERRAIN_DEFENSE = {"clear": 1.0, "woods": 2.0, "swamp": 1.0, "city": 2.0}
-DEFAULT_HEXSIDE_DEFENSE = {"minor_river": 2.0, "major_river": 3.0}
-DEFAULT_MAX_MULTIPLIER = 3.0
+#: 10.4: the rows of the Terrain Effects Chart the rules read, and the values each must give.
+#: The chart in tables.toml is the only source of these numbers: a row or value missing there
+#: is a data error at load, never a silent fallback to numbers written in the code.
+TERRAIN_ROWS = ("clear", "woods", "swamp", "city")
+HEXSIDE_ROWS = {"minor_river": ("mp_german", "mp_soviet", "defense"),
+                "major_river": ("mp_german", "mp_soviet", "defense"),
+                "road": ("mp_mech",)}
+
+
+def check_tec(path: str | Path, data: dict[str, Any]) -> None:
+    """10.4: [tec] has every row and value the rules read, none negative; else a DataError."""
+    root = Reader(path, data)
+    tec = root.table("tec")
+    tec.only(["terrain", "hexside", "note", "max_defense_multiplier", "hex_defense"])
+    tec.num("max_defense_multiplier")  # 10.32
+    for group in ("terrain", "hexside"):
+        g = tec.table(group)
+        for name in g.keys():
+            row = g.table(name)
+            for key in ("mp", "mp_mech", "mp_other", "mp_german", "mp_soviet", "defense"):
+                if key in row.data:
+                    val = row.num(key)
+                    if val < 0:
+                        raise row.fail(key, "must not be negative")
+    terrain = tec.table("terrain")
+    for name in TERRAIN_ROWS:
+        if name not in terrain.data:
+            raise terrain.fail(name, f"the terrain chart has no '{name}' row (10.4)")
+        row = terrain.table(name)
+        for mclass in ("mp_mech", "mp_other"):
+            if mclass not in row.data and "mp" not in row.data:
+                raise row.fail("mp", f"'{name}' gives no movement cost ({mclass} or mp) (10.4)")
+        if "defense" not in row.data:
+            raise row.fail("defense", f"'{name}' gives no defence multiplier (10.4)")
+    hexside = tec.table("hexside")
+    for name, keys in HEXSIDE_ROWS.items():
+        if name not in hexside.data:
+            raise hexside.fail(name, f"the terrain chart has no '{name}' hexside row (10.4)")
+        row = hexside.table(name)
+        for key in keys:
+            if key not in row.data:
+                raise row.fail(key, f"the '{name}' hexside row gives no {key} (10.4)")
 
 
 def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
     """Read and check the defence values of tables.toml's [tec]; raises DataError with file and key."""
+    check_tec(path, data)
     root = Reader(path, data)
-    tec = root.table("tec", required=False)
-    terrain = dict(DEFAULT_TERRAIN_DEFENSE)
-    hexside = dict(DEFAULT_HEXSIDE_DEFENSE)
+    tec = root.table("tec")
+    terrain: dict[str, float] = {}
+    hexside: dict[str, float] = {}
     for group, out in (("terrain", terrain), ("hexside", hexside)):
-        g = tec.table(group, required=False)
+        g = tec.table(group)
         for name in g.keys():
             row = g.table(name)
             if "defense" in row.data:
@@ -124,7 +153,7 @@ def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
                 if val < 1:
                     raise row.fail("defense", "a defence multiplier is at least 1")
                 out[name] = float(val)
-    cap = float(tec.num("max_defense_multiplier", DEFAULT_MAX_MULTIPLIER))
+    cap = float(tec.num("max_defense_multiplier"))
     if cap < 1:
         raise tec.fail("max_defense_multiplier", "a defence multiplier is at least 1")
     special: dict[str, float] = {}

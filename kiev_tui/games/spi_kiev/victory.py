@@ -17,10 +17,14 @@ class Score:
     soviet: int = 0
     margin: int = 133
     lines: list[tuple[str, str, int]] = field(default_factory=list)  # (side, what, points)
+    #: each line's words with unit ids where ``what`` has designations, for a face to name the units
+    #: (issue 35); not in ``to_dict``, so a finished game's recorded score stays as it was
+    named: list[str] = field(default_factory=list)
 
-    def add(self, side: str, what: str, points: int) -> None:
+    def add(self, side: str, what: str, points: int, named: str = "") -> None:
         if points:
             self.lines.append((side, what, points))
+            self.named.append(named or what)
             if side == GERMAN:
                 self.german += points
             else:
@@ -71,7 +75,7 @@ def score(view: View, final: bool = True) -> Score:
         if d.leader:
             continue  # leaders score only through their own formation entry
         pts = int(reg.get("panzer", 8)) if d.type == "panzer" else int(reg.get("other", 5))
-        sc.add(SOVIET, f"eliminated {d.designation} {d.type}", pts)
+        sc.add(SOVIET, f"eliminated {d.designation} {d.type}", pts, f"eliminated {uid}")
 
     front = vic.get("soviet_front_hq", "so-hq-agsw")
     per_unit = int(vic.get("soviet_unit_points", 1))
@@ -85,7 +89,8 @@ def score(view: View, final: bool = True) -> Score:
             continue
         how = "eliminated" if uid in gone else "out of supply at the end"
         if uid == front:
-            sc.add(GERMAN, f"{how}: the front HQ {d.designation}", int(vic.get("soviet_front_hq_points", 10)))
+            sc.add(GERMAN, f"{how}: the front HQ {d.designation}", int(vic.get("soviet_front_hq_points", 10)),
+                   f"{how}: {uid} (the front HQ)")
         else:
-            sc.add(GERMAN, f"{how}: {d.designation}", per_unit)  # 24.3
+            sc.add(GERMAN, f"{how}: {d.designation}", per_unit, f"{how}: {uid}")  # 24.3
     return sc

@@ -19,9 +19,10 @@ from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.face import present
+from kiev_tui.games.spi_kiev.events import CombatResolved
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import Overlay
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, ConfirmScreen, Dialog, plain, while_open
+from kiev_tui.ui.dialogs import DIALOG_CSS, KEYS_HERE, Choices, ConfirmScreen, Dialog, plain, while_open
 from kiev_tui.ui.mapside import MapBeside, glyphs_of, map_side_css, path_marks
 
 if TYPE_CHECKING:
@@ -148,6 +149,49 @@ class PreviewScreen(ConfirmScreen):
         self.query_one(MapBeside).show(self.overlay, centre)
 
 
+def roll_line(game: "Game") -> str:
+    """The die and the result of the battle being settled, in words ("" before any roll)."""
+    b = kiev_vars(game.state).battle
+    if b is None or b.result is None:
+        return ""
+    for e in reversed(game.journal):  # the battle's own roll: the newest with its units and hexes
+        if (isinstance(e, CombatResolved) and list(e.targets) == list(b.targets)
+                and list(e.attackers) == list(b.attackers)):
+            return (f"{e.battle.capitalize()} at {', '.join(e.targets)}: {e.attack} to {e.defense}, "
+                    f"column {e.column}, die {e.die}: result {e.result} ({result_words(e.result)})")
+    return f"Result {b.result} ({result_words(b.result)})"
+
+
+def result_words(result: str) -> str:
+    """A CRT result in a player's words: attacker's part / defender's part (9.6)."""
+    if result == "eng":
+        return "engaged: each side loses a step, no retreat, 9.69"
+    if "/" not in result:
+        return "see the CRT"
+
+    def part(p: str) -> str:
+        if p == "-":
+            return "nothing"
+        if p == "E":
+            return "eliminated"
+        return f"{p} step(s) or {p} hex(es) back"
+
+    att, dfn = result.split("/", 1)
+    return f"attacker {part(att)}, defender {part(dfn)}"
+
+
+def _offers(game: "Game", verb: str) -> bool:
+    """Whether the rules' prompt for the choice waiting now has an option with this verb."""
+    prompt = game.rules.prompt(game)
+    return prompt is not None and any(o.verb == verb for o in prompt.options)
+
+
+UNITS_CAPTION = "Units that may advance (space ticks, Enter: back to the ways):"
+STOPS_CAPTION = "How far (Enter advances the ticked units):"
+#: ahead of a caption: whether the keys go to the list under it
+FOCUS_MARK = {True: KEYS_HERE, False: ""}
+
+
 class PendingScreen(Dialog):
     """Answer the combat result waiting in game.state.pending; returns the answering action."""
 
@@ -172,6 +216,8 @@ class PendingScreen(Dialog):
         self.paths: list[tuple[str, ...]] = []
         self.options: dict[str, list[tuple[str, ...]]] = {}
         self.stops: list[tuple[str, ...]] = []
+        # R is offered only when the rules offer a retreat (not when engaged, 9.69, nor 25.11)
+        self.may_retreat = self.kind == "loss_or_retreat" and _offers(game, "retreat")
 
     def compose(self) -> ComposeResult:
         side = str(self.pending.get("side", "")).upper()
@@ -180,13 +226,17 @@ class PendingScreen(Dialog):
             prompt = str(self.pending.get("prompt", "answer the combat result"))
             if prompt.lower().startswith(f"{side.lower()} player: "):
                 prompt = prompt[len(side) + len(" player: "):]
+            prompt = present.name_ids(self.game.rules.position(self.game), prompt)  # names, never ids
             yield Static(plain(f"{side} PLAYER to answer: {prompt}"), classes="dialog-title")
+            roll = roll_line(self.game)
+            if roll:
+                yield Static(plain(roll), id="pending-roll")
             yield Static("", id="pending-head")
             if self.kind == "advance":
-                yield Static("Units that may advance (space ticks):")
+                yield Static(UNITS_CAPTION, id="units-caption")
                 yield Choices([unit_label(self.game, u) for u in self.units], multi=True,
                               ticked=set(range(len(self.units))), id="pending-units")
-                yield Static("How far:")
+                yield Static(STOPS_CAPTION, id="stops-caption")
             yield Choices([], id="pending-list")
             yield Static("", id="pending-msg")
             yield Static(plain(self._foot()), classes="dialog-foot")
@@ -194,11 +244,11 @@ class PendingScreen(Dialog):
     def _foot(self) -> str:
         if self.kind == "loss_or_retreat":
             foot = "Enter takes a step from the highlighted unit; Bksp takes it back"
-            return foot + "; R retreats instead; Esc later"
+            return foot + ("; R retreats instead" if self.may_retreat else "") + "; Esc later"
         if self.kind == "retreat":
             return "Enter picks the highlighted path for the unit named above; Bksp goes back; Esc later"
         if self.kind == "advance":
-            return "Tab switch list, Enter on a distance to advance, n to stay put, Esc later"
+            return "Enter advances along the highlighted way; Tab to (un)tick units; n stays put; Esc later"
         if self.kind == "integrity":
             return "Enter picks the highlighted division; Esc later"
         return "Esc close"
@@ -210,8 +260,9 @@ class PendingScreen(Dialog):
         if self.kind == "advance":
             self.stops = [tuple(p) for p in combat.advance_options(self.game).get("paths", [])]
         self._show()
-        first = "#pending-units" if self.kind == "advance" else "#pending-list"
-        self.query_one(first, Choices).focus()
+        # the ways to go take the keys first: every unit is ticked, so Enter on the highlighted
+        # (first) way advances at once; Tab goes to the units to untick some
+        self.query_one("#pending-list", Choices).focus()
         self.watch(self.query_one("#pending-list", Choices), "index", self._highlight, init=False)
 
     def highlighted(self) -> tuple[str, ...]:
@@ -256,7 +307,7 @@ class PendingScreen(Dialog):
                 text = f"Lose {steps} step(s); an asterisk unit bars the retreat ({self.pending['no_retreat']})."
             else:
                 text = f"Engaged: lose {steps} step(s); no retreat (9.69)."
-            head.update(plain(text + ("" if may else " These units cannot lose enough steps: retreat (R).")
+            head.update(plain(text + ("" if may or not self.may_retreat else " These units cannot lose enough steps: retreat (R).")
                               + f"\nSteps taken so far: {', '.join(self.losses) or 'none'}"))
             lst.set_items([unit_label(self.game, u) for u in self.units])
         elif self.kind == "retreat":
@@ -280,6 +331,21 @@ class PendingScreen(Dialog):
     @while_open
     def _units_done(self) -> None:
         self.query_one("#pending-list", Choices).focus()
+
+    def on_descendant_focus(self) -> None:
+        self._captions()
+
+    def on_descendant_blur(self) -> None:
+        self._captions()
+
+    def _captions(self) -> None:
+        """Name the list the keys go to: beside two lists, the focus must read without colour."""
+        if self.kind != "advance" or self.dismissed:
+            return
+        units = self.query_one("#pending-units", Choices).has_focus
+        stops = self.query_one("#pending-list", Choices).has_focus
+        self.query_one("#units-caption", Static).update(FOCUS_MARK[units] + UNITS_CAPTION)
+        self.query_one("#stops-caption", Static).update(FOCUS_MARK[stops] + STOPS_CAPTION)
 
     @on(Choices.Chosen, "#pending-list")
     @while_open
@@ -312,9 +378,11 @@ class PendingScreen(Dialog):
 
     @while_open
     def action_retreat(self) -> None:
-        choose = getattr(kiev_actions, "ChooseRetreat", None)  # written with the combat module
-        if self.kind == "loss_or_retreat" and choose is not None:
-            self.dismiss(choose())
+        if self.may_retreat:
+            self.dismiss(kiev_actions.ChooseRetreat())
+        elif self.kind == "loss_or_retreat":
+            why = self.pending.get("no_retreat") or "9.69"
+            self.say(f"No retreat here ({why}): the result must be taken as step losses")
 
     @while_open
     def action_decline(self) -> None:

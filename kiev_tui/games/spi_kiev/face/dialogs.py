@@ -11,7 +11,9 @@ from textual.containers import Vertical
 from textual.events import Key
 from textual.widgets import Static
 
-from kiev_tui.ui.dialogs import DIALOG_CSS, Choices, Dialog, plain, while_open
+from kiev_tui.ui.dialogs import DIALOG_CSS, KEYS_HERE, Choices, Dialog, plain, while_open
+
+UNITS_CAPTION = "Units (space ticks; the ticked units enter together):"
 
 
 class EntryScreen(Dialog):
@@ -40,7 +42,7 @@ class EntryScreen(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Reinforcements due now (15.0, 23.0)", classes="dialog-title")
-            yield Static("Units (space ticks; the ticked units enter together):")
+            yield Static(UNITS_CAPTION, id="entry-units-title")
             yield Choices([f"{n}. {label}" for n, (_, label, _) in enumerate(self.due, 1)], multi=True,
                           ticked={0} if self.due else set(), id="entry-units")
             yield Static("", id="entry-hexes-title")
@@ -71,9 +73,25 @@ class EntryScreen(Dialog):
                 these = {str(h) for h in hexes}
                 common = these if common is None else common & these
         self._hexes = sorted(h for h in common or () if not self.rail or h in self.rail_hexes)
-        how = "by rail" if self.rail else "by road"
-        self.query_one("#entry-hexes-title", Static).update(f"Entry hexes open to all ticked units ({how}):")
         self.query_one("#entry-hexes", Choices).set_items(self._hexes)
+        self._captions()
+
+    def on_descendant_focus(self) -> None:
+        self._captions()
+
+    def on_descendant_blur(self) -> None:
+        self._captions()
+
+    def _captions(self) -> None:
+        """Name the list the keys go to: beside two lists, the focus must read without colour."""
+        if self.dismissed or not self.query("#entry-units"):
+            return
+        how = "by rail" if self.rail else "by road"
+        units = self.query_one("#entry-units", Choices).has_focus
+        hexes = self.query_one("#entry-hexes", Choices).has_focus
+        self.query_one("#entry-units-title", Static).update((KEYS_HERE if units else "") + UNITS_CAPTION)
+        self.query_one("#entry-hexes-title", Static).update(
+            (KEYS_HERE if hexes else "") + f"Entry hexes open to all ticked units ({how}):")
 
     @while_open
     def on_key(self, event: Key) -> None:

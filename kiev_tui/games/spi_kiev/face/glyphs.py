@@ -6,19 +6,20 @@ from kiev_tui.ui.glyphs import BARRIER, RIVER, WAY, Fill, Glyphs, MapSymbols, Si
 
 #: How SPI Kiev's map is drawn.  A major river governs a hexside it shares (the larger river
 #: wins), a lake hexside comes next, and where a railroad and a road cross the same hexside
-#: the railroad is shown.  The lake hexside has no legend row of its own: the lake fill says it.
+#: the railroad is shown.  The lake hexside has no legend row of its own: it is drawn with the
+#: lake fill's character, which no river shares (issue 35).
 KIEV_SYMBOLS = MapSymbols(
     fills={
         "woods": Fill("^", "^", "green"),
         "swamp": Fill(",", ",", "cyan"),
-        "lake": Fill("~", "\u2248", "blue", "lake (impassable)"),
+        "lake": Fill("%", "\u2591", "blue", "lake (impassable)"),  # water, never a river's glyph
     },
     sides={
         "minor_river": SideMark("~", "~", "bright_blue", RIVER, 1, "minor river along a hexside"),
         "major_river": SideMark("=", "\u2248", "blue", RIVER, 0, "major river along a hexside"),
         "railroad": SideMark("+", "\u253c", "magenta", WAY, 3, "railroad crossing a hexside"),
         "road": SideMark(".", "\u00b7", "yellow", WAY, 4, "road crossing a hexside"),
-        "lake": SideMark("~", "\u2248", "blue", BARRIER, 2),
+        "lake": SideMark("%", "\u2591", "blue", BARRIER, 2),  # drawn as the lake fill is
     },
     city="KIEV",
     town="nezh",

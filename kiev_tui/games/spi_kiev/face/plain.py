@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import combat, overrun  # combat first: it loads advance and retreat
-from kiev_tui.games.spi_kiev import acting, advance, reinforcements, retreat, stacking
+from kiev_tui.games.spi_kiev import acting, advance, movement, rail, reinforcements, retreat, stacking, victory
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance,
                                              Enter, Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, View
@@ -22,7 +22,8 @@ from kiev_tui.games.spi_kiev.face.text import (PHASE_TITLE, hex_lines, side_name
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.games.spi_kiev.supply import SupplyStatus
 from kiev_tui.plain.face import PlainFace
-from kiev_tui.plain.session import PlainSession, Refuse, preview_tail, split_arrow
+from kiev_tui.plain.session import PlainSession, Refuse, pack, preview_tail, split_arrow
+from kiev_tui.plain.session import cmd_reach as session_reach
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -108,7 +109,14 @@ class KievPlain(PlainFace):
 
     def score_lines(self, game: "Game") -> list[str]:
         final = kiev_vars(game.state).final_score if game.state.over else None
-        return final_score_lines(final) if final else score_now_lines(_view(game))
+        if not final:
+            return score_now_lines(_view(game))
+        view = _view(game)
+        again = victory.score(view, final=True)
+        if again.to_dict() == final:  # the same score worked out again: its lines can name the units
+            final = {**final, "lines": [{**line, "what": text.name_ids(view, named)}
+                                        for line, named in zip(final["lines"], again.named)]}
+        return final_score_lines(final)
 
     def movers(self, game: "Game", ids: list[str], side: str) -> list[str]:
         # as the TUI selects: a stack held in an enemy zone may still be picked, to overrun (6.0)
@@ -215,10 +223,62 @@ def cmd_overrun(s: PlainSession, args: list[str]) -> list[str]:
     return s.play(Overrun(units, targets[0], gd))
 
 
+RAIL_USAGE = "usage: rail HEX[:N,N] HEX [HEX...]  (a far hex alone: the shortest rail route there)"
+
+
 def cmd_rail(s: PlainSession, args: list[str]) -> list[str]:
-    units, path = s.stack_and_path(
-        args, "usage: rail HEX[:N,N] HEX [HEX...]  (along the railroad, each hex next to the last)")
+    units, path = s.stack_and_path(args, RAIL_USAGE)
+    if len(path) == 1:
+        # FROM TO: the shortest route along friendly rail (5.31, 19.3), as 'reach HEX rail' lists them
+        view = _view(s.game)
+        found = rail.destinations(view, units)
+        start, to = view.hex_of(units[0]), s.hex(path[0])
+        if to in found:
+            path = found[to]
+        elif found and start is not None and start.distance(to) > 1:
+            return s.refusal(Illegal("5.31", f"no friendly rail route runs from {start} to {to} within "
+                                             f"{rail.max_hexes(view)} rail hexes (see 'reach {start} rail')"))
+        elif not found and start is not None:
+            why = _rail_barrier(view, units, start)
+            if why is not None:
+                return s.refusal(why)
     return s.play(RailMove(units, path))
+
+
+def _rail_barrier(view: View, units: tuple[str, ...], start: Hex) -> Illegal | None:
+    """Why the stack can go nowhere by rail: the refusal of a one-hex ride (5.3, 19.3)."""
+    near = sorted(rail.reach(view, units).items(), key=lambda kv: (len(kv[1]), kv[0]))
+    return rail.check_rail(view, units, near[0][1] if near else (str(start),))
+
+
+def cmd_reach(s: PlainSession, args: list[str]) -> list[str]:
+    """``reach HEX rail``: the rail destinations with their distance in rail hexes; else the
+    generic ``reach`` (normal movement)."""
+    if not args or args[-1].lower() != "rail":
+        if len(args) not in (1, 3):
+            raise Refuse("usage: reach HEX  or  reach HEX to HEX  or  reach HEX rail")
+        return session_reach(s, args)
+    if len(args) != 2:
+        raise Refuse("usage: reach HEX rail  (where the stack can go by rail, in rail hexes)")
+    g = s.game
+    h, units, _ = s.units_at(args[0], s.seat)
+    if not units:
+        raise Refuse(f"no units in {s.hid(h)}")
+    view = _view(g)
+    found = rail.destinations(view, tuple(units))
+    who = s.names(units)
+    if not found:
+        why = _rail_barrier(view, tuple(units), h)
+        if why is None:
+            return [f"{who} can reach no hex by rail from {s.hid(h)} now."]
+        return [f"{who} cannot move by rail from {s.hid(h)}: [{why.case}] "
+                f"{s.face.name_ids(g, why.why)} (rules {why.case})"]
+    used, limit = rail.capacity(view)
+    ok = sorted(((len(p), s.hid(x)) for x, p in found.items()), key=lambda p: (p[0], p[1]))
+    return [f"By rail from {s.hid(h)}, {who} can reach {len(ok)} hex(es) (rail hexes; at most "
+            f"{rail.max_hexes(view)}, {used}/{limit} units used this turn):",
+            *pack([f"{hid} {n}" for n, hid in ok], s.width),
+            f"('rail {s.hid(h)} HEX' takes the shortest route there)"]
 
 
 def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
@@ -232,13 +292,30 @@ def cmd_enter(s: PlainSession, args: list[str]) -> list[str]:
         for n, uid in enumerate(due, 1):
             hexes = [str(h) for h in reinforcements.entry_hexes(view, uid)]
             lines.append(f"  {n}. {unit_name(view, uid)}: " + (" ".join(hexes) if hexes else "nowhere to enter"))
-        return lines
+        return lines + _hand_note(s, movement.ends_hand(view, tuple(due[:1])))
     by_rail = args[-1].lower() == "rail"
     words = args[:-1] if by_rail else args
     if len(words) != 2:
         raise Refuse("usage: enter N[,N] HEX [rail]  ('enter' alone lists what is due)")
     units = tuple(s.unit(w, due) for w in words[0].split(",") if w)
-    return s.play(Enter(units, s.hid(s.hex(words[1])), by_rail))
+    action = Enter(units, s.hid(s.hex(words[1])), by_rail)
+    if g.check(action, side=s.seat) is not None:
+        return s.play(action)  # the refusal, with its case
+    # 5.0 with 15.0: the group still in hand stops here for good (issue 35: say so, not silently)
+    ended = _hand_note(s, movement.ends_hand(view, units))
+    out = [*ended, *s.play(action)]
+    if s.game.state.pending is None and not s.handing_over:
+        # more groups still to come: warn now, before the next one ends this one's move
+        view = _view(g)
+        later = tuple(reinforcements.due_now(view)[:1])
+        out += _hand_note(s, movement.ends_hand(view, later) if later else None)
+    return out
+
+
+def _hand_note(s: PlainSession, caution: "movement.Caution | None") -> list[str]:
+    if caution is None:
+        return []
+    return [f"Note [{caution.case}] {s.face.name_ids(s.game, caution.why)} (rules {caution.case})"]
 
 
 def cmd_remove(s: PlainSession, args: list[str]) -> list[str]:
@@ -333,7 +410,11 @@ PLAIN.commands = {
     "attack": (cmd_attack, "attack HEX [HEX...] -> HEX [HEX...] [gd=DIVISION]",
                "attack from the first hexes into the others: rolls at once and shows the result", "attack 0706 -> 0705"),
     "overrun": (cmd_overrun, "overrun HEX -> HEX [gd=DIVISION]", "overrun the enemy hex with the stack (6.0)", "overrun 0706 -> 0705"),
-    "rail": (cmd_rail, "rail HEX[:N,N] HEX [HEX...]", "move by rail along the hexes given (5.3, 19.3)", "rail 0319:2 0320 0321"),
+    "reach": (cmd_reach, "reach HEX [to HEX] | reach HEX rail", "where the stack at HEX can move and at what "
+              "cost; with 'to HEX', the path there or the rule that forbids it; with 'rail', where it can go by "
+              "rail and how many rail hexes away", "reach 0319 rail"),
+    "rail": (cmd_rail, "rail HEX[:N,N] HEX [HEX...]", "move by rail: to a far hex by the shortest rail route, "
+             "or along the hexes given (5.3, 19.3)", "rail 0319:2 0321"),
     "enter": (cmd_enter, "enter [N[,N] HEX [rail]]", "alone: the reinforcements due and where they may enter; "
               "with numbers and a hex: bring them on (by rail with 'rail')", "enter 1,2 3424"),
     "remove": (cmd_remove, "remove HEX:N", "eliminate a unit of an overstacked hex (7.0)", "remove 0319:3"),

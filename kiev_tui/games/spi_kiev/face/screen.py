@@ -18,7 +18,8 @@ from kiev_tui.games.spi_kiev import acting, rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.face import present
-from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen, PreviewScreen, attack_preview, integrity_items, overrun_preview
+from kiev_tui.games.spi_kiev.face.combat_ui import (PendingScreen, PreviewScreen, attack_preview, integrity_items,
+                                                   overrun_preview, roll_line)
 from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.dialogs import PickScreen
 from kiev_tui.ui.game_screen import GameScreen, binding, toggle
@@ -36,6 +37,7 @@ class KievGameScreen(GameScreen):
         _b("x", "remove_excess", "Remove"),
         _b("c", "attack", "Attack"),
     ]
+    SHORT_LABELS = {"reinforce": "Reinf", "overrun": "Ovrun", "remove_excess": "Rem"}
 
     def __init__(self, game: Game, adapter: Any = None) -> None:
         super().__init__(game, adapter)
@@ -285,8 +287,9 @@ class KievGameScreen(GameScreen):
         actor = self.game.actor
         if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
             prompt = str(self.game.state.pending.get("prompt", ""))
+            roll = roll_line(self.game)
             self.hand_off(actor, f"The {present.side_name(actor)} player answers a combat result:\n"
-                                 f"{present.name_ids(self.view(), prompt)}")
+                                 f"{present.name_ids(self.view(), prompt)}" + (f"\n{roll}" if roll else ""))
             return
 
         def done(answer: Action | None) -> None:

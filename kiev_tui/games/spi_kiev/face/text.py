@@ -12,7 +12,7 @@ import datetime as _dt
 from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.hexes import Direction, Hex
-from kiev_tui.games.spi_kiev import directive, rail, victory
+from kiev_tui.games.spi_kiev import directive, rail, strength, victory
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.face.glyphs import type_letter
 from kiev_tui.games.spi_kiev.movement import movement_allowance, mp_spent
@@ -117,9 +117,39 @@ def pick_mark(number: int | None, chosen: bool) -> str:
     return (f"{number}" if number is not None and number <= 9 else " ") + ("*" if chosen else " ")
 
 
-def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str = "") -> list[str]:
-    """One unit: identity; strengths, steps and movement; supply and command; then anything else.
-    ``lead`` goes ahead of the first line (the inspector's ``pick_mark``)."""
+def _value(v: float | None) -> str:
+    return "?" if v is None else f"{v:g}"
+
+
+def fighting(view: View, ids: list[str]) -> tuple[dict[str, tuple[str, str]], str]:
+    """What a stack fights with now, from the rules' own strength functions: each unit's attack
+    and defence (integrity 20.0, supply 12.23, its hex's terrain 10.x but no river, which depends
+    on where the attack comes from) and the stack's totals, rounded once as in a battle (9.32)."""
+    if not ids:
+        return {}, ""
+    h = view.hex_of(ids[0])
+    if h is None:
+        return {}, ""
+    sup = view.supply
+    a_total, a_parts = strength.attack(view, sup, list(ids))
+    d_total, d_parts = strength.defence(view, sup, h, [])
+    att = {p.unit: _value(p.value) for p in a_parts}
+    dfn = {p.unit: _value(p.value) for p in d_parts}
+    per = {u: (att.get(u, "0"), dfn.get(u, "0")) for u in ids}
+    total = (f"{strength.final(a_total, strength.has_strength(view, a_parts))}-"
+             f"{strength.final(d_total, any(p.base for p in d_parts if p.base is not None))}")
+    if any(view.untried(u) for u in ids):
+        total += " + ?-?"  # 13.0: the untried units' values are unknown to both players
+    return per, total
+
+
+def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str = "",
+               fights: tuple[str, str] | None = None, indent: str = "   ") -> list[str]:
+    """One unit: identity; strengths, steps and movement; what it fights with now (``fights``,
+    from ``fighting``), supply and command; then anything else.  ``lead`` goes ahead of the first
+    line (the inspector's ``pick_mark``).  The inspector passes ``fights`` and a two-space
+    ``indent``, and gets movement as "MP left/allowance": a unit's line then fits 31 columns."""
+    pad = indent
     d = view.udef(uid)
     st = view.state.units[uid]
     side = view.side(uid)
@@ -127,25 +157,30 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str 
     name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # "untried rifle", once
     lines = [f"{lead}{type_letter(d.type, side)} {name} {d.size}".rstrip()]
     ma = movement_allowance(view, uid)
-    move = f"MA {ma} MP {max(0.0, ma - mp_spent(view, uid)):g}"
+    left = f"{max(0.0, ma - mp_spent(view, uid)):g}"
+    move = f"MA {ma} MP {left}" if fights is None else f"MP {left}/{ma}"
+    sep = "; " if fights is None else ", "
     if view.untried(uid):
-        lines.append(f"   untried ?-? (13.0); {move}")
+        lines.append(f"{pad}untried ?-? (13.0){sep}{move}")
     else:
         a, df = current_strength(view, uid)
         fa, fd = d.steps[0]
         revealed = " revealed" if st.face is not None else ""
-        lines.append(f"   {a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}; {move}")
+        lines.append(f"{pad}{a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}{sep}{move}")
     s = supply.get(uid)
+    fight = f"fights {fights[0]}-{fights[1]}, " if fights is not None else ""
     if s is not None:
-        text = "in supply" if s.in_supply else "OUT OF SUPPLY"
+        text = fight + ("in supply" if s.in_supply else "OUT OF SUPPLY")
         if side != GERMAN:
             if s.hq:
                 text += f", HQ {view.udef(s.hq).designation}"
             elif not s.in_command:
                 text += ", no HQ in range"
-        lines.append(f"   {text}")
+        lines.append(f"{pad}{text}")
         if s.why and not s.in_supply:
-            lines.append(f"   ({s.why})")
+            lines.append(f"{pad}({s.why})")
+    elif fight:
+        lines.append(f"{pad}{fight[:-2]}")
     v = view.vars
     status = []
     if uid in v.stopped:
@@ -157,7 +192,7 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str 
     if uid in v.attacked:
         status.append("has attacked")
     if status:
-        lines.append("   " + ", ".join(status))
+        lines.append(pad + ", ".join(status))
     if d.division and side == GERMAN:
         partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
         if partners:
@@ -165,20 +200,23 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str 
             for p in sorted(partners):
                 ph = view.hex_of(p)
                 where.append(f"{view.udef(p).designation}@{ph if ph else view.state.units[p].status}")
-            lines.append(f"   division {d.division}: {', '.join(where)}")
+            lines.append(f"{pad}division {d.division}: {', '.join(where)}")
     return lines
 
 
 def inspector_lines(view: View, h: Hex, supply: dict[str, SupplyStatus], chosen: tuple[str, ...] = ()) -> list[str]:
-    """The hex under the cursor, then its stack unit by unit (keys 1-9 pick units)."""
-    lines = hex_lines(view, h)
+    """The hex under the cursor, its stack unit by unit (keys 1-9 pick units) with what each
+    and the whole stack fight with now, then the hexside features (the map shows them too, so
+    at 80x24 they are what the panel cuts, not the units)."""
+    head, *sides = hex_lines(view, h)
     ids = stack_order(view, view.at(h))
     if not ids:
-        return lines
-    lines.append(f"{side_name(view.side(ids[0]))} stack of {len(ids)} (keys 1-{min(len(ids), 9)} pick):")
+        return [head, *sides]
+    per, total = fighting(view, ids)
+    lines = [head, f"{side_name(view.side(ids[0]))} stack of {len(ids)}: fights {total}"]
     for n, uid in enumerate(ids, 1):
-        lines.extend(unit_lines(view, uid, supply, pick_mark(n, uid in chosen)))
-    return lines
+        lines.extend(unit_lines(view, uid, supply, pick_mark(n, uid in chosen), per.get(uid, ("?", "?")), "  "))
+    return lines + sides
 
 
 # -- the turn tracker ------------------------------------------------------------------------------
@@ -255,8 +293,9 @@ def tracker_lines(game: "Game") -> list[str]:
     played = play_lines(game, score_line(game))
     if not st.over:  # the whole game-turn (sequence.toml) after the score, which the narrow tracker keeps
         played[:2] = [played[1], *ui_text.sequence_lines(game, side_name, lambda p: TRACKER_TITLE.get(p, p), "{}: ")]
-    lines = [turn_head(game), nums, mud_row.rstrip() or " ", dir_row.rstrip() or " ",
-             "(M mud, S Stalin's Directive)", *played]
+    # the phases and the score first: a short window (80x24) keeps only the tracker's first lines
+    lines = [turn_head(game), *played, nums, mud_row.rstrip() or " ", dir_row.rstrip() or " ",
+             "(M mud, S Stalin's Directive)"]
     if st.over:
         return lines
     if st.pending is not None:
@@ -275,7 +314,8 @@ def score_now_lines(view: View) -> list[str]:
     lines = [sc.summary(), "(Soviet units still out of supply at the end also count for the German: 24.3)", ""]
     for side in (GERMAN, SOVIET):
         lines.append(f"{side_name(side)} points: {getattr(sc, side)}")
-        lines.extend(f"  {pts:>4}  {what}" for s, what, pts in sc.lines if s == side)
+        lines.extend(f"  {pts:>4}  {name_ids(view, named)}"  # units by name, not designation
+                     for (s, _, pts), named in zip(sc.lines, sc.named) if s == side)
     lines += ["", "Cities and towns:"]
     vic = view.game.scenario.victory
     special = {str(k): int(v) for k, v in vic.get("special_hexes", {}).items()}
