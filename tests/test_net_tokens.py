@@ -14,6 +14,7 @@ import socket
 import stat
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from kiev_tui.engine.game import Game
@@ -152,3 +153,17 @@ def test_join_refused_for_a_kept_side_exits_3_in_one_line_and_rejoins_with_its_t
         player = subprocess.run(argv, input="", capture_output=True, text=True, timeout=60, env=env)
         assert player.returncode == 0, player.stderr
         assert "Your move, Soviet player" in player.stdout
+
+
+def test_a_damaged_tokens_file_is_one_line_and_the_host_goes_on(tmp_path: Path) -> None:
+    save = tmp_path / "net.toml"
+    kept = save.with_name("net.tokens.toml")
+    kept.write_text("tokens = [not toml\n")
+    with HostThread(Game.new(SCENARIO, SEED), save, tmp_path / "h.sock", tcp=True) as h:
+        warnings = [line for line in h.said if line.startswith("warning:")]
+        assert len(warnings) == 1
+        assert warnings[0].startswith(f"warning: {kept}: cannot read the seats' tokens (")
+        assert warnings[0].endswith("); each side goes to its first seat")
+        seat = Seat(_tcp(h), "soviet")  # the side is free: its first seat takes it, and a new token is kept
+        seat.close()
+    assert tomllib.loads(kept.read_text())["tokens"]["soviet"] == seat.link.token
