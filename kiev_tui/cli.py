@@ -1,4 +1,4 @@
-"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `state`, `replay`, `script`.
+"""The command line: `kiev-tui play`, `new`, `load`, `validate`, `map`, `games`, `state`, `replay`, `script`.
 
 `kiev-tui play` (and the bare `kiev-tui`) is what a player types most, and its start-up time is
 what a player waits for; so the usual forms of `play` are read here without Typer (`play_args`),
@@ -458,8 +458,11 @@ def _build_app() -> "typer.Typer":
         if game is not None and scenario is None:
             if units:
                 raise fail("--units draws a scenario's set-up: name one with --scenario")
-            if not games_registry.known(game):
-                raise fail(f"--game: no game '{one_line(game)[:40]}' (known: {', '.join(games_registry.names())})")
+            from kiev_tui.gameslist import no_map_reason
+
+            reason = no_map_reason(one_line(game))  # unknown, or a game with its rules reference only
+            if reason is not None:
+                raise fail(f"--game: {reason}")
             gmap = load_map(data_root() / game / "map.toml")
             title = f"{game} map"
             setup: dict[str, Any] = {}
@@ -490,6 +493,15 @@ def _build_app() -> "typer.Typer":
 
     @app.command()
     @guarded
+    def games() -> None:
+        """List every game and its scenarios: which can be played, which have a computer player."""
+        from kiev_tui.gameslist import all_games, describe
+
+        for line in describe(all_games()):
+            typer.echo(line)
+
+    @app.command()
+    @guarded
     def state(save: Path, as_json: bool = typer.Option(False, "--json", help="print as JSON")) -> None:
         """Print the position a save holds (after checking it by replay)."""
         game = load_game(save)
@@ -505,13 +517,15 @@ def _build_app() -> "typer.Typer":
                                                        help="compare every recorded roll, journal line, hash and the "
                                                             "header with the replay (the first difference names its "
                                                             "action)")) -> None:
-        """Replay a save's log from its scenario; the first difference from the save is one line, exit 2."""
+        """Replay a save's log from its scenario; the first difference from the save is one line, exit 2.
+        A last line says whether this user's key signed the save (an edited one is flagged)."""
         game = load_game(save, verify=verify)
         if not verify:
             typer.echo(f"{save}: {len(game.log)} actions replayed (not compared), final position {game.state_hash()}")
-            return
-        typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
-                   f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+        else:
+            typer.echo(f"{save}: {len(game.log)} actions replayed; every recorded roll ({game.rolls}), journal line "
+                       f"({len(game.journal)}) and hash matches, final position {game.state_hash()}")
+        typer.echo(game.signature.line)  # whose key signed it (engine/savekey.py): a flag, not a refusal
 
     @app.command()
     @guarded

@@ -16,6 +16,12 @@ os.environ["KIEV_TUI_CACHE"] = tempfile.mkdtemp(prefix="kiev-tui-cache-")
 # that falls back to the default folder writes here.  Tests that test the default unset it.
 os.environ["KIEV_TUI_SAVES"] = tempfile.mkdtemp(prefix="kiev-tui-saves-")
 
+# The per-user save key (kiev_tui/engine/savekey.py, under XDG_CONFIG_HOME) and the seats' tokens
+# (kiev_tui/net/tokens.py, under XDG_STATE_HOME) of this run live in folders of its own, never in
+# the player's home; each test gets fresh ones (the fixture below).
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="kiev-tui-config-")
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kiev-tui-state-")
+
 # `make mutate`: mutmut's coverage run sets MUTANT_UNDER_TEST=stats, which a child process would
 # inherit and then fail to record outside mutmut's folder; this process keeps its own copy.
 if os.environ.get("MUTANT_UNDER_TEST") == "stats":
@@ -44,6 +50,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if added:
         print(f"\nFAILED: tests wrote into the player's saves/ folder: {', '.join(added)}")
         session.exitstatus = 1
+
+
+@pytest.fixture(autouse=True)
+def _own_xdg_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test, and every process it starts, keeps its save key and seat tokens in fresh
+    temporary folders: no test reads or writes the player's ~/.config or ~/.local/state."""
+    home = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
 
 
 @pytest.fixture

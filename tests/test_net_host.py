@@ -128,7 +128,8 @@ def test_a_second_seat_for_a_taken_side_is_refused_in_one_line(hosted: HostThrea
         first.close()
 
 
-def test_a_side_is_free_again_once_its_seat_has_gone(hosted: HostThread) -> None:
+def test_a_side_whose_seat_has_gone_is_taken_back_by_its_players_next_join(hosted: HostThread) -> None:
+    # the new link finds the token the first one kept (tests/test_net_tokens.py: nobody else can)
     first = Seat(hosted.address, "soviet")
     first.close()
     again = Seat(hosted.address, "soviet", retry=0)

@@ -193,7 +193,9 @@ def _plain_on_a_pty(game: Game, lines: list[str]) -> str:
     worker.start()
     for line in lines:
         os.write(master, (line + "\n").encode())
-    os.write(master, b"\x04")  # end of input on a terminal: the loop stops
+    # end of input on a terminal: the loop stops; with moves unsaved it asks first, and a
+    # second end of input at that question quits (issue 36)
+    os.write(master, b"\x04\x04")
     seen = b""
     while not done.is_set() or _readable(master):
         if _readable(master, 0.2):

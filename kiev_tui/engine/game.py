@@ -115,6 +115,10 @@ class Game:
         self.dice: Dice = dice
         # Fixed for the game's life: the state hash and the save's header say where dice came from.
         self.origin: dict[str, Any] = dict(dice.record())
+        # A save of this game may carry this user's signature (engine/savekey.py) while every action
+        # was played here with the program's own dice, or came from a save this user's key signed.
+        self.signable = isinstance(dice, (EntropyDice, SeededDice))
+        self.signature: Any = None  # load_game: what the save's signature said (a savekey.Verdict)
         self.options: dict[str, Any] = dict(options or {})
         self.game_id = new_game_id()
         self.rolls = 0

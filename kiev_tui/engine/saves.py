@@ -7,7 +7,9 @@ predict a roll still to come.  Format 1 (seeded, no values recorded) still loads
 
 The per-action hashes and the final hash are accident detection: they catch a damaged or
 carelessly edited file, but anyone can recompute them, so they are no seal against cheating
-(play by e-mail has its own, kiev_tui/pbem/).
+(play by e-mail has its own, kiev_tui/pbem/).  A save is also signed with this user's key
+(engine/savekey.py), which flags a save edited since kiev-tui wrote it, but proves nothing
+against the key's owner.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kiev_tui import __version__
+from kiev_tui.engine import savekey
 from kiev_tui.engine.actions import action_key
 from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
@@ -85,7 +88,13 @@ def save_game(game: Game, path: str | Path, make_parents: bool = True, viewer: s
     Raises OSError naming ``path`` when it cannot be written (full disk, no such folder...).
     """
     p = Path(path)
-    atomic_write_text(p, dump_toml(save_dict(game, viewer)), make_parents=make_parents)
+    data = save_dict(game, viewer)
+    if game.signable:  # bound to this user's key, so an edit is flagged (engine/savekey.py)
+        try:
+            data["signature"] = savekey.sign(data, savekey.load_key())
+        except savekey.SaveKeyError:
+            pass  # written unsigned; `replay --verify` then says the save is not signed, and why
+    atomic_write_text(p, dump_toml(data), make_parents=make_parents)
     if viewer is None:  # hot seat: each side's hidden choices in a file of its own
         for side in sorted({s for a, s in zip(game.log, game.sides) if is_hidden(a)}):
             atomic_write_text(secret_path(p, side), dump_toml(secret_dict(game, side)), make_parents=make_parents)
@@ -214,7 +223,7 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     """
     path = Path(path)
     root = Reader(path, load_toml(path))
-    root.only(["save", "action", "reload", "final", "journal"])
+    root.only(["save", "action", "reload", "final", "journal", "signature"])
     meta = root.table("save")
     fmt = meta.int("format")
     if fmt not in READS:
@@ -322,6 +331,10 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     if recorded is not None:  # play on: a seeded game with its generator, any other with fresh entropy
         game.dice = recorded.check if isinstance(recorded.check, SeededDice) else EntropyDice()
     game.mark_saved()  # what was just read is on disk: quitting now loses nothing
+    # A flag, never a refusal: only a save this user's key signed gives signed saves again, so
+    # an edited or foreign save saved again from here stays unsigned.
+    game.signature = savekey.check(root.data)
+    game.signable = game.signature.status == savekey.SIGNED
     if verify:  # the header is what the load dialog shows: it must tell the truth
         st = game.state
         if said[0] != st.turn:

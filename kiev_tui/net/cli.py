@@ -88,6 +88,8 @@ def join(
     except SeatError as exc:
         typer.echo(f"error: {one_line(exc.why)}", err=True)
         raise typer.Exit(EXIT_UNREACHABLE if exc.code == "unreachable" else EXIT_REFUSED) from None
+    if link.token_note:  # the game goes on; only a later join could not take the side back
+        typer.echo(f"warning: {one_line(link.token_note)}", err=True)
     if plain_mode or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from kiev_tui.net.plain_seat import run as run_plain
 

@@ -15,9 +15,12 @@ import secrets
 import signal
 import socket
 import sys
+import tomllib
 from dataclasses import dataclass, field as dc_field
 from pathlib import Path
 from typing import Any, Callable
+
+import tomli_w
 
 from kiev_tui import __version__
 from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
@@ -84,9 +87,11 @@ class Host:
         self.save_path = Path(save_path)
         self.say = say or (lambda text: print(text, file=sys.stderr, flush=True))
         self.seats: dict[str, Conn] = {}  # side -> its one connected seat
-        # side -> the token its seat was given: the same seat dialling again takes its side back even
-        # before the host has noticed that its old connection is dead
-        self.tokens: dict[str, str] = {}
+        # side -> the token its first seat was given: only that token takes the side back once the
+        # seat has dropped, and it does so even before the host has noticed the old connection is
+        # dead.  Kept beside the autosave, so a host resumed from it keeps every side its player's.
+        self.tokens_path = self.save_path.with_name(f"{self.save_path.stem}.tokens.toml")
+        self.tokens: dict[str, str] = self._load_tokens()
         self.spectators: list[Conn] = []
         self.servers: list[asyncio.AbstractServer] = []
         self.addresses: list[str] = []
@@ -192,28 +197,31 @@ class Host:
         if side != SPECTATOR and side not in sides:
             raise WireError(f"no side '{shorten(side, 20)}' in this game (sides: {', '.join(sides)}, or spectator)")
         if msg.get("rules_version") not in (None, g.rules.version):
-            conn.send(encode("error", code="version", why=f"the host plays {g.rules.id} rules version "
-                                                          f"{g.rules.version}; this seat's program has another"))
-            conn.close()
+            self.refuse(conn, side, "version", f"the host plays {g.rules.id} rules version {g.rules.version}; "
+                                               "this seat's program has another")
             return
         if side == SPECTATOR:
             if len(self.spectators) >= MAX_SPECTATORS:
-                conn.send(encode("error", code="full", why=f"{MAX_SPECTATORS} spectators already watch this game"))
-                conn.close()
+                self.refuse(conn, side, "full", f"{MAX_SPECTATORS} spectators already watch this game")
                 return
             self.spectators.append(conn)
         else:
             taken = self.seats.get(side)
-            same_seat = side in self.tokens and msg.get("token") == self.tokens[side]
+            held = self.tokens.get(side)
+            same_seat = held is not None and msg.get("token") == held
             if taken is not None and not taken.closed and not same_seat:
-                conn.send(encode("error", code="taken",
-                                 why=f"the {side} side is taken: its seat is connected to this game now"))
-                conn.close()
+                self.refuse(conn, side, "taken", f"the {side} side is taken: its seat is connected to this game now")
+                return
+            if held is not None and not same_seat:
+                # the side's seat dropped: the side stays its player's, and his token is the proof
+                self.refuse(conn, side, "token", f"the {side} side is kept for its player, whose seat dropped: "
+                                                 "only that seat's token takes it back", game=g.game_id)
                 return
             if taken is not None:
                 taken.close()  # the same seat, back on a new connection: the old one is dead
-            if not same_seat:
+            if held is None:
                 self.tokens[side] = secrets.token_hex(16)
+                self._keep_tokens()
             self.seats[side] = conn
         conn.side = side
         known = msg.get("known", 0)
@@ -229,6 +237,48 @@ class Host:
         self.say(f"{'a spectator' if side == SPECTATOR else 'the ' + side + ' seat'} joined "
                  f"({'from action ' + str(start) if start else 'the whole record'}, {len(g.log)} actions)")
         self.broadcast(self.seats_message(), skip=conn)
+
+    def refuse(self, conn: Conn, side: str, code: str, why: str, **extra: Any) -> None:
+        """Tell a seat why it is not seated, close it, and log one line (it never acts)."""
+        conn.send(encode("error", code=code, why=why, **extra))
+        conn.close()
+        self.say(f"refused a seat for {shorten(side, 20)} ({code}): {why}")
+
+    def _load_tokens(self) -> dict[str, str]:
+        """The tokens kept beside the autosave for this game; none if there are none (a new game)."""
+        path = self.tokens_path
+        try:
+            if not path.exists():
+                return {}
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            self.say(f"warning: {path}: cannot read the seats' tokens ({shorten(str(exc))}); "
+                     "each side goes to its first seat")
+            return {}
+        sides = set(self.game.rules.schema.sides)
+        tokens = data.get("tokens")
+        if data.get("game") != self.game.game_id or not isinstance(tokens, dict):
+            return {}  # another game's (an autosave path used again): nothing of this game's seats
+        return {side: token for side, token in tokens.items()
+                if side in sides and isinstance(token, str) and len(token) == 32}
+
+    def _keep_tokens(self) -> None:
+        """Write the tokens beside the autosave (mode 0600: they are the players' keys to their sides)."""
+        path = self.tokens_path
+        text = tomli_w.dumps({"game": self.game.game_id, "tokens": dict(sorted(self.tokens.items()))})
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            self.say(f"warning: cannot keep the seats' tokens in {path} ({exc.strerror or exc}); "
+                     "a host resumed from the autosave gives each side to its first seat")
 
     def seats_message(self) -> bytes:
         return encode("seats", present=sorted(self.seats))

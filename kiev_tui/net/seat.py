@@ -22,6 +22,7 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal, one_line
 from kiev_tui.engine.events import Event
 from kiev_tui.net.replica import Replica
+from kiev_tui.net.tokens import TokenStore
 from kiev_tui.net.wire import HOST_TYPES, MAX_LINE, SPECTATOR, Address, WireError, decode, encode, field
 
 CONNECT_TIMEOUT = 10.0
@@ -30,9 +31,10 @@ CONNECT_TIMEOUT = 10.0
 class SeatError(Exception):
     """The host would not seat us (side taken, another version), or could not be reached."""
 
-    def __init__(self, code: str, why: str) -> None:
+    def __init__(self, code: str, why: str, game: str = "") -> None:
         self.code = code
         self.why = why
+        self.game = game  # the host's game, when it says (a side kept for its player: code "token")
         super().__init__(why)
 
 
@@ -86,8 +88,11 @@ class _Lines:
 class SeatLink:
     """The seat's side of the wire; `replica` is its copy of the game once `connect` returned."""
 
-    def __init__(self, address: Address, side: str, retry: float = 60.0) -> None:
+    def __init__(self, address: Address, side: str, retry: float = 60.0, store: TokenStore | None = None) -> None:
         self.address = address
+        # this account's tokens (kiev_tui/net/tokens.py): a join started again takes its side back
+        self.store = store if store is not None else TokenStore()
+        self.token_note = ""  # why the token could not be kept, for the face to say once
         self.side = side
         self.retry = retry
         self.replica: Replica | None = None
@@ -103,7 +108,7 @@ class SeatLink:
         self.closing = False
         self.connected = False
         self._full = False  # the replica went wrong: ask for the whole record next time
-        self.token = ""  # given by the host: dialling again with it takes our side back at once
+        self.token = ""  # given by the host, and kept in `store`: only it takes our side back once we drop
         self._handler: Callable[[dict[str, Any]], None] | None = None
         self._thread: threading.Thread | None = None
 
@@ -124,11 +129,15 @@ class SeatLink:
             raise SeatError("closed", "the host closed the connection before seating us")
         msg = decode(line, HOST_TYPES)
         if msg["t"] == "error":
-            raise SeatError(str(msg.get("code", "")), str(msg.get("why", "refused")))
+            raise SeatError(str(msg.get("code", "")), str(msg.get("why", "refused")), str(msg.get("game", ""))[:64])
         if msg["t"] != "welcome":
             raise WireError(f"expected a welcome, got {msg['t']}")
         if isinstance(msg.get("token"), str):
             self.token = msg["token"][:64]
+            header = msg.get("header")
+            game = header.get("game_id") if isinstance(header, dict) else None
+            if isinstance(game, str) and self.side != SPECTATOR:
+                self.token_note = self.store.put(self.address, game, self.side, self.token)
         sock.settimeout(None)
         self._sock, self._lines = sock, lines
         return msg
@@ -144,11 +153,28 @@ class SeatLink:
         except (OSError, WireError) as exc:
             sock.close()
             raise SeatError("protocol", f"the host at {self.address} did not seat us: {exc}") from None
-        except SeatError:
+        except SeatError as exc:
             sock.close()
-            raise
+            if not self._kept_token(exc):
+                if exc.code == "token":
+                    raise SeatError(exc.code, f"{exc.why} (this account keeps no token for the {self.side} side "
+                                              f"of game {exc.game[:8]} at {self.address})", exc.game) from None
+                raise
+            self.connect(timeout)  # again, with the token this account kept from its last seat
+            return
         self.absorb(welcome)
         self.connected = True
+
+    def _kept_token(self, refusal: SeatError) -> bool:
+        """After a refusal for a side kept for its player: take this account's kept token for that
+        game if it is one not tried yet (True: dial again with it)."""
+        if refusal.code != "token" or not refusal.game:
+            return False
+        kept = self.store.get(self.address, refusal.game, self.side)
+        if not kept or kept == self.token:
+            return False
+        self.token = kept
+        return True
 
     def start(self, handler: Callable[[dict[str, Any]], None]) -> None:
         """Read the host's messages on a thread of our own; each goes to ``handler`` (not yet absorbed)."""
@@ -197,7 +223,9 @@ class SeatLink:
             except SeatError as exc:
                 sock.close()
                 self._gone = exc.why
-                if exc.code in ("taken", "version"):
+                if self._kept_token(exc):
+                    continue
+                if exc.code in ("taken", "version", "token"):
                     return False
                 continue
             except (OSError, WireError):

@@ -1,5 +1,8 @@
 """The plain-mode loop: read a line, print the answer, until `quit` or the end of input.
 
+On a terminal the end of input (Ctrl-D) is a quit and asks the same question `quit` asks when
+actions would be lost; piped input that ends simply stops.
+
 Works on a terminal (tab completion through `readline` when Python has it; a hand-over waits
 for Enter) and on piped input (no questions asked, each command echoed after its prompt so a
 transcript reads in order).  The game is autosaved at every phase end, as in the TUI.
@@ -96,6 +99,15 @@ def run(game: "Game", save_path: Path | None = None, stdin: IO[str] | None = Non
             continue
         if line is None:
             out.write("\n")
+            # Ctrl-D on a terminal is a quit: ask as `quit` does (a second Ctrl-D quits); a pipe
+            # or a file that ends is never asked anything (docs/PLAIN.md)
+            question = session.quit_question() if tty else None
+            if question is not None:
+                answer = read(question)
+                if answer is not None and answer.strip().lower() not in ("y", "yes"):
+                    continue
+                if answer is None:
+                    out.write("\n")
             break
         if tty and width is None:
             session.width = max(MIN_WIDTH, terminal_width())  # the terminal may have been resized

@@ -20,11 +20,9 @@ DEFAULT_PORT = 2222
 
 def default_scenarios() -> list[str]:
     """Every scenario of every game that can be played (a data-only game cannot)."""
-    refs: list[str] = []
-    for name in games_registry.names():
-        if games_registry.playable(name):
-            refs.extend(f"{name}/{p.stem}" for p in sorted((data_root() / name / "scenarios").glob("*.toml")))
-    return refs
+    from kiev_tui.gameslist import playable_scenarios  # every game, not only those the registry has met
+
+    return playable_scenarios()
 
 
 def host_keys(path: Path) -> list[Any]:

@@ -1,0 +1,78 @@
+"""Issue 35 item 5: `kiev-tui games` lists what can be played; `map --game` of a game with its rules
+reference only is one line and exit 2; the SSH lobby offers every playable scenario; the README
+tells a new player about all of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kiev_tui.cli import app
+from kiev_tui.engine import registry
+from kiev_tui.gameslist import DATA_ONLY, PLAYABLE, REFERENCE_ONLY, all_games, game_info, playable_scenarios
+from kiev_tui.serve.cli import default_scenarios
+
+from tests.conftest import ROOT
+
+runner = CliRunner()
+
+
+def test_games_lists_each_game_its_scenarios_what_plays_and_what_has_an_ai() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:4] == [
+        "spi_kiev: Kiev: The Battle of Encirclement, 1941 (SPI, 1979)",
+        "  playable; the computer can play either side: kiev-tui play spi_kiev/campaign --ai german|soviet",
+        "  rules: kiev-tui rules --game spi_kiev",
+        "  spi_kiev/campaign              playable, with AI  Kiev: the battle of encirclement, "
+        "29 August - 26 September 1941",
+    ]
+    at = lines.index("barbarossa1941: Barbarossa 1941")
+    assert lines[at + 1] == ("  not playable yet: map, counters and scenarios only (kiev-tui map --game "
+                             "barbarossa1941, kiev-tui validate data/barbarossa1941)")
+    b41 = [line.split()[0] for line in lines if line.startswith("  barbarossa1941/")]
+    assert b41 == ["barbarossa1941/historical", "barbarossa1941/hypothetical", "barbarossa1941/typhoon"]
+    assert all("not playable yet" in line for line in lines if line.startswith("  barbarossa1941/"))
+    assert lines[-3:] == ["efs_ktr: Barbarossa: Kiev to Rostov, 1941 (GMT East Front Series)",
+                          "  not playable yet: rules reference only, no map, counters or scenarios",
+                          "  rules: kiev-tui rules --game efs_ktr"]
+
+
+def test_each_game_has_the_status_the_registry_and_its_data_give() -> None:
+    got = {g.name: (g.status, g.ai, len(g.scenarios), g.has_map) for g in all_games()}
+    assert got == {"spi_kiev": (PLAYABLE, True, 1, True), "barbarossa1941": (DATA_ONLY, False, 3, True),
+                   "efs_ktr": (REFERENCE_ONLY, False, 0, False)}
+    assert game_info("nonsense") is None
+
+
+def test_map_of_a_game_with_its_rules_reference_only_is_one_line_exit_2() -> None:
+    result = runner.invoke(app, ["map", "--game", "efs_ktr"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: --game: the game efs_ktr has no map data yet (only its rules reference "
+                             "so far: kiev-tui rules --game efs_ktr)\n")
+    assert result.stdout == ""
+
+
+def test_map_of_an_unknown_game_names_every_known_one() -> None:
+    result = runner.invoke(app, ["map", "--game", "nosuch"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --game: no game 'nosuch' (known: spi_kiev, barbarossa1941, efs_ktr)\n"
+
+
+def test_the_lobby_offers_every_playable_scenario_even_of_a_game_the_registry_has_not_met(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert default_scenarios() == ["spi_kiev/campaign"]
+    # a game found by convention only (kiev_tui/games/<name>/system.py), not yet asked for
+    monkeypatch.setattr(registry, "_GAMES", {k: v for k, v in registry._GAMES.items() if k != "spi_kiev"})
+    assert "spi_kiev" not in registry.names()
+    assert default_scenarios() == ["spi_kiev/campaign"] == playable_scenarios()
+
+
+def test_the_readme_tells_of_the_computer_the_arena_every_game_and_the_games_command() -> None:
+    text = (ROOT / "README.md").read_text()
+    for needle in ("kiev-tui games", "--ai SIDE", "make arena", "spi_kiev/campaign", "barbarossa1941",
+                   "efs_ktr", "Kiev to Rostov"):
+        assert needle in text, needle
