@@ -37,6 +37,7 @@ class ScriptConsole:
     """Keys from a script (then Done); what was written kept as text."""
 
     width = 100
+    height = 24
     term = "xterm"
 
     def __init__(self, keys: str) -> None:

@@ -33,7 +33,7 @@ from kiev_tui.engine.tomlio import Reader, atomic_write_text, load_toml
 from kiev_tui.serve.console import Console
 from kiev_tui.serve.keys import Player
 from kiev_tui.serve.ledger import Ledger
-from kiev_tui.serve.lobby import QUIT_KEYS, Choice, Offer, banner, pick
+from kiev_tui.serve.lobby import QUIT_KEYS, Choice, Offer, Row, banner, pick
 from kiev_tui.serve.limits import Limits
 from kiev_tui.serve.rooms import Rooms, kiev_argv
 
@@ -85,9 +85,14 @@ class Table:
     def free_sides(self) -> list[str]:
         return [s for s in self.sides if s not in self.seats]
 
-    def line(self) -> str:
-        held = ", ".join(f"{s}: {self.seats[s].name}" if s in self.seats else f"{s}: open" for s in self.sides)
-        return f"{self.title} [{held}] {self.progress() or 'since ' + self.created}"
+    def row(self, before: str = "") -> Row:
+        """The game in a lobby list: `before` and its title (shortened first in a narrow window),
+        then who holds each side ("open" for a free one) and where it stands."""
+        held = [f"{s}: {self.seats[s].name}" if s in self.seats else f"{s}: open" for s in self.sides]
+        seats = [f"{text}," for text in held[:-1]] + held[-1:]  # joined: "[german: alice, soviet: open]"
+        seats[0] = f"[{seats[0]}"
+        seats[-1] = f"{seats[-1]}]"
+        return Row(f"{before}{self.title}", (*seats, self.progress() or f"since {self.created}"))
 
     def progress(self) -> str:
         """Where the game stands by its autosave's header ("turn 3, german combat"), or ""."""
@@ -189,21 +194,21 @@ class HostedRooms(Rooms):
             if key == "n":
                 choice = await self._new(console, player)
             elif key == "r" and mine:
-                at = await pick(console, "Resume which game?", [f"as {t.side_of(player)}: {t.line()}" for t in mine])
+                at = await pick(console, "Resume which game?", [t.row(f"as {t.side_of(player)}: ") for t in mine])
                 if at is not None:
                     choice = await self._seat(console, mine[at], str(mine[at].side_of(player)))
             elif key == "e" and mine:
                 at = await pick(console, "End which game? (its save is kept on the server)",
-                                [f"as {t.side_of(player)}: {t.line()}" for t in mine])
+                                [t.row(f"as {t.side_of(player)}: ") for t in mine])
                 if at is not None:
                     await self._end(console, player, mine[at])
             elif key == "j" and open_:
-                at = await pick(console, "Join which game?", [t.line() for t in open_])
+                at = await pick(console, "Join which game?", [t.row() for t in open_])
                 if at is not None:
                     choice = await self._take(console, player, open_[at])
             elif key == "w" and self.tables:
                 every = list(self.tables.values())
-                at = await pick(console, "Watch which game?", [t.line() for t in every])
+                at = await pick(console, "Watch which game?", [t.row() for t in every])
                 if at is not None:
                     choice = await self._seat(console, every[at], SPECTATOR)
             if choice is not None:

@@ -20,7 +20,7 @@ from kiev_tui.engine.registry import get_schema
 from kiev_tui.serve.console import Console
 from kiev_tui.serve.keys import Player
 from kiev_tui.serve.ptychild import PtyChild
-from kiev_tui.serve.lobby import QUIT_KEYS, Choice, Offer, banner, pick
+from kiev_tui.serve.lobby import QUIT_KEYS, Choice, Offer, Row, banner, pick
 
 
 def offers(refs: Sequence[str]) -> list[Offer]:
@@ -63,7 +63,7 @@ class Rooms:
         await asyncio.gather(*(child.stop() for child in list(PtyChild.live)), return_exceptions=True)
 
     async def pick_scenario(self, console: Console) -> Offer | None:
-        at = await pick(console, "Which scenario?", [f"{o.title} ({o.ref})" for o in self.scenarios])
+        at = await pick(console, "Which scenario?", [Row(o.title, (f"({o.ref})",)) for o in self.scenarios])
         return None if at is None else self.scenarios[at]
 
 

@@ -14,7 +14,7 @@ from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen
 from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.game_screen import GameScreen
 
-from tests.ui.helpers import game_screen, goto, keys, status
+from tests.ui.helpers import game_screen, goto, keys, screen_text, status
 
 SIZE = (120, 40)
 
@@ -30,11 +30,15 @@ async def end_phase(pilot: Pilot, game: Game) -> None:
     assert isinstance(pilot.app.screen, GameScreen)
 
 
-async def enter_three(pilot: Pilot, hex_index: int) -> None:
-    """i, tick the first three due units, choose the hex_index-th entry hex."""
+async def enter_three(pilot: Pilot, hex_index: int, in_hand: bool = False) -> None:
+    """i, tick the first three due units, choose the hex_index-th entry hex; with a group still
+    in hand, say yes to ending its move (5.0)."""
     await keys(pilot, "i")
     assert isinstance(pilot.app.screen, EntryScreen)
     await keys(pilot, "down", "space", "down", "space", "tab", *["down"] * hex_index, "enter")
+    if in_hand:
+        assert isinstance(pilot.app.screen, ConfirmScreen) and "[5.0]" in screen_text(pilot.app)
+        await keys(pilot, "y")
     assert isinstance(pilot.app.screen, GameScreen)
 
 
@@ -81,8 +85,10 @@ async def test_a_full_game_turn_of_the_campaign() -> None:
         await pilot.pause()
         # Soviet movement: every reinforcement on, three to a hex, then one stack moves.
         await enter_three(pilot, 0)
-        await enter_three(pilot, 1)
+        await enter_three(pilot, 1, in_hand=True)
         await keys(pilot, "escape", "i", "down", "space", "tab", "down", "down", "enter")
+        assert isinstance(pilot.app.screen, ConfirmScreen)  # Esc let go of the selection, not of the hand (5.0)
+        await keys(pilot, "y")
         assert not game.phase.todo or all("reinforcement" not in t for t in game.phase.todo)
         await move_somewhere(pilot, game)
         await end_phase(pilot, game)

@@ -37,7 +37,9 @@ commit).  The Soviet player may press t to move the selected stack by rail inste
 rail hexes light up with their rail distance.
 
 Reinforcements that are due must come on before the phase ends: press i, tick the units, choose
-an entry hex.  Overstacked hexes must be thinned before the phase ends.""",
+an entry hex.  Bringing on another group ends the move of the stack still in hand (5.0): if that
+stack has MP left, you are asked first (Enter or y goes on, Esc keeps it moving).  Overstacked
+hexes must be thinned before the phase ends.""",
     COMBAT: """Build an attack: Enter on your stacks adds their units as attackers (1-9 picks single units),
 Enter on enemy hexes adds them as targets; every attacker must be next to every target. Press c
 to see the odds, each modifier with its rule case, and the chance of each result; then confirm

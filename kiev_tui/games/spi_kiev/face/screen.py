@@ -14,14 +14,14 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.games.spi_kiev import acting, rail, reinforcements, stacking
+from kiev_tui.games.spi_kiev import acting, movement, rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.face import present
 from kiev_tui.games.spi_kiev.face.combat_ui import (PendingScreen, PreviewScreen, attack_preview, integrity_items,
                                                    overrun_preview, roll_line)
 from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
-from kiev_tui.ui.dialogs import PickScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen, binding, toggle
 
 _b = binding
@@ -312,17 +312,40 @@ class KievGameScreen(GameScreen):
             if choice is None:
                 return
             units, hex_id, by_rail = choice
-            if self.play(Enter(units, hex_id, by_rail)):
-                h = Hex.parse(hex_id)
-                self.move_cursor(h)
-                if not by_rail:
-                    self._continue_with(units, h)
+            action = Enter(units, hex_id, by_rail)
+            # 5.0 with 15.0: a new group ends the move of the stack in hand; ask before its MP are lost
+            legal = self.game.check(action, side=self.seat) is None
+            caution = movement.ends_hand(self.view(), units) if legal else None
+            if caution is None:
+                self._bring_on(action)
+                return
+
+            def answered(yes: bool | str | None) -> None:
+                if yes is True:
+                    self._bring_on(action)
                 else:
-                    riders = self._rail_riders(self.view(), list(units))
-                    if riders:
-                        self._offer_rail(riders, h)
+                    self.last_case = caution.case  # r reads 5.0
+                    who = self.name_ids(", ".join(caution.units))
+                    self.say(f"Reinforcements not brought on: {who} {'keeps' if len(caution.units) == 1 else 'keep'} moving")
+
+            why = self.name_ids(f"[{caution.case}] {caution.why} (rules {caution.case})")
+            self.app.push_screen(ConfirmScreen("Bring these reinforcements on now?", [why],
+                                               "Enter or y: bring them on   Esc: keep moving the stack in hand"),
+                                 answered)
 
         self.app.push_screen(EntryScreen(due, rail_hexes), done)
+
+    def _bring_on(self, action: Enter) -> None:
+        """Play the entry; the group goes on moving from its hex (by road or, if it came by train, rail)."""
+        if self.play(action):
+            h = Hex.parse(action.hex)
+            self.move_cursor(h)
+            if not action.rail:
+                self._continue_with(action.units, h)
+            else:
+                riders = self._rail_riders(self.view(), list(action.units))
+                if riders:
+                    self._offer_rail(riders, h)
 
     def action_remove_excess(self) -> None:
         view = self.view()
