@@ -38,3 +38,28 @@ def test_a_fresh_install_prints_one_line_and_a_failed_one_prints_the_log(tmp_pat
     assert failed.returncode != 0
     assert "kiev-tui-no-such-package" in failed.stdout
     assert "make: the install failed; its log is .venv/pip.log" in failed.stdout
+
+
+def test_make_play_started_and_quit_leaves_saves_as_it_found_them() -> None:
+    """The README's first command, as a player types it, on a real pty: a start and a quit with no
+    move write nothing into saves/ (issue 35: the README's two commands leave saves/ alone; the
+    other, `make test`, is checked at the end of every run by tests/conftest.py)."""
+    import os
+
+    from tests.ptyprog import PtyProgram
+    from tests.test_pty_hardening import quit_cleanly
+
+    def listing() -> dict[str, tuple[int, int]]:
+        folder = ROOT / "saves"
+        return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()} if folder.is_dir() else {}
+
+    before = listing()
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "KIEV_TUI_SAVES", "MAKEFLAGS")}
+    env.update({"TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"})
+    app = PtyProgram(["make", "--no-print-directory", "play"], 120, 40, env, ROOT)
+    try:
+        assert app.wait_for(r"Sequence of play", 120), app.tail()
+        assert quit_cleanly(app) == 0  # type: ignore[arg-type]
+    finally:
+        app.stop()
+    assert listing() == before
