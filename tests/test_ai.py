@@ -272,7 +272,77 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # the node budget decides; a wide clock cap keeps a slow, loaded machine from cutting a search short
     r = play_match("spi_kiev/campaign", 1001, "strong", "easy", seconds=120.0, on_action=check)
     assert r.refused == {"german": 0, "soviet": 0}
-    # 175 since issue 35 (236 before): 12.23 keeps each out-of-supply 1-strength unit at 1, which
-    # changes odds in this game; with that floor switched off it plays to 236 again.
-    assert (r.winner, r.margin) == ("german", 175)  # the same seed and levels play the same game
+    # 167 since issue 34 (175 with issue 35's 12.23 floor, 236 before it): the AI's odds for
+    # untried units follow the preview's rules (river tripling, supply, the faces left).
+    assert (r.winner, r.margin) == ("german", 167)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
+
+
+# -- odds with untried defenders -----------------------------------------------------------------
+
+SEIM_ATTACK = ("ge-3pz-6", "ge-3pz-3")  # two regiments of 3rd Panzer: doubled (20.0)
+
+
+def _seim(untried: tuple[str, ...]) -> Game:
+    """3rd Panzer at 2805 attacks across the Seim (a major river, 10.14) into clear 2806, held by
+    untried rifle divisions."""
+    places = {u: "2805" for u in SEIM_ATTACK} | {u: "2806" for u in untried} | {"so-hq-40": "2908"}
+    return position(Game.new("spi_kiev/campaign", seed=1), places, player="german", phase="combat",
+                    reinforcements=False)
+
+
+def _drawn_by_hand(game: Game, untried: tuple[str, ...]) -> dict[str, float]:
+    """The preview of every way to deal the faces left in the pool to the untried units, each with
+    the same weight: the odds the preview's sampling averages to."""
+    from itertools import permutations
+
+    from kiev_tui.games.spi_kiev.common import View
+    from kiev_tui.games.spi_kiev.preview import preview_battle
+    from kiev_tui.games.spi_kiev.untried import pool
+
+    used = set(game.state.vars.pool_used)
+    left = [f.id for f in pool(game.scenario.catalog).faces_of("rifle") if f.id not in used]
+    deals = list(permutations(left, len(untried)))
+    out: dict[str, float] = {}
+    for deal in deals:
+        for u, f in zip(untried, deal):
+            game.state.units[u].face = f
+        chances = preview_battle(game, View(game), SEIM_ATTACK, [Hex.parse("2806")], False, "", None).chances
+        for r, pr in chances.items():
+            out[r] = out.get(r, 0.0) + pr / len(deals)
+    for u in untried:
+        game.state.units[u].face = None
+    return out
+
+
+def _same(a: dict[str, float], b: dict[str, float]) -> bool:
+    return set(a) == set(b) and all(abs(a[k] - b[k]) < 1e-12 for k in a)
+
+
+def test_odds_across_the_seim_on_an_untried_stack_are_the_previews_own() -> None:
+    # The old estimate took the defence as the pool's mean times the hex's terrain (clear: 1) and
+    # left out the Seim's tripling (10.14), and counted faces already drawn.
+    game = _seim(("so-t02-rifle-1",))
+    view = game.rules.position(game)
+    got = KievAI("german", "strong", seed=1).chances(game, view, SEIM_ATTACK, Hex.parse("2806"))
+    assert _same(got, _drawn_by_hand(game, ("so-t02-rifle-1",)))
+    # 38 rifle faces times 6 die rolls, each pair as likely: 52 of them give -/1, and the 4 faces
+    # without strength lose the hex before any roll (19.63)
+    assert round(got["-/1"] * 228, 9) == 52 and round(got["defenders eliminated (19.63)"] * 38, 9) == 4
+    assert game.state.units["so-t02-rifle-1"].face is None  # still untried after the estimate
+
+
+def test_odds_count_only_the_faces_still_in_the_pool() -> None:
+    from kiev_tui.games.spi_kiev.untried import pool
+
+    untried = ("so-t02-rifle-1", "so-t02-rifle-2")
+    game = _seim(untried)
+    rifles = sorted(f.id for f in pool(game.scenario.catalog).faces_of("rifle"))
+    # every rifle face but six is drawn already (13.1): two defenders share the six left
+    game.state.vars.pool_used = [f for f in rifles if f not in rifles[10:16]]
+    view = game.rules.position(game)
+    ai = KievAI("german", "strong", seed=1)
+    got = ai.chances(game, view, SEIM_ATTACK, Hex.parse("2806"))
+    assert _same(got, _drawn_by_hand(game, untried))
+    faces = pool(game.scenario.catalog).faces
+    assert ai.pool_mean(view, "so-t02-rifle-1")[1] == sum(faces[f].defense for f in rifles[10:16]) / 6

@@ -10,7 +10,6 @@ generator), never the game's dice.
 from __future__ import annotations
 
 import heapq
-import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -28,8 +27,8 @@ from kiev_tui.games.spi_kiev.battle import battle, steps_left
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of, zoc_reach
 from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, safe_assignment
 from kiev_tui.games.spi_kiev.advance import advance_options
-from kiev_tui.games.spi_kiev.preview import check_attack, crt, preview_battle, strengths
-from kiev_tui.games.spi_kiev.strength import final, odds_column
+from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_battle, special_outcome, strengths
+from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
 
@@ -158,7 +157,7 @@ class KievAI:
     def strength(self, view: View, uid: str) -> tuple[float, float]:
         """Attack and defence of the unit's current step; an untried unit counts as the pool's mean."""
         if view.untried(uid):
-            return self.pool_mean(view)
+            return self.pool_mean(view, uid)
         d = view.udef(uid)
         step = min(view.state.units[uid].step, len(d.steps) - 1)
         a, df = d.steps[step]
@@ -460,25 +459,16 @@ class KievAI:
     def chances(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex,
                 overrun: bool = False) -> dict[str, float]:
         """The chance of each combat result: the preview's exact figures when every unit is known;
-        with untried units, their pool's mean strength instead of the preview's sampling."""
-        a_total, a_parts, _, d_parts, per_hex = strengths(view, attackers, [t], overrun, "")
-        unknown_a = sum(1 for x in a_parts if x.base is None)
-        unknown_d = sum(1 for x in d_parts if x.base is None)
-        if not unknown_a and not unknown_d:
-            return dict(preview_battle(game, view, attackers, [t], overrun, "", None).chances)
-        mean_a, mean_d = self.pool_mean(view)
-        a = final(a_total + mean_a * unknown_a, True)
-        d = max(1, math.floor(sum(per_hex) + mean_d * self.terrain_mult(game, t) * unknown_d))
-        table = crt(game)
-        col = odds_column(a, d, table.columns, table.above_highest, table.below_lowest)
-        out: dict[str, float] = {}
-        for die in range(1, 7):
-            r = table.result(col, die)
-            out[r] = out.get(r, 0.0) + 1 / 6
-        return out
+        with untried units, the same rules averaged over the faces still in the pool (13.1)."""
+        return untried_chances(game, view, attackers, [t], overrun, self.rng)
 
-    def pool_mean(self, view: View) -> tuple[float, float]:
-        faces = list(pool(view.catalog).faces.values())
+    def pool_mean(self, view: View, uid: str | None = None) -> tuple[float, float]:
+        """Mean attack and defence of the faces an untried unit may still show: its own draw pile,
+        less the faces already drawn (13.1); with no unit named, every pile's."""
+        p = pool(view.catalog)
+        draw = p.draw_of.get(uid) if uid is not None else None
+        used = set(view.vars.pool_used)
+        faces = [f for f in p.faces.values() if f.id not in used and (draw is None or f.draw == draw)]
         if not faces:
             return (2.0, 2.0)
         return (sum(f.attack for f in faces) / len(faces), sum(f.defense for f in faces) / len(faces))
@@ -602,6 +592,100 @@ class KievAI:
             if game.check(act, side=self.side) is None:
                 return act
         return DeclineAdvance()
+
+
+#: Above this many ways to give the untried units their faces, the odds are sampled instead.
+EXACT_LIMIT = 729
+SAMPLES = 96
+
+
+def untried_chances(game: Game, view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool,
+                    rng: random.Random, integrity: str = "") -> dict[str, float]:
+    """The chance of each result of a battle, by the preview's own rules (strengths, terrain,
+    rivers, supply, 19.63, 19.65).  Each untried unit takes, in turn, each kind of face still in
+    its draw pile (faces already drawn are gone, 13.1), with the chance of drawing it from what
+    is left; every assignment is scored like a battle of known units.  With more assignments than
+    ``EXACT_LIMIT`` the same average is sampled with the AI's own generator."""
+    _, a_parts, _, d_parts, _ = strengths(view, attackers, hexes, overrun, integrity)
+    unknown = [x.unit for x in a_parts + d_parts if x.base is None]
+    if not unknown:
+        return dict(preview_battle(game, view, attackers, hexes, overrun, integrity, None).chances)
+    p = pool(view.catalog)
+    used = set(view.vars.pool_used)
+    role = set(attackers)
+    # What the battle reads of a face: an attacker's attack, a defender's defence, and whether it
+    # has no strength at all (19.63); faces alike in that are one kind, counted.
+    kinds: dict[tuple[str, bool], dict[tuple[int, bool], list[str]]] = {}
+    for u in unknown:
+        key = (p.draw_of[u], u in role)
+        if key not in kinds:
+            group: dict[tuple[int, bool], list[str]] = {}
+            for f in sorted(p.faces_of(key[0]), key=lambda f: f.id):
+                if f.id not in used:
+                    group.setdefault((f.attack if key[1] else f.defense, f.no_strength), []).append(f.id)
+            kinds[key] = group
+    groups = [kinds[(p.draw_of[u], u in role)] for u in unknown]
+    table = crt(game)
+    st = game.state
+    out: dict[str, float] = {}
+
+    def score(weight: float) -> None:
+        outcome = special_outcome(view, attackers, hexes, overrun, integrity)
+        if outcome:
+            out[outcome] = out.get(outcome, 0.0) + weight
+            return
+        a_total, parts, _, _, per_hex = strengths(view, attackers, hexes, overrun, integrity)
+        col = column(table, final(a_total, has_strength(view, parts)), sum(per_hex))
+        for die in range(1, 7):
+            r = table.result(col, die)
+            out[r] = out.get(r, 0.0) + weight / 6
+
+    def draw_left(k: int, taken: dict[str, int], prob: float) -> None:
+        if k == len(unknown):
+            score(prob)
+            return
+        u = unknown[k]
+        pile = p.draw_of[u]
+        left = sum(1 for f in p.faces_of(pile) if f.id not in used) - taken.get(pile, 0)
+        if left <= 0:  # an empty pile: the unit shows nothing more than it does now
+            draw_left(k + 1, taken, prob)
+            return
+        for ids in groups[k].values():
+            # faces of this kind not yet given to an earlier unit in this assignment
+            free = [f for f in ids if f not in given]
+            if not free:
+                continue
+            given.add(free[0])
+            st.units[u].face = free[0]
+            taken[pile] = taken.get(pile, 0) + 1
+            draw_left(k + 1, taken, prob * len(free) / left)
+            taken[pile] -= 1
+            given.discard(free[0])
+            st.units[u].face = None
+
+    given: set[str] = set()
+    ways = 1
+    for g in groups:
+        ways *= max(1, len(g))
+    try:
+        if ways <= EXACT_LIMIT:
+            draw_left(0, {}, 1.0)
+        else:
+            for _ in range(SAMPLES):
+                taken_ids: set[str] = set()
+                for u in unknown:
+                    left_ids = [f.id for f in p.faces_of(p.draw_of[u]) if f.id not in used and f.id not in taken_ids]
+                    if left_ids:
+                        face = rng.choice(sorted(left_ids))
+                        taken_ids.add(face)
+                        st.units[u].face = face
+                score(1.0 / SAMPLES)
+                for u in unknown:
+                    st.units[u].face = None
+    finally:
+        for u in unknown:
+            st.units[u].face = None  # untried again: no face until it fights (13.1)
+    return out
 
 
 def _soviet_cut_off(game: Game) -> int:
