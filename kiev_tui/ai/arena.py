@@ -16,7 +16,7 @@ from kiev_tui.engine import registry
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 
-from kiev_tui.ai.base import Player, Tally, play_side_action
+from kiev_tui.ai.base import Player, Tally, play_side_action, stream_seed
 
 KINDS = ("random", "easy", "strong")
 
@@ -96,8 +96,9 @@ def play_match(scenario: str | Path, seed: int, german: str, soviet: str, second
                max_actions: int = 20000, on_action: Callable[[Game, Action], None] | None = None) -> MatchResult:
     """One whole game between two kinds of player; each AI's thinking time is totalled per phase."""
     game = Game.new(scenario, seed)
-    players = {"german": make_player(german, "german", seed * 2 + 1, seconds),
-               "soviet": make_player(soviet, "soviet", seed * 2 + 2, seconds)}
+    # the dice take the seed itself; each player a stream of its own drawn from it
+    players = {"german": make_player(german, "german", stream_seed(seed, "ai-german"), seconds),
+               "soviet": make_player(soviet, "soviet", stream_seed(seed, "ai-soviet"), seconds)}
     tallies = {side: Tally() for side in players}
     current: dict[str, tuple[tuple[int, str, str], float]] = {}
     count = 0

@@ -22,7 +22,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.net.seat import Update
 
-from kiev_tui.ai.base import Player, sandbox
+from kiev_tui.ai.base import Player, sandbox, stream_seed
 
 STOP = object()
 
@@ -30,7 +30,7 @@ STOP = object()
 class LocalAILink:
     """One human side and one computer side sharing a local game."""
 
-    def __init__(self, game: Game, ai: Player, pause: float = 0.15) -> None:
+    def __init__(self, game: Game, ai: Player, pause: float = 0.15, seed: int | None = None) -> None:
         self.game = game
         self.ai = ai
         self.ai_side = ai.side
@@ -46,7 +46,8 @@ class LocalAILink:
         self._inbox: "queue.Queue[Any]" = queue.Queue()
         self._handler: Callable[[dict[str, Any]], None] | None = None
         self._thread: threading.Thread | None = None
-        self._rng = random.Random(secrets.randbits(32))
+        # the look-ahead copies' dice: a stream of their own, from the seed when one is given
+        self._rng = random.Random(stream_seed(seed, "ai-lookahead") if seed is not None else secrets.randbits(32))
         self.closing = False
 
     # -- the seat's interface --------------------------------------------------------------------
@@ -152,7 +153,10 @@ class LocalAILink:
 
 def computer_player(game: Game, side: str, level: str = "strong", seed: int | None = None,
                     seconds: float = 5.0) -> Player:
-    """The computer player of ``side`` for this game (ValueError, in one line, if there is none)."""
+    """The computer player of ``side`` for this game (ValueError, in one line, if there is none).
+
+    With a ``seed`` (the game's ``--seed``) its choices come from the seed's "ai" stream, never
+    from the numbers the game's dice draw from that seed."""
     from kiev_tui.ai.arena import has_ai, make_player
 
     sides = tuple(game.rules.schema.sides)
@@ -160,10 +164,11 @@ def computer_player(game: Game, side: str, level: str = "strong", seed: int | No
         raise ValueError(f"no side {side!r} in this game (its sides: {', '.join(sides)})")
     if not has_ai(game.rules.id):
         raise ValueError(f"the computer cannot play {game.rules.id} yet")
-    return make_player(level, side, seed if seed is not None else secrets.randbits(32), seconds, game.rules.id)
+    own = stream_seed(seed, "ai") if seed is not None else secrets.randbits(32)
+    return make_player(level, side, own, seconds, game.rules.id)
 
 
 def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = None, pause: float = 0.15,
             seconds: float = 5.0) -> LocalAILink:
     """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
-    return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause)
+    return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause, seed)
