@@ -12,11 +12,11 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from kiev_tui.ai import kiev as kiev_ai
+from kiev_tui.games.spi_kiev import ai as kiev_ai
 from kiev_tui.ai.arena import mean_interval, play_match, run_arena, wilson
 from kiev_tui.ai.base import sandbox
 from kiev_tui.ai.cli import register
-from kiev_tui.ai.kiev import KievAI
+from kiev_tui.games.spi_kiev.ai import KievAI
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import FixedDice, SeededDice
 from kiev_tui.engine.game import Game
@@ -214,8 +214,8 @@ def test_wilson_and_t_intervals() -> None:
 
 def test_arena_plays_each_seed_with_sides_swapped() -> None:
     report = run_arena("strong", "random", 1, 21, MINI)
-    assert [(r.seed, r.german, r.soviet) for r in report.results] == [(21, "strong", "random"),
-                                                                      (21, "random", "strong")]
+    assert [(r.seed, r.players) for r in report.results] == [(21, {"german": "strong", "soviet": "random"}),
+                                                             (21, {"german": "random", "soviet": "strong"})]
     assert report.refused() == 0
     text = report.text()
     assert "strong as german vs random: won" in text and "strong as soviet vs random: won" in text
@@ -231,9 +231,9 @@ def test_arena_command_registers_and_refuses_unknown_players() -> None:
         pass
 
     runner = CliRunner()
-    bad = runner.invoke(app, ["arena", "--german", "genius"])
-    assert bad.exit_code == 2 and "unknown player 'genius'" in bad.output
-    ok = runner.invoke(app, ["arena", "--german", "easy", "--soviet", "random", "--games", "1", "--seed", "4",
+    bad = runner.invoke(app, ["arena", "--first", "genius", "--scenario", str(MINI)])
+    assert bad.exit_code == 2 and "unknown player 'genius' (known: random, easy, strong)" in bad.output
+    ok = runner.invoke(app, ["arena", "--first", "easy", "--second", "random", "--games", "1", "--seed", "4",
                              "--scenario", str(MINI), "--quiet"])
     assert ok.exit_code == 0, ok.output
     assert "easy as german vs random: won" in ok.output and "refused actions: 0" in ok.output
@@ -248,7 +248,7 @@ def test_a_choice_the_referee_refuses_is_counted_and_never_submitted(monkeypatch
 
 def test_the_ai_module_imports_on_its_own() -> None:
     # Kiev's combat modules import each other through the rule system: the AI must load it first.
-    done = subprocess.run([sys.executable, "-c", "import kiev_tui.ai.kiev"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", "import kiev_tui.games.spi_kiev.ai"], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr
 
@@ -388,3 +388,70 @@ def test_the_ais_choices_never_shift_the_dice_nor_the_dice_its_choices() -> None
         game.dice.roll(6, "test")
     ai = computer_player(game, "german", "easy", seed=77)
     assert [ai.decide(game) for _ in range(6)] == chosen[0]
+
+
+# -- any game with an AI in its registry entry -------------------------------------------------------
+
+class _FirstLegal:
+    """A computer player for any game: the first action its rules list (tiny: end the phase)."""
+
+    def __init__(self, side: str) -> None:
+        self.side, self.name = side, "first"
+
+    def decide(self, game: Game) -> Action:
+        return next(iter(game.rules.legal(game, self.side)))
+
+
+def test_the_arena_and_the_computer_play_any_game_whose_entry_has_an_ai() -> None:
+    from types import SimpleNamespace
+
+    from kiev_tui.ai.local import computer_player
+    from kiev_tui.engine import registry
+
+    from tiny_game import DUEL, SYSTEM
+
+    ai = SimpleNamespace(LEVELS=("first",), player=lambda side, level, seed, seconds: _FirstLegal(side))
+    registry.register("tiny", SYSTEM, ai=ai)
+    try:
+        report = run_arena("first", "first", 1, 3, DUEL)
+        # the sides are the game's own, in its order
+        assert [(r.sides, r.players) for r in report.results] == [
+            (("axis", "allies"), {"axis": "first", "allies": "first"})] * 2
+        assert "first as axis vs first: won" in report.text() and "first as allies vs first: won" in report.text()
+        player = computer_player(Game.new(DUEL, seed=1), "allies", "first", seed=1)
+        assert isinstance(player, _FirstLegal) and player.side == "allies"
+    finally:
+        registry.unregister("tiny")
+
+
+def test_a_game_without_an_ai_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from kiev_tui import cli
+    from kiev_tui.engine import registry
+
+    from tiny_game import DUEL, SYSTEM
+
+    registry.register("tiny", SYSTEM)
+    try:
+        app = typer.Typer()
+        register(app)
+        app.command("other")(lambda: None)
+        out = CliRunner().invoke(app, ["arena", "--first", "strong", "--scenario", str(DUEL)])
+        assert out.exit_code == 2 and out.output == "error: the game 'tiny' has no computer player\n"
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(sys, "argv", ["kiev-tui", "play", "--no-resume", "--plain", "--scenario", str(DUEL),
+                                          "--ai", "axis"])
+        with pytest.raises(SystemExit) as exc:
+            cli.main()
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "the game 'tiny' has no computer player" in err
+    finally:
+        registry.unregister("tiny")
+
+
+def test_kiev_has_its_ai_in_its_registry_entry() -> None:
+    from kiev_tui.ai.arena import kinds
+    from kiev_tui.engine import registry
+
+    assert registry.get_ai("spi_kiev") is kiev_ai and kinds("spi_kiev") == ("random", "easy", "strong")

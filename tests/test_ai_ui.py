@@ -75,7 +75,7 @@ def test_a_whole_game_through_the_link_with_the_human_answering_in_the_computers
         done.wait()
 
     link.start(post)
-    human = RandomPlayer("soviet", 9)
+    human = RandomPlayer("soviet", 9, "spi_kiev")
     answered_in_german_turn = 0
     end = time.monotonic() + 60
     try:
@@ -162,7 +162,7 @@ class _HeldPlayer:
     """The easy AI, held before its first decision until the test lets it go."""
 
     def __init__(self, side: str) -> None:
-        from kiev_tui.ai.kiev import KievAI
+        from kiev_tui.games.spi_kiev.ai import KievAI
 
         self.side, self.name = side, "held"
         self.inner = KievAI(side, "easy", seed=3)

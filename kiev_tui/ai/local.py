@@ -163,7 +163,7 @@ def computer_player(game: Game, side: str, level: str = "strong", seed: int | No
     if side not in sides:
         raise ValueError(f"no side {side!r} in this game (its sides: {', '.join(sides)})")
     if not has_ai(game.rules.id):
-        raise ValueError(f"the computer cannot play {game.rules.id} yet")
+        raise ValueError(f"the game '{game.rules.id}' has no computer player")
     own = stream_seed(seed, "ai") if seed is not None else secrets.randbits(32)
     return make_player(level, side, own, seconds, game.rules.id)
 

@@ -3,8 +3,9 @@
 Each call to ``decide`` looks at the position as it stands, lists the candidate actions of
 the phase, scores them with a hand-written evaluation in victory-point units, and returns the
 best; when nothing scores above zero it ends the phase.  It reads only what a player sees:
-the map, the counters, the odds preview's chances (which sample untried faces with their own
-generator), never the game's dice.
+the map, the counters, the odds by the preview's own rules (untried units over the faces still
+in their pile), never the game's dice.  The registry finds it through Kiev's entry
+(``registry.get_ai("spi_kiev")``): ``LEVELS`` and ``player``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.ai.base import Budget, sandbox
+from kiev_tui.ai.base import Budget, Player, sandbox
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
                                              Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
@@ -686,6 +687,11 @@ def untried_chances(game: Game, view: View, attackers: tuple[str, ...], hexes: l
         for u in unknown:
             st.units[u].face = None  # untried again: no face until it fights (13.1)
     return out
+
+
+def player(side: str, level: str, seed: int, seconds: float = 5.0) -> Player:
+    """The registry's way in (``registry.get_ai``): Kiev's computer player of one side."""
+    return KievAI(side, level, seed=seed, seconds=seconds)
 
 
 def _soviet_cut_off(game: Game) -> int:
