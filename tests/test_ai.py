@@ -455,3 +455,60 @@ def test_kiev_has_its_ai_in_its_registry_entry() -> None:
     from kiev_tui.engine import registry
 
     assert registry.get_ai("spi_kiev") is kiev_ai and kinds("spi_kiev") == ("random", "easy", "strong")
+
+
+# -- the arena's figures of play -------------------------------------------------------------------
+
+def test_operations_count_towns_pockets_overruns_idle_armour_and_command() -> None:
+    from kiev_tui.games.spi_kiev.actions import Overrun
+    from kiev_tui.games.spi_kiev.ai import Operations
+
+    # German turn 1 on the mini map.  1st Panzer drives through Testgrad (0505); three units cut
+    # the weak rifle in 0305 off (ge-inf-3 shuts its line, 19.8) and destroy it; 2nd regiment of
+    # 1st Panzer (0102) sits the turn out; in the mechanized phase the panzer overruns an untried
+    # rifle.  Then the Soviet walks back into Testgrad.  The cavalry far west ends beyond command.
+    game = position(Game.new(MINI, seed=5, dice=FixedDice([1] * 10)),
+                    {"ge-1pz-1": "0302", "ge-1pz-2": "0102", "ge-inf-1": "0103", "ge-inf-2": "0306",
+                     "ge-rpl-1": "0205", "ge-inf-3": "0404", "so-rifle-3": "0305", "so-rifle-1": "0605",
+                     "so-hq-agsw": "1003", "so-cav-1": "0110", "so-t01-rifle-1": "0507"},
+                    player="german", phase="movement", reinforcements=False)
+    ops = Operations(game)
+
+    def play(act: Action) -> None:
+        ops.before(game)
+        game.apply(act, side=game.actor)
+        ops.after(game, act)
+
+    def answer() -> None:
+        while game.state.pending is not None:
+            play(next(iter(game.rules.legal(game, game.actor))))
+
+    play(Move(("ge-1pz-1",), ("0402", "0503", "0504", "0505", "0506")))
+    assert game.state.control["0505"] == "german"
+    play(EndPhase())
+    assert not game.rules.position(game).supply.status("so-rifle-3").in_supply
+    play(Attack(("ge-inf-2", "ge-rpl-1", "ge-inf-3"), ("0305",)))
+    answer()
+    assert game.state.units["so-rifle-3"].status != "map"
+    play(EndPhase())
+    play(Overrun(("ge-1pz-1",), "0507"))
+    answer()
+    play(EndPhase())
+    assert (game.state.turn, game.state.player) == (2, "soviet")
+    play(Move(("so-rifle-1",), game.rules.reachable(game, ("so-rifle-1",))[Hex.parse("0505")].path))
+    assert game.state.control["0505"] == "soviet"
+    assert ops.figures(game) == {
+        "german": {"towns taken": 1, "towns lost back": 1, "pockets closed": 1, "overruns": 1,
+                   "idle armour turns": 1},
+        "soviet": {"towns taken": 1, "towns lost back": 0, "out of command at end": 1, "overruns": 0}}
+
+
+def test_the_arena_prints_the_figures_of_play_per_side() -> None:
+    report = run_arena("strong", "random", 1, 21, MINI)
+    text = report.text()
+    for r in report.results:
+        assert set(r.figures) == {"german", "soviet"}
+        assert list(r.figures["german"]) == ["towns taken", "towns lost back", "pockets closed", "overruns",
+                                             "idle armour turns"]
+    mean = sum(r.figures["german"]["towns taken"] for r in report.results if r.players["german"] == "strong")
+    assert f"strong as german, mean per game: towns taken {mean:.1f}, towns lost back" in text

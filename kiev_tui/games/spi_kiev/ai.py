@@ -97,6 +97,7 @@ class KievAI:
         self._attack_cache: dict[Any, tuple[float, tuple[str, ...]]] = {}
         # Rail destinations by (start hex, unit type) for this phase; the German never moves in it.
         self._rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
+        self._pool_means: dict[tuple[str | None, int, tuple[str, ...]], tuple[float, float]] = {}
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -468,11 +469,16 @@ class KievAI:
         less the faces already drawn (13.1); with no unit named, every pile's."""
         p = pool(view.catalog)
         draw = p.draw_of.get(uid) if uid is not None else None
-        used = set(view.vars.pool_used)
-        faces = [f for f in p.faces.values() if f.id not in used and (draw is None or f.draw == draw)]
-        if not faces:
-            return (2.0, 2.0)
-        return (sum(f.attack for f in faces) / len(faces), sum(f.defense for f in faces) / len(faces))
+        drawn = view.vars.pool_used
+        key = (draw, len(drawn), tuple(drawn[-1:]))  # faces only ever join the drawn list
+        got = self._pool_means.get(key)
+        if got is None:
+            used = set(drawn)
+            faces = [f for f in p.faces.values() if f.id not in used and (draw is None or f.draw == draw)]
+            got = (2.0, 2.0) if not faces else (sum(f.attack for f in faces) / len(faces),
+                                                 sum(f.defense for f in faces) / len(faces))
+            self._pool_means[key] = got
+        return got
 
     # -- pending choices ------------------------------------------------------------------------
     def answer(self, game: Game) -> Action:
@@ -1057,3 +1063,99 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+
+#: The figures of play the arena prints per side, in this order (``Operations.figures``).
+FIGURES = ("towns taken", "towns lost back", "out of command at end", "pockets closed", "overruns",
+           "idle armour turns")
+_ACTIVE = (Move, RailMove, Attack, Overrun, Advance)  # what a unit does that is not idling
+
+
+class Operations:
+    """What a side did at the scale of the campaign, counted over one game for the arena.
+
+    - towns taken: a town or city (a hex worth VP) passing to the side from the other one;
+    - towns lost back: a town or city the side had taken in this game passing back to the enemy;
+    - out of command at end (Soviet): Soviet combat units on the map at the end that no
+      supplied HQ commands (each cannot attack, 9.15);
+    - pockets closed (German): Soviet combat units eliminated in a phase that began with them
+      out of supply (cut off first, then destroyed);
+    - overruns: overrun actions the side made (6.0), whatever their result;
+    - idle armour turns (German): per German player-turn, each German mechanized combat unit
+      on the map when the turn began that neither moved (by road or rail, or in an advance)
+      nor attacked or overran in that turn, and is still on the map at its end.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.count: dict[str, dict[str, int]] = {s: {f: 0 for f in FIGURES} for s in (GERMAN, SOVIET)}
+        self.taken: dict[str, set[str]] = {GERMAN: set(), SOVIET: set()}
+        self._phase: tuple[int, str, str] | None = None
+        self._oos: set[str] = set()
+        self._armour: set[str] | None = None  # German mechanized units at the start of its player-turn
+        self._active: set[str] = set()
+        self._control: dict[str, str] = {}
+        self._on_map: set[str] = set()
+
+    def before(self, game: Game) -> None:
+        st = game.state
+        key = (st.turn, st.player, st.phase)
+        if key != self._phase:
+            new_turn = self._phase is None or self._phase[:2] != key[:2]
+            self._phase = key
+            view = game.rules.position(game)
+            self._oos = {u for u, s in view.supply.all_status(SOVIET).items()
+                         if not s.in_supply and not view.is_hq_like(u)}
+            if new_turn:
+                self._close_turn(game)
+                if st.player == GERMAN:
+                    self._armour = {u for u in self._units(game, GERMAN)
+                                    if view.udef(u).mechanized and not view.is_hq_like(u)}
+                    self._active = set()
+        self._control = dict(st.control)
+        self._on_map = {u for u, s in st.units.items() if s.status == "map"}
+
+    def after(self, game: Game, act: Action) -> None:
+        st = game.state
+        side = game.sides[-1] if game.sides else st.player
+        for h, owner in st.control.items():
+            was = self._control.get(h)
+            if was is None or owner == was or not self.vp(game, h):
+                continue
+            self.count[owner]["towns taken"] += 1
+            self.taken[owner].add(h)
+            if h in self.taken[was]:
+                self.count[was]["towns lost back"] += 1
+                self.taken[was].discard(h)
+        for u in self._on_map:
+            if st.units[u].status != "map" and u in self._oos:
+                self.count[GERMAN]["pockets closed"] += 1
+        if isinstance(act, Overrun):
+            self.count[side]["overruns"] += 1
+        if isinstance(act, _ACTIVE):
+            self._active.update(act.attackers if isinstance(act, Attack) else act.units)
+
+    def _units(self, game: Game, side: str) -> list[str]:
+        cat = game.scenario.catalog.units
+        return [u for u, s in game.state.units.items() if s.status == "map" and cat[u].side == side]
+
+    def _close_turn(self, game: Game) -> None:
+        """The German player-turn that just ended: its armour that did nothing."""
+        if self._armour is not None:
+            on_map = {u for u, s in game.state.units.items() if s.status == "map"}
+            self.count[GERMAN]["idle armour turns"] += len((self._armour - self._active) & on_map)
+            self._armour = None
+
+    @staticmethod
+    def vp(game: Game, h: str) -> bool:
+        return game.scenario.map.settlement(Hex.parse(h)) is not None
+
+    def figures(self, game: Game) -> dict[str, dict[str, int]]:
+        """The counts of this game, per side (each side shows the figures that are its own)."""
+        self._close_turn(game)
+        view = game.rules.position(game)
+        self.count[SOVIET]["out of command at end"] = sum(
+            1 for u, s in view.supply.all_status(SOVIET).items()
+            if view.hex_of(u) is not None and not view.is_hq_like(u) and not s.in_command)
+        own = {GERMAN: ("towns taken", "towns lost back", "pockets closed", "overruns", "idle armour turns"),
+               SOVIET: ("towns taken", "towns lost back", "out of command at end", "overruns")}
+        return {s: {f: self.count[s][f] for f in FIGURES if f in own[s]} for s in (GERMAN, SOVIET)}
