@@ -512,3 +512,22 @@ def test_the_arena_prints_the_figures_of_play_per_side() -> None:
                                              "idle armour turns"]
     mean = sum(r.figures["german"]["towns taken"] for r in report.results if r.players["german"] == "strong")
     assert f"strong as german, mean per game: towns taken {mean:.1f}, towns lost back" in text
+
+
+def test_a_soviet_hq_goes_where_no_other_hq_commands() -> None:
+    from kiev_tui.games.spi_kiev.ai import Ctx
+
+    # Two HQs beside each other (3114, 3115) command the three rifles at 3013-3015; the two at
+    # 2020-2021 are beyond every command radius (11.33) and cannot attack.  The spare HQ goes to
+    # them; before, it counted every unit within its radius alike and stayed with the first group.
+    game = position(Game.new("spi_kiev/campaign", seed=5),
+                    {"so-hq-21": "3114", "so-hq-40": "3115", "so-rd-87": "3014", "so-rd-151": "3013",
+                     "so-rd-226": "3015", "so-rd-130": "2020", "so-rd-45": "2021", "ge-3pz-6": "0202"},
+                    player="soviet", phase="movement", turn=3, reinforcements=False)
+    view = game.rules.position(game)
+    assert [u for u, s in view.supply.all_status("soviet").items() if not s.in_command] == ["so-rd-130", "so-rd-45"]
+    ai = KievAI("soviet", "strong", seed=1)
+    _, act = ai._best_move(game, Ctx(ai, game, view), "so-hq-40")
+    assert isinstance(act, Move) and act.path[-1] == "2219"
+    game.apply(act)
+    assert all(s.in_command for s in game.rules.position(game).supply.all_status("soviet").values())

@@ -45,13 +45,14 @@ class Level:
     overruns: bool  # look for overruns while moving
     encircle: bool  # try the best moves of mechanized units on a copy for the Soviet units they cut off
     nodes: int  # rules questions per phase before it stops searching
+    hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
 
 
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
-                  encircle=False, nodes=300),
+                  encircle=False, nodes=300, hq_cover=False),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000),
+                    encircle=True, nodes=6000, hq_cover=True),
 }
 
 # Weights of the evaluation, in victory points.
@@ -68,6 +69,9 @@ W_OOS = 1.0  # per Soviet unit a move would put out of supply (found on a look-a
 ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the units they cut off
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
+W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
+W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
+W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
 def _tec(game: Game) -> dict[str, Any]:
@@ -775,6 +779,7 @@ class Ctx:
         self._hexinfo: dict[Hex, tuple[int, int, str | None, float, bool, tuple[Hex, ...]]] = {}
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
         self._cover: dict[int, dict[Hex, int]] = {}
+        self._orphans: dict[str, list[tuple[Hex, int]]] = {}
         self._cuts: dict[Hex, float] | None = None
         self._cut_off: int | None = None
         self._source_zone: frozenset[Hex] | None = None
@@ -1022,6 +1027,15 @@ class Ctx:
                     cover[y] = cover.get(y, 0) + n
         return cover.get(h, 0)
 
+    def _uncommanded_near(self, hq: str, h: Hex, radius: int) -> int:
+        """Own combat units within ``radius`` of h that no supplied HQ other than ``hq`` commands."""
+        alone = self._orphans.get(hq)
+        if alone is None:
+            cmd = self.sup.command
+            alone = self._orphans[hq] = [(mh, n) for mh, n in self.my_combat.items()
+                                         if not any(ok and other != hq for other, ok in cmd.get(mh, []))]
+        return sum(n for mh, n in alone if h.distance(mh) <= radius)
+
     def _soviet(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
         view, ai = self.view, self.ai
         s = W_CAPTURE * self._captures(path) + W_PULL * 0.6 * self.field.get(h, 0.0)
@@ -1035,7 +1049,15 @@ class Ctx:
                 s -= 8.0
             elif near <= 2:
                 s -= 3.0
-            s += 0.25 * self._covered(h, view.udef(uid).leadership)
+            radius = view.udef(uid).leadership
+            # Command coverage: the units no other supplied HQ commands count most (11.33), so
+            # the HQs spread over the front instead of bunching around one town.
+            if ai.level.hq_cover:
+                s += W_HQ_NEW * self._uncommanded_near(uid, h, radius) + W_HQ_ANY * self._covered(h, radius)
+                if near <= 3 and not [u for u in friends if not view.is_hq_like(u)]:
+                    s -= W_HQ_EXPOSED  # an HQ alone within a panzer's dash is lost with all it commands
+            else:
+                s += 0.25 * self._covered(h, radius)
             if friends and any(view.is_hq_like(u) for u in friends):
                 s -= 5.0
             return s
