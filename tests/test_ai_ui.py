@@ -207,3 +207,26 @@ async def test_no_key_changes_the_game_while_the_computer_acts(tmp_path: Path) -
     finally:
         held.go.set()
         link.close()
+
+
+class _BrokenPlayer:
+    """A computer player with a bug: it fails on its first decision."""
+
+    side, name = "soviet", "broken"
+
+    def decide(self, game: Any) -> Any:
+        raise RuntimeError("no idea")
+
+
+async def test_a_failed_computer_gives_the_keys_back(tmp_path: Path) -> None:
+    game = new_mini()
+    link = LocalAILink(game, _BrokenPlayer(), pause=0)  # type: ignore[arg-type]
+    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "the computer player failed: RuntimeError: no idea" in status(app))
+            screen = game_screen(app)
+            assert game.actor == "soviet" and link.stalled and not screen.computer_acting()
+            assert screen.check_action("new_game", ()) is True and screen.check_action("load", ()) is True
+    finally:
+        link.close()

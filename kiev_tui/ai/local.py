@@ -49,6 +49,7 @@ class LocalAILink:
         # the look-ahead copies' dice: a stream of their own, from the seed when one is given
         self._rng = random.Random(stream_seed(seed, "ai-lookahead") if seed is not None else secrets.randbits(32))
         self.closing = False
+        self.stalled = False  # the computer failed or was refused: it will not move again by itself
 
     # -- the seat's interface --------------------------------------------------------------------
     def start(self, handler: Callable[[dict[str, Any]], None]) -> None:
@@ -135,11 +136,13 @@ class LocalAILink:
             try:
                 action = self.ai.decide(copy)
             except Exception as exc:  # noqa: BLE001 - an AI bug must not take the game down with it
+                self.stalled = True  # the screen gives the keys back (a new or loaded game is the way on)
                 self._deliver({"t": "note", "text": f"the computer player failed: {type(exc).__name__}: {exc}"})
                 return
             version = self.game.version
             self._deliver({"t": "act", "action": action, "side": self.ai_side})
             if self.game.version == version:
+                self.stalled = True
                 self._deliver({"t": "note", "text": f"the computer's action {action.kind} was refused"})
                 return  # refused: nothing changed, so asking again would loop
             if self.pause:

@@ -67,7 +67,9 @@ class PlayControls:
         """True while a computer opponent (kiev_tui/ai/local.py) has the move: its own phases and
         its answers to combat choices.  Its actions arrive one by one between the screen's own."""
         side = getattr(self.net, "ai_side", None)
-        return side is not None and not self.game.state.over and self.game.actor == side
+        if side is None or getattr(self.net, "stalled", False):
+            return False  # no computer here, or it failed: the keys are the player's again
+        return not self.game.state.over and self.game.actor == side
 
     def locked_while_computer_acts(self, action: str) -> bool:
         """Whether this key waits for the computer to finish (``check_action`` offers it not)."""
