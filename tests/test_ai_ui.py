@@ -75,7 +75,7 @@ def test_a_whole_game_through_the_link_with_the_human_answering_in_the_computers
         done.wait()
 
     link.start(post)
-    human = RandomPlayer("soviet", 9)
+    human = RandomPlayer("soviet", 9, "spi_kiev")
     answered_in_german_turn = 0
     end = time.monotonic() + 60
     try:
@@ -156,3 +156,77 @@ def _a_german_move(game: object) -> object:
             if reach.ok and len(reach.path) > 1:
                 return adapter.move_action(game, ids, reach.path)
     raise AssertionError("no German stack can move")
+
+
+class _HeldPlayer:
+    """The easy AI, held before its first decision until the test lets it go."""
+
+    def __init__(self, side: str) -> None:
+        from kiev_tui.games.spi_kiev.ai import KievAI
+
+        self.side, self.name = side, "held"
+        self.inner = KievAI(side, "easy", seed=3)
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+
+    def decide(self, game: Any) -> Any:
+        self.thinking.set()
+        self.go.wait(60)
+        return self.inner.decide(game)
+
+
+# Every key of the game screen that plays, ends, takes back or replaces something (Kiev's own
+# keys too: reinforce, rail, overrun, remove, attack).
+_GAME_CHANGING_KEYS = ("P", "u", "O", "N", "enter", "p", "C", "1", "i", "t", "o", "x", "c")
+
+
+async def test_no_key_changes_the_game_while_the_computer_acts(tmp_path: Path) -> None:
+    game = new_mini()
+    held = _HeldPlayer("soviet")
+    link = LocalAILink(game, held, pause=0)  # type: ignore[arg-type]
+    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, held.thinking.is_set)
+            screen = game_screen(app)
+            assert game.actor == "soviet" and screen.computer_acting()
+            before, logged = game.state_hash(), len(game.log)
+            offered = {action for _, _, action in screen.working_keys()}
+            assert not offered & {"end_phase", "undo", "select", "pending", "attack", "reinforce"}
+            for key in _GAME_CHANGING_KEYS:
+                await keys(pilot, key)
+                assert app.screen is screen, f"{key} opened {type(app.screen).__name__} in the computer's turn"
+                assert game.state_hash() == before and len(game.log) == logged, f"{key} changed the game"
+            await keys(pilot, "P")  # the end-phase question must not wait behind the computer's turn
+            held.go.set()
+            await until(pilot, lambda: game.actor == "german" and "Your move, German player." in status(app))
+            await keys(pilot, "y")  # an answer to a question that was never asked
+            assert (game.state.player, game.state.phase) == ("german", "movement")
+            assert "german" not in game.sides  # the player's own phase has not been ended for him
+            assert {"end_phase", "undo"} <= {action for _, _, action in screen.working_keys()}
+    finally:
+        held.go.set()
+        link.close()
+
+
+class _BrokenPlayer:
+    """A computer player with a bug: it fails on its first decision."""
+
+    side, name = "soviet", "broken"
+
+    def decide(self, game: Any) -> Any:
+        raise RuntimeError("no idea")
+
+
+async def test_a_failed_computer_gives_the_keys_back(tmp_path: Path) -> None:
+    game = new_mini()
+    link = LocalAILink(game, _BrokenPlayer(), pause=0)  # type: ignore[arg-type]
+    app = build_app(game, save_path=tmp_path / "auto.toml", net=link)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "the computer player failed: RuntimeError: no idea" in status(app))
+            screen = game_screen(app)
+            assert game.actor == "soviet" and link.stalled and not screen.computer_acting()
+            assert screen.check_action("new_game", ()) is True and screen.check_action("load", ()) is True
+    finally:
+        link.close()

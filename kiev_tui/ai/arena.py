@@ -1,5 +1,9 @@
 """The arena: computer players against each other on the same seeds with sides swapped, and the
 statistics that say who is better (win rate with a Wilson interval, VP margin with a t interval).
+
+It knows no game: the sides are the scenario's, a player is the game's random bot or a level of
+the game's computer player (``registry.get_ai``), and the figures of play, if the game's AI
+module has ``Operations``, are that module's.
 """
 
 from __future__ import annotations
@@ -16,15 +20,21 @@ from kiev_tui.engine import registry
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 
-from kiev_tui.ai.base import Player, Tally, play_side_action
+from kiev_tui.ai.base import Player, Tally, play_side_action, stream_seed
 
-KINDS = ("random", "easy", "strong")
+RANDOM = "random"  # the game's random bot: a baseline every game with a bot has
+
+
+def kinds(game_id: str) -> tuple[str, ...]:
+    """The players the arena can field in this game: the random bot and each level of its AI."""
+    ai = registry.get_ai(game_id)
+    return (RANDOM, *ai.LEVELS) if ai is not None else (RANDOM,)
 
 
 class RandomPlayer:
     """The game's random bot behind the one-action-at-a-time protocol (a baseline, not an AI)."""
 
-    def __init__(self, side: str, seed: int, game_id: str = "spi_kiev") -> None:
+    def __init__(self, side: str, seed: int, game_id: str) -> None:
         self.side = side
         self.name = "random"
         self.rng = random.Random(seed)
@@ -65,48 +75,71 @@ class RandomPlayer:
 
 
 def has_ai(game_id: str) -> bool:
-    """Whether the computer can play this game (only Kiev so far)."""
-    return game_id == "spi_kiev"
+    """Whether the computer can play this game: its registry entry names an AI."""
+    return registry.get_ai(game_id) is not None
 
 
-def make_player(kind: str, side: str, seed: int, seconds: float = 5.0, game_id: str = "spi_kiev") -> Player:
-    """A player of ``kind`` (random, easy, strong) for one side of a game."""
-    if kind == "random":
+def make_player(kind: str, side: str, seed: int, seconds: float, game_id: str) -> Player:
+    """A player of ``kind`` (the random bot, or one of the game's AI levels) for one side."""
+    if kind == RANDOM:
         return RandomPlayer(side, seed, game_id)
-    if not has_ai(game_id):
-        raise ValueError(f"no AI for the game '{game_id}' yet")
-    from kiev_tui.ai.kiev import KievAI
-
-    return KievAI(side, kind, seed=seed, seconds=seconds)
+    ai = registry.get_ai(game_id)
+    if ai is None:
+        raise ValueError(f"the game '{game_id}' has no computer player")
+    player: Player = ai.player(side, kind, seed, seconds)
+    return player
 
 
 @dataclass
 class MatchResult:
     seed: int
-    german: str
-    soviet: str
+    sides: tuple[str, str]  # the scenario's sides, in its order
+    players: dict[str, str]  # side -> the kind of player that played it
     winner: str
-    margin: int  # German VP minus Soviet VP at the end
+    margin: int  # the first side's VP minus the second side's at the end
     actions: int
     refused: dict[str, int] = field(default_factory=dict)
     phase_seconds: dict[str, list[float]] = field(default_factory=dict)  # by side
+    figures: dict[str, dict[str, int]] = field(default_factory=dict)  # by side: the game's figures of play
+
+    def line(self) -> str:
+        a, b = self.sides
+        return (f"seed {self.seed}: {self.players[a]} {a} vs {self.players[b]} {b}: {self.winner or 'no'} victory, "
+                f"{a} margin {self.margin:+d}, {self.actions} actions")
 
 
-def play_match(scenario: str | Path, seed: int, german: str, soviet: str, seconds: float = 5.0,
+def two_sides(game: Game) -> tuple[str, str]:
+    sides = tuple(game.rules.schema.sides)
+    if len(sides) != 2:
+        raise ValueError(f"the arena plays two-sided games, and {game.rules.id} has {len(sides)} sides")
+    return sides[0], sides[1]
+
+
+def play_match(scenario: str | Path, seed: int, first: str, second: str, seconds: float = 5.0,
                max_actions: int = 20000, on_action: Callable[[Game, Action], None] | None = None) -> MatchResult:
-    """One whole game between two kinds of player; each AI's thinking time is totalled per phase."""
+    """One whole game, ``first`` playing the scenario's first side and ``second`` the other; each
+    AI's thinking time is totalled per phase."""
     game = Game.new(scenario, seed)
-    players = {"german": make_player(german, "german", seed * 2 + 1, seconds),
-               "soviet": make_player(soviet, "soviet", seed * 2 + 2, seconds)}
+    sides = two_sides(game)
+    gid = game.rules.id
+    # the dice take the seed itself; each player a stream of its own drawn from it
+    players = {side: make_player(kind, side, stream_seed(seed, f"ai-{side}"), seconds, gid)
+               for side, kind in zip(sides, (first, second))}
     tallies = {side: Tally() for side in players}
+    ai = registry.get_ai(gid)
+    ops = ai.Operations(game) if ai is not None and hasattr(ai, "Operations") else None
     current: dict[str, tuple[tuple[int, str, str], float]] = {}
     count = 0
     while not game.state.over and count < max_actions:
         side = game.actor
         key = (game.state.turn, game.state.player, game.state.phase)
         t = time.perf_counter()
+        if ops is not None:
+            ops.before(game)
         act = play_side_action(game, players[side], tallies[side])
         spent = time.perf_counter() - t
+        if ops is not None:
+            ops.after(game, act)
         prev = current.get(side)
         if prev is not None and prev[0] == key:
             current[side] = (key, prev[1] + spent)
@@ -122,10 +155,11 @@ def play_match(scenario: str | Path, seed: int, german: str, soviet: str, second
     for side, player in players.items():
         tallies[side].refused += int(getattr(player, "refused", 0))  # caught by the AI itself
     sc = game.rules.score(game)
-    margin = sc.points.get("german", 0) - sc.points.get("soviet", 0)
-    return MatchResult(seed, german, soviet, sc.winner or "", margin, count,
+    margin = sc.points.get(sides[0], 0) - sc.points.get(sides[1], 0)
+    return MatchResult(seed, sides, {sides[0]: first, sides[1]: second}, sc.winner or "", margin, count,
                        {s: t.refused for s, t in tallies.items()},
-                       {s: t.phase_seconds for s, t in tallies.items()})
+                       {s: t.phase_seconds for s, t in tallies.items()},
+                       ops.figures(game) if ops is not None else {})
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -185,21 +219,30 @@ class ArenaReport:
     a: str
     b: str
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.results[0].sides if self.results else ()
+
     def side_report(self, kind: str, side: str) -> SideReport:
-        rows = [r for r in self.results if getattr(r, side) == kind]
-        other = "soviet" if side == "german" else "german"
-        opp = sorted({getattr(r, other) for r in rows})
-        sign = 1 if side == "german" else -1
+        rows = [r for r in self.results if r.players.get(side) == kind]
+        opp = sorted({k for r in rows for s, k in r.players.items() if s != side})
+        sign = 1 if self.sides and side == self.sides[0] else -1
         return SideReport(kind, side, "/".join(opp) or "-", len(rows), sum(1 for r in rows if r.winner == side),
                           [sign * r.margin for r in rows])
 
     def phase_times(self, kind: str) -> list[float]:
         out: list[float] = []
         for r in self.results:
-            for side in ("german", "soviet"):
-                if getattr(r, side) == kind:
+            for side, k in r.players.items():
+                if k == kind:
                     out.extend(r.phase_seconds.get(side, []))
         return out
+
+    def figures(self, kind: str, side: str) -> dict[str, float]:
+        """The mean of each figure of play over the games ``kind`` played as ``side``."""
+        rows = [r.figures.get(side, {}) for r in self.results if r.players.get(side) == kind]
+        names = list(dict.fromkeys(n for f in rows for n in f))
+        return {n: statistics.fmean(f.get(n, 0) for f in rows) for n in names} if rows else {}
 
     def refused(self) -> int:
         return sum(sum(r.refused.values()) for r in self.results)
@@ -207,12 +250,18 @@ class ArenaReport:
     def text(self) -> str:
         out = []
         for kind in dict.fromkeys((self.a, self.b)):
-            for side in ("german", "soviet"):
+            for side in self.sides:
                 rep = self.side_report(kind, side)
                 if rep.games:
                     out.append(rep.lines())
         for kind in dict.fromkeys((self.a, self.b)):
-            if kind == "random":
+            for side in self.sides:
+                figs = self.figures(kind, side)
+                if figs:
+                    out.append(f"{kind} as {side}, mean per game: "
+                               + ", ".join(f"{n} {v:.1f}" for n, v in figs.items()))
+        for kind in dict.fromkeys((self.a, self.b)):
+            if kind == RANDOM:
                 continue
             times = self.phase_times(kind)
             if times:
@@ -222,12 +271,25 @@ class ArenaReport:
         return "\n".join(out)
 
 
-def run_arena(a: str, b: str, games_n: int, seed: int, scenario: str | Path = "spi_kiev/campaign",
-              seconds: float = 5.0, progress: Callable[[MatchResult], None] | None = None) -> ArenaReport:
-    """``games_n`` seeds, each played twice: A German and B Soviet, then B German and A Soviet."""
+def check_players(scenario: str | Path, a: str, b: str) -> None:
+    """ValueError, in one line, unless both players can play the scenario's game."""
+    game = Game.new(scenario, 1)
+    two_sides(game)
+    gid = game.rules.id
+    if registry.get_ai(gid) is None and any(k != RANDOM for k in (a, b)):
+        raise ValueError(f"the game '{gid}' has no computer player")
+    if any(k == RANDOM for k in (a, b)) and registry.get_bot(gid) is None:
+        raise ValueError(f"the game '{gid}' has no random bot")
+    known = kinds(gid)
     for kind in (a, b):
-        if kind not in KINDS:
-            raise ValueError(f"unknown player {kind!r} (known: {', '.join(KINDS)})")
+        if kind not in known:
+            raise ValueError(f"unknown player {kind!r} (known: {', '.join(known)})")
+
+
+def run_arena(a: str, b: str, games_n: int, seed: int, scenario: str | Path,
+              seconds: float = 5.0, progress: Callable[[MatchResult], None] | None = None) -> ArenaReport:
+    """``games_n`` seeds, each played twice: A on the first side and B on the second, then swapped."""
+    check_players(scenario, a, b)
     results: list[MatchResult] = []
     for k in range(games_n):
         s = seed + k

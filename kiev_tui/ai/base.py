@@ -8,6 +8,7 @@ accepts for that side.  Nothing here reads the game's dice.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -16,6 +17,18 @@ from typing import Protocol
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import SeededDice
 from kiev_tui.engine.game import Game
+
+
+def stream_seed(seed: int, stream: str) -> int:
+    """The seed of one named random stream drawn from a game's seed (``--seed N``).
+
+    The game's dice keep the seed itself (a save records it and replays from it); every other
+    stream (the AI's choices, its look-ahead dice, each side of an arena game) gets a seed of its
+    own, hashed from the seed and the stream's name, so no stream repeats another's numbers: with
+    one seed for both, the AI's n-th random number was the dice's n-th roll.
+    """
+    digest = hashlib.sha256(f"kiev-tui/{stream}/{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 class Player(Protocol):

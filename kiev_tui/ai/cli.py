@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from kiev_tui.ai.arena import KINDS, MatchResult, run_arena
+from kiev_tui.ai.arena import MatchResult, check_players, run_arena
+from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.registry import default_scenario
 
 
@@ -13,8 +14,9 @@ def register(app: typer.Typer) -> None:
 
 
 def arena(
-    german: str = typer.Option("strong", help=f"player A, German in the first game of each pair ({'|'.join(KINDS)})"),
-    soviet: str = typer.Option("random", help=f"player B, Soviet in the first game of each pair ({'|'.join(KINDS)})"),
+    first: str = typer.Option("strong", help="player A, on the scenario's first side in the first game of each "
+                                             "pair: random (the game's bot) or a level of the game's AI"),
+    second: str = typer.Option("random", help="player B, on the other side in the first game of each pair"),
     games: int = typer.Option(2, help="seeds to play; each seed is played twice, sides swapped"),
     seed: int = typer.Option(1, help="the first seed (each next one adds one)"),
     scenario: str = typer.Option(default_scenario(), help="scenario to play"),
@@ -22,19 +24,21 @@ def arena(
     quiet: bool = typer.Option(False, help="only the summary, not a line per game"),
 ) -> None:
     """Play A against B on the same seeds with sides swapped; print win rates, VP margins with
-    95% intervals, the AI's seconds per phase and the refused actions (there should be none)."""
-    for kind in (german, soviet):
-        if kind not in KINDS:
-            typer.echo(f"error: unknown player {kind!r} (known: {', '.join(KINDS)})", err=True)
-            raise typer.Exit(2)
+    95% intervals, the game's figures of play, the AI's seconds per phase and the refused
+    actions (there should be none).  Any game whose registry entry has an AI can be played."""
     if games < 1:
         typer.echo("error: --games must be at least 1", err=True)
         raise typer.Exit(2)
+    try:
+        check_players(scenario, first, second)
+    except (ValueError, DataError) as exc:
+        line = exc.line() if isinstance(exc, DataError) else str(exc)
+        typer.echo(f"error: {line}", err=True)
+        raise typer.Exit(2) from None
 
     def progress(r: MatchResult) -> None:
         if not quiet:
-            typer.echo(f"seed {r.seed}: {r.german} German vs {r.soviet} Soviet: {r.winner} victory, "
-                       f"German margin {r.margin:+d}, {r.actions} actions")
+            typer.echo(r.line())
 
-    report = run_arena(german, soviet, games, seed, scenario, seconds, progress)
+    report = run_arena(first, second, games, seed, scenario, seconds, progress)
     typer.echo(report.text())

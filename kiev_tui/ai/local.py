@@ -22,7 +22,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.net.seat import Update
 
-from kiev_tui.ai.base import Player, sandbox
+from kiev_tui.ai.base import Player, sandbox, stream_seed
 
 STOP = object()
 
@@ -30,7 +30,7 @@ STOP = object()
 class LocalAILink:
     """One human side and one computer side sharing a local game."""
 
-    def __init__(self, game: Game, ai: Player, pause: float = 0.15) -> None:
+    def __init__(self, game: Game, ai: Player, pause: float = 0.15, seed: int | None = None) -> None:
         self.game = game
         self.ai = ai
         self.ai_side = ai.side
@@ -46,8 +46,10 @@ class LocalAILink:
         self._inbox: "queue.Queue[Any]" = queue.Queue()
         self._handler: Callable[[dict[str, Any]], None] | None = None
         self._thread: threading.Thread | None = None
-        self._rng = random.Random(secrets.randbits(32))
+        # the look-ahead copies' dice: a stream of their own, from the seed when one is given
+        self._rng = random.Random(stream_seed(seed, "ai-lookahead") if seed is not None else secrets.randbits(32))
         self.closing = False
+        self.stalled = False  # the computer failed or was refused: it will not move again by itself
 
     # -- the seat's interface --------------------------------------------------------------------
     def start(self, handler: Callable[[dict[str, Any]], None]) -> None:
@@ -134,11 +136,13 @@ class LocalAILink:
             try:
                 action = self.ai.decide(copy)
             except Exception as exc:  # noqa: BLE001 - an AI bug must not take the game down with it
+                self.stalled = True  # the screen gives the keys back (a new or loaded game is the way on)
                 self._deliver({"t": "note", "text": f"the computer player failed: {type(exc).__name__}: {exc}"})
                 return
             version = self.game.version
             self._deliver({"t": "act", "action": action, "side": self.ai_side})
             if self.game.version == version:
+                self.stalled = True
                 self._deliver({"t": "note", "text": f"the computer's action {action.kind} was refused"})
                 return  # refused: nothing changed, so asking again would loop
             if self.pause:
@@ -152,18 +156,22 @@ class LocalAILink:
 
 def computer_player(game: Game, side: str, level: str = "strong", seed: int | None = None,
                     seconds: float = 5.0) -> Player:
-    """The computer player of ``side`` for this game (ValueError, in one line, if there is none)."""
+    """The computer player of ``side`` for this game (ValueError, in one line, if there is none).
+
+    With a ``seed`` (the game's ``--seed``) its choices come from the seed's "ai" stream, never
+    from the numbers the game's dice draw from that seed."""
     from kiev_tui.ai.arena import has_ai, make_player
 
     sides = tuple(game.rules.schema.sides)
     if side not in sides:
         raise ValueError(f"no side {side!r} in this game (its sides: {', '.join(sides)})")
     if not has_ai(game.rules.id):
-        raise ValueError(f"the computer cannot play {game.rules.id} yet")
-    return make_player(level, side, seed if seed is not None else secrets.randbits(32), seconds, game.rules.id)
+        raise ValueError(f"the game '{game.rules.id}' has no computer player")
+    own = stream_seed(seed, "ai") if seed is not None else secrets.randbits(32)
+    return make_player(level, side, own, seconds, game.rules.id)
 
 
 def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = None, pause: float = 0.15,
             seconds: float = 5.0) -> LocalAILink:
     """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
-    return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause)
+    return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause, seed)

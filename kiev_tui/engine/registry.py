@@ -6,7 +6,8 @@ composition root (the ``games`` package beside the engine) lists the shipped one
 the package where more are found by convention and the scenario a bare start plays; a test or
 a plug-in may ``register`` one built in memory.  A game that is not listed is still found by
 convention in a package given to ``add_package``: ``<package>/<name>/system.py`` with its
-``SYSTEM`` (and, if present, ``face/adapter.py`` with ``ADAPTER`` and ``bot.py``), so adding a
+``SYSTEM`` (and, if present, ``face/adapter.py`` with ``ADAPTER``, ``bot.py`` and ``ai.py``, its
+computer player), so adding a
 game's package is enough for ``kiev-tui new <name>/<scenario>`` to find its rules.
 
 A game whose data exists before its rules (``<package>/<name>/data.py`` with ``DATA``, a
@@ -40,6 +41,7 @@ class Entry:
     adapter: str | Any | None = None  # module path holding ADAPTER, or the adapter itself
     bot: str | Any | None = None  # module path of the game's random player, or the bot itself
     data: str | Any | None = None  # module path holding DATA (a game with data but no rules yet)
+    ai: str | Any | None = None  # module path of the game's computer player, or the module-like object
 
 
 _GAMES: dict[str, Entry] = {}
@@ -68,13 +70,13 @@ def default_game() -> str:
     return default_scenario().split("/", 1)[0]
 
 
-def register(name: str, system: Any, adapter: Any = None, bot: Any = None) -> None:
-    """Add (or replace) a game: its rule system and, for the faces, its adapter and bot (each
-    the object itself, or the dotted path of the module holding ``SYSTEM``/``ADAPTER``/the bot,
-    imported on first use)."""
+def register(name: str, system: Any, adapter: Any = None, bot: Any = None, ai: Any = None) -> None:
+    """Add (or replace) a game: its rule system and, for the faces, its adapter, bot and computer
+    player (each the object itself, or the dotted path of the module holding ``SYSTEM``/
+    ``ADAPTER``/the bot/the AI, imported on first use)."""
     if not GAME_ID.fullmatch(name):
         raise ValueError(f"a game is named with lower-case letters, digits and _, not '{name}'")
-    _GAMES[name] = Entry(system, adapter, bot)
+    _GAMES[name] = Entry(system, adapter, bot, ai=ai)
 
 
 def unregister(name: str) -> None:
@@ -108,7 +110,8 @@ def _discover_in(base: str) -> Entry | None:
         return Entry(None, data=f"{base}.data")
     adapter = f"{base}.face.adapter" if _has_module(f"{base}.face", f"{base}.face.adapter") else None
     bot = f"{base}.bot" if _has_module(f"{base}.bot") else None
-    return Entry(f"{base}.system", adapter, bot)
+    ai = f"{base}.ai" if _has_module(f"{base}.ai") else None
+    return Entry(f"{base}.system", adapter, bot, ai=ai)
 
 
 def _has_module(*names: str) -> bool:
@@ -217,6 +220,16 @@ def get_bot(name: str) -> Any:
     if entry is None or entry.bot is None:
         return None
     return importlib.import_module(entry.bot) if isinstance(entry.bot, str) else entry.bot
+
+
+def get_ai(name: str) -> Any:
+    """The game's computer player, or None if it has none: a module (or object) with ``LEVELS``
+    (the level names) and ``player(side, level, seed, seconds)`` returning a player of
+    kiev_tui/ai/base.py's protocol; optionally ``Operations``, the arena's figures of play."""
+    entry = _entry(name)
+    if entry is None or entry.ai is None:
+        return None
+    return importlib.import_module(entry.ai) if isinstance(entry.ai, str) else entry.ai
 
 
 def system_for(reader: "Reader", key: str, name: str) -> "RuleSystem":

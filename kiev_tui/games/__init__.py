@@ -4,7 +4,7 @@ This package is the composition root of the games: importing it (``kiev_tui/__in
 does, so any ``kiev_tui.*`` import has it done) registers each shipped game by module path
 (nothing of a game is imported until it is used), names this package as the place where a
 game's package is found by convention (``kiev_tui/games/<name>/system.py``, ``data.py``,
-``face/adapter.py``, ``bot.py``), and sets the scenario a bare start plays.  Everything else
+``face/adapter.py``, ``bot.py``, ``ai.py``), and sets the scenario a bare start plays.  Everything else
 asks ``kiev_tui.engine.registry``.
 """
 
@@ -17,5 +17,5 @@ DEFAULT_SCENARIO = "spi_kiev/campaign"
 
 registry.add_package(__name__)
 registry.register("spi_kiev", f"{__name__}.spi_kiev.system", f"{__name__}.spi_kiev.face.adapter",
-                  f"{__name__}.spi_kiev.bot")
+                  f"{__name__}.spi_kiev.bot", ai=f"{__name__}.spi_kiev.ai")
 registry.set_default_scenario(DEFAULT_SCENARIO)

@@ -34,6 +34,12 @@ _DIRS = {"N": Direction.N, "NE": Direction.NE, "SE": Direction.SE, "S": Directio
          "SW": Direction.SW, "NW": Direction.NW}
 
 
+#: The only keys offered while a computer opponent acts: they look, move the cursor or save a copy,
+#: and change nothing in the game (ending a phase, undo, a new or loaded game, every move wait).
+WHILE_COMPUTER_ACTS = frozenset({"cursor", "column", "goto", "next_actor", "cancel", "help", "rules", "legend",
+                                 "score", "inspect_wide", "zoom", "log", "save"})
+
+
 def toggle(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     """`items` with `item` dropped if it is there, else added at the end."""
     return tuple(i for i in items if i != item) if item in items else items + (item,)
@@ -56,9 +62,25 @@ class PlayControls:
     net: Any = None  # a seat at a hosted game: its link to the host (net/seat.py); None in hot-seat play
     net_move: Any = None  # the stack moved and where, while the host has not yet answered the move
 
+    # -- the computer opponent ----------------------------------------------------------------
+    def computer_acting(self) -> bool:
+        """True while a computer opponent (kiev_tui/ai/local.py) has the move: its own phases and
+        its answers to combat choices.  Its actions arrive one by one between the screen's own."""
+        side = getattr(self.net, "ai_side", None)
+        if side is None or getattr(self.net, "stalled", False):
+            return False  # no computer here, or it failed: the keys are the player's again
+        return not self.game.state.over and self.game.actor == side
+
+    def locked_while_computer_acts(self, action: str) -> bool:
+        """Whether this key waits for the computer to finish (``check_action`` offers it not)."""
+        return action.split("(", 1)[0] not in WHILE_COMPUTER_ACTS and self.computer_acting()
+
     # -- playing --------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Check and apply one action; show the refusal or what followed."""
+        if self.computer_acting():  # a dialog opened before the computer took the move: nothing now
+            self.say("The computer is playing: wait for your move")
+            return False
         illegal = self.game.check(action, side=self.seat)
         if illegal is not None:
             self.refuse(illegal)
@@ -402,6 +424,9 @@ class PlayControls:
         self.app.push_screen(PickScreen("Choose", [(self.name_ids(a.describe()), a) for a in opts]), done)
 
     def action_undo(self) -> None:
+        if self.computer_acting():
+            self.say("The computer is playing: wait for your move")
+            return
         if self.net is not None:  # the host takes it back for every seat, or says why not
             self.say(self.net.request_undo() or "Asked the host to take back your last action")
             return
@@ -416,15 +441,21 @@ class PlayControls:
         if self.game.state.over:
             self.show_score()
             return
+        if self.computer_acting():
+            self.say("The computer is playing: wait for your move")
+            return
         ph = self.game.phase
         lines = [f"- {t}" for t in ph.todo] + list(self.adapter.end_phase_notes(self.game))
         title = (f"End the {self.adapter.side_name(self.game, ph.owner)} "
                  f"{self.adapter.phase_title(self.game, ph.name).lower()} phase?")
         if not lines:
             lines = ["Nothing is left undone."]
+        asked = (self.game.state.turn, ph.owner, ph.name)
 
         def done(yes: bool | None) -> None:
-            if yes:
+            if yes and asked != (self.game.state.turn, self.game.phase.owner, self.game.phase.name):
+                self.say("That phase is over already: nothing was ended")  # never the next one in its place
+            elif yes:
                 self.clear_selection()
                 self.play(EndPhase())
 

@@ -430,6 +430,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
             return False  # nothing is played blind while the window is too small to show the map
+        if self.locked_while_computer_acts(action):
+            return False  # the computer opponent has the move (controller.py)
         if action == "pending":
             if self.net is not None and self.game.actor != self.seat:
                 return False  # the other player's choice, answered at his own screen

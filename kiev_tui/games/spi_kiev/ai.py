@@ -3,14 +3,14 @@
 Each call to ``decide`` looks at the position as it stands, lists the candidate actions of
 the phase, scores them with a hand-written evaluation in victory-point units, and returns the
 best; when nothing scores above zero it ends the phase.  It reads only what a player sees:
-the map, the counters, the odds preview's chances (which sample untried faces with their own
-generator), never the game's dice.
+the map, the counters, the odds by the preview's own rules (untried units over the faces still
+in their pile), never the game's dice.  The registry finds it through Kiev's entry
+(``registry.get_ai("spi_kiev")``): ``LEVELS`` and ``player``.
 """
 
 from __future__ import annotations
 
 import heapq
-import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +19,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.ai.base import Budget, sandbox
+from kiev_tui.ai.base import Budget, Player, sandbox
 from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
                                              Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
@@ -28,8 +28,8 @@ from kiev_tui.games.spi_kiev.battle import battle, steps_left
 from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of, zoc_reach
 from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, safe_assignment
 from kiev_tui.games.spi_kiev.advance import advance_options
-from kiev_tui.games.spi_kiev.preview import check_attack, crt, preview_battle, strengths
-from kiev_tui.games.spi_kiev.strength import final, odds_column
+from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_battle, special_outcome, strengths
+from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
 
@@ -45,13 +45,14 @@ class Level:
     overruns: bool  # look for overruns while moving
     encircle: bool  # try the best moves of mechanized units on a copy for the Soviet units they cut off
     nodes: int  # rules questions per phase before it stops searching
+    hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
 
 
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
-                  encircle=False, nodes=300),
+                  encircle=False, nodes=300, hq_cover=False),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000),
+                    encircle=True, nodes=6000, hq_cover=True),
 }
 
 # Weights of the evaluation, in victory points.
@@ -68,6 +69,9 @@ W_OOS = 1.0  # per Soviet unit a move would put out of supply (found on a look-a
 ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the units they cut off
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
+W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
+W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
+W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
 def _tec(game: Game) -> dict[str, Any]:
@@ -97,6 +101,7 @@ class KievAI:
         self._attack_cache: dict[Any, tuple[float, tuple[str, ...]]] = {}
         # Rail destinations by (start hex, unit type) for this phase; the German never moves in it.
         self._rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
+        self._pool_means: dict[tuple[str | None, int, tuple[str, ...]], tuple[float, float]] = {}
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -158,7 +163,7 @@ class KievAI:
     def strength(self, view: View, uid: str) -> tuple[float, float]:
         """Attack and defence of the unit's current step; an untried unit counts as the pool's mean."""
         if view.untried(uid):
-            return self.pool_mean(view)
+            return self.pool_mean(view, uid)
         d = view.udef(uid)
         step = min(view.state.units[uid].step, len(d.steps) - 1)
         a, df = d.steps[step]
@@ -460,28 +465,24 @@ class KievAI:
     def chances(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex,
                 overrun: bool = False) -> dict[str, float]:
         """The chance of each combat result: the preview's exact figures when every unit is known;
-        with untried units, their pool's mean strength instead of the preview's sampling."""
-        a_total, a_parts, _, d_parts, per_hex = strengths(view, attackers, [t], overrun, "")
-        unknown_a = sum(1 for x in a_parts if x.base is None)
-        unknown_d = sum(1 for x in d_parts if x.base is None)
-        if not unknown_a and not unknown_d:
-            return dict(preview_battle(game, view, attackers, [t], overrun, "", None).chances)
-        mean_a, mean_d = self.pool_mean(view)
-        a = final(a_total + mean_a * unknown_a, True)
-        d = max(1, math.floor(sum(per_hex) + mean_d * self.terrain_mult(game, t) * unknown_d))
-        table = crt(game)
-        col = odds_column(a, d, table.columns, table.above_highest, table.below_lowest)
-        out: dict[str, float] = {}
-        for die in range(1, 7):
-            r = table.result(col, die)
-            out[r] = out.get(r, 0.0) + 1 / 6
-        return out
+        with untried units, the same rules averaged over the faces still in the pool (13.1)."""
+        return untried_chances(game, view, attackers, [t], overrun, self.rng)
 
-    def pool_mean(self, view: View) -> tuple[float, float]:
-        faces = list(pool(view.catalog).faces.values())
-        if not faces:
-            return (2.0, 2.0)
-        return (sum(f.attack for f in faces) / len(faces), sum(f.defense for f in faces) / len(faces))
+    def pool_mean(self, view: View, uid: str | None = None) -> tuple[float, float]:
+        """Mean attack and defence of the faces an untried unit may still show: its own draw pile,
+        less the faces already drawn (13.1); with no unit named, every pile's."""
+        p = pool(view.catalog)
+        draw = p.draw_of.get(uid) if uid is not None else None
+        drawn = view.vars.pool_used
+        key = (draw, len(drawn), tuple(drawn[-1:]))  # faces only ever join the drawn list
+        got = self._pool_means.get(key)
+        if got is None:
+            used = set(drawn)
+            faces = [f for f in p.faces.values() if f.id not in used and (draw is None or f.draw == draw)]
+            got = (2.0, 2.0) if not faces else (sum(f.attack for f in faces) / len(faces),
+                                                 sum(f.defense for f in faces) / len(faces))
+            self._pool_means[key] = got
+        return got
 
     # -- pending choices ------------------------------------------------------------------------
     def answer(self, game: Game) -> Action:
@@ -604,6 +605,105 @@ class KievAI:
         return DeclineAdvance()
 
 
+#: Above this many ways to give the untried units their faces, the odds are sampled instead.
+EXACT_LIMIT = 729
+SAMPLES = 96
+
+
+def untried_chances(game: Game, view: View, attackers: tuple[str, ...], hexes: list[Hex], overrun: bool,
+                    rng: random.Random, integrity: str = "") -> dict[str, float]:
+    """The chance of each result of a battle, by the preview's own rules (strengths, terrain,
+    rivers, supply, 19.63, 19.65).  Each untried unit takes, in turn, each kind of face still in
+    its draw pile (faces already drawn are gone, 13.1), with the chance of drawing it from what
+    is left; every assignment is scored like a battle of known units.  With more assignments than
+    ``EXACT_LIMIT`` the same average is sampled with the AI's own generator."""
+    _, a_parts, _, d_parts, _ = strengths(view, attackers, hexes, overrun, integrity)
+    unknown = [x.unit for x in a_parts + d_parts if x.base is None]
+    if not unknown:
+        return dict(preview_battle(game, view, attackers, hexes, overrun, integrity, None).chances)
+    p = pool(view.catalog)
+    used = set(view.vars.pool_used)
+    role = set(attackers)
+    # What the battle reads of a face: an attacker's attack, a defender's defence, and whether it
+    # has no strength at all (19.63); faces alike in that are one kind, counted.
+    kinds: dict[tuple[str, bool], dict[tuple[int, bool], list[str]]] = {}
+    for u in unknown:
+        key = (p.draw_of[u], u in role)
+        if key not in kinds:
+            group: dict[tuple[int, bool], list[str]] = {}
+            for f in sorted(p.faces_of(key[0]), key=lambda f: f.id):
+                if f.id not in used:
+                    group.setdefault((f.attack if key[1] else f.defense, f.no_strength), []).append(f.id)
+            kinds[key] = group
+    groups = [kinds[(p.draw_of[u], u in role)] for u in unknown]
+    table = crt(game)
+    st = game.state
+    out: dict[str, float] = {}
+
+    def score(weight: float) -> None:
+        outcome = special_outcome(view, attackers, hexes, overrun, integrity)
+        if outcome:
+            out[outcome] = out.get(outcome, 0.0) + weight
+            return
+        a_total, parts, _, _, per_hex = strengths(view, attackers, hexes, overrun, integrity)
+        col = column(table, final(a_total, has_strength(view, parts)), sum(per_hex))
+        for die in range(1, 7):
+            r = table.result(col, die)
+            out[r] = out.get(r, 0.0) + weight / 6
+
+    def draw_left(k: int, taken: dict[str, int], prob: float) -> None:
+        if k == len(unknown):
+            score(prob)
+            return
+        u = unknown[k]
+        pile = p.draw_of[u]
+        left = sum(1 for f in p.faces_of(pile) if f.id not in used) - taken.get(pile, 0)
+        if left <= 0:  # an empty pile: the unit shows nothing more than it does now
+            draw_left(k + 1, taken, prob)
+            return
+        for ids in groups[k].values():
+            # faces of this kind not yet given to an earlier unit in this assignment
+            free = [f for f in ids if f not in given]
+            if not free:
+                continue
+            given.add(free[0])
+            st.units[u].face = free[0]
+            taken[pile] = taken.get(pile, 0) + 1
+            draw_left(k + 1, taken, prob * len(free) / left)
+            taken[pile] -= 1
+            given.discard(free[0])
+            st.units[u].face = None
+
+    given: set[str] = set()
+    ways = 1
+    for g in groups:
+        ways *= max(1, len(g))
+    try:
+        if ways <= EXACT_LIMIT:
+            draw_left(0, {}, 1.0)
+        else:
+            for _ in range(SAMPLES):
+                taken_ids: set[str] = set()
+                for u in unknown:
+                    left_ids = [f.id for f in p.faces_of(p.draw_of[u]) if f.id not in used and f.id not in taken_ids]
+                    if left_ids:
+                        face = rng.choice(sorted(left_ids))
+                        taken_ids.add(face)
+                        st.units[u].face = face
+                score(1.0 / SAMPLES)
+                for u in unknown:
+                    st.units[u].face = None
+    finally:
+        for u in unknown:
+            st.units[u].face = None  # untried again: no face until it fights (13.1)
+    return out
+
+
+def player(side: str, level: str, seed: int, seconds: float = 5.0) -> Player:
+    """The registry's way in (``registry.get_ai``): Kiev's computer player of one side."""
+    return KievAI(side, level, seed=seed, seconds=seconds)
+
+
 def _soviet_cut_off(game: Game) -> int:
     """Soviet combat units out of supply in this position (each a German VP at the end, 24.3)."""
     view = game.rules.position(game)
@@ -679,6 +779,7 @@ class Ctx:
         self._hexinfo: dict[Hex, tuple[int, int, str | None, float, bool, tuple[Hex, ...]]] = {}
         self._movers: dict[str, tuple[bool, frozenset[Hex]]] = {}
         self._cover: dict[int, dict[Hex, int]] = {}
+        self._orphans: dict[str, list[tuple[Hex, int]]] = {}
         self._cuts: dict[Hex, float] | None = None
         self._cut_off: int | None = None
         self._source_zone: frozenset[Hex] | None = None
@@ -926,6 +1027,15 @@ class Ctx:
                     cover[y] = cover.get(y, 0) + n
         return cover.get(h, 0)
 
+    def _uncommanded_near(self, hq: str, h: Hex, radius: int) -> int:
+        """Own combat units within ``radius`` of h that no supplied HQ other than ``hq`` commands."""
+        alone = self._orphans.get(hq)
+        if alone is None:
+            cmd = self.sup.command
+            alone = self._orphans[hq] = [(mh, n) for mh, n in self.my_combat.items()
+                                         if not any(ok and other != hq for other, ok in cmd.get(mh, []))]
+        return sum(n for mh, n in alone if h.distance(mh) <= radius)
+
     def _soviet(self, uid: str, h: Hex, path: tuple[str, ...]) -> float:
         view, ai = self.view, self.ai
         s = W_CAPTURE * self._captures(path) + W_PULL * 0.6 * self.field.get(h, 0.0)
@@ -939,7 +1049,15 @@ class Ctx:
                 s -= 8.0
             elif near <= 2:
                 s -= 3.0
-            s += 0.25 * self._covered(h, view.udef(uid).leadership)
+            radius = view.udef(uid).leadership
+            # Command coverage: the units no other supplied HQ commands count most (11.33), so
+            # the HQs spread over the front instead of bunching around one town.
+            if ai.level.hq_cover:
+                s += W_HQ_NEW * self._uncommanded_near(uid, h, radius) + W_HQ_ANY * self._covered(h, radius)
+                if near <= 3 and not [u for u in friends if not view.is_hq_like(u)]:
+                    s -= W_HQ_EXPOSED  # an HQ alone within a panzer's dash is lost with all it commands
+            else:
+                s += 0.25 * self._covered(h, radius)
             if friends and any(view.is_hq_like(u) for u in friends):
                 s -= 5.0
             return s
@@ -967,3 +1085,99 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+
+#: The figures of play the arena prints per side, in this order (``Operations.figures``).
+FIGURES = ("towns taken", "towns lost back", "out of command at end", "pockets closed", "overruns",
+           "idle armour turns")
+_ACTIVE = (Move, RailMove, Attack, Overrun, Advance)  # what a unit does that is not idling
+
+
+class Operations:
+    """What a side did at the scale of the campaign, counted over one game for the arena.
+
+    - towns taken: a town or city (a hex worth VP) passing to the side from the other one;
+    - towns lost back: a town or city the side had taken in this game passing back to the enemy;
+    - out of command at end (Soviet): Soviet combat units on the map at the end that no
+      supplied HQ commands (each cannot attack, 9.15);
+    - pockets closed (German): Soviet combat units eliminated in a phase that began with them
+      out of supply (cut off first, then destroyed);
+    - overruns: overrun actions the side made (6.0), whatever their result;
+    - idle armour turns (German): per German player-turn, each German mechanized combat unit
+      on the map when the turn began that neither moved (by road or rail, or in an advance)
+      nor attacked or overran in that turn, and is still on the map at its end.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.count: dict[str, dict[str, int]] = {s: {f: 0 for f in FIGURES} for s in (GERMAN, SOVIET)}
+        self.taken: dict[str, set[str]] = {GERMAN: set(), SOVIET: set()}
+        self._phase: tuple[int, str, str] | None = None
+        self._oos: set[str] = set()
+        self._armour: set[str] | None = None  # German mechanized units at the start of its player-turn
+        self._active: set[str] = set()
+        self._control: dict[str, str] = {}
+        self._on_map: set[str] = set()
+
+    def before(self, game: Game) -> None:
+        st = game.state
+        key = (st.turn, st.player, st.phase)
+        if key != self._phase:
+            new_turn = self._phase is None or self._phase[:2] != key[:2]
+            self._phase = key
+            view = game.rules.position(game)
+            self._oos = {u for u, s in view.supply.all_status(SOVIET).items()
+                         if not s.in_supply and not view.is_hq_like(u)}
+            if new_turn:
+                self._close_turn(game)
+                if st.player == GERMAN:
+                    self._armour = {u for u in self._units(game, GERMAN)
+                                    if view.udef(u).mechanized and not view.is_hq_like(u)}
+                    self._active = set()
+        self._control = dict(st.control)
+        self._on_map = {u for u, s in st.units.items() if s.status == "map"}
+
+    def after(self, game: Game, act: Action) -> None:
+        st = game.state
+        side = game.sides[-1] if game.sides else st.player
+        for h, owner in st.control.items():
+            was = self._control.get(h)
+            if was is None or owner == was or not self.vp(game, h):
+                continue
+            self.count[owner]["towns taken"] += 1
+            self.taken[owner].add(h)
+            if h in self.taken[was]:
+                self.count[was]["towns lost back"] += 1
+                self.taken[was].discard(h)
+        for u in self._on_map:
+            if st.units[u].status != "map" and u in self._oos:
+                self.count[GERMAN]["pockets closed"] += 1
+        if isinstance(act, Overrun):
+            self.count[side]["overruns"] += 1
+        if isinstance(act, _ACTIVE):
+            self._active.update(act.attackers if isinstance(act, Attack) else act.units)
+
+    def _units(self, game: Game, side: str) -> list[str]:
+        cat = game.scenario.catalog.units
+        return [u for u, s in game.state.units.items() if s.status == "map" and cat[u].side == side]
+
+    def _close_turn(self, game: Game) -> None:
+        """The German player-turn that just ended: its armour that did nothing."""
+        if self._armour is not None:
+            on_map = {u for u, s in game.state.units.items() if s.status == "map"}
+            self.count[GERMAN]["idle armour turns"] += len((self._armour - self._active) & on_map)
+            self._armour = None
+
+    @staticmethod
+    def vp(game: Game, h: str) -> bool:
+        return game.scenario.map.settlement(Hex.parse(h)) is not None
+
+    def figures(self, game: Game) -> dict[str, dict[str, int]]:
+        """The counts of this game, per side (each side shows the figures that are its own)."""
+        self._close_turn(game)
+        view = game.rules.position(game)
+        self.count[SOVIET]["out of command at end"] = sum(
+            1 for u, s in view.supply.all_status(SOVIET).items()
+            if view.hex_of(u) is not None and not view.is_hq_like(u) and not s.in_command)
+        own = {GERMAN: ("towns taken", "towns lost back", "pockets closed", "overruns", "idle armour turns"),
+               SOVIET: ("towns taken", "towns lost back", "out of command at end", "overruns")}
+        return {s: {f: self.count[s][f] for f in FIGURES if f in own[s]} for s in (GERMAN, SOVIET)}
