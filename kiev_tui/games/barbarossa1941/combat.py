@@ -217,7 +217,7 @@ def check_attack(board: Board, attackers: Sequence[str], target: Hex) -> Illegal
     if len(sides) != 1:
         return Illegal("6", "units of both sides cannot attack together")
     side = sides.pop()
-    if board.owner(target) == side:
+    if not any(board.side(u) != side for u in board.at(target)):
         return Illegal("6", f"{where} holds your own units")
     nations = {board.nation(u) for u in attackers}
     if {"romanian", "hungarian"} <= nations:
@@ -252,7 +252,7 @@ def plan(board: Board, attackers: Sequence[str], target: Hex, attacker_leader: s
     crt, tec = tabs.crt, tabs.tec
     side = board.side(attackers[0])
     enemy = other(side)
-    defenders = board.at(target)
+    defenders = tuple(u for u in board.at(target) if board.side(u) == enemy)  # 12.5: not a unit dropped there
     terrain, town = gmap.terrain(target), gmap.settlement(target)
     weather = tabs.weather.effects[board.weather(target)]
     mods: list[Modifier] = []
