@@ -130,6 +130,11 @@ def test_6_losses_are_capped_at_the_steps_a_side_has() -> None:
     o = c.resolve(b, p, [6])
     assert o.table.defender == 2 and o.losses.defender == 1
     assert o.retreat_option is False  # one step lost: there is no second step to turn into a retreat
+    weak = board(small_map(), {"ge-bef-101": "0403", "so-a-7": "0404"})
+    p = plan(weak, ("ge-bef-101",), al="ge-bef-101")
+    assert (p.column_name, p.attacker_steps) == ("1:3", 1)  # 1:4 reads 1:3, quality 2 against 2
+    o = c.resolve(weak, p, [1])
+    assert o.table == Result(2, 0) and o.losses == Result(1, 0)
 
 
 def test_5_major_city_all_a1_is_a_floor() -> None:
@@ -216,6 +221,10 @@ def test_12_4_field_fort_and_sevastopol() -> None:
     assert (p.defense, p.die_modifier, p.defender_steps) == (6, 0, 4)  # 4 + 2, its two steps count
     assert p.column_name == "3:2"  # 7:6 is 1:1; quality 4 against the fortress's 3: +1
     assert p.may_retreat is False and p.no_retreat_case == "6"
+    # the larger side decides the dice: six Soviet steps and the fortress's two make eight
+    full = two_corps(extra={"so-fort-sevastopol": "0404", "so-a-8": "0404", "so-a-11": "0404"})
+    p = plan(full, ("ge-ak-23",))
+    assert (p.attacker_steps, p.defender_steps, p.dice) == (2, 8, 2)
 
 
 def test_12_8_turn_one() -> None:
@@ -298,7 +307,8 @@ def test_6_static_defenders_cannot_retreat() -> None:
     b = two_corps(extra={"so-opol-1": "0404"})
     p = plan(b)
     assert p.may_retreat is False
-    assert c.resolve(b, p, [5]).retreat_option is False
+    o = c.resolve(b, p, [6])  # 7:5 is 1:1, +2 quality: 2:1, die 6 A1D2
+    assert o.losses == Result(1, 2) and o.retreat_option is False
 
 
 def test_12_10_no_attack_across_a_frozen_free_lake() -> None:
