@@ -27,8 +27,9 @@ class Supply:
     """A supply answer made for the test: who is isolated, where the sources are, which hexes
     have rail a side holds."""
 
-    def __init__(self, isolated: set[str] = set(), rail: set[str] = set(), sources: dict[str, set[str]] = {}):
-        self._iso, self._rail, self._src = isolated, {H(x) for x in rail}, sources
+    def __init__(self, isolated: set[str] | None = None, rail: set[str] | None = None,
+                 sources: dict[str, set[str]] | None = None) -> None:
+        self._iso, self._rail, self._src = isolated or set(), {H(x) for x in rail or ()}, sources or {}
 
     def isolated(self, uid: str) -> bool:
         return uid in self._iso
