@@ -13,7 +13,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.rules import Modifier
 from kiev_tui.games.barbarossa1941 import combat as c
 from kiev_tui.games.barbarossa1941.tables import Result
-from tests.b41_rules_helpers import CLEAR, COLD, FREEZE, MUD, H, board, small_map, tables
+from tests.b41_rules_helpers import CLEAR, COLD, FREEZE, MUD, H, board, real_map, small_map, tables
 
 #: The two rows 6 prints, columns 1:3 .. 7:1 (die 2 stops at 6:1).
 BOOK = {
@@ -355,3 +355,40 @@ def test_6_preview_lists_modifiers_and_chances() -> None:
     assert pv.chances == pytest.approx({"A1D1": 5 / 6, "A1D2 (R)": 1 / 6})
     bad = c.preview(b, ["ge-ak-23"], H("0404"), "ge-ak-1", "so-a-7")
     assert bad.illegal is not None and bad.illegal.case == "6"
+
+
+def test_12_13_the_books_example_zhukov_artillery_airborne() -> None:
+    # Zhukov attack + artillery + airborne: one automatic German loss, one Soviet, +2 on the die
+    gmap = small_map(sides={"railroad": ["0402/0403"]})
+    b = board(gmap, {"so-a-7": "0403", "so-gab-1": "0403", "ge-ak-23": "0404"}, turn=8)
+    p = plan(b, ("so-a-7", "so-gab-1"), al="so-a-7", dl="ge-ak-23", supply=Supply(rail={"0403"}),
+             zhukov=True, artillery_attacker=True)
+    assert p.automatic == Result(1, 1) and p.die_modifier == 2
+    assert [m.case for m in p.modifiers if m.die_modifier] == ["12.5", "12.13"]
+
+
+def test_12_9_baltic_fleet_support() -> None:
+    gmap = real_map()
+    b = board(gmap, {"so-vmf": "1205", "so-a-7": "1304", "ge-ak-23": "1303"}, turn=3)
+    p = plan(b, ("ge-ak-23",), target="1304", dl="so-a-7", fleet=True)
+    assert Modifier("12.9", "the Baltic Fleet supports the defence", die_modifier=-1) in p.modifiers
+    s = board(gmap, {"so-vmf": "1205", "so-a-7": "1304", "ge-ak-23": "1204"}, turn=3)
+    p = plan(s, ("so-a-7",), target="1204", al="so-a-7", dl="ge-ak-23", fleet=True)
+    assert p.die_modifier == 1
+    # with Leningrad in Axis hands no base is near enough
+    lost = board(gmap, {"so-vmf": "1205", "so-a-7": "1303", "ge-ak-23": "1304"}, turn=3)
+    assert plan(lost, ("so-a-7",), target="1304", al="so-a-7", dl="ge-ak-23", fleet=True) == \
+        Illegal("12.9", "1304 is more than 3 hexes from every Soviet naval base")
+    assert plan(b, ("ge-ak-23",), target="1304", dl="so-a-7", fleet=True, fleet_mined=True).die_modifier == -1
+    far = board(gmap, {"so-vmf": "1205", "so-a-7": "0705", "ge-ak-23": "0706"}, turn=3)
+    assert plan(far, ("ge-ak-23",), target="0705", dl="so-a-7", fleet=True).die_modifier == -1  # Tallinn
+    mined = plan(far, ("ge-ak-23",), target="0705", dl="so-a-7", fleet=True, fleet_mined=True)
+    assert mined == Illegal("12.9", "the gulf is mined: the fleet supports only 1304, 1204, 1305")
+    inland = board(gmap, {"so-vmf": "1205", "so-a-7": "1414", "ge-ak-23": "1314"}, turn=3)
+    bad = plan(inland, ("ge-ak-23",), target="1414", dl="so-a-7", fleet=True)
+    assert bad == Illegal("12.9", "1414 is not on the Baltic coast")
+    assert plan(board(gmap, {"so-vmf": "1205", "so-a-7": "1304", "ge-ak-23": "1303"}, turn=1), ("ge-ak-23",),
+                target="1304", dl="so-a-7", fleet=True) == Illegal("12.8", "no Soviet naval support on turn 1")
+    gone = board(gmap, {"so-a-7": "1304", "ge-ak-23": "1303"}, turn=3)
+    assert plan(gone, ("ge-ak-23",), target="1304", dl="so-a-7", fleet=True) == \
+        Illegal("12.9", "the Baltic Fleet is not in play")

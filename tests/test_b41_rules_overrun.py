@@ -82,6 +82,8 @@ def test_7_2_air_support_but_no_artillery() -> None:
     bad = c.plan(b, PZ, H("0404"), "ge-pzk-41", "so-a-7", c.Options(overrun=True, artillery_attacker=True),
                  Supply(rail={"0403"}))
     assert bad == Illegal("7.2", "no artillery support in an overrun")
+    assert c.plan(b, PZ, H("0404"), "ge-pzk-41", "so-a-7", c.Options(overrun=True, fleet=True)) == \
+        Illegal("7.2", "no naval support in an overrun")
 
 
 def test_7_2_enter_the_hex_only_when_it_is_free() -> None:

@@ -32,6 +32,8 @@ from kiev_tui.games.barbarossa1941.tables import Result
 from kiev_tui.games.barbarossa1941.terrain import RIVER, water_open
 
 FINLAND_AREA = "finland"  # 12.2: the Finns' 1940 border
+#: 12.9: the waters a coastal hex of the Baltic Fleet touches (the map's sea names).
+BALTIC_WATERS = ("Baltic Sea", "Gulf of Bothnia", "Gulf of Finland", "Gulf of Riga")
 #: 12.3: an attack led by one of these ignores extreme cold's die penalty.
 COLD_EXEMPT_TYPES = frozenset({"mountain", "shock_army"})
 
@@ -96,6 +98,8 @@ class Options:
     zhukov: bool = False  # 12.13
     coup_de_main: bool | None = None  # 12.6
     overrun: bool = False  # 7
+    fleet: bool = False  # 12.9: the Baltic Fleet supports the Soviet side
+    fleet_mined: bool = False  # 12.9: the Axis holds the four cities that close the gulf
 
 
 def coup_roll(board: Board, die: int) -> bool:
@@ -108,6 +112,26 @@ def coup_allowed(board: Board, used_this_turn: int) -> Illegal | None:
     cap = board.tables.coup_de_main.allowed(board.turn)
     if used_this_turn >= cap:
         return Illegal("12.6", f"no coup de main left on turn {board.turn} ({cap} allowed)")
+    return None
+
+
+def fleet_reaches(board: Board, target: Hex, mined: bool) -> Illegal | None:
+    """Can the Baltic Fleet support a combat in ``target`` (12.9)?  A coastal hex within range of a
+    naval base the Axis does not occupy; once the gulf is mined, only Leningrad and its two
+    coastal neighbours."""
+    bf, gmap = board.tables.baltic_fleet, board.gmap
+    where = gmap.grid.id(target)
+    if not any(board.udef(u).type == "fleet" and board.side(u) == SOVIET for u in board.hex_of):
+        return Illegal("12.9", "the Baltic Fleet is not in play")
+    if mined:
+        if where not in bf.mined_hexes:
+            return Illegal("12.9", f"the gulf is mined: the fleet supports only {', '.join(bf.mined_hexes)}")
+        return None
+    if not any(gmap.terrain(n) == "sea" and gmap.name(n) in BALTIC_WATERS for n in gmap.neighbours(target)):
+        return Illegal("12.9", f"{where} is not on the Baltic coast")
+    bases = [gmap.find(n) for n in bf.bases]
+    if not any(b is not None and board.owner(b) != AXIS and target.distance(b) <= bf.range for b in bases):
+        return Illegal("12.9", f"{where} is more than {bf.range} hexes from every Soviet naval base")
     return None
 
 
@@ -272,6 +296,14 @@ def plan(board: Board, attackers: Sequence[str], target: Hex, attacker_leader: s
     # -- options that may be refused ----------------------------------------------------------
     if options.overrun and (options.artillery_attacker or options.artillery_defender):
         return Illegal("7.2", "no artillery support in an overrun")
+    if options.fleet:
+        if options.overrun:
+            return Illegal("7.2", "no naval support in an overrun")
+        if board.turn == 1:
+            return Illegal("12.8", "no Soviet naval support on turn 1")
+        bad = fleet_reaches(board, target, options.fleet_mined)
+        if bad is not None:
+            return bad
     if options.zhukov and SOVIET not in (side, enemy):
         return Illegal("12.13", "the Zhukov option is the Soviet player's")
     river_units = [u for u in attackers if gmap.has(board.hex_of[u], target, RIVER)]
@@ -371,6 +403,10 @@ def plan(board: Board, attackers: Sequence[str], target: Hex, attacker_leader: s
         if _is_airborne(board, uid) and others:
             mods.append(Modifier("12.5", f"airborne corps {uid} defends", die_modifier=ab.defense_die))
             eliminated.append(uid)
+    if options.fleet:
+        sign = 1 if side == SOVIET else -1
+        mods.append(Modifier("12.9", f"the Baltic Fleet supports the {'attack' if sign > 0 else 'defence'}",
+                             die_modifier=sign * tabs.baltic_fleet.support_die))
     if options.zhukov and side == SOVIET:
         mods.append(Modifier("12.13", "Zhukov attacks", die_modifier=cm.zhukov_attack_die))
     die_mod = sum(m.die_modifier for m in mods)
