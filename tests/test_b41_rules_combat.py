@@ -342,6 +342,10 @@ def test_6_the_assault_leader_takes_the_first_loss() -> None:
     assert c.allocate(b, ["ge-ak-23", "ge-ak-1"], "ge-ak-23", 2, ["ge-ak-1"]) == {"ge-ak-23": 1, "ge-ak-1": 1}
     assert c.allocate(b, ["ge-ak-23", "ge-ak-1"], "ge-ak-23", 3, ["ge-ak-23", "ge-ak-23"]) == \
         Illegal("6", "ge-ak-23 has no step left to lose")
+    s = two_corps(extra={"so-fort-sevastopol": "0404"})
+    taken = c.allocate(s, ["so-a-7", "so-fort-sevastopol"], "so-fort-sevastopol", 3, ["so-fort-sevastopol", "so-a-7"])
+    assert taken == {"so-fort-sevastopol": 2, "so-a-7": 1}  # 12.4: the fortress is worth two steps
+    assert c.losers(s, taken) == ("so-fort-sevastopol",)
     taken = c.allocate(b, ["ge-ak-23", "ge-ak-1"], "ge-ak-23", 2, ["ge-ak-23"])
     assert taken == {"ge-ak-23": 2} and c.losers(b, taken) == ("ge-ak-23",)
 

@@ -8,7 +8,8 @@ nearer to it (two hexes).  ge-ak-26 on 0604 holds both of them in its zone.
 from __future__ import annotations
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.games.barbarossa1941 import retreat as r, zoc
+from kiev_tui.games.barbarossa1941 import combat as c, retreat as r, zoc
+from kiev_tui.games.barbarossa1941.tables import Result
 from tests.b41_rules_helpers import CLEAR, H, board, small_map
 from tests.test_b41_rules_combat import Supply
 
@@ -94,3 +95,18 @@ def test_6_1_advance_within_the_stacking_limit() -> None:
     bad = r.check_advance(b, ["ge-ak-23", "ge-ak-1", "ge-ak-26"], H("0404"), ["ge-ak-23", "ge-ak-1", "ge-ak-26"])
     assert isinstance(bad, Illegal) and bad.case == "3"
     assert r.check_advance(b, ["ge-ak-23", "ge-ak-1"], H("0404"), ["ge-ak-23", "ge-ak-1"]) == ()
+
+
+def test_6_the_second_step_as_a_retreat() -> None:
+    # ge-ak-23 and ge-ak-1 (7) against so-a-7 (4): 3:2, +2 quality, 3:1; a 5 gives A1D2
+    b = pos(**{"ge-ak-23": "0403", "ge-ak-1": "0303"})
+    p = c.plan(b, ["ge-ak-23", "ge-ak-1"], H("0404"), "ge-ak-23", "so-a-7")
+    o = c.resolve(b, p, [5])
+    assert o.losses == Result(1, 2) and o.retreat_option
+    assert r.losses_with_retreat(b, o, ["so-a-7"], H("0504"), SRC) == 1  # one step and the retreat
+    assert r.losses_with_retreat(b, o, ["so-a-7"], H("0503"), SRC) == 2  # 0503 lies in ge-ak-23's zone
+    z = pos(**{"ge-ak-23": "0403", "ge-ak-1": "0303", "ge-ak-26": "0604"})
+    assert r.losses_with_retreat(z, o, ["so-a-7"], H("0504"), SRC) == 2  # ge-ak-26's zone: the step comes back
+    one = c.resolve(b, p, [3])
+    assert r.losses_with_retreat(b, one, ["so-a-7"], H("0504"), SRC) == \
+        Illegal("6", "this result leaves the defender no retreat: it takes every step")

@@ -16,7 +16,7 @@ from typing import Sequence
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.barbarossa1941.board import Board
-from kiev_tui.games.barbarossa1941.combat import SupplyView, BoardSupply
+from kiev_tui.games.barbarossa1941.combat import BoardSupply, Outcome, SupplyView
 from kiev_tui.games.barbarossa1941.schema import SOVIET
 from kiev_tui.games.barbarossa1941.stacking import check_hex
 from kiev_tui.games.barbarossa1941.terrain import crossing_cost, hex_cost, may_end
@@ -89,6 +89,20 @@ def retreat_hexes(board: Board, units: Sequence[str], supply: SupplyView | None 
         return Illegal("6.1", f"no hex to retreat into from {board.gmap.grid.id(start)}: the stack stays "
                               f"and takes the losses")
     return out
+
+
+def losses_with_retreat(board: Board, outcome: Outcome, units: Sequence[str], to: Hex,
+                        supply: SupplyView | None = None) -> int | Illegal:
+    """Steps the defender loses when it takes its second step as a retreat into ``to`` (6, 6.1).
+
+    ``units``: the defenders still standing once the other steps are taken (they retreat together).
+    """
+    if not outcome.retreat_option:
+        return Illegal("6", "this result leaves the defender no retreat: it takes every step")
+    extra = check_retreat(board, units, to, supply)
+    if isinstance(extra, Illegal):
+        return extra
+    return outcome.losses.defender - 1 + extra
 
 
 def check_advance(board: Board, attackers: Sequence[str], vacated: Hex, units: Sequence[str]) -> tuple[str, ...] | Illegal:
