@@ -335,6 +335,8 @@ def test_6_who_may_attack() -> None:
     assert plan(b, ("ge-ak-26",), al="ge-ak-26") == Illegal("6", "ge-ak-26 is not next to 0404")
     assert plan(b, ("ge-ak-23", "ge-ak-23")) == Illegal("6", "a unit is listed twice")
     assert plan(b, target="0505") == Illegal("6", "0505 holds no unit to attack")
+    lone = board(small_map(), {"ge-ak-23": "0403", "so-fort-1": "0404", "so-ab-5": "0404"})
+    assert plan(lone, ("ge-ak-23",), dl="so-ab-5") == Illegal("6", "0404 holds no enemy combat unit to attack")
 
 
 def test_6_the_assault_leader_takes_the_first_loss() -> None:

@@ -243,6 +243,10 @@ def check_attack(board: Board, attackers: Sequence[str], target: Hex) -> Illegal
     side = sides.pop()
     if not any(board.side(u) != side for u in board.at(target)):
         return Illegal("6", f"{where} holds your own units")
+    if not any(board.side(u) != side and ((board.is_formation(u) and not _is_airborne(board, u))
+                                          or _permanent(board, u)) for u in board.at(target)):
+        # 12.4, 12.5: a lone field fort or airborne corps is not fought; it falls when a unit enters
+        return Illegal("6", f"{where} holds no enemy combat unit to attack")
     nations = {board.nation(u) for u in attackers}
     if {"romanian", "hungarian"} <= nations:
         return Illegal("12.2", "Romanian and Hungarian units may not attack together")
