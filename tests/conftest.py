@@ -10,17 +10,20 @@ import pytest
 
 # The parsed-data cache (kiev_tui/datacache.py) of this test run lives in a folder of its own,
 # shared with the processes the tests start, never the player's own cache.
-os.environ["KIEV_TUI_CACHE"] = tempfile.mkdtemp(prefix="kiev-tui-cache-")
+_RUN_FOLDERS = [tempfile.mkdtemp(prefix="kiev-tui-cache-")]
+os.environ["KIEV_TUI_CACHE"] = _RUN_FOLDERS[0]
 
 # Saves of this test run go to a folder of its own, never the player's saves/ (issue 35): a face
 # that falls back to the default folder writes here.  Tests that test the default unset it.
 os.environ["KIEV_TUI_SAVES"] = tempfile.mkdtemp(prefix="kiev-tui-saves-")
+_RUN_FOLDERS.append(os.environ["KIEV_TUI_SAVES"])
 
 # The per-user save key (kiev_tui/engine/savekey.py, under XDG_CONFIG_HOME) and the seats' tokens
 # (kiev_tui/net/tokens.py, under XDG_STATE_HOME) of this run live in folders of its own, never in
 # the player's home; each test gets fresh ones (the fixture below).
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="kiev-tui-config-")
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kiev-tui-state-")
+_RUN_FOLDERS += [os.environ["XDG_CONFIG_HOME"], os.environ["XDG_STATE_HOME"]]
 
 # `make mutate`: mutmut's coverage run sets MUTANT_UNDER_TEST=stats, which a child process would
 # inherit and then fail to record outside mutmut's folder; this process keeps its own copy.
@@ -45,7 +48,12 @@ _SAVES_BEFORE = _player_saves()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Fail the run if any test left a file in the player's own saves/ folder (issue 35)."""
+    """Fail the run if any test left a file in the player's own saves/ folder (issue 35); remove
+    this run's own folders, so runs do not pile up in the temporary folder."""
+    import shutil
+
+    for folder in _RUN_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
     added = sorted(_player_saves() - _SAVES_BEFORE)
     if added:
         print(f"\nFAILED: tests wrote into the player's saves/ folder: {', '.join(added)}")
