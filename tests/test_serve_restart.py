@@ -139,6 +139,7 @@ def test_kill_9_of_serve_then_a_new_server_resumes_the_game(tmp_path: Path, alic
     srv = start_server(tmp_path, auth, "--scenario", str(MINI))
     ssh = PtyClient(ssh_argv(srv.port, key))
     again: Server | None = None
+    old: list[int] = []
     try:
         assert ssh.wait_for(LOBBY), ssh.tail()
         new_game(ssh)
@@ -176,3 +177,9 @@ def test_kill_9_of_serve_then_a_new_server_resumes_the_game(tmp_path: Path, alic
         for s in (srv, again):
             if s is not None and s.proc.poll() is None:
                 s.stop()
+        for pid in old:  # a failed run must not leave the killed server's children behind
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
