@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from kiev_tui.cli import app
 from kiev_tui.engine import registry
-from kiev_tui.gameslist import DATA_ONLY, PLAYABLE, REFERENCE_ONLY, all_games, game_info, playable_scenarios
+from kiev_tui.gameslist import DATA_ONLY, PLAYABLE, all_games, game_info, playable_scenarios
 from kiev_tui.serve.cli import default_scenarios
 
 from tests.conftest import ROOT
