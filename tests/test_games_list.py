@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from kiev_tui.cli import app
 from kiev_tui.engine import registry
-from kiev_tui.gameslist import DATA_ONLY, PLAYABLE, REFERENCE_ONLY, all_games, game_info, playable_scenarios
+from kiev_tui.gameslist import DATA_ONLY, PLAYABLE, all_games, game_info, playable_scenarios
 from kiev_tui.serve.cli import default_scenarios
 
 from tests.conftest import ROOT
@@ -36,24 +36,25 @@ def test_games_lists_each_game_its_scenarios_what_plays_and_what_has_an_ai() -> 
     b41 = [line.split()[0] for line in lines if line.startswith("  barbarossa1941/")]
     assert b41 == ["barbarossa1941/historical", "barbarossa1941/hypothetical", "barbarossa1941/typhoon"]
     assert all("not playable yet" in line for line in lines if line.startswith("  barbarossa1941/"))
-    assert lines[-3:] == ["efs_ktr: Barbarossa: Kiev to Rostov, 1941 (GMT East Front Series)",
-                          "  not playable yet: rules reference only, no map, counters or scenarios",
-                          "  rules: kiev-tui rules --game efs_ktr"]
+    assert lines[-4:] == ["efs_ktr: Barbarossa: Kiev to Rostov, 1941 (GMT East Front Series)",
+                          "  not playable yet: map, counters and scenarios only (kiev-tui map --game efs_ktr, "
+                          "kiev-tui validate data/efs_ktr)",
+                          "  rules: kiev-tui rules --game efs_ktr",
+                          "  efs_ktr/sumy                   not playable yet   Battle of Sumy, 27 September - "
+                          "4 October 1941 (learning scenario)"]
 
 
 def test_each_game_has_the_status_the_registry_and_its_data_give() -> None:
     got = {g.name: (g.status, g.ai, len(g.scenarios), g.has_map) for g in all_games()}
     assert got == {"spi_kiev": (PLAYABLE, True, 1, True), "barbarossa1941": (DATA_ONLY, False, 3, True),
-                   "efs_ktr": (REFERENCE_ONLY, False, 0, False)}
+                   "efs_ktr": (DATA_ONLY, False, 1, True)}
     assert game_info("nonsense") is None
 
 
-def test_map_of_a_game_with_its_rules_reference_only_is_one_line_exit_2() -> None:
+def test_map_of_the_data_only_efs_game_draws_the_sumy_section() -> None:
     result = runner.invoke(app, ["map", "--game", "efs_ktr"])
-    assert result.exit_code == 2
-    assert result.stderr == ("error: --game: the game efs_ktr has no map data yet (only its rules reference "
-                             "so far: kiev-tui rules --game efs_ktr)\n")
-    assert result.stdout == ""
+    assert result.exit_code == 0, result.stderr
+    assert "sumy" in result.stdout and "lebe" in result.stdout and "nedr" in result.stdout
 
 
 def test_map_of_an_unknown_game_names_every_known_one() -> None:
