@@ -228,3 +228,223 @@ def test_10_67_leave_a_zone_and_come_back_into_one() -> None:
     # out to 1510 (1), back in at 1611 over the river (1 + 1) with the zone's 1
     assert cost(b, ["ax-35mot-25m"], "1511 1510 1611") == 4
     assert reachable(b, ["ax-35mot-25m"], "movement")[hx("1611")].cost == 4.0
+
+
+# -- one-hex movement, infiltration, strategic movement, entry (11.9, 11.5, 11.3, 8.12) ----------------
+def test_11_9_one_hex_movement_spends_the_whole_allowance() -> None:
+    b = position({"ax-33pz-9pz": "2009"}, phase="motorized")
+    assert cost(b, ["ax-33pz-9pz"], "2009 2008") == Illegal(
+        "10.52", "the path costs 4 MP and the stack has 3 1/2 (one-hex movement may still take it one hex, 11.9)")
+    assert cost(b, ["ax-33pz-9pz"], "2009 2008", mode=ONE_HEX) == Fraction(7, 2)
+    r = reachable(b, ["ax-33pz-9pz"], "motorized")[hx("2008")]
+    assert (r.cost, r.case) == (3.5, "11.9")
+    assert case(cost(b, ["ax-33pz-9pz"], "2009 2008", mode=ONE_HEX, spent={"ax-33pz-9pz": H})) == "11.91"
+
+
+def test_11_92_one_hex_not_from_zone_to_zone() -> None:
+    b = position({"ax-619art": "1511", "so-295rd": "1612"})
+    assert case(cost(b, ["ax-619art"], "1511 1512", mode=ONE_HEX)) == "11.92"
+    # an infiltrator may (11.92's exception): the 35th in the Axis Movement phase
+    b2 = position({"ax-35mot-25m": "1511", "so-295rd": "1612"})
+    assert cost(b2, ["ax-35mot-25m"], "1511 1512", mode=ONE_HEX) == 7
+
+
+def test_11_5_infiltration() -> None:
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612"})
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == 7  # 11.54: the whole MA
+    assert case(cost(b.replace(phase="motorized"), ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION)) == "11.53"
+    assert case(cost(b, ["ax-35mot-25m"], "1511 1411", mode=INFILTRATION)) == "11.51"  # 1411 is in no zone
+    # 11.52: the 1st Guards Motorized's MA of 5 is no yellow MA
+    s = position({"so-6-1gdm": "1710", "ax-119mot-25m": "1709"}, phasing="soviet", phase="motorized")
+    assert case(cost(s, ["so-6-1gdm"], "1710 1810", mode=INFILTRATION)) == "11.52"
+    # 11.52b: cavalry only from non-clear into non-clear
+    c = position({"so-72-108-9c": "1907", "ax-9rec-9pz": "1807"}, phasing="soviet", phase="movement")
+    assert cost(c, ["so-72-108-9c"], "1907 1906", mode=INFILTRATION) == 6  # woods into hill
+    assert case(cost(c, ["so-72-108-9c"], "1907 1908", mode=INFILTRATION)) == "11.51"  # 1908: no zone
+    assert case(cost(c, ["so-72-108-9c"], "1907 1808", mode=INFILTRATION)) == "11.52"  # 1808 is clear
+
+
+def test_11_3_strategic_movement() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
+    assert allowance(b, "ax-20mot-10m", "movement", STRATEGIC) == Fraction(21, 2)  # 11.31: 7 and half again
+    assert cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306 1406", mode=STRATEGIC) == 2  # four clear road hexes
+    assert case(cost(b, ["ax-20mot-10m"], "1006 1106 1107", mode=STRATEGIC)) == "11.34"  # off the road
+    near = position({"ax-20mot-10m": "1006", "so-227rd": "1405"})
+    assert case(cost(near, ["ax-20mot-10m"], "1006 1106 1206 1306", mode=STRATEGIC)) == "11.32"  # 1306 is 2 away
+    off = position({"ax-20mot-10m": "1107", "so-295rd": "1612"})
+    assert case(cost(off, ["ax-20mot-10m"], "1107 1106 1206", mode=STRATEGIC)) == "11.32"  # not on a road hex
+    assert case(cost(b.replace(phase="motorized"), ["ax-20mot-10m"], "1006 1106", mode=STRATEGIC)) == "11.31"
+    ruled = b.replace(interdicted=frozenset({hx("1206")}))
+    assert case(cost(ruled, ["ax-20mot-10m"], "1006 1106 1206", mode=STRATEGIC)) == "13.23"
+    far = reachable(b, ["ax-20mot-10m"], "movement", STRATEGIC)
+    assert far[hx("1406")].cost == 2.0 and all(b.road(hx(r.path[-2]), hx(r.path[-1])) for r in far.values())
+
+
+def test_8_12_reinforcements_pay_the_entry_hex() -> None:
+    s = start().replace(phasing="soviet", phase="motorized")
+    assert cost(s, GD[:3], "2202", enter=True) == H  # the road exit: the main road's 1/2
+    assert cost(s, GD[:3], "2202 2302 2303", enter=True) == Fraction(3, 2)
+    assert cost(s, GD[:3], "2302", enter=True) == 1  # no road exit at 2302: its clear 1
+    assert cost(s, GD[:3], "2302 2303", enter=True) == Fraction(3, 2)
+    assert case(cost(s, GD[:3], "2206", enter=True)) == "8.12"  # not an edge hex
+
+
+def test_reachable_offers_what_path_cost_accepts() -> None:
+    for board, units, phase in ((start(), PZ, "movement"), (start(), ("ax-619art",), "movement"),
+                                (tutorial_motorized(), PZ, "motorized"),
+                                (tutorial_soviet_motorized(), ("so-129tb",), "motorized"),
+                                (tutorial_soviet_movement(), ("so-72-108-9c",), "movement")):
+        found = reachable(board, list(units), phase)
+        assert found
+        for h, r in found.items():
+            mode = ONE_HEX if r.case == "11.9" else "normal"
+            got = path_cost(board, list(units), [hx(p) for p in r.path], phase, mode)
+            assert got == Fraction(r.cost).limit_denominator(4), (h, r, got)
+
+
+def test_fmt_writes_mp_as_the_book_does() -> None:
+    assert [fmt(Fraction(9, 2)), fmt(Fraction(1, 2)), fmt(3)] == ["4 1/2", "1/2", "3"]
+
+
+# -- the tutorial, PB 10.4 ---------------------------------------------------------------------------
+def test_pb_10_4_axis_movement_phase() -> None:
+    b = start()
+    reach = {k: reachable(b, list(us), "movement") for k, us in (("pz", PZ), ("16", M16), ("25", M25))}
+    # "all units have more than enough MPs": 3 of 7 each, the last 1 for the Soviet zone
+    assert reach["pz"][hx("1408")].cost == 3.0 and reach["16"][hx("1409")].cost == 3.0
+    assert reach["25"][hx("1411")].cost == 3.0
+    assert reachable(b, ["ax-619art"], "movement")[hx("1309")].cost == 1.0
+
+
+def test_pb_10_4_no_overrun_at_the_start() -> None:
+    b = start().moved({u: hx("1408") for u in PZ})
+    assert overrun.check(b, PZ, "1508", "movement") == Illegal(
+        "11.42", "odds of 10 to 3 are under the 5-1 an overrun needs")
+
+
+def test_pb_10_4_axis_motorized_phase() -> None:
+    b = tutorial_motorized()
+    assert cost(b, ["ax-35mot-25m"], "1510 1511") == 2
+    assert cost(b, ["ax-119mot-25m"], "1510 1610") == 2 and cost(b, ["ax-119mot-25m"], "1510 1610 1709") == 3
+    assert cost(b, PZ, "1508 1609") == 2 and cost(b, PZ, "1508 1609 1708") == Fraction(5, 2)
+    # the stack splits in 1708: the recon goes on by road to Lebedin with all its 4 1/2 MP
+    assert cost(b, ["ax-9rec-9pz"], "1508 1609 1708 1809 1908") == 4
+    assert cost(b, ["ax-9rec-9pz"], "1508 1609 1708 1809 1908 2009") == allowance(b, "ax-9rec-9pz", "motorized") == \
+        Fraction(9, 2)
+    assert cost(b, PZ[:3], "1508 1609 1708 1808") == 3
+    after = b.moved({u: hx("1808") for u in PZ[:3]})
+    spent = {u: Fraction(3) for u in PZ[:3]}
+    # the last 1/2 MP enters nothing ahead: it only leads back down the road
+    back = reachable(after, list(PZ[:3]), "motorized", spent=spent)
+    assert {h: r.cost for h, r in back.items()} == {hx("1708"): 0.5}
+    assert cost(b, M16[:2], "1409 1408 1507") == 3
+    assert cost(b, ["ax-20mot-10m"], "1407 1306") == 1
+
+
+def test_pb_10_4_soviet_motorized_phase() -> None:
+    b = tutorial_soviet_motorized()
+    assert cost(b, ["so-227rd"], "1503 1404 1304 1305") == Fraction(5, 2)
+    assert cost(b, ["so-129tb"], "1703 1603 1503 1404 1304 1305") == Fraction(7, 2)
+    assert cost(b, ["so-1tb"], "1504 1405 1406") == 3
+    assert cost(b, ["so-72-108-9c"], "1803 1804 1805 1806") == 3 == allowance(b, "so-72-108-9c", "motorized")
+    assert cost(b, GD, "2202 2302 2303", enter=True) == Fraction(3, 2)
+    at_sumy = b.moved({u: hx("2303") for u in GD})
+    spent = {u: Fraction(3, 2) for u in GD}
+    # the rocket battalion: its 2105 -> 2107 step needs 2106 between (rulings): 5 of its 6 1/2
+    assert allowance(b, "so-2-4gdr", "motorized") == 8
+    assert cost(at_sumy, ["so-2-4gdr"], "2303 2304 2205 2105 2106 2107", spent=spent) == 5
+    assert case(cost(at_sumy, ["so-2-4gdr"], "2303 2304 2205 2105 2107", spent=spent)) == "10.4"
+    assert cost(at_sumy, GD[:3], "2303 2204 2104 2005", spent=spent) == Fraction(5, 2)  # 1 MP a non-clear hex
+    at_2005 = at_sumy.moved({u: hx("2005") for u in GD[:3]})
+    four = {u: Fraction(4) for u in GD[:3]}
+    assert cost(at_2005, GD[1:3], "2005 1905", spent=four) == H
+    assert cost(at_2005, ["so-6-1gdm"], "2005 1904", spent=four) == 1  # after the split (rulings)
+
+
+def test_pb_10_4_axis_reaction() -> None:
+    b = tutorial_soviet_motorized().moved({"so-227rd": hx("1305"), "so-129tb": hx("1305"), "so-1tb": hx("1406")})
+    r = b.replace(phase="reaction")
+    # 10.64 exception one: no MP for the zone, entering a hex a friendly unit holds (10.63c)
+    assert cost(r, ["ax-341rec-16m"], "1409 1308 1307 1306", "reaction") == 3
+    assert allowance(r, "ax-341rec-16m", "reaction") == Fraction(9, 2)
+    empty = r.moved({"ax-20mot-10m": None})
+    assert case(cost(empty, ["ax-341rec-16m"], "1409 1308 1307 1306", "reaction")) == "10.63"
+
+
+def test_pb_10_4_soviet_movement_phase() -> None:
+    b = tutorial_soviet_movement()
+    assert cost(b, ["so-72-108-9c"], "1806 1906 2007 2107") == Fraction(9, 2)
+    assert cost(b, ["so-5-136-9c"], "1506 1505 1605") == 3
+    assert cost(b, ["so-6-1gdm"], "1904 1804 1703") == 2
+    assert cost(b, ["so-6-1gdm"], "1904 1804 1703 1603") == Fraction(5, 2) == allowance(b, "so-6-1gdm", "movement")
+    assert cost(b, ["so-12-1gdm", "so-175-1gdm"], "1905 1906") == 2
+    assert case(cost(b, ["so-227rd"], "1305 1304")) == "10.24"  # activated: no second move
+    # the 1st Tank's 1/2 + 2: 10.74's fourth example prices 1505 off the road, so 3 > 2 1/2 (rulings)
+    assert cost(b, ["so-1tb"], "1406 1505") == H
+    assert cost(b, ["so-1tb"], "1406 1505 1605") == Illegal("10.52", "the path costs 3 MP and the stack has 2 1/2")
+
+
+# -- overrun (11.4) ----------------------------------------------------------------------------------
+def test_11_41_who_may_overrun() -> None:
+    b = position({"ax-619art": "1804", "ax-20mot-10m": "1804", "so-11-96-5c": "1805"})
+    assert case(overrun.check(b, ["ax-619art", "ax-20mot-10m"], "1805", "movement")) == "11.42"  # 11.42f
+    s = position({"so-5-136-9c": "1804", "so-72-108-9c": "1804", "ax-619art": "1805"}, phasing="soviet")
+    assert overrun.check(s, ["so-5-136-9c", "so-72-108-9c"], "1805", "movement") == Illegal(
+        "11.42", "odds of 4 to 1 are under the 7-1 an overrun needs")  # 11.41: Soviet cavalry may; 7-1
+    ax = position({"ax-9rec-9pz": "1804", "so-11-96-5c": "1805"})
+    assert overrun.check(ax.replace(phase="motorized"), ["ax-9rec-9pz"], "1805", "motorized") == Illegal(
+        "11.42", "odds of 2 to 2 are under the 5-1 an overrun needs")
+    s2 = s.moved({"so-12-1gdm": hx("1804"), "so-6-1gdm": hx("1804")})
+    got = overrun.check(s2, ["so-5-136-9c", "so-72-108-9c", "so-12-1gdm"], "1805", "movement")
+    assert isinstance(got, overrun.Overrun)
+    assert (got.attack, got.defence, got.odds, got.min_odds, got.all_artillery) == (8, 1, 8, 7, True)
+    assert case(overrun.check(b, ["ax-20mot-10m"], "1805", "reaction")) == "11.4"
+
+
+def test_11_42a_odds() -> None:
+    b = position({"ax-10mot-9pz": "1804", "ax-11mot-9pz": "1804", "so-11-96-5c": "1805"})
+    assert overrun.check(b, ["ax-10mot-9pz"], "1805", "movement") == Illegal(
+        "11.42", "odds of 3 to 2 are under the 5-1 an overrun needs")
+    b2 = b.replace(lost={"so-11-96-5c": 0}).moved({"ax-33pz-9pz": hx("1804"), "ax-9rec-9pz": hx("1804")})
+    got = overrun.check(b2, ["ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz"], "1805", "movement")
+    assert isinstance(got, overrun.Overrun) and (got.attack, got.defence, got.odds) == (14, 2, 7)
+
+
+def test_11_42c_city_needs_an_engineer() -> None:
+    b = position({u: "2302" for u in PZ} | {"so-2-4gdr": "2303"})
+    assert case(overrun.check(b, PZ, "2303", "movement")) == "11.42"
+
+
+def test_11_42d_no_overrun_from_a_hex_in_two_enemy_zones() -> None:
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805", "so-2-4gdr": "1703"})
+    assert isinstance(overrun.check(b, PZ, "1805", "movement"), overrun.Overrun)  # the rocket has no zone
+    b2 = b.moved({"so-40a-hq": hx("1703")})
+    assert overrun.check(b2, PZ, "1805", "movement") == Illegal(
+        "11.42", "the stack's hex lies in the zone of enemy units in 1703 as well")
+
+
+def test_11_43b_overrun_cost() -> None:
+    b = position({u: "1708" for u in PZ} | {"so-11-96-5c": "1809"}, phase="motorized")
+    got = overrun.check(b, PZ, "1809", "motorized")
+    assert isinstance(got, overrun.Overrun) and got.cost == Fraction(3, 2)  # 1 + the minor road's 1/2
+    m = map_copy()
+    m.terrain_of[hx("1805")] = "hill_woods"
+    m.set_side_features(hx("1804"), hx("1805"), frozenset({"minor_river"}))
+    b2 = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, gmap=m)
+    got2 = overrun.check(b2, PZ, "1805", "movement")
+    assert isinstance(got2, overrun.Overrun) and got2.cost == 6 and got2.terrain == ("hill", "woods")
+    assert case(overrun.check(b2, PZ, "1805", "movement", spent={u: Fraction(3, 2) for u in PZ})) == "11.42"
+
+
+def test_11_42b_no_overrun_in_mud() -> None:
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, weather="mud")
+    assert overrun.check(b, PZ, "1805", "movement") == Illegal("11.42", "no overrun in mud weather")
+
+
+def test_11_43l_after_an_overrun() -> None:
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    got = overrun.check(b, PZ, "1805", "movement")
+    assert isinstance(got, overrun.Overrun)
+    assert overrun.after_success(b.moved({"so-11-96-5c": hx("1807")}), got) == (hx("1805"), True)
+    assert overrun.after_success(b.moved({"so-11-96-5c": hx("1806")}), got) == (hx("1805"), False)
+    assert overrun.after_failure(got) == hx("1804")
