@@ -114,6 +114,8 @@ def options(board: Board, units: Sequence[str], kind: str = NORMAL, origin: Hex 
     if kind not in KINDS:
         return Illegal("16.4", f"'{kind}' is not a kind of retreat")
     away_from = origin or start
+    # the retreating units have left: their own zone no longer contests a hex (16.41b2, rulings)
+    board = board.moved({u: None for u in units})
     for u in units:
         if board.ma(u) <= 0:  # 16.42a: a unit with no MA cannot retreat
             return [Retreat((), TO_ELIMINATED, "16.42")]
@@ -125,7 +127,7 @@ def options(board: Board, units: Sequence[str], kind: str = NORMAL, origin: Hex 
         nonlocal edge_exit
         here = path[-1] if path else start
         if len(path) == length:
-            found.append(_finish(board, units, side, away_from, path, zoc_used, kind))
+            found.extend(_finish(board, units, side, away_from, path, zoc_used))
             return
         if board.gmap.edges_of(here):
             edge_exit = True  # 16.42c: the map edge is a way out
@@ -147,14 +149,18 @@ def options(board: Board, units: Sequence[str], kind: str = NORMAL, origin: Hex 
             walk(path + (n,), zoc_used or z)
 
     walk((), False)
+    if any(r.case != "16.47" for r in found):  # 16.47: over the limit only if nothing else remains
+        found = [r for r in found if r.case != "16.47"]
     if found:
         order = {SAFE: 0, ZOC_ROLL: 1, TO_CADRE: 2, TO_ELIMINATED: 3}
         found.sort(key=lambda r: (order[r.fate], r.extended, [board.hid(h) for h in r.path]))
         return found
-    return [_no_path(board, units, side, start, edge_exit)]
+    return [_no_path(board, units, side, start, edge_exit, kind)]
 
 
-def _no_path(board: Board, units: Sequence[str], side: str, start: Hex, edge_exit: bool) -> Retreat:
+def _no_path(board: Board, units: Sequence[str], side: str, start: Hex, edge_exit: bool, kind: str) -> Retreat:
+    if kind == OVERRUN:
+        return Retreat((), TO_CADRE, "11.43")  # 11.43j: whatever blocks the way, the Cadre Box
     ringed = all(not _open(board, units, side, start, n) for n in board.gmap.neighbours(start))
     if ringed and not board.gmap.edges_of(start):
         return Retreat((), TO_ELIMINATED, "16.42")  # 16.42b: surrounded by enemy units and impassable terrain
@@ -164,26 +170,24 @@ def _no_path(board: Board, units: Sequence[str], side: str, start: Hex, edge_exi
 
 
 def _finish(board: Board, units: Sequence[str], side: str, away_from: Hex, path: tuple[Hex, ...],
-            zoc_used: bool, kind: str) -> Retreat:
+            zoc_used: bool) -> list[Retreat]:
     """Apply 16.44's and 16.47's extra hex to a full-length path, and 16.46's price."""
     end = path[-1]
-    zoc_fate = (ZOC_ROLL, "16.46", 1) if zoc_used else (SAFE, "16.4", 0)
+    fate, why, lost = (ZOC_ROLL, "16.46", 1) if zoc_used else (SAFE, "16.4", 0)
     over = check_hex(board, end, adding=units) is not None
     trouble = _end_trouble(board, side, end)
     if not (over or trouble):
-        return Retreat(path, zoc_fate[0], zoc_fate[1], zoc_fate[2])
-    # 16.44 / 16.47: one hex farther, if one is open; else (or if it is no better) the Cadre Box
-    best: Retreat | None = None
+        return [Retreat(path, fate, why, lost)]
+    # 16.44 / 16.47: one hex farther, each open one a choice; with none, the Cadre Box
+    case = "16.44" if trouble else "16.47"
+    out = []
     for n in board.gmap.neighbours(end):
         if n.distance(away_from) != end.distance(away_from) + 1 or not _open(board, units, side, end, n):
             continue
         if _end_trouble(board, side, n) or check_hex(board, n, adding=units) is not None:
             continue
-        best = Retreat(path + (n,), zoc_fate[0], "16.44" if trouble else "16.47", zoc_fate[2], 1)
-        break
-    if best is not None:
-        return best
-    return Retreat(path, TO_CADRE, "16.44" if trouble else "16.47", extended=1)
+        out.append(Retreat(path + (n,), fate, case, lost, 1))
+    return out or [Retreat(path, TO_CADRE, case, extended=1)]
 
 
 def choices(board: Board, units: Sequence[str], kind: str = NORMAL, origin: Hex | None = None) -> list[Retreat] | Illegal:
