@@ -37,7 +37,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import Reach
 from kiev_tui.games.efs_ktr.board import MOTORIZED, MOVEMENT, REACTION, Board
-from kiev_tui.games.efs_ktr.schema import AXIS, SOVIET
+from kiev_tui.games.efs_ktr.schema import AXIS
 from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc
 
 MP = Fraction
