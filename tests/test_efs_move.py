@@ -113,7 +113,7 @@ def test_10_1_movement_phase_chart() -> None:
     assert allowance(b, "ax-9rec-9pz", "motorized") == Fraction(9, 2)
     assert allowance(b, "so-6-1gdm", "motorized") == 5 and allowance(b, "so-6-1gdm", "movement") == Fraction(5, 2)
     assert allowance(b, "so-72-108-9c", "motorized") == 3 and allowance(b, "so-72-108-9c", "movement") == 6
-    assert allowance(b, "ax-35mot-25m", "reaction") == Fraction(7, 2)
+    assert allowance(b.replace(declared=frozenset({hx("1310")})), "ax-35mot-25m", "reaction") == Fraction(7, 2)
     assert case(allowance(b, "so-227rd", "reaction")) == "10.3"
 
 
@@ -287,6 +287,10 @@ def test_8_12_reinforcements_pay_the_entry_hex() -> None:
     assert cost(s, GD[:3], "2302", enter=True) == 1  # no road exit at 2302: its clear 1
     assert cost(s, GD[:3], "2302 2303", enter=True) == Fraction(3, 2)
     assert case(cost(s, GD[:3], "2206", enter=True)) == "8.12"  # not an edge hex
+    held = s.moved({"ax-9rec-9pz": hx("2303")})
+    assert cost(held, GD[:3], "2202 2302", enter=True) == 2  # 1/2 + 1/2 + the recon's zone (10.64)
+    assert reachable(held, list(GD[:3]), "motorized", entry=hx("2202"))[hx("2302")].cost == 2.0
+    assert case(cost(held, GD[:3], "2202 2302 2402", enter=True)) == "10.65"
 
 
 def test_reachable_offers_what_path_cost_accepts() -> None:
@@ -363,12 +367,29 @@ def test_pb_10_4_soviet_motorized_phase() -> None:
 
 def test_pb_10_4_axis_reaction() -> None:
     b = tutorial_soviet_motorized().moved({"so-227rd": hx("1305"), "so-129tb": hx("1305"), "so-1tb": hx("1406")})
-    r = b.replace(phase="reaction")
+    r = b.replace(phase="reaction", declared=frozenset({hx("1306")}))
     # 10.64 exception one: no MP for the zone, entering a hex a friendly unit holds (10.63c)
     assert cost(r, ["ax-341rec-16m"], "1409 1308 1307 1306", "reaction") == 3
     assert allowance(r, "ax-341rec-16m", "reaction") == Fraction(9, 2)
+    # the rest of the 16th Motorized begins next to the 5+136/9, in its zone (14.11a)
+    assert allowance(r, "ax-60mot-16m", "reaction") == Illegal(
+        "14.11", "ax-60mot-16m begins in an enemy zone or a Defender Hex")
+    assert allowance(r, "ax-9rec-9pz", "reaction") == Illegal(
+        "14.11", "ax-9rec-9pz is not within three hexes of a Defender Hex")
     empty = r.moved({"ax-20mot-10m": None})
-    assert case(cost(empty, ["ax-341rec-16m"], "1409 1308 1307 1306", "reaction")) == "10.63"
+    assert case(cost(empty, ["ax-341rec-16m"], "1409 1308 1307 1306", "reaction")) == "14.13"
+
+
+def test_14_13_reacting_units_next_to_the_enemy() -> None:
+    b = position({"ax-35mot-25m": "1409", "ax-20mot-10m": "1507", "ax-119mot-25m": "1407",
+                  "so-5-136-9c": "1506", "so-1tb": "1406"}, phasing="soviet", phase="reaction",
+                 declared=frozenset({hx("1507")}))
+    assert cost(b.moved({"ax-119mot-25m": None}), ["ax-35mot-25m"], "1409 1408 1407", "reaction") == Illegal(
+        "14.13", "a reacting unit moves next to the enemy only into a hex friendly units hold (1407 holds none)")
+    assert cost(b, ["ax-35mot-25m"], "1409 1408 1507", "reaction") == 2  # no MP for the zone (10.64)
+    # a unit with a zone goes next to the enemy only into the Defender Hex, not into 1407
+    assert cost(b, ["ax-35mot-25m"], "1409 1408 1407", "reaction") == Illegal(
+        "14.13", "a reacting unit with a zone goes next to the enemy only into a Defender Hex")
 
 
 def test_pb_10_4_soviet_movement_phase() -> None:

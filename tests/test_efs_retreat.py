@@ -193,3 +193,9 @@ def test_16_41b4_additional_retreat_attackers_do_not_advance() -> None:
     b = position({"ax-35mot-25m": "1411"}, phase="combat")
     assert R.check_advance(b, ["ax-35mot-25m"], hx("1510"), ["ax-35mot-25m"], ADDITIONAL_RETREAT) == Illegal(
         "16.41", "attackers under Additional Retreat orders do not advance")
+
+
+def test_16_41a2_no_retreat_terrain_is_the_defender_hex() -> None:
+    b = base()
+    assert [b.no_retreat_terrain(hx(h)) for h in ("2303", "2009", "1906", "1908", "2008", "1805", "1613")] == \
+        [True, False, True, True, True, False, False]  # Sumy city, Lebedin town, hill, woods, both, clear, swamp

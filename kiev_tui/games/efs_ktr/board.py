@@ -203,6 +203,13 @@ class Board:
                 return kind
         return None
 
+    def no_retreat_terrain(self, h: Hex) -> bool:
+        """16.41a2: is ``h`` terrain where a non-German No Retreat force takes no second step?
+        City, major city, hill, mountain, alpine or woods (on any base, 10.72); Sumy has no
+        fortifications (PB 10.44d)."""
+        base, woods = self.terrain(h)
+        return woods or base in ("hill", "mountain", "alpine") or self.settlement(h) in ("city", "major_city")
+
     def on_map(self, h: Hex) -> bool:
         return self.gmap.on_map(h)
 

@@ -77,6 +77,9 @@ def allowance(board: Board, uid: str, phase: str, mode: str = NORMAL) -> MP | Il
     if phase == REACTION:
         if not motor:  # 10.3, 10.58: only motorized units react
             return Illegal("10.3", f"{uid} is not a motorized unit: it cannot make Reaction Movement")
+        bad = reaction_bars(board, uid)
+        if bad is not None:
+            return bad
         mp = half
     elif side == AXIS and phase == MOVEMENT:
         mp = full  # Movement Phase Chart: every Axis unit at full MA
@@ -102,6 +105,36 @@ def allowance(board: Board, uid: str, phase: str, mode: str = NORMAL) -> MP | Il
             return Illegal("11.31", "strategic movement is made only in the Movement phase")
         mp = mp * 3 / 2  # 11.31: half as much again
     return mp
+
+
+def reaction_bars(board: Board, uid: str) -> Illegal | None:
+    """14.11a-b: why ``uid`` may not react now, or None.  The Soviet command conditions (14.11c)
+    are the caller's: it passes only units an HQ may send."""
+    h = board.hex_of.get(uid)
+    if h is None:
+        return Illegal("14.11", f"{uid} is not on the map")
+    if not board.declared or min(h.distance(d) for d in board.declared) > 3:  # 14.11
+        return Illegal("14.11", f"{uid} is not within three hexes of a Defender Hex")
+    if h in board.declared or in_enemy_zoc(board, h, board.side(uid)):  # 14.11a
+        return Illegal("14.11", f"{uid} begins in an enemy zone or a Defender Hex")
+    if uid in board.overrun_marked or (uid in board.out_of_supply and not board.supply_disregarded):  # 14.11b
+        return Illegal("14.11", f"{uid} carries an Overrun or Out of Supply marker")
+    return None
+
+
+def _reaction_into(board: Board, stack: "Stack", b: Hex) -> Illegal | None:
+    """14.13: a reacting unit comes next to an enemy unit only in a hex a friendly unit holds, and
+    one that projects a zone only into a Defender Hex."""
+    if stack.phase != REACTION:
+        return None
+    if not any(board.owner(n) not in (None, stack.side) for n in board.gmap.neighbours(b)):
+        return None
+    if not board.friendly_combat_in(b, stack.side):
+        return Illegal("14.13", f"a reacting unit moves next to the enemy only into a hex friendly units hold "
+                                f"({board.hid(b)} holds none)")
+    if stack.zoc and b not in board.declared:
+        return Illegal("14.13", "a reacting unit with a zone goes next to the enemy only into a Defender Hex")
+    return None
 
 
 # -- terrain ----------------------------------------------------------------------------------------
@@ -166,6 +199,7 @@ class Stack:
             left.append(mp - MP((spent or {}).get(u, 0)))
         self.left = min(left)  # 10.53: the slowest unit's MA
         self.fresh = all(not (spent or {}).get(u, 0) for u in units)
+        self.zoc = any(board.own_zoc(u) and board.is_combat(u) for u in units)  # 3.42
 
 
 def stack_for(board: Board, units: Sequence[str], phase: str, mode: str = NORMAL,
@@ -239,8 +273,12 @@ def path_cost(board: Board, units: Sequence[str], path: Sequence[Hex | str], pha
         if isinstance(first, Illegal):
             return first
         total += first
-        if _ezoc(board, stack, hexes[0]) and len(hexes) > 1:
-            return Illegal("10.65", f"{board.hid(hexes[0])} is in an enemy zone: the units stop there")
+        if _ezoc(board, stack, hexes[0]):
+            if len(hexes) > 1:  # 10.65
+                return Illegal("10.65", f"{board.hid(hexes[0])} is in an enemy zone: the units stop there")
+            if mode == STRATEGIC:  # 10.63a
+                return Illegal("10.63", "strategic movement never enters an enemy zone")
+            total += MP(str(board.tables.tec["enemy_zoc_mp"]))  # 10.64
     for i, (a, b) in enumerate(legs):
         nxt = hexes[i + 2] if i + 2 < len(hexes) else None
         prev_zoc = _ezoc(board, stack, a)
@@ -249,6 +287,9 @@ def path_cost(board: Board, units: Sequence[str], path: Sequence[Hex | str], pha
         step = _enter_cost(board, stack, a, b, nxt)
         if isinstance(step, Illegal):
             return step
+        bar = _reaction_into(board, stack, b)
+        if bar is not None:
+            return bar
         total += step
         if _ezoc(board, stack, b):
             if prev_zoc:  # 10.66
@@ -350,6 +391,9 @@ def _one_step_move(board: Board, stack: Stack, a: Hex, b: Hex) -> MP | Illegal:
         return Illegal("11.92", "one-hex movement does not go from one enemy zone into another")
     if stack.motor and not board.supply_disregarded and any(u in board.out_of_supply for u in stack.units):
         return Illegal("11.94", "an Out of Supply motorized unit may not use one-hex movement")
+    bar = _reaction_into(board, stack, b)
+    if bar is not None:
+        return bar
     if stack.phase == REACTION and zoc_b and not board.friendly_combat_in(b, stack.side):
         return Illegal("10.63", "a reacting unit enters an enemy zone only where friendly combat units stand")
     return stack.left  # 10.64 exception two: the whole MA pays for the hex
@@ -466,7 +510,7 @@ def _search(board: Board, stack: Stack, origin: Hex, entered: bool) -> dict[Hex,
             if b in path:
                 continue
             step = _leg(board, stack, path, a, road_in, b)
-            if step is None:
+            if step is None or _reaction_into(board, stack, b) is not None:
                 continue
             extra, road_b = step
             c = cost + extra
