@@ -469,3 +469,19 @@ def test_11_43l_after_an_overrun() -> None:
     assert overrun.after_success(b.moved({"so-11-96-5c": hx("1807")}), got) == (hx("1805"), True)
     assert overrun.after_success(b.moved({"so-11-96-5c": hx("1806")}), got) == (hx("1805"), False)
     assert overrun.after_failure(got) == hx("1804")
+
+
+def test_10_76_an_unbridged_major_river_takes_a_whole_ma() -> None:
+    m = map_copy()
+    m.set_side_features(hx("1804"), hx("1805"), frozenset({"major_river"}))
+    m.set_side_features(hx("1903"), hx("1904"), frozenset({"major_river", "minor_road"}))  # a road bridge
+    b = position({"ax-20mot-10m": "1804", "ax-33pz-9pz": "1804", "so-11-96-5c": "1704"}, gmap=m)
+    assert case(cost(b, ["ax-20mot-10m"], "1804 1805")) == "10.76"
+    assert cost(b, ["ax-20mot-10m"], "1804 1805", mode=ONE_HEX) == 7  # 10.76c: the whole MA
+    assert case(cost(b, ["ax-33pz-9pz"], "1804 1805", mode=ONE_HEX)) == "10.76"  # armour only at a bridge
+    assert case(cost(b.replace(phase="motorized"), ["ax-20mot-10m"], "1804 1805", mode=ONE_HEX)) == "10.76"
+    # 10.76a: over a road bridge at the road rate: 1903 off the road (1), clear 1904 by the road (1/2)
+    assert cost(b, ["ax-20mot-10m"], "1804 1903 1904") == Fraction(3, 2)
+    # zones do not cross it (note to 10.67)
+    s = position({"so-11-96-5c": "1805"}, gmap=m)
+    assert not in_enemy_zoc(s, hx("1804"), "axis") and in_enemy_zoc(s, hx("1806"), "axis")
