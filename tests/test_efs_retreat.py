@@ -199,3 +199,13 @@ def test_16_41a2_no_retreat_terrain_is_the_defender_hex() -> None:
     b = base()
     assert [b.no_retreat_terrain(hx(h)) for h in ("2303", "2009", "1906", "1908", "2008", "1805", "1613")] == \
         [True, False, True, True, True, False, False]  # Sumy city, Lebedin town, hill, woods, both, clear, swamp
+
+
+def test_16_45_two_contested_hexes_running_are_never_passed() -> None:
+    # Additional Retreat may pass a contested vacant hex (rulings) but never two in a row
+    b = position({"ax-20mot-10m": "1805", "so-5-136-9c": "1806", "so-72-108-9c": "1504", "ax-10mot-9pz": "1606"},
+                 phasing="soviet", phase="combat")
+    every = R.options(b, ["ax-20mot-10m"], R.ADDITIONAL)
+    assert isinstance(every, list)
+    starts = {tuple(b.hid(h) for h in r.path[:2]) for r in every if r.fate == R.ZOC_ROLL}
+    assert ("1705", "1606") in starts and ("1705", "1706") not in starts  # 1706: both zones too
