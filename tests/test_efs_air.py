@@ -319,3 +319,17 @@ def test_13_15_overlapping_zones_stop_at_two() -> None:
 def test_13_24_hq_command_and_artillery() -> None:
     assert a.interdicted_command(1, 2) == 0 and a.interdicted_command(3, 1) == 2
     assert a.interdicted_artillery(3, 2) == 1 and a.interdicted_artillery(1, 2) == 1
+
+
+def test_17_24_attacker_places_cas_first() -> None:
+    assert a.check_cas_placement("axis", "axis", False, True, False) is None
+    assert a.check_cas_placement("soviet", "axis", True, True, False) is None
+    bad = a.check_cas_placement("soviet", "axis", False, True, False)
+    assert isinstance(bad, Illegal) and bad.case == "17.24"
+    assert isinstance(a.check_cas_placement("axis", "axis", True, True, False), Illegal)
+    assert isinstance(a.check_cas_placement("axis", "axis", False, False, False), Illegal)
+
+
+def test_15_12_one_mission_a_side_per_hex() -> None:
+    bad = a.check_cas_placement("axis", "axis", False, True, True)
+    assert isinstance(bad, Illegal) and bad.case == "15.12"

@@ -569,3 +569,14 @@ def test_every_new_table_marks_what_is_ours() -> None:
     assert M.air.initiative.reconstructed.count(False) == 5
     assert sum(not f for col in M.air.combat.values() for f in col.reconstructed) == 8
     assert M.air.aa_fire.reconstructed.count(False) == 4
+
+
+def test_14_34_soviet_orders_need_an_operational_hq() -> None:
+    assert c.order_allowed("axis", NO_RETREAT, 0, True) is None  # 14.33: no limit for the Axis
+    assert c.order_allowed("soviet", "", 0, False) is None
+    assert c.order_allowed("soviet", ADDITIONAL_RETREAT, 1, False) is None
+    bad = c.order_allowed("soviet", NO_RETREAT, 0, False)
+    assert isinstance(bad, Illegal) and bad.case == "14.34a"
+    bad = c.order_allowed("soviet", NO_RETREAT, 1, True)
+    assert isinstance(bad, Illegal) and bad.case == "14.34b"
+    assert isinstance(c.order_allowed("axis", "hold", 1, False), Illegal)

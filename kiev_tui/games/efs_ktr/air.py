@@ -109,6 +109,21 @@ def check_mission(units: Sequence[AirUnit], boxes: Mapping[str, str], kind: str,
     return None
 
 
+def check_cas_placement(side: str, attacker: str, attacker_finished: bool, declared_attack: bool,
+                        side_has_mission_there: bool) -> Illegal | None:
+    """15.12, 17.24: CAS goes only to a hex with a Declared Attack marker, one mission a side per
+    hex; the attacker places all his CAS first, then the defender places his."""
+    if not declared_attack:
+        return Illegal("17.24", "close air support flies only to a hex under a declared attack")
+    if side_has_mission_there:
+        return Illegal("15.12", "one mission per hex in a combat phase")
+    if side != attacker and not attacker_finished:
+        return Illegal("17.24", "the attacker places all his close air support first")
+    if side == attacker and attacker_finished:
+        return Illegal("17.24", "the attacker has finished placing; the defender places now")
+    return None
+
+
 def check_interdiction_opposition(units: Sequence[AirUnit]) -> Illegal | None:
     """13.11, 17.21 note: only the Axis interdicts; the Soviet opposes it with fighters only."""
     for u in units:
@@ -313,7 +328,7 @@ def interdicted_artillery(allowed: int, level: int) -> int:
 
 
 __all__ = ["READY", "FLOWN", "DAMAGED", "DESTROYED", "AirUnit", "AAUnit", "Initiative", "readiness",
-           "logistics_pause_drm", "check_mission", "check_interdiction_opposition", "reveal", "firing_units",
+           "logistics_pause_drm", "check_mission", "check_cas_placement", "check_interdiction_opposition", "reveal", "firing_units",
            "check_declarations", "air_initiative", "check_pairs", "fire", "air_combat", "unengaged",
            "aa_eligible", "aa_drm", "aa_fire", "mission_units", "cas_points", "interdiction_level",
            "hex_interdiction", "interdicted_command", "interdicted_artillery", "RESULT_BOX"]

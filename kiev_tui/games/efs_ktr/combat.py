@@ -505,6 +505,21 @@ def preview(inp: CombatInput, tables: Tables) -> OddsPreview:
                        p.notes, p.modifiers)
 
 
+def order_allowed(side: str, order: str, hq_points_left: int, non_op_hq_in_range: bool) -> Illegal | None:
+    """14.31-14.34, 15.58, 22.12c: any Axis hex may get an order; a Soviet one needs an operational
+    HQ in range with a command point left (after interdiction, 13.24c) and no Non-Op HQ in range.
+    ``hq_points_left``: the best such HQ's unspent command points (0 when none is in range)."""
+    if order not in ORDERS:
+        return Illegal("14.31", "the orders are No Retreat and Additional Retreat")
+    if not order or side == AXIS:
+        return None
+    if non_op_hq_in_range:
+        return Illegal("14.34b", "a Non-Op HQ in range forbids Soviet orders")
+    if hq_points_left < 1:
+        return Illegal("14.34a", "no operational HQ in range with a command point left")
+    return None
+
+
 def declarable(attack: float, defence: float, tables: Tables) -> Illegal | None:
     """12.31, 12.35: an attack is declared only at 1-4 or better."""
     if defence > 0 and tables.crt.column_for(attack, defence) is None:
@@ -627,6 +642,6 @@ def steps_lost_by(force: Sequence[Combatant], taken: Mapping[str, int], removed:
 
 __all__ = ["Combatant", "CombatInput", "Plan", "SideLoss", "Outcome", "plan", "resolve", "preview", "chances",
            "read_cell", "allocate_losses", "removed_to", "face_after", "zero_defence_advance",
-           "integrity_divisions", "combined_arms", "strengths", "declarable", "OverrunInput", "OverrunOutcome",
+           "integrity_divisions", "combined_arms", "strengths", "declarable", "order_allowed", "OverrunInput", "OverrunOutcome",
            "overrun_check", "overrun_modifiers", "resolve_overrun", "overrun_odds", "ZocRetreat",
            "retreat_through_zoc", "soviet_sudden_win", "steps_lost_by"]
