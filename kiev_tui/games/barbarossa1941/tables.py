@@ -950,6 +950,7 @@ class ReplaceRules:
     shock_cost_infantry: int = _lo(1)
     shock_replaces_full_army: bool
     mobile_group_cost_motorized: int = _lo(1)
+    motorized_cities: tuple[str, ...]  # 9.22
     allied_track: bool  # 9.21
     soviet_motorized_track: bool
     reconstructed: frozenset[str] = frozenset()
