@@ -1,13 +1,15 @@
 """Victory (13, 12.7, 14.3.1): the Axis victory points, the events they set off, the end of play.
 
-The Axis total is the sum of the objectives it controls (tables.toml ``[victory.objectives]``): a
-minor city is the Axis's when an Axis unit was the last in it (the system's ``control``); a major
-city counts only while an Axis unit garrisons it (13).  The Finnish occupation zone adds 1 VP while
-no Soviet formation stands in Finland or the border-zone hexes.  A Russian major city freed by
-partisans never counts for the Axis again (12.7), and 14.3.1 adds 1 VP for each of turns 1-3 on
-which the Soviet side made too few attacks.
+Two totals.  The VP track counts every objective the Axis controls (tables.toml
+``[victory.objectives]``): a city is the side's whose unit was last in it (the system's
+``control``); the VP events (13) and Typhoon's starting 9 VP (17.1) read the track.  Victory
+counts the same but leaves out a major city with no Axis garrison (13).  Both add the Finnish
+occupation zone's 1 VP while no Soviet formation stands in Finland or the border-zone hexes; a
+Russian major city freed by partisans never counts for the Axis again (12.7); 14.3.1 adds 1 VP for
+each of turns 1-3 on which the Soviet side attacked too few hexes.
 
-Reaching 20 VP up to the end of turn 6 wins at once (13); otherwise the game ends after the last
+Reaching 20 victory points (garrisons counted) up to the end of turn 6 wins at once (13);
+otherwise the game ends after the last
 turn and the level of 13 decides.  VP events (13) fire once, the first time the total reaches
 their level, even if it falls back later (our reading).
 """
