@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import pytest
@@ -31,6 +32,9 @@ def test_17_typhoon_first_turn_weather() -> None:
     r = S.rules_for(scen("typhoon"), tables())
     assert (S.weather(r, tables(), 5, "north"), S.weather(r, tables(), 5, "south")) == ("mud", "clear")
     assert S.weather(r, tables(), 6, "south") == "mud"  # then the calendar
+    # the scenario's own first-turn weather wins over the calendar's
+    own = dataclasses.replace(r, first_turn_weather={"north": "freeze"})
+    assert (S.weather(own, tables(), 5, "north"), S.weather(own, tables(), 5, "south")) == ("freeze", "clear")
 
 
 def test_14_1_historical_switches() -> None:
