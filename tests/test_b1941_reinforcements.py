@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.games.barbarossa1941 import reinforcements as R
 from tests.b41_rules_helpers import H, board, ids, small_map
@@ -168,3 +170,28 @@ def test_15_2_cavalry_enters_reduced() -> None:
     b = board(small_map(), {})
     assert R.entry_lost(b, "so-cav-11") == 1
     assert R.entry_lost(b, "so-mg-kachalov") == 0
+
+
+def test_11_1_air_corps_lost_at_base_return_two_turns_later() -> None:
+    gmap = small_map(settlement=CITIES)
+    b = board(gmap, {})
+    control = {h: "axis" for h in map(H, CITIES)}
+    de = R.returning_air(b, "ge-air-1", 4)
+    assert (de.turn, de.place, de.case) == (6, R.ANY_CITY, "11.1")
+    assert ids(gmap, R.entry_hexes(b, de, control)) == set(CITIES)
+    so = R.returning_air(b, "so-air-1", 7)
+    assert (so.turn, so.place) == (9, R.ANY_MAJOR)
+    assert ids(gmap, R.entry_hexes(b, so, {h: "soviet" for h in map(H, CITIES)})) == {"0603"}
+
+
+def test_9_1_campaign_table_is_checked() -> None:
+    from kiev_tui.engine.errors import DataError
+    from kiev_tui.engine.tomlio import load_toml
+    from kiev_tui.games.barbarossa1941.tables import check_tables
+    from tests.b41_rules_helpers import DATA
+
+    data = load_toml(DATA / "tables.toml")
+    check_tables(DATA / "tables.toml", data)
+    data["campaign"]["arrival"]["hostile_entry"] = "anywhere"
+    with pytest.raises(DataError, match="hostile_entry"):
+        check_tables(DATA / "tables.toml", data)

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kiev_tui.engine.errors import Illegal
-from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.hexes import Hex, HexError
 from kiev_tui.games.barbarossa1941 import stacking
 from kiev_tui.games.barbarossa1941.board import Board, other
-from kiev_tui.games.barbarossa1941.schema import SCHEMA
+from kiev_tui.games.barbarossa1941.schema import SCHEMA, SOVIET
 from kiev_tui.games.barbarossa1941.tables import Campaign, load_campaign
 from kiev_tui.games.barbarossa1941.units import entry_step
 
@@ -104,7 +104,7 @@ def place_hex(board: Board, text: str) -> Hex | None:
         return h
     try:
         h = board.gmap.grid.parse(text)
-    except Exception:  # noqa: BLE001 - a name that is on no map
+    except HexError:  # a name that is on no map
         return None
     return h if board.gmap.on_map(h) else None
 
@@ -175,6 +175,15 @@ def optional_roll_turns(scenario: "Scenario", options: Iterable[str]) -> dict[st
     opts = set(options)
     return {e["id"]: int(e["turn"]) for e in scenario.extra.get("event", [])
             if e.get("optional_rule") in opts and "turn" in e}
+
+
+def returning_air(board: Board, uid: str, turn_lost: int) -> Arrival:
+    """An air corps caught at its base comes back two turns later as a reinforcement (11.1, the
+    book's "two days" read as turns): a Soviet one in a major city its side holds (11), a German
+    one in any city the Axis holds."""
+    side = board.side(uid)
+    place = ANY_MAJOR if side == SOVIET else ANY_CITY
+    return Arrival(uid, side, turn_lost + board.tables.air.return_after_turns, place, (), "11.1", "air")
 
 
 def board_hex(scenario: "Scenario", text: str) -> Hex:
@@ -251,7 +260,8 @@ def entry_hexes(board: Board, arrival: Arrival, control: Mapping[Hex, str],
     if arrival.place == REPLACE_ARMY:  # 12.11: in place of an army of its side on the map
         return frozenset(board.hex_of[u] for u in replaceable_armies(board, side, c))
     if arrival.place in (ANY_CITY, ANY_MAJOR) or board.udef(uid).type == "air":
-        major = arrival.place == ANY_MAJOR or (board.udef(uid).type == "air" and c.arrival.air_place == ANY_MAJOR)
+        soviet_air = board.udef(uid).type == "air" and side == SOVIET  # 11: a major city, over 17.2
+        major = arrival.place == ANY_MAJOR or (soviet_air and c.arrival.air_place == ANY_MAJOR)
         return frozenset(h for h in cities_held(board, control, side, major_only=major) if fits(h))
     if arrival.place == ENTRY:
         book = nation_entry(board, board.nation(uid))
