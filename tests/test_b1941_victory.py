@@ -21,6 +21,9 @@ def test_13_minor_city_counts_for_its_last_occupant() -> None:
     assert (s.track, s.axis_vp) == (1, 1)
     assert [(ln.what, ln.vp) for ln in s.lines] == [("Minsk", 1)]
     assert V.score(b, {MINSK: "soviet"}).axis_vp == 0
+    # partisans in the town do not take it back (12.7: they stand for an area of activity)
+    b = board(real_map(), {**SOVIET_IN_KARELIA, "so-part-1": "0915"})
+    assert V.score(b, {MINSK: "axis"}).axis_vp == 1
 
 
 def test_13_ungarrisoned_major_city_counts_on_the_track_not_for_victory() -> None:

@@ -114,7 +114,8 @@ def score(board: Board, control: Mapping[Hex, str], liberated: Iterable[Hex] = (
     track = total = 0
     for name, h in objective_hexes(board).items():
         vp = board.tables.victory.objectives[name]
-        holder = board.owner(h) or control.get(h)
+        there = {board.side(u) for u in board.at(h) if board.is_formation(u)}
+        holder = there.pop() if there else control.get(h)  # partisans and forts take no city (13)
         if holder != AXIS:
             continue
         if h in freed and campaign(camp).partisans.liberated_vp_lost:  # 12.7
