@@ -34,7 +34,7 @@ def hx(text: str) -> Hex:
 def position(units: dict[str, str], gmap: GameMap | None = None, **fields: Any) -> Board:
     """A made-up position: only ``units`` on the map (uid -> printed hex)."""
     b = start()
-    board = b.replace(hex_of={u: hx(h) for u, h in units.items()}, lost={}, **fields)
+    board = b.replace(hex_of={u: hx(h) for u, h in units.items()}, **{"lost": {}, **fields})
     if gmap is not None:
         board = board.replace(gmap=gmap)
     return board

@@ -16,7 +16,7 @@ from kiev_tui.games.efs_ktr.board import AIR_READY, PENDING, Board
 from kiev_tui.games.efs_ktr.movement import (INFILTRATION, ONE_HEX, STRATEGIC, allowance, fmt, hex_cost, path_cost,
                                              reachable)
 from kiev_tui.games.efs_ktr.zoc import contested, in_enemy_zoc, projectors, uncontested_enemy
-from tests.efs_positions import (GD, M16, M25, PZ, hx, map_copy, position, start, tutorial_motorized,
+from tests.efs_positions import (GD, M16, M25, PZ, hx, map_copy, position, start, sumy, tutorial_motorized,
                                  tutorial_soviet_motorized, tutorial_soviet_movement)
 
 H = Fraction(1, 2)
@@ -485,3 +485,17 @@ def test_10_76_an_unbridged_major_river_takes_a_whole_ma() -> None:
     # zones do not cross it (note to 10.67)
     s = position({"so-11-96-5c": "1805"}, gmap=m)
     assert not in_enemy_zoc(s, hx("1804"), "axis") and in_enemy_zoc(s, hx("1806"), "axis")
+
+
+def test_11_43f_the_overrun_table_reads_our_facts() -> None:
+    from kiev_tui.games.efs_ktr.combat import resolve_overrun
+    from kiev_tui.games.efs_ktr.tables import load_more_tables
+
+    m = map_copy()
+    m.terrain_of[hx("1805")] = "hill"
+    b = position({u: "1804" for u in PZ} | {"ax-60mot-16m": "1804", "so-11-96-5c": "1805"}, gmap=m,
+                 lost={"ax-33pz-9pz": 2})
+    got = overrun.check(b, [*PZ, "ax-60mot-16m"], "1805", "movement")
+    assert isinstance(got, overrun.Overrun) and (got.attack, got.defence, got.terrain) == (13, 2, ("hill",))
+    out = resolve_overrun(got.table_input(), load_more_tables(sumy().tables_path), 5)
+    assert not isinstance(out, Illegal) and (out.modified, out.succeeded) == (7, True)  # 6-1: no odds DRM; hill +2

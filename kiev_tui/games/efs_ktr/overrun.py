@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
@@ -30,6 +30,9 @@ from kiev_tui.games.efs_ktr.movement import (MP, NORMAL, allowance, hex_cost, mo
                                              road_rate)
 from kiev_tui.games.efs_ktr.schema import AXIS
 from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc, projectors
+
+if TYPE_CHECKING:
+    from kiev_tui.games.efs_ktr.combat import OverrunInput
 
 MIN_ODDS_GERMAN, MIN_ODDS_OTHER, MIN_ODDS_FORTIFIED = 5, 7, 12  # 11.42a, 11.42c2
 OVERRUN_MP = 1  # 11.43b
@@ -52,6 +55,16 @@ class Overrun:
     all_artillery: bool  # the Overrun Table's defender condition
     already_overrun: bool  # 11.44d
     terrain: tuple[str, ...]  # the target's terrain features the table may modify for: hill, woods, city ...
+    engineer: bool = False  # a motorized engineer in the stack (11.42c2)
+
+    def table_input(self) -> "OverrunInput":
+        """The facts combat.py's Overrun Table reads (11.43d-i)."""
+        from kiev_tui.games.efs_ktr.combat import OverrunInput
+
+        return OverrunInput(self.attack, self.defence, self.min_odds == MIN_ODDS_GERMAN, self.all_artillery,
+                            self.already_overrun, self.terrain,
+                            city_or_fortification=self.min_odds == MIN_ODDS_FORTIFIED,
+                            motorized_engineer=self.engineer)
 
 
 def cost(board: Board, source: Hex, target: Hex) -> Fraction:
@@ -131,7 +144,8 @@ def check(board: Board, units: Sequence[str], target: Hex | str, phase: str,
     feats = [f for f, on in (("hill", base == "hill"), ("woods", woods), (town or "", bool(town))) if on]
     return Overrun(tuple(units), source, tgt, attack, defence, odds, minimum, price,
                    all(board.is_artillery(u) for u in defenders),
-                   any(u in board.overrun_marked for u in defenders), tuple(feats))
+                   any(u in board.overrun_marked for u in defenders), tuple(feats),
+                   any(board.utype(u) == "engineer" for u in units))
 
 
 def after_success(board: Board, ov: Overrun) -> tuple[Hex, bool]:
