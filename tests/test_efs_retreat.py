@@ -209,3 +209,12 @@ def test_16_45_two_contested_hexes_running_are_never_passed() -> None:
     assert isinstance(every, list)
     starts = {tuple(b.hid(h) for h in r.path[:2]) for r in every if r.fate == R.ZOC_ROLL}
     assert ("1705", "1606") in starts and ("1705", "1706") not in starts  # 1706: both zones too
+
+
+def test_16_24_apply_a_retreat() -> None:
+    b = base()
+    after = R.apply(b, CAV, R.Retreat((hx("1804"), hx("1803")), R.SAFE, "16.4"), overrun=True)
+    assert after.hex_of["so-11-96-5c"] == hx("1803") and after.overrun_marked == frozenset(CAV)  # 11.44
+    gone = R.apply(b, CAV, R.Retreat((), R.TO_ELIMINATED, "16.45"))
+    assert "so-11-96-5c" not in gone.hex_of and gone.box("so-11-96-5c") == R.TO_ELIMINATED
+    assert gone.at(hx("1805")) == () and b.at(hx("1805")) == ("so-11-96-5c",)  # a new Board each time

@@ -221,6 +221,20 @@ def check_path(board: Board, units: Sequence[str], path: Sequence[Hex | str], ki
                            f"{' '.join(board.hid(h) for h in hexes)}")
 
 
+def apply(board: Board, units: Sequence[str], r: Retreat, overrun: bool = False) -> Board:
+    """The position after the retreat ``r``: the units in its last hex, or in its box (16.24,
+    16.42, 16.44-16.47); after an overrun they carry an Overrun marker (11.44).  Steps lost
+    (16.46's, the roll's) are the caller's: it applies them first."""
+    moved = board.moved({u: (r.end if r.end is not None else None) for u in units})
+    if r.end is None:
+        boxes = dict(board.boxes)
+        boxes.update({u: r.fate for u in units})
+        moved = moved.replace(boxes=boxes)
+    if overrun and r.end is not None:
+        moved = moved.replace(overrun_marked=moved.overrun_marked | frozenset(units))
+    return moved
+
+
 def kind_for(order: str | None, overrun: bool = False) -> str:
     """The retreat kind of a force under ``order`` (14.31) or after an overrun (11.43j)."""
     if overrun:
