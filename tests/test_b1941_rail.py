@@ -122,9 +122,13 @@ def test_10_1_stacking_at_the_end() -> None:
     assert isinstance(bad, Illegal) and bad.case == "3"
 
 
-def test_10_no_rail_movement_on_turn_one() -> None:
-    b = board(soviet_rail(), {"so-a-7": "0102"}, turn=1)
-    assert r.check_rail_move(b, RailState(), ["so-a-7"], line(2, 3)) == Illegal("2.2", "no rail movement before turn 2")
+def test_2_1_no_axis_rail_movement_on_turn_one() -> None:
+    b = board(axis_rail(), {"ge-ak-23": "0102"}, turn=1)
+    assert r.check_rail_move(b, RailState(), ["ge-ak-23"], line(2, 3)) == \
+        Illegal("2.1", "no axis rail movement before turn 2")
+    assert r.check_rail_move(board(axis_rail(), {"ge-ak-23": "0102"}), RailState(), ["ge-ak-23"], line(2, 3)) == 2
+    b = board(soviet_rail(), {"so-a-7": "0702"}, turn=1)  # 2.2: the Soviets may on turn 1
+    assert r.check_rail_move(b, RailState(), ["so-a-7"], west_from(6, 5)) == 2
 
 
 def test_10_1_rail_reachable_matches_the_check() -> None:

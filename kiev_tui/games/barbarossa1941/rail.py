@@ -338,8 +338,9 @@ def _stack(board: Board, rail: RailState | None, units: Sequence[str],
     if any(board.side(u) != side for u in units):
         return Illegal("10.1", "units of both sides cannot move together")
     tab = board.tables.rail
-    if board.turn < tab.rail_from_turn:
-        return Illegal("2.1" if side == AXIS else "2.2", f"no rail movement before turn {tab.rail_from_turn}")
+    first = tab.axis_from_turn if side == AXIS else tab.soviet_from_turn
+    if board.turn < first:  # 2.1: the Axis moves by rail from turn 2
+        return Illegal("2.1" if side == AXIS else "2.2", f"no {side} rail movement before turn {first}")
     if supply is None:
         from kiev_tui.games.barbarossa1941.supply import supply as compute
 

@@ -341,7 +341,8 @@ class Rail:
     axis_markers: int
     min_points_per_unit: int  # 10.1: what a unit worth no step pays (rail.py)
     partisan_slows: str  # 12.7: the side whose rail movement partisans slow
-    rail_from_turn: int  # 2.1, 2.2
+    axis_from_turn: int  # 2.1
+    soviet_from_turn: int  # 2.2
     reconstructed: frozenset[str] = frozenset()
 
 
