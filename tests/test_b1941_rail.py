@@ -116,6 +116,11 @@ def test_10_1_not_through_enemy_units() -> None:
     assert r.check_rail_move(b, RailState(), ["so-a-7"], west_from(7, 3)) == Illegal("10.1", "0402 holds enemy units")
 
 
+def test_10_1_static_units_never_ride() -> None:
+    b = board(soviet_rail(), {"so-opol-1": "0802"})
+    assert r.check_rail_move(b, RailState(), ["so-opol-1"], west_from(7, 6)) == Illegal("10.1", "so-opol-1 never moves")
+
+
 def test_10_1_stacking_at_the_end() -> None:
     b = board(soviet_rail(), {"so-a-7": "0102", "so-a-8": "0402", "so-a-11": "0402", "so-a-3": "0402"})
     bad = r.check_rail_move(b, RailState(), ["so-a-7"], line(2, 4))
@@ -188,6 +193,8 @@ def test_10_3_not_into_a_soviet_zone_or_units() -> None:
     assert isinstance(r.check_marker_move(b, st, 0, line(4, 5)), RailState)
     b = board(axis_rail(), {"so-a-7": "0402"})
     assert r.check_marker_move(b, st, 0, line(4, 4)) == Illegal("10.3", "0402 holds Soviet units")
+    assert r.check_marker_move(board(axis_rail(), {}), st, 0, hexes("0403")) == \
+        Illegal("10.3", "no railroad joins 0302 to 0403")
 
 
 def test_10_3_free_markers_start_anywhere_on_axis_rail() -> None:

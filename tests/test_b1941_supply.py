@@ -91,6 +91,11 @@ def test_8_enemy_zone_blocks_the_line_unless_a_friendly_unit_is_there() -> None:
     assert status(b) == {"so-a-7": "full", "so-a-8": "full", "so-a-11": "full", "ge-ak-23": "out"}
 
 
+def test_8_line_never_crosses_sea() -> None:
+    b = board(soviet_line(terrain={"0503": "sea"}), {"so-a-7": "0504"})
+    assert status(b) == {"so-a-7": "out"}
+
+
 def test_8_enemy_units_block_the_line() -> None:
     b = board(soviet_line(), {"so-a-7": "0504"})
     assert status(b)["so-a-7"] == "full"
@@ -113,6 +118,8 @@ def test_8_2_axis_west_edge_exit_and_its_rail() -> None:
     b = board(axis_line(), {"ge-ak-23": "0603", "ge-ak-1": "0703"})
     assert s.supply(b).full[AXIS] == frozenset({H("0103")})
     assert status(b) == {"ge-ak-23": "full", "ge-ak-1": "out"}  # 0303 is the last Axis rail hex
+    held = board(axis_line(), {"ge-ak-23": "0603", "so-a-7": "0103"})  # a Soviet unit on the exit
+    assert s.supply(held).full[AXIS] == frozenset() and status(held)["ge-ak-23"] == "out"
     taken = RailState((H("0503"),), frozenset({H("0403"), H("0503")}))
     assert status(b, taken) == {"ge-ak-23": "full", "ge-ak-1": "full"}  # 10.2: the marker's rail
 
@@ -142,6 +149,9 @@ def test_8_2_soviet_city_must_reach_the_east_edge_by_rail() -> None:
                     settlement={"0404": "major_city"}, exits=["0904"])
     place = {"so-a-7": "0404", "so-a-8": "0405", "so-a-11": "0407"}
     assert status(board(gmap, place)) == {"so-a-7": "full", "so-a-8": "full", "so-a-11": "full"}
+    assert dict(s.supply(board(gmap, place)).limited[SOVIET]) == {}  # joined to the east: no limited source
+    lost = board(gmap, {"so-a-11": "0407"}, control={H("0404"): AXIS})  # only a city the Soviets hold supplies
+    assert s.supply(lost).full[SOVIET] == frozenset() and status(lost)["so-a-11"] == "out"
     cut = board(gmap, {**place, "ge-ak-23": "0704"})  # the line to the east edge is cut
     ans = s.supply(cut)
     assert ans.full[SOVIET] == frozenset()
@@ -167,6 +177,11 @@ def test_8_2_port_feeds_two_steps_with_naval_superiority() -> None:
     b = board(gmap, place, naval={"baltic": SOVIET})
     assert dict(s.supply(b).limited[SOVIET]) == {H("0303"): 2}
     assert status(b) == {"so-a-7": "limited", "so-a-8": "out"}
+    joined = rail_map(rail=row(3, 3, 9), areas={"ussr": (SOVIET, every(9, 7)), "ports_baltic": ("", ["0303"])},
+                      names={"0303": "Tallinn", "0903": "Moscow"},
+                      settlement={"0303": "minor_city", "0903": "major_city"}, exits=["0903"])
+    b = board(joined, place, naval={"baltic": SOVIET})  # the port's land communications are open
+    assert dict(s.supply(b).limited[SOVIET]) == {}
 
 
 def test_8_2_sevastopol_city_port_and_fortress() -> None:
@@ -271,6 +286,8 @@ def test_14_3_5_masters_of_the_blitzkrieg() -> None:
     assert s.isolation_phase(b, SOVIET).losses == ()
     got = s.isolation_phase(b, SOVIET, blitzkrieg=True)
     assert got.losses == (s.Loss(H("0505"), ("so-a-7",), "so-a-7", 1, "14.3.5"),)
+    far = board(soviet_line(), {"so-a-7": "0505", "ge-pzk-41": "0707"})
+    assert s.isolation_phase(far, SOVIET, blitzkrieg=True).losses == ()
     b = board(soviet_line(), place, isolated=frozenset({"ge-pzk-41"}))  # the panzer corps is cut off itself
     assert s.isolation_phase(b, SOVIET, blitzkrieg=True).losses == ()
     b = board(soviet_line(), place, turn=MUD)

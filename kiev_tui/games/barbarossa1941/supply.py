@@ -193,9 +193,9 @@ def _reach(board: Board, start: Hex, side: str, mclass: str, mp: int) -> dict[He
 
 
 def subject(board: Board, uid: str) -> bool:
-    """Is the unit under the supply rules?  Formations only: never forts (Sevastopol is always in
-    supply, 8.2), the fleet, partisans or air corps."""
-    return board.is_formation(uid) and not board.udef(uid).extra.get("permanent")
+    """Is the unit under the supply rules?  Formations only: never forts (so Sevastopol's fortress
+    is always in supply, 8.2), the fleet, partisans or air corps."""
+    return board.is_formation(uid)
 
 
 def _sources(board: Board, rail: RailState | None) -> tuple[dict[str, frozenset[Hex]], dict[str, frozenset[Hex]],
