@@ -262,5 +262,8 @@ def test_17_1_typhoon_markers_and_the_rail_behind_them() -> None:
     assert GRID.parse("1304") not in st.taken  # not through Leningrad, which the Soviets hold
     ans = s.supply(b, st)
     assert ans.status("ge-ak-9") == "full"  # on Smolensk's marker
+    b = board(axis_rail(), {"so-ab-3": "0502"})  # no zone (no step), but it stands on the rail
+    assert r.initial_state(b, [H("0602")]) == RailState((H("0602"), None, None), frozenset({H("0602")}))
+    assert r.initial_state(board(axis_rail(), {}), [H("0602")]).taken == frozenset(line(4, 6))
     hist = Board.from_scenario(load_scenario(Path(DATA) / "scenarios" / "historical.toml"))
     assert r.initial_state(hist) == RailState((None, None, None))

@@ -305,8 +305,7 @@ def rail_points(board: Board, units: Sequence[str]) -> int:
 def hex_length(board: Board, h: Hex, side: str) -> int:
     """How many of the 20 rail hexes entering ``h`` uses: 4 with a partisan there (12.7)."""
     tab = board.tables.rail
-    if side == tab.partisan_slows and any(board.udef(u).type == PARTISAN and board.side(u) != side
-                                          for u in board.at(h)):
+    if side == tab.partisan_slows and any(board.udef(u).type == PARTISAN for u in board.at(h)):
         return tab.partisan_hex_cost
     return 1
 
