@@ -320,3 +320,16 @@ def test_8_answers_are_cached_per_board_and_rail_state() -> None:
     b = board(soviet_line(), {"so-a-7": "0504"})
     assert s.supply(b) is s.supply(b)
     assert s.supply(b, RailState()) is not s.supply(b)
+
+
+def test_8_1_combat_and_retreat_read_the_supply_answer() -> None:
+    from kiev_tui.games.barbarossa1941 import combat as c, retreat as rt
+
+    b = board(soviet_line(), {"so-a-7": "0404", "ge-ak-23": "0405"}, isolated=frozenset({"so-a-7"}))
+    ans = s.supply(b)
+    p = c.plan(b, ["so-a-7"], H("0405"), "so-a-7", "ge-ak-23", supply=ans)
+    assert not isinstance(p, Illegal) and p.die_modifier == -2  # 8.1: an isolated unit attacks
+    # 6.1: the German stack retreats toward its sources; it has none on this map
+    assert rt.retreat_hexes(b, ["ge-ak-23"], ans) == \
+        Illegal("6.1", "no hex to retreat into from 0405: the stack stays and takes the losses")
+    assert ans.sources(SOVIET) == frozenset({H("0501")})
