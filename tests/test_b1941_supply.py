@@ -333,3 +333,39 @@ def test_8_1_combat_and_retreat_read_the_supply_answer() -> None:
     assert rt.retreat_hexes(b, ["ge-ak-23"], ans) == \
         Illegal("6.1", "no hex to retreat into from 0405: the stack stays and takes the losses")
     assert ans.sources(SOVIET) == frozenset({H("0501")})
+
+
+# ------------------------------------------------------------------------------------ 12.1, 12.9
+
+
+def naval_map() -> GameMap:
+    return rail_map(areas={"ussr": (SOVIET, every(9, 7)), "ports_baltic": ("", ["0202", "0707"]),
+                           "ports_black_sea": ("", ["0505"])})
+
+
+def test_12_1_naval_move_between_ports_of_one_sea() -> None:
+    place = {"so-a-7": "0202", "so-a-5": "0707"}
+    b = board(naval_map(), place, naval={"baltic": SOVIET})
+    assert s.check_naval_move(b, "so-a-7", H("0707")) is None
+    assert s.check_naval_move(b, "so-a-7", H("0707"), used_this_turn=True) == \
+        Illegal("12.1", "one naval move a turn, already made")
+    assert s.check_naval_move(b, "so-a-7", H("0505")) == Illegal("12.1", "0505 is not another port of the same sea")
+    assert s.check_naval_move(b, "so-a-5", H("0303")) == Illegal("12.1", "0303 is not another port of the same sea")
+    assert s.check_naval_move(board(naval_map(), place), "so-a-7", H("0707")) == \
+        Illegal("12.1", "the soviet side does not rule the baltic")
+    ax = board(naval_map(), {"ro-a-3": "0202"}, naval={"baltic": AXIS}, control={H("0707"): AXIS})
+    assert s.check_naval_move(ax, "ro-a-3", H("0707")) == \
+        Illegal("12.1", "ro-a-3 has 3 steps: a naval move carries at most 2")
+    ge = board(naval_map(), {"ge-ak-23": "0202"}, naval={"baltic": AXIS})
+    assert s.check_naval_move(ge, "ge-ak-23", H("0707")) == Illegal("12.1", "0707 is not a port the axis side holds")
+    ge = board(naval_map(), {"ge-ak-23": "0202"}, naval={"baltic": AXIS}, control={H("0707"): AXIS})
+    assert s.check_naval_move(ge, "ge-ak-23", H("0707")) is None
+
+
+def test_12_9_gulf_mined_when_the_axis_holds_four_cities() -> None:
+    m = real_map()
+    four = {m.find(n): AXIS for n in ("Königsberg", "Tallinn", "Riga", "Helsinki")}
+    b = Board(m, tables(), catalog().units, {}, turn=CLEAR, control=four)
+    assert s.fleet_mined(b) is True
+    del four[m.find("Tallinn")]
+    assert s.fleet_mined(Board(m, tables(), catalog().units, {}, turn=CLEAR, control=four)) is False

@@ -1,4 +1,5 @@
-"""Supply and isolation (8, 8.1, 8.2, with 10.2, 12.4 and the optional 14.3.5).
+"""Supply and isolation (8, 8.1, 8.2, with 10.2, 12.4 and the optional 14.3.5); naval moves (12.1)
+and the mined gulf (12.9), which read the same ports.
 
 A unit is in supply when it can trace a line of no more MP than it has now (its weather applied,
 12.3; no 5.4 bonus) to a supply source or to rail joined to one (8).  The line pays the terrain of
@@ -40,7 +41,8 @@ from kiev_tui.games.barbarossa1941.allowance import movement_allowance
 from kiev_tui.games.barbarossa1941.board import INFANTRY, Board, other
 from kiev_tui.games.barbarossa1941.rail import RailState, country_side, enemy_there, friendly_rail, links
 from kiev_tui.games.barbarossa1941.schema import AXIS, SOVIET
-from kiev_tui.games.barbarossa1941.terrain import enter_cost
+from kiev_tui.games.barbarossa1941.stacking import check_hex
+from kiev_tui.games.barbarossa1941.terrain import enter_cost, may_end
 from kiev_tui.games.barbarossa1941.zoc import SUPPLY, blocks, surrounded
 
 FULL, LIMITED, OUT = "full", "limited", "out"
@@ -102,6 +104,42 @@ def axis_sources(board: Board) -> frozenset[Hex]:
     cities = {h for h in (_city(board, n) for n in sup.axis_cities) if h is not None and holder(board, h) == AXIS}
     exits = {h for h in gmap.rail_exits if sup.axis_rail_edge in gmap.edges_of(h) and not enemy_there(board, h, AXIS)}
     return frozenset(cities | exits)
+
+
+def sea_of(board: Board, h: Hex) -> str | None:
+    """The sea whose port ``h`` is, or None (8.2, 12.1)."""
+    return next((sea for sea in board.tables.supply.naval_seas if h in ports(board, sea)), None)
+
+
+def fleet_mined(board: Board) -> bool:
+    """Is the Gulf mined against the Baltic Fleet: the Axis holds the four cities of 12.9?"""
+    hexes = [_city(board, n) for n in board.tables.baltic_fleet.mined_when_axis_holds]
+    return all(h is not None and holder(board, h) == AXIS for h in hexes)
+
+
+def check_naval_move(board: Board, uid: str, to: Hex, used_this_turn: bool = False) -> Illegal | None:
+    """May ``uid`` sail from its port to the port ``to`` (12.1)?  One unit of at most two steps a
+    turn per side, between ports its side holds in one sea, for the side with naval superiority
+    there (``Board.naval``).  The caller checks the unit has not moved this phase and spends its MP."""
+    grid = board.gmap.grid
+    if used_this_turn:
+        return Illegal("12.1", "one naval move a turn, already made")
+    if uid not in board.hex_of or not board.is_formation(uid) or board.is_static(uid):
+        return Illegal("12.1", f"{uid} is not a unit that can sail")
+    side, here = board.side(uid), board.hex_of[uid]
+    limit = board.tables.naval.max_steps
+    if board.points(uid) > limit:
+        return Illegal("12.1", f"{uid} has {board.points(uid)} steps: a naval move carries at most {limit}")
+    sea = sea_of(board, here)
+    if sea is None:
+        return Illegal("12.1", f"{uid} is not in a port")
+    if sea_of(board, to) != sea or to == here:
+        return Illegal("12.1", f"{grid.id(to)} is not another port of the same sea")
+    if board.naval.get(sea) != side:
+        return Illegal("12.1", f"the {side} side does not rule the {sea.replace('_', ' ')}")
+    if holder(board, to) != side or enemy_there(board, to, side):
+        return Illegal("12.1", f"{grid.id(to)} is not a port the {side} side holds")
+    return may_end(board, to) or check_hex(board, to, adding=[uid])
 
 
 # ------------------------------------------------------------------------------------ the answer
@@ -426,5 +464,5 @@ def apply_isolation(board: Board, result: IsolationResult,
 
 
 __all__ = ["FULL", "LIMITED", "OUT", "SupplyAnswer", "supply", "holder", "helsinki_open", "naval_superiority",
-           "ports", "hex_in_supply", "may_exploit", "die_modifier", "counts_on_loss_track", "Loss",
+           "ports", "sea_of", "fleet_mined", "check_naval_move", "hex_in_supply", "may_exploit", "die_modifier", "counts_on_loss_track", "Loss",
            "IsolationResult", "Applied", "isolation_phase", "apply_isolation", "subject"]
