@@ -339,6 +339,10 @@ class Rail:
     segment_max: int
     partisan_hex_cost: int  # 12.7
     axis_markers: int
+    min_points_per_unit: int  # 10.1: what a unit worth no step pays (rail.py)
+    partisan_slows: str  # 12.7: the side whose rail movement partisans slow
+    axis_from_turn: int  # 2.1
+    soviet_from_turn: int  # 2.2
     reconstructed: frozenset[str] = frozenset()
 
 
@@ -449,6 +453,13 @@ class Supply:
     limited_city_needs: tuple[str, ...]  # ... and the others once the Axis holds these cities
     soviet_rail_edge: str  # 8.2: a major city joined by rail to this edge supplies the Soviets
     russian_major_cities: tuple[str, ...]  # 8.2, 12.7: every Soviet major city but Lvov and Riga
+    naval_seas: tuple[str, ...]  # 8.2, 12.1: the seas of naval superiority (supply.py) ...
+    port_areas: tuple[str, ...]  # ... and the map area of each one's ports
+    isolation_loss_per_stack: int  # 8.1
+    hex_trace_mp: int  # 12.4, 12.5: the MP a hex's own supply trace has
+    blitzkrieg_weather: tuple[str, ...]  # 14.3.5 (optional)
+    blitzkrieg_type: str
+    blitzkrieg_loss: int
     reconstructed: frozenset[str] = frozenset()
 
 
@@ -919,6 +930,7 @@ def _check_cross(root: Reader, figures: dict[str, Any], weather: Weather) -> Non
         raise root.fail("supply.limited_city", f"'{sup.limited_city}' is not one of supply.axis_cities")
     if sup.limited_city_nation not in ("german", "finnish", "romanian", "hungarian", "italian", "slovak"):
         raise root.fail("supply.limited_city_nation", "an Axis nation (units.toml's nation)")
+    check_supply_rail(root, figures, weather)
     cdm: CoupDeMain = figures["coup_de_main"]
     if not 1 <= cdm.success_min <= 6:
         raise root.fail("coup_de_main.success_min", f"a d6 roll, 1-6, not {cdm.success_min}")
@@ -1086,3 +1098,23 @@ def check_tables(path: str | Path, data: dict[str, Any]) -> None:  # noqa: F811 
     """The hook ``kiev-tui validate`` calls (data.py): the tables above and [campaign]."""
     _check_tables_before_campaign(path, data)
     read_campaign(path, data)
+
+# ------------------------------------------------------------------- supply and rail (8, 10)
+
+
+def check_supply_rail(root: Reader, figures: dict[str, Any], weather: Weather) -> None:
+    """The keys supply.py and rail.py read must agree with each other and the calendar (8, 10)."""
+    sup: Supply = figures["supply"]
+    if len(sup.naval_seas) != len(sup.port_areas):
+        raise root.fail("supply.port_areas", "one map area of ports for each of supply.naval_seas, in order")
+    for i, sea in enumerate(sup.naval_seas):
+        if sea not in ("baltic", "black_sea"):
+            raise root.fail(f"supply.naval_seas[{i}]", f"'{sea}' is not a sea of naval superiority (baltic, black_sea)")
+    for i, c in enumerate(sup.blitzkrieg_weather):
+        if c not in weather.conditions:
+            raise root.fail(f"supply.blitzkrieg_weather[{i}]", f"'{c}' is not a weather condition")
+    if sup.isolation_loss_per_stack < 0 or sup.blitzkrieg_loss < 0 or sup.hex_trace_mp < 0:
+        raise root.fail("supply", "losses and MP are never negative")
+    rail: Rail = figures["rail"]
+    if rail.partisan_slows not in ("axis", "soviet"):
+        raise root.fail("rail.partisan_slows", f"'{rail.partisan_slows}' is not a side (axis, soviet)")
