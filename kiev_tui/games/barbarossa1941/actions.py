@@ -1,8 +1,9 @@
 """Barbarossa 1941's actions: everything a player may send the engine (``ACTIONS``).
 
 Phase actions: ``move`` (movement and exploitation, 5.1, 5.2), ``overrun`` (7), ``attack`` (6),
-``drop`` (an airborne drop, 12.5), ``rebase`` (air corps, 11.1), ``place`` (set-up choices).
-The combat option chain (6) is answered, one prompt at a time, by ``air_support``,
+``drop`` (an airborne drop, 12.5), ``rebase`` (air corps, 11.1), ``air_strike`` (an Axis air
+corps against the Baltic Fleet, 12.9), ``place`` (set-up choices).
+The combat option chain (6) is answered, one prompt at a time, by ``air_support``, ``naval_support``,
 ``artillery``, ``airborne``, ``zhukov``, ``coup_de_main``, ``react`` (5.3: a move on the map, or
 none), ``leader``, ``roll``, ``take_loss``, ``retreat`` and ``advance``.  ``end_rebasing`` closes
 a side's share of the air rebasing (11.1).
@@ -88,6 +89,22 @@ class AirSupport(Action):
     unit: str = ""
 
 
+@ACTIONS.action("naval_support")
+@dataclass(frozen=True, slots=True)
+class NavalSupport(Action):
+    """12.9: the Baltic Fleet supports this combat (once a turn), or not."""
+
+    use: bool = False
+
+
+@ACTIONS.action("air_strike")
+@dataclass(frozen=True, slots=True)
+class AirStrike(Action):
+    """12.9: an Axis air corps attacks the Baltic Fleet in the combat phase (its mission for the turn)."""
+
+    unit: str
+
+
 @ACTIONS.action("artillery")
 @dataclass(frozen=True, slots=True)
 class Artillery(Action):
@@ -168,6 +185,6 @@ class Advance(Action):
     units: tuple[str, ...] = ()
 
 
-CHAIN_ACTIONS = (AirSupport, Artillery, Airborne, Zhukov, CoupDeMain, React, Leader, RollCombat, TakeLoss,
+CHAIN_ACTIONS = (AirSupport, NavalSupport, Artillery, Airborne, Zhukov, CoupDeMain, React, Leader, RollCombat, TakeLoss,
                  Retreat, Advance)
 PROMPT_ACTIONS = (*CHAIN_ACTIONS, Place, EndRebasing)

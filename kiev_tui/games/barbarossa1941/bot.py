@@ -2,7 +2,8 @@
 
 It answers every prompt from the prompt's options (``engine.prompts.random_answer``: no game
 knowledge), moves a few random stacks to random hexes ``reachable`` offers, makes random
-overruns and attacks taken from ``legal()``, rebases air corps, and ends each phase.  Every
+overruns and attacks taken from ``legal()``, drops airborne units, sends air corps against the
+Baltic Fleet, rebases air corps, and ends each phase.  Every
 action it sends must pass ``game.check``; a refused one is a bug in the rules and raises.
 """
 
@@ -17,7 +18,7 @@ from typing import Callable
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.prompts import random_answer
-from kiev_tui.games.barbarossa1941.actions import Attack, Move, Overrun, Rebase
+from kiev_tui.games.barbarossa1941.actions import AirStrike, Attack, Move, Overrun, Rebase
 from kiev_tui.games.barbarossa1941.allowance import EXPLOITATION, MOVEMENT
 from kiev_tui.games.barbarossa1941.system import AIR_REBASING, COMBAT, SYSTEM, board_of
 
@@ -47,6 +48,10 @@ def phase_actions(game: Game, rng: random.Random, combat: bool = True, budget: i
     """A few random legal actions for the side to act in this phase."""
     st = game.state
     out: list[Action] = []
+    if st.phase == MOVEMENT and rng.random() < 0.5:
+        drops = list(itertools.islice(SYSTEM._drops(game, game.actor), 40))
+        if drops:
+            out.append(rng.choice(drops))
     if st.phase in (MOVEMENT, EXPLOITATION):
         units = SYSTEM.actable(game)
         rng.shuffle(units)
@@ -64,6 +69,9 @@ def phase_actions(game: Game, rng: random.Random, combat: bool = True, budget: i
         attacks = list(itertools.islice(SYSTEM._attacks(game, board_of(game)), 30))
         rng.shuffle(attacks)
         out.extend(attacks[:3])
+        strikes = [a for a in SYSTEM.legal(game, game.actor) if isinstance(a, AirStrike)]
+        if strikes and rng.random() < 0.5:
+            out.insert(0, rng.choice(strikes))
     elif st.phase == AIR_REBASING:
         opts = SYSTEM._rebase_options(game, game.actor)
         rng.shuffle(opts)

@@ -1,8 +1,8 @@
 """One combat as ONE chain of prompts, in 6's order, each answered by its side from options.
 
 An ``attack`` (or an ``overrun``) pushes a frame of kind "combat" on the prompt stack.  Its
-``stage`` walks through 6's routine: air support (attacker, then defender, 11.2), artillery
-(defender, then attacker, 12.12), airborne support (attacker, 12.5), Zhukov (the Soviet player,
+``stage`` walks through 6's routine: air support (attacker, then defender, 11.2), the Baltic
+Fleet (the Soviet player, 12.9), artillery (defender, then attacker, 12.12), airborne support (attacker, 12.5), Zhukov (the Soviet player,
 12.13), the coup de main (attacker, 12.6), the defender's reaction move (5.3: options that are
 moves on the map), the assault leaders (attacker first, 6), the roll, the losses (the attacker
 first, then the defender, who may take its second step as a retreat, 6, 6.1) and the advance
@@ -23,7 +23,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.prompts import Option, Prompt
 from kiev_tui.games.barbarossa1941 import air, combat, movement, overrun, retreat
 from kiev_tui.games.barbarossa1941.actions import (Advance, AirSupport, Airborne, Artillery, CoupDeMain, Leader,
-                                                   React, Retreat, RollCombat, TakeLoss, Zhukov)
+                                                   NavalSupport, React, Retreat, RollCombat, TakeLoss, Zhukov)
 from kiev_tui.games.barbarossa1941.allowance import REACTION
 from kiev_tui.games.barbarossa1941.board import Board, other
 from kiev_tui.games.barbarossa1941.schema import AXIS, SOVIET
@@ -32,19 +32,19 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 KIND = "combat"
-STAGES = ("air_attacker", "air_defender", "artillery_defender", "artillery_attacker", "airborne", "zhukov",
+STAGES = ("air_attacker", "air_defender", "naval", "artillery_defender", "artillery_attacker", "airborne", "zhukov",
           "coup", "reaction", "leader_attacker", "leader_defender", "roll", "loss_attacker", "loss_defender",
           "advance", "done")
 #: Who answers each stage: the attacker, the defender, or the Soviet player (12.13).
-OWNER = {"air_attacker": "a", "air_defender": "d", "artillery_defender": "d", "artillery_attacker": "a",
+OWNER = {"air_attacker": "a", "air_defender": "d", "naval": "soviet", "artillery_defender": "d", "artillery_attacker": "a",
          "airborne": "a", "zhukov": "soviet", "coup": "a", "reaction": "d", "leader_attacker": "a",
          "leader_defender": "d", "roll": "a", "loss_attacker": "a", "loss_defender": "d", "advance": "a",
          "done": "a"}
-CASE = {"air_attacker": "11.2", "air_defender": "11.2", "artillery_defender": "12.12",
+CASE = {"air_attacker": "11.2", "air_defender": "11.2", "naval": "12.9", "artillery_defender": "12.12",
         "artillery_attacker": "12.12", "airborne": "12.5", "zhukov": "12.13", "coup": "12.6", "reaction": "5.3",
         "leader_attacker": "6", "leader_defender": "6", "roll": "6", "loss_attacker": "6", "loss_defender": "6",
         "advance": "6.1", "done": "6"}
-OVERRUN_SKIPS = frozenset({"artillery_defender", "artillery_attacker", "coup", "reaction"})  # 7.2, 5.3
+OVERRUN_SKIPS = frozenset({"naval", "artillery_defender", "artillery_attacker", "coup", "reaction"})  # 7.2, 5.3
 
 
 def new_frame(side: str, attackers: tuple[str, ...], target: str, is_overrun: bool = False,
@@ -52,7 +52,7 @@ def new_frame(side: str, attackers: tuple[str, ...], target: str, is_overrun: bo
     """The frame an attack pushes: who attacks what, and every option still unanswered."""
     return {"kind": KIND, "side": side, "stage": STAGES[0], "attacker": side, "defender": other(side),
             "attackers": list(attackers), "target": target, "overrun": is_overrun, "air_a": "", "air_d": "",
-            "art_a": False, "art_d": False, "dropped": "", "zhukov": False, "coup": coup, "leader_a": "",
+            "art_a": False, "art_d": False, "fleet": False, "fleet_mined": False, "dropped": "", "zhukov": False, "coup": coup, "leader_a": "",
             "leader_d": "", "loss_a": 0, "loss_d": 0, "taken_a": 0, "taken_d": 0, "may_retreat": False,
             "retreat": "", "gone": []}
 
@@ -96,7 +96,8 @@ def options_of(frame: dict[str, Any], board: Board, leaders: tuple[str, str] | N
     return combat.Options(air_attacker=frame["air_a"] or None, air_defender=frame["air_d"] or None,
                           artillery_defender=bool(frame["art_d"]), artillery_attacker=bool(frame["art_a"]),
                           dropped=frame["dropped"] or None, zhukov=bool(frame["zhukov"]),
-                          coup_de_main=None if not coup else coup == "yes", overrun=bool(frame["overrun"]))
+                          coup_de_main=None if not coup else coup == "yes", overrun=bool(frame["overrun"]),
+                          fleet=bool(frame.get("fleet")), fleet_mined=bool(frame.get("fleet_mined")))
 
 
 def trial_plan(game: "Game", board: Board, frame: dict[str, Any], **change: Any) -> combat.Plan | Illegal:
@@ -124,6 +125,18 @@ def _art_left(game: "Game", side: str) -> bool:
     return v.art_used.get(side, 0) < total and v.art_turn.get(side, 0) < cap
 
 
+def gulf_mined(game: "Game") -> bool:
+    """12.9: the gulf is mined once the Axis holds all the cities the table names."""
+    from kiev_tui.games.barbarossa1941.system import tables_of
+
+    gmap = game.scenario.map
+    for name in tables_of(game).baltic_fleet.mined_when_axis_holds:
+        h = gmap.find(name)
+        if h is None or game.state.control.get(gmap.grid.id(h)) != AXIS:
+            return False
+    return True
+
+
 def zhukov_available(game: "Game") -> bool:
     """12.13: once a turn, from the turn the Axis holds the table's VP (victory rules keep the count)."""
     from kiev_tui.games.barbarossa1941.system import axis_vp, tables_of
@@ -149,6 +162,14 @@ def stage_options(game: "Game", frame: dict[str, Any], board: Board) -> list[Opt
         ok = [u for u in corps if not isinstance(trial_plan(game, board, frame, **{key: u}), Illegal)]
         return [Option("air_support", "no air support", AirSupport(""), hex=tid)] + [
             Option("air_support", f"air corps {u} supports", AirSupport(u), hex=tid, unit=u) for u in ok]
+    if stage == "naval":
+        none = Option("naval_support", "no naval support", NavalSupport(False), hex=tid)
+        if SOVIET not in (att, dfn) or game.state.vars.fleet_used == game.state.turn:
+            return [none]
+        if isinstance(trial_plan(game, board, frame, fleet=True, fleet_mined=gulf_mined(game)), Illegal):
+            return [none]
+        return [none, Option("naval_support", "the Baltic Fleet supports the Soviet side", NavalSupport(True),
+                             hex=tid)]
     if stage in ("artillery_defender", "artillery_attacker"):
         side = dfn if stage == "artillery_defender" else att
         key = "artillery_defender" if side == dfn else "artillery_attacker"
@@ -320,6 +341,12 @@ def answer(game: "Game", action: Action) -> None:
             st.units[action.unit].markers.add(air.FLOWN)  # 11.2: once a turn
             note(game, f"{action.unit} flies in support of the {side} side (11.2)")
         next_stage(frame)
+    elif isinstance(action, NavalSupport):
+        if action.use:
+            frame["fleet"], frame["fleet_mined"] = True, gulf_mined(game)
+            v.fleet_used = st.turn
+            note(game, "the Baltic Fleet supports the Soviet side (12.9)")
+        next_stage(frame)
     elif isinstance(action, Artillery):
         if action.use:
             frame["art_d" if stage == "artillery_defender" else "art_a"] = True
@@ -384,6 +411,9 @@ def answer(game: "Game", action: Action) -> None:
     elif isinstance(action, Advance):
         if action.units:
             s.move_units(game, action.units, (str(frame["target"]),), charge=False)
+            if frame["overrun"]:  # 7.2: the stack may move on from the hex it entered
+                for uid in action.units:
+                    v.overran[uid] = str(frame["target"])
             note(game, f"{', '.join(action.units)} {'enter' if frame['overrun'] else 'advance into'} "
                        f"{frame['target']} ({'7.2' if frame['overrun'] else '6.1'})")
         frame["stage"] = "done"

@@ -33,6 +33,9 @@ class B41Vars:
     dropped: dict[str, str] = field(default_factory=dict)  # 12.5: airborne unit -> its drop hex, this turn
     drops: dict[str, int] = field(default_factory=dict)  # 12.5: drops made this turn, by side
     air_return: dict[str, int] = field(default_factory=dict)  # 11.1: air corps -> the turn it comes back
+    overran: dict[str, str] = field(default_factory=dict)  # 7.2: unit -> the hex it entered after an overrun
+    fleet_used: int = 0  # 12.9: the last turn the Baltic Fleet supported a combat
+    fleet_strike: int = 0  # 12.9: the last turn an air corps attacked the fleet
     axis_vp: int = 0  # 13: kept by the victory rules once they are wired (score() counts cities until then)
     final: dict[str, Any] = field(default_factory=dict)  # the score once the game is over
 
@@ -54,6 +57,7 @@ class B41Vars:
         self.fought.clear()
         self.attacked.clear()
         self.reacted.clear()
+        self.overran.clear()
 
     def clear_turn(self) -> None:
         """What lasts one game-turn only (12.6, 12.12, 12.5)."""
@@ -76,7 +80,7 @@ class B41Vars:
                 if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                            for k, v in value.items()):
                     raise ValueError(f"'{key}' must map names to whole numbers")
-            if isinstance(blank, dict) and key in ("started", "dropped"):
+            if isinstance(blank, dict) and key in ("started", "dropped", "overran"):
                 if not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
                     raise ValueError(f"'{key}' must map unit ids to hex ids")
             if isinstance(blank, list) and not all(isinstance(v, str) for v in value):

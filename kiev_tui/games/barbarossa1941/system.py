@@ -26,12 +26,13 @@ from kiev_tui.engine.rules import Cases, OddsPreview, Reach, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 from kiev_tui.games.barbarossa1941 import air, chain, combat, movement, overrun
-from kiev_tui.games.barbarossa1941.actions import (ACTIONS, CHAIN_ACTIONS, Attack, EndRebasing, Move,
-                                                   Overrun, Place, Rebase)
+from kiev_tui.games.barbarossa1941.actions import (ACTIONS, CHAIN_ACTIONS, AirStrike, Attack, Drop, EndRebasing,
+                                                   Move, Overrun, Place, Rebase)
 from kiev_tui.games.barbarossa1941.allowance import EXPLOITATION, MOVEMENT, REACTION
 from kiev_tui.games.barbarossa1941.board import Board, other
 from kiev_tui.games.barbarossa1941.data import DATA
 from kiev_tui.games.barbarossa1941.schema import AXIS, SCHEMA, SOVIET
+from kiev_tui.games.barbarossa1941.stacking import check_hex
 from kiev_tui.games.barbarossa1941.state import B41Vars
 from kiev_tui.games.barbarossa1941.tables import Tables, read_tables
 from kiev_tui.games.barbarossa1941 import weather as wx
@@ -284,6 +285,14 @@ class B41Rules:
             if phase != COMBAT:
                 return Illegal("6", "attacks are made in the combat phase")
             return self._check_attack(game, action)
+        if isinstance(action, Drop):
+            if phase != MOVEMENT:
+                return Illegal("12.5", "airborne units drop in the movement phase")
+            return self._check_drop(game, action)
+        if isinstance(action, AirStrike):
+            if phase != COMBAT:
+                return Illegal("12.9", "an air corps attacks the fleet in the Axis combat phase")
+            return self._check_strike(game, action)
         if isinstance(action, Rebase):
             if phase != AIR_REBASING:
                 return Illegal("11.1", "air corps rebase in the air rebasing phase")
@@ -316,7 +325,8 @@ class B41Rules:
         v = game.state.vars
         for uid in a.units:
             h = board.hex_of.get(uid)
-            if h is not None and uid in v.started and v.started[uid] != game.scenario.map.grid.id(h) \
+            here = game.scenario.map.grid.id(h) if h is not None else ""
+            if h is not None and uid in v.started and v.started[uid] != here and v.overran.get(uid) != here \
                     and movement.enemy_zoc(board, _mover(board, uid, game.state.phase), h):
                 return Illegal("5.1", f"{uid} entered an enemy zone and has stopped for this phase")
         got = movement.path_cost(board, a.units, path, game.state.phase, v.spent)
@@ -379,6 +389,79 @@ class B41Rules:
             return Illegal("6", f"{a.target} has already been attacked this phase")
         return combat.check_attack(board, a.attackers, got[0])
 
+    def droppable(self, game: "Game", side: str) -> list[str]:
+        """Airborne units of the side kept off the map to drop, available by now (12.5, 15.3)."""
+        st = game.state
+        out = []
+        for r in game.scenario.reinforcements:
+            if r.side != side or r.turn > st.turn or r.extra.get("place") != "held":
+                continue
+            out += [u for u in r.units if game.scenario.catalog.units[u].type == "airborne"
+                    and st.units[u].status == "pending"]
+        return sorted(out)
+
+    def _check_drop(self, game: "Game", a: Drop) -> Illegal | None:
+        """12.5: one drop a turn, from a city of the side within range, never on a major city; the
+        engine drops only into hexes without enemy units (docs/rulings.md)."""
+        board = board_of(game)
+        st = game.state
+        side = self.actor(game)
+        ab = board.tables.airborne
+        if a.unit not in self.droppable(game, side):
+            return Illegal("12.5", f"{a.unit} is no airborne unit of the {SCHEMA.side_name(side)} player "
+                                   f"held off the map to drop")
+        if st.vars.drops.get(side, 0) >= ab.drops_per_turn:
+            return Illegal("12.5", f"{ab.drops_per_turn} drop a turn")
+        got = self._parse(game, (a.hex,))
+        if isinstance(got, Illegal):
+            return got
+        h = got[0]
+        gmap = board.gmap
+        if not gmap.on_map(h) or gmap.terrain(h) in ("sea", "lake"):
+            return Illegal("12.5", f"no drop on {a.hex}")
+        if gmap.settlement(h) == air.MAJOR:
+            return Illegal("12.5", "never on a major city")
+        if board.owner(h) not in (None, side):
+            return Illegal("12.5", f"{a.hex} holds enemy units: the engine drops only into hexes free of them")
+        reach = ab.german_drop_range if side == AXIS else ab.soviet_drop_range
+        from kiev_tui.games.barbarossa1941.zoc import in_enemy_zoc
+
+        ok = [c for c, who in control_of(game).items() if who == side and gmap.settlement(c) is not None
+              and c.distance(h) <= reach and board.owner(c) in (None, side)
+              and (side == AXIS or not in_enemy_zoc(board, c, side))]
+        if not ok:
+            return Illegal("12.5", f"{a.hex} is more than {reach} hexes from every city the side can fly from")
+        return check_hex(board, h, adding=[a.unit])
+
+    def _fleet(self, game: "Game") -> str | None:
+        return next((u for u, s in sorted(game.state.units.items())
+                     if s.status == "map" and game.scenario.catalog.units[u].type == "fleet"), None)
+
+    def _check_strike(self, game: "Game", a: AirStrike) -> Illegal | None:
+        """12.9: one Axis air corps a turn may attack the Baltic Fleet, in clear or freezing weather,
+        as its only mission of the turn; the fleet must be within the corps' range."""
+        board = board_of(game)
+        st = game.state
+        if self.actor(game) != AXIS:
+            return Illegal("12.9", "only the Axis player sends an air corps against the fleet")
+        bases = air_hexes(game)
+        if a.unit not in bases or board.side(a.unit) != AXIS:
+            return Illegal("12.9", f"{a.unit} is not an Axis air corps on the map")
+        if a.unit in flown(game):
+            return Illegal("11.2", f"{a.unit} has already flown this turn")
+        if st.vars.fleet_strike == st.turn:
+            return Illegal("12.9", "one air corps a turn attacks the fleet")
+        fleet = self._fleet(game)
+        if fleet is None:
+            return Illegal("12.9", "the Baltic Fleet is not on the map")
+        at = game.scenario.map.grid.parse(str(st.units[fleet].hex))
+        cond = board.weather(at)
+        if cond not in board.tables.baltic_fleet.air_attack_weather:
+            return Illegal("12.9", f"no air attack on the fleet in {cond.replace('_', ' ')}")
+        if bases[a.unit].distance(at) > air.air_range(board, a.unit):
+            return Illegal("12.9", f"the fleet is beyond {a.unit}'s range")
+        return None
+
     def _check_rebase(self, game: "Game", a: Rebase, side: str) -> Illegal | None:
         board = board_of(game)
         st = game.state
@@ -428,6 +511,41 @@ class B41Rules:
             chain.run(game)
         elif isinstance(action, Rebase):
             self._rebase(game, action)
+        elif isinstance(action, AirStrike):
+            self._strike(game, action)
+        elif isinstance(action, Drop):
+            self._drop(game, action)
+
+    def _drop(self, game: "Game", a: Drop) -> None:
+        st = game.state
+        side = self.actor(game)
+        ab = tables_of(game).airborne
+        st.vars.drops[side] = st.vars.drops.get(side, 0) + 1
+        die = game.roll(f"{a.unit} drops on {a.hex} (12.5)")
+        lost = die > ab.german_survives_empty_max if side == AXIS else die >= ab.soviet_lost_empty_min
+        if lost:
+            eliminate(game, a.unit, f"the drop on {a.hex} fails ({die}, 12.5)")
+            return
+        st.units[a.unit].status, st.units[a.unit].hex = "map", a.hex
+        st.vars.dropped[a.unit] = a.hex
+        game.emit(Note(f"{a.unit} lands on {a.hex} ({die}) and may support one attack this turn (12.5)"))
+
+    def _strike(self, game: "Game", a: AirStrike) -> None:
+        st = game.state
+        st.vars.fleet_strike = st.turn
+        st.units[a.unit].markers.add(air.FLOWN)  # 12.9: its mission for the turn
+        fleet = self._fleet(game)
+        assert fleet is not None
+        bf = tables_of(game).baltic_fleet
+        die = game.roll(f"{a.unit} attacks the Baltic Fleet (12.9)")
+        if die > bf.air_attack_hit_max:
+            game.emit(Note(f"{a.unit} attacks the Baltic Fleet: {die}, no effect (12.9)"))
+            return
+        st.units[fleet].step += 1
+        if st.units[fleet].step >= bf.steps:
+            eliminate(game, fleet, f"{a.unit} sinks its last step ({die}, 12.9)")
+        else:
+            game.emit(Note(f"{a.unit} attacks the Baltic Fleet: {die}, it loses a step (12.9)"))
 
     def _overrun(self, game: "Game", a: Overrun) -> None:
         st = game.state
@@ -536,6 +654,8 @@ class B41Rules:
             return
         yield EndPhase()
         board = board_of(game)
+        if st.phase == MOVEMENT:
+            yield from self._drops(game, side)
         if st.phase in MOVING:
             for units in self._groups(game, board):
                 for r in self.reachable(game, units, explain=False).values():
@@ -546,8 +666,21 @@ class B41Rules:
         elif st.phase == COMBAT:
             for a in self._attacks(game, board):
                 yield a
+            for uid in sorted(air_hexes(game)):
+                strike = AirStrike(uid)
+                if self.check(game, strike) is None:
+                    yield strike
         elif st.phase == AIR_REBASING:
             yield from self._rebase_options(game, side)
+
+    def _drops(self, game: "Game", side: str) -> Iterator[Drop]:
+        """12.5: every drop the side may make now, hex by hex."""
+        grid = game.scenario.map.grid
+        for uid in self.droppable(game, side):
+            for h in game.scenario.map.hexes():
+                a = Drop(uid, grid.id(h))
+                if self.check(game, a) is None:
+                    yield a
 
     def _groups(self, game: "Game", board: Board) -> list[tuple[str, ...]]:
         mine = self.actable(game)
@@ -606,6 +739,8 @@ class B41Rules:
         board = board_of(game)
         if st.phase == AIR_REBASING:
             return uid in air_hexes(game)
+        if st.phase == COMBAT and uid in air_hexes(game):
+            return self.check(game, AirStrike(uid)) is None
         if uid not in board.hex_of:
             return False
         if st.phase in MOVING:
@@ -615,7 +750,7 @@ class B41Rules:
             if isinstance(mp, Illegal):
                 return False
             h = board.hex_of[uid]
-            if uid in st.vars.started and st.vars.started[uid] != u.hex \
+            if uid in st.vars.started and st.vars.started[uid] != u.hex and st.vars.overran.get(uid) != u.hex \
                     and movement.enemy_zoc(board, _mover(board, uid, st.phase), h):
                 return False  # 5.1: it entered an enemy zone and stopped
             return st.vars.spent.get(uid, 0) < mp + (board.tables.movement.strategic_bonus_mp
