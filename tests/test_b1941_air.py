@@ -127,3 +127,29 @@ def test_11_1_base_capacity_by_city_size() -> None:
     assert [air.capacity(b, g.parse(h)) for h in ("1922", "1919", "1620")] == [2, 1, 0]
     ctrl = control_of(game)
     assert air.check_base(b, {}, ctrl, "so-air-1", g.parse("1919"), returning=True).case == "11"
+
+
+def test_12_9_an_air_corps_attacks_the_baltic_fleet_once_a_turn() -> None:
+    from kiev_tui.games.barbarossa1941.actions import AirStrike
+
+    game = position({"ge-air-1": "0804", "ge-air-2": "0705", "so-vmf": "1205"}, dice=[2, 1],
+                    control={"0804": "axis", "0705": "axis"})  # Helsinki, Tallinn; Kronstadt's sea hex
+    assert AirStrike("ge-air-1") in set(game.rules.legal(game, "axis"))
+    game.apply(AirStrike("ge-air-1"), side="axis")  # d6 2: a hit on 1-3
+    assert game.state.units["so-vmf"].step == 1 and flown(game) == {"ge-air-1"}
+    again = game.check(AirStrike("ge-air-2"), side="axis")
+    assert again is not None and again.case == "12.9" and "one air corps a turn" in again.why
+    HOOKS.new_turn(game)
+    game.state.turn = 3
+    game.state.vars.fleet_strike = 2
+    game.memo.clear()
+    game.apply(AirStrike("ge-air-2"), side="axis")  # d6 1: the second step: the fleet is gone
+    assert game.state.units["so-vmf"].status == "eliminated"
+
+
+def test_12_9_no_air_attack_on_the_fleet_in_mud() -> None:
+    from kiev_tui.games.barbarossa1941.actions import AirStrike
+
+    game = position({"ge-air-1": "0804", "so-vmf": "1205"}, turn=6, control={"0804": "axis"})
+    bad = game.check(AirStrike("ge-air-1"), side="axis")
+    assert bad is not None and bad.case == "12.9" and "mud" in bad.why

@@ -174,3 +174,104 @@ def test_5_3_a_unit_under_attack_does_not_react() -> None:
     answer(game, "artillery", label="no artillery")
     assert stage(game) == "leader_attacker"
     assert React("so-mc-1-10", ("1821", "1720")) not in set(game.rules.legal(game, "soviet"))
+
+
+def _through(game, until):
+    """Answer every stage before ``until`` with its first option ("none")."""
+    while stage(game) not in (until, ""):
+        p = game.rules.prompt(game)
+        game.apply(p.options[0].action, side=p.side)
+
+
+def test_12_6_coup_de_main_lifts_the_river_halving() -> None:
+    # 0120 -> 0221 and 0120 -> 0220 cross a river; turn 2 allows one coup de main
+    game = position({"ge-ak-1": "0120", "ge-ak-2": "0120", "so-a-8": "0221", "so-a-7": "0220"}, dice=[5, 4])
+    game.apply(Attack(("ge-ak-1",), "0221"), side="axis")
+    _through(game, "coup")
+    assert (stage(game), game.actor) == ("coup", "axis")
+    answer(game, "coup_de_main", label="try a coup de main (it succeeds on 4 or more)")  # d6 5
+    assert game.state.vars.coups == 1
+    p = game.rules.prompt(game)
+    assert [o.label for o in p.options] == ["roll 1 die at 2:1, +0 on the die"]  # 4:4, +2 quality, no halving
+    answer(game, "roll")  # 2:1, die 4: A1D1
+    assert game.state.pending is None
+    # the turn's only coup is used: the next river attack is not asked about one
+    game.apply(Attack(("ge-ak-2",), "0220"), side="axis")
+    seen = []
+    while stage(game) not in ("roll", ""):
+        seen.append(stage(game))
+        p = game.rules.prompt(game)
+        game.apply(p.options[0].action, side=p.side)
+    assert "coup" not in seen and stage(game) == "roll"
+    assert [o.label for o in game.rules.prompt(game).options] == ["roll 1 die at 3:2, +0 on the die"]
+
+
+def test_12_6_failed_coup_de_main_keeps_the_halving() -> None:
+    game = position({"ge-ak-1": "0120", "so-a-8": "0221"}, dice=[3, 4])
+    game.apply(Attack(("ge-ak-1",), "0221"), side="axis")
+    _through(game, "coup")
+    answer(game, "coup_de_main", label="try a coup de main (it succeeds on 4 or more)")  # d6 3
+    p = game.rules.prompt(game)
+    assert [o.label for o in p.options] == ["roll 1 die at 3:2, +0 on the die"]  # 2:4 is 1:2, +2 columns
+
+
+def test_12_9_the_baltic_fleet_supports_the_defence_once_a_turn() -> None:
+    placed = {"ge-ak-1": "1303", "ge-ak-2": "1204", "so-a-8": "1304", "so-vmf": "1205"}
+    game = position(placed, dice=[4])
+    game.apply(Attack(("ge-ak-1", "ge-ak-2"), "1304"), side="axis")
+    assert (stage(game), game.actor) == ("naval", "soviet")
+    answer(game, "naval_support", label="the Baltic Fleet supports the Soviet side")
+    assert game.state.vars.fleet_used == 2
+    _through(game, "roll")
+    p = game.rules.prompt(game)
+    assert p.options[0].label.endswith("-1 on the die")  # 12.9: -1 to the attacker's die
+
+
+def test_12_5_a_dropped_unit_supports_one_attack_and_is_lost() -> None:
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.games.barbarossa1941.actions import Drop
+
+    game = position({"ge-ak-1": "1620", "ge-ak-2": "1621", "so-a-8": "1720"}, turn=3, phase="movement",
+                    dice=[2, 4], control={"1318": "axis"})
+    assert game.check(Drop("ge-fjd-7", "1922"), side="axis").case == "12.5"  # never on a major city
+    game.apply(Drop("ge-fjd-7", "1721"), side="axis")  # d6 2: it survives (1-5)
+    assert game.state.units["ge-fjd-7"].hex == "1721" and game.state.vars.dropped == {"ge-fjd-7": "1721"}
+    game.apply(EndPhase(), side="axis")
+    assert game.state.phase == "combat"
+    game.apply(Attack(("ge-ak-1", "ge-ak-2"), "1720"), side="axis")
+    _through(game, "airborne")
+    assert (stage(game), game.actor) == ("airborne", "axis")
+    answer(game, "airborne", "ge-fjd-7")
+    _through(game, "leader_attacker")
+    answer(game, "leader", "ge-ak-1")
+    p = game.rules.prompt(game)
+    assert p.options[0].label == "roll 1 die at 4:1, +1 on the die"
+    answer(game, "roll")  # 4:1, die 4+1 = 5: A1D2
+    assert game.state.units["ge-fjd-7"].status == "map"  # until the combat is over
+    answer(game, "take_loss", "so-a-8")
+    assert game.state.units["ge-fjd-7"].status == "eliminated"  # 12.5: lost whatever the result
+
+
+def test_12_5_a_failed_drop_loses_the_unit() -> None:
+    from kiev_tui.games.barbarossa1941.actions import Drop
+
+    game = position({"so-a-8": "1720"}, turn=3, phase="movement", dice=[6], control={"1318": "axis"})
+    game.apply(Drop("ge-fjd-7", "1721"), side="axis")  # d6 6: lost (it survives on 1-5)
+    assert game.state.units["ge-fjd-7"].status == "eliminated" and game.state.vars.drops == {"axis": 1}
+
+
+def test_7_overrun_is_one_chain_and_the_stack_moves_on() -> None:
+    from kiev_tui.games.barbarossa1941.actions import Move, Overrun
+
+    game = position({"ge-pzk-41": "1620", "so-a-8": "1720"}, steps={"so-a-8": 1}, phase="movement", dice=[3])
+    game.apply(Overrun(("ge-pzk-41",), "1720"), side="axis")
+    assert game.state.vars.spent == {"ge-pzk-41": 2}  # 7: clear's MP plus 1
+    assert (stage(game), game.actor) == ("roll", "axis")  # no artillery, reaction or coup in an overrun (7.2)
+    p = game.rules.prompt(game)
+    assert [o.label for o in p.options] == ["roll 1 die at 5:1, +0 on the die"]  # 4:2, +3 quality
+    answer(game, "roll")  # 5:1, die 3: A1D2, the defender's one step caps it
+    assert _where(game, "so-a-8", "ge-pzk-41") == {"so-a-8": ("eliminated", None, 2),
+                                                   "ge-pzk-41": ("map", "1620", 1)}
+    answer(game, "advance", label="ge-pzk-41 enter 1720")
+    assert game.state.units["ge-pzk-41"].hex == "1720" and game.state.vars.overran == {"ge-pzk-41": "1720"}
+    assert game.check(Move(("ge-pzk-41",), ("1820",)), side="axis") is None  # 7.2: it goes on

@@ -196,7 +196,9 @@ def stage_options(game: "Game", frame: dict[str, Any], board: Board) -> list[Opt
             return [none]
         if isinstance(trial_plan(game, board, frame, coup_de_main=True), Illegal):
             return [none]
-        return [none, Option("coup_de_main", "try a coup de main (a d6 of 4-6)", CoupDeMain(True), hex=tid)]
+        need = board.tables.coup_de_main.success_min
+        return [none, Option("coup_de_main", f"try a coup de main (it succeeds on {need} or more)", CoupDeMain(True),
+                             hex=tid)]
     if stage == "reaction":
         return [Option("react", "no reaction move", React(""), hex=tid)] + reaction_moves(game, frame, board)
     if stage in ("leader_attacker", "leader_defender"):

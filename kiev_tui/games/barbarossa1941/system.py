@@ -33,6 +33,7 @@ from kiev_tui.games.barbarossa1941.board import Board, other
 from kiev_tui.games.barbarossa1941.data import DATA
 from kiev_tui.games.barbarossa1941.schema import AXIS, SCHEMA, SOVIET
 from kiev_tui.games.barbarossa1941.stacking import check_hex
+from kiev_tui.games.barbarossa1941.terrain import RIVER
 from kiev_tui.games.barbarossa1941.state import B41Vars
 from kiev_tui.games.barbarossa1941.tables import Tables, read_tables
 from kiev_tui.games.barbarossa1941 import weather as wx
@@ -348,7 +349,7 @@ class B41Rules:
             if board.side(a.units[0]) != AXIS or not any(board.nation(u) == "german" for u in a.units):
                 return Illegal("12.6", "a coup de main is tried by German units")
             here = board.hex_of[a.units[0]]
-            if not board.gmap.has(here, target, "river"):
+            if not board.gmap.has(here, target, RIVER):
                 return Illegal("12.6", "a coup de main is tried only against a river")
             bad = combat.coup_allowed(board, game.state.vars.coups)
             if bad is not None:
