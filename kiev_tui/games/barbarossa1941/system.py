@@ -704,7 +704,7 @@ class B41Rules:
     def _attacks(self, game: "Game", board: Board) -> Iterator[Attack]:
         side = self.actor(game)
         grid = board.gmap.grid
-        mine = [u for u in self.actable(game)]
+        mine = [u for u in self.actable(game) if u in board.hex_of]  # air corps act by air_strike
         targets: dict[Hex, list[str]] = {}
         for uid in mine:
             for n in board.gmap.neighbours(board.hex_of[uid]):
