@@ -275,3 +275,35 @@ def test_7_overrun_is_one_chain_and_the_stack_moves_on() -> None:
     answer(game, "advance", label="ge-pzk-41 enter 1720")
     assert game.state.units["ge-pzk-41"].hex == "1720" and game.state.vars.overran == {"ge-pzk-41": "1720"}
     assert game.check(Move(("ge-pzk-41",), ("1820",)), side="axis") is None  # 7.2: it goes on
+
+
+def test_12_13_zhukov_once_the_axis_holds_ten_points() -> None:
+    game = position({"so-a-8": "1720", "so-a-7": "1721", "ge-ak-1": "1621"}, player="soviet", dice=[4])
+    gmap = game.scenario.map
+    for city in ("Moscow", "Leningrad"):  # 6 + 4 VP (13): the option opens (12.13)
+        game.state.control[gmap.grid.id(gmap.find(city))] = "axis"
+    game.memo.clear()
+    game.apply(Attack(("so-a-8", "so-a-7"), "1621"), side="soviet")
+    _through(game, "zhukov")
+    assert (stage(game), game.actor) == ("zhukov", "soviet")
+    answer(game, "zhukov", label="use the Zhukov option")
+    assert game.state.vars.zhukov_used == 2
+    _through(game, "roll")
+    p = game.rules.prompt(game)
+    assert p.options[0].label.endswith("+1 on the die")
+    answer(game, "roll")  # 8:4 is 2:1, quality 2 - 4 = -2: 1:1; die 4+1 = 5: A1D1, plus Zhukov's A1
+    assert game.state.units["so-a-8"].step == 1  # the leader's step; Zhukov's second is chosen next
+    assert (stage(game), game.actor) == ("loss_attacker", "soviet")
+    answer(game, "take_loss", "so-a-7")
+    assert [game.state.units[u].step for u in ("so-a-8", "so-a-7", "ge-ak-1")] == [1, 1, 1]
+
+
+def test_12_13_no_zhukov_below_ten_points() -> None:
+    game = position({"so-a-8": "1720", "ge-ak-1": "1621"}, player="soviet", dice=[4])
+    game.apply(Attack(("so-a-8",), "1621"), side="soviet")
+    seen = []
+    while stage(game) not in ("roll", ""):
+        seen.append(stage(game))
+        p = game.rules.prompt(game)
+        game.apply(p.options[0].action, side=p.side)
+    assert "zhukov" not in seen
