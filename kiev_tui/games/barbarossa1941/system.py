@@ -674,6 +674,29 @@ class B41Rules:
         elif st.phase == AIR_REBASING:
             yield from self._rebase_options(game, side)
 
+    def options(self, game: "Game", side: str) -> list[Action]:
+        """What the generic faces offer beyond moving a stack and ending the phase (their "options"
+        list): overruns and drops next to the enemy while moving, attacks and air strikes in the
+        combat phase, rebasing moves in the air rebasing phase.  Prompts are answered separately."""
+        st = game.state
+        if st.over or st.prompts or self.actor(game) != side:
+            return []
+        board = board_of(game)
+        out: list[Action] = []
+        if st.phase == MOVEMENT:
+            out += [d for d in self._drops(game, side)
+                    if any(board.owner(n) not in (None, side)
+                           for n in board.gmap.neighbours(board.gmap.grid.parse(d.hex)))]
+        if st.phase in MOVING:
+            for units in self._groups(game, board):
+                out += list(self._overruns(game, board, units))
+        elif st.phase == COMBAT:
+            out += list(self._attacks(game, board))
+            out += [a for a in (AirStrike(u) for u in sorted(air_hexes(game))) if self.check(game, a) is None]
+        elif st.phase == AIR_REBASING:
+            out += self._rebase_options(game, side)
+        return out
+
     def _drops(self, game: "Game", side: str) -> Iterator[Drop]:
         """12.5: every drop the side may make now, hex by hex."""
         grid = game.scenario.map.grid
