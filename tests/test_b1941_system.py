@@ -206,3 +206,24 @@ def test_11_1_rebasing_is_offered_as_legal_actions() -> None:
     game = position({"ge-air-1": "1318"}, phase="air_rebasing", control={"1318": "axis", "1319": "axis"})
     acts = [a for a in SYSTEM.legal(game, "axis") if isinstance(a, Rebase)]
     assert Rebase("ge-air-1", "1319") in acts and all(a.unit == "ge-air-1" for a in acts)
+
+
+def test_15_set_up_choices_are_set_up_prompts(tmp_path: Path) -> None:
+    import shutil
+
+    root = Path(__file__).resolve().parents[1] / "data" / "barbarossa1941"
+    shutil.copytree(root, tmp_path / "barbarossa1941")
+    path = tmp_path / "barbarossa1941" / "scenarios" / "historical.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('"fi-c-6" = "1301"\n', "", 1)
+    text = text.replace('"fi-c-6" = { hexes = ["1301", "1401"], case = "15.1" }\n', "", 1)
+    path.write_text(text + '\n[[setup_choice]]\nside = "axis"\nunits = ["fi-c-6"]\nhexes = ["1301", "1401"]\n',
+                    encoding="utf-8")
+    game = Game.new(path, seed=1)
+    p = game.rules.prompt(game)
+    assert (p.side, p.kind, p.case) == ("axis", "setup", "15")
+    assert [o.label for o in p.options] == ["fi-c-6 starts in 1301", "fi-c-6 starts in 1401"]
+    assert set(SYSTEM.legal(game, "axis")) == {o.action for o in p.options}
+    game.apply(p.answer([1]), side="axis")
+    assert (game.state.units["fi-c-6"].status, game.state.units["fi-c-6"].hex) == ("map", "1401")
+    assert game.state.pending is None and game.phase.name == "movement"

@@ -388,7 +388,12 @@ class B41Rules:
                 return Illegal("6", f"{uid} has already attacked this phase")
         if a.target in v.attacked:
             return Illegal("6", f"{a.target} has already been attacked this phase")
-        return combat.check_attack(board, a.attackers, got[0])
+        bad = combat.check_attack(board, a.attackers, got[0])
+        if bad is not None:
+            return bad
+        frame = chain.new_frame(board.side(a.attackers[0]), a.attackers, a.target)
+        p = chain.trial_plan(game, board, frame)  # 6: both sides must have an assault leader
+        return p if isinstance(p, Illegal) else None
 
     def droppable(self, game: "Game", side: str) -> list[str]:
         """Airborne units of the side kept off the map to drop, available by now (12.5, 15.3)."""
@@ -529,6 +534,7 @@ class B41Rules:
             return
         st.units[a.unit].status, st.units[a.unit].hex = "map", a.hex
         st.vars.dropped[a.unit] = a.hex
+        enter_hex(game, (a.unit,), game.scenario.map.grid.parse(a.hex))  # a city it lands in is taken
         game.emit(Note(f"{a.unit} lands on {a.hex} ({die}) and may support one attack this turn (12.5)"))
 
     def _strike(self, game: "Game", a: AirStrike) -> None:
@@ -635,7 +641,9 @@ class B41Rules:
             board = board_of(game)
             side = str(top["side"])
             grid = game.scenario.map.grid
-            return setup_prompt(top, "15", Place, taken=lambda h: board.owner(grid.parse(h)) not in (None, side))
+            uid = str(top["unit"])
+            return setup_prompt(top, "15", Place, taken=lambda h: board.owner(grid.parse(h)) not in (None, side)
+                                or check_hex(board, grid.parse(h), adding=[uid]) is not None)  # 3: no overstack
         side = str(top["side"])
         opts = [Option("end_rebasing", "done rebasing", EndRebasing())]
         opts += [Option("rebase", f"{r.unit} to {r.hex}", r, hex=r.hex, unit=r.unit)
