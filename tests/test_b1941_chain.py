@@ -219,7 +219,7 @@ def test_12_9_the_baltic_fleet_supports_the_defence_once_a_turn() -> None:
     placed = {"ge-ak-1": "1303", "ge-ak-2": "1204", "so-a-8": "1304", "so-vmf": "1205"}
     game = position(placed, dice=[4])
     game.apply(Attack(("ge-ak-1", "ge-ak-2"), "1304"), side="axis")
-    assert (stage(game), game.actor) == ("naval", "soviet")
+    assert (stage(game), game.actor) == ("naval_defender", "soviet")  # after the air support of both sides
     answer(game, "naval_support", label="the Baltic Fleet supports the Soviet side")
     assert game.state.vars.fleet_used == 2
     _through(game, "roll")
@@ -307,3 +307,14 @@ def test_12_13_no_zhukov_below_ten_points() -> None:
         p = game.rules.prompt(game)
         game.apply(p.options[0].action, side=p.side)
     assert "zhukov" not in seen
+
+
+def test_6_air_and_naval_support_attacker_then_defender() -> None:
+    placed = {"so-a-8": "1304", "ge-ak-1": "1204", "so-vmf": "1205", "ge-air-1": "1105"}
+    game = position(placed, player="soviet", dice=[4], control={"1105": "axis"})
+    game.apply(Attack(("so-a-8",), "1204"), side="soviet")
+    assert (stage(game), game.actor) == ("naval_attacker", "soviet")  # no Soviet air corps: its air is not asked
+    answer(game, "naval_support", label="the Baltic Fleet supports the Soviet side")
+    assert (stage(game), game.actor) == ("air_defender", "axis")
+    answer(game, "air_support", "ge-air-1")
+    assert stage(game) not in ("naval_defender",) and game.state.vars.fleet_used == 2

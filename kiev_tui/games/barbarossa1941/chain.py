@@ -1,8 +1,8 @@
 """One combat as ONE chain of prompts, in 6's order, each answered by its side from options.
 
 An ``attack`` (or an ``overrun``) pushes a frame of kind "combat" on the prompt stack.  Its
-``stage`` walks through 6's routine: air support (attacker, then defender, 11.2), the Baltic
-Fleet (the Soviet player, 12.9), artillery (defender, then attacker, 12.12), airborne support (attacker, 12.5), Zhukov (the Soviet player,
+``stage`` walks through 6's routine: air and naval support (attacker, then defender, 11.2;
+the Baltic Fleet is the Soviet side's, 12.9), artillery (defender, then attacker, 12.12), airborne support (attacker, 12.5), Zhukov (the Soviet player,
 12.13), the coup de main (attacker, 12.6), the defender's reaction move (5.3: options that are
 moves on the map), the assault leaders (attacker first, 6), the roll, the losses (the attacker
 first, then the defender, who may take its second step as a retreat, 6, 6.1) and the advance
@@ -32,19 +32,21 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 KIND = "combat"
-STAGES = ("air_attacker", "air_defender", "naval", "artillery_defender", "artillery_attacker", "airborne", "zhukov",
+STAGES = ("air_attacker", "naval_attacker", "air_defender", "naval_defender", "artillery_defender", "artillery_attacker", "airborne", "zhukov",
           "coup", "reaction", "leader_attacker", "leader_defender", "roll", "loss_attacker", "loss_defender",
           "advance", "done")
 #: Who answers each stage: the attacker, the defender, or the Soviet player (12.13).
-OWNER = {"air_attacker": "a", "air_defender": "d", "naval": "soviet", "artillery_defender": "d", "artillery_attacker": "a",
+OWNER = {"air_attacker": "a", "naval_attacker": "a", "air_defender": "d", "naval_defender": "d",
+         "artillery_defender": "d", "artillery_attacker": "a",
          "airborne": "a", "zhukov": "soviet", "coup": "a", "reaction": "d", "leader_attacker": "a",
          "leader_defender": "d", "roll": "a", "loss_attacker": "a", "loss_defender": "d", "advance": "a",
          "done": "a"}
-CASE = {"air_attacker": "11.2", "air_defender": "11.2", "naval": "12.9", "artillery_defender": "12.12",
+CASE = {"air_attacker": "11.2", "naval_attacker": "12.9", "air_defender": "11.2", "naval_defender": "12.9",
+        "artillery_defender": "12.12",
         "artillery_attacker": "12.12", "airborne": "12.5", "zhukov": "12.13", "coup": "12.6", "reaction": "5.3",
         "leader_attacker": "6", "leader_defender": "6", "roll": "6", "loss_attacker": "6", "loss_defender": "6",
         "advance": "6.1", "done": "6"}
-OVERRUN_SKIPS = frozenset({"naval", "artillery_defender", "artillery_attacker", "coup", "reaction"})  # 7.2, 5.3
+OVERRUN_SKIPS = frozenset({"naval_attacker", "naval_defender", "artillery_defender", "artillery_attacker", "coup", "reaction"})  # 7.2, 5.3
 
 
 def new_frame(side: str, attackers: tuple[str, ...], target: str, is_overrun: bool = False,
@@ -162,9 +164,10 @@ def stage_options(game: "Game", frame: dict[str, Any], board: Board) -> list[Opt
         ok = [u for u in corps if not isinstance(trial_plan(game, board, frame, **{key: u}), Illegal)]
         return [Option("air_support", "no air support", AirSupport(""), hex=tid)] + [
             Option("air_support", f"air corps {u} supports", AirSupport(u), hex=tid, unit=u) for u in ok]
-    if stage == "naval":
+    if stage in ("naval_attacker", "naval_defender"):
         none = Option("naval_support", "no naval support", NavalSupport(False), hex=tid)
-        if SOVIET not in (att, dfn) or game.state.vars.fleet_used == game.state.turn:
+        side = att if stage == "naval_attacker" else dfn
+        if side != SOVIET or game.state.vars.fleet_used == game.state.turn:
             return [none]
         if isinstance(trial_plan(game, board, frame, fleet=True, fleet_mined=gulf_mined(game)), Illegal):
             return [none]
