@@ -227,3 +227,40 @@ def test_15_set_up_choices_are_set_up_prompts(tmp_path: Path) -> None:
     game.apply(p.answer([1]), side="axis")
     assert (game.state.units["fi-c-6"].status, game.state.units["fi-c-6"].hex) == ("map", "1401")
     assert game.state.pending is None and game.phase.name == "movement"
+
+
+def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import dataclass
+
+    from kiev_tui.engine.actions import Action
+    from kiev_tui.engine.errors import Illegal
+    from kiev_tui.engine.prompts import Option, Prompt
+    from kiev_tui.games.barbarossa1941 import system
+
+    @dataclass(frozen=True, slots=True)
+    class Ping(Action):
+        n: int
+
+    def check(game: Game, a: Action) -> Illegal | None:
+        return None if a.n > 0 else Illegal("10", "a ping needs a positive number")
+
+    def apply(game: Game, a: Action) -> None:
+        game.state.push_prompt({"kind": "pong", "side": "soviet", "n": a.n})
+
+    def prompt(game: Game, frame: dict) -> Prompt:
+        return Prompt("soviet", "pong", "10", "answer the ping", (Option("ping", "pong", Ping(frame["n"])),))
+
+    def answer(game: Game, a: Action) -> None:
+        game.state.pop_prompt()
+        game.state.vars.axis_vp = a.n
+
+    monkeypatch.setitem(system.EXTRA_ACTIONS, Ping, (check, apply))
+    monkeypatch.setitem(system.EXTRA_PROMPTS, "pong", (prompt, answer))
+    monkeypatch.setitem(system.EXTRA_LEGAL, "movement", lambda game, side: [Ping(3)])
+    game = Game.new(HISTORICAL, seed=1)
+    assert Ping(3) in set(itertools.islice(SYSTEM.legal(game, "axis"), 100000))
+    assert game.check(Ping(0), side="axis").case == "10"
+    game.apply(Ping(3), side="axis")
+    assert game.actor == "soviet" and SYSTEM.pending(game).kind == "pong"
+    game.apply(Ping(3), side="soviet")
+    assert game.state.pending is None and game.state.vars.axis_vp == 3

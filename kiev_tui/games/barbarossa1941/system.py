@@ -181,6 +181,17 @@ def move_units(game: "Game", uids: Sequence[str], path: Sequence[str], charge: b
         enter_hex(game, uids, grid.parse(hid))
 
 
+# -- where the other rule modules plug in (the lead wires them) -----------------------------------------
+
+#: Actions of other modules (rail moves, replacements, forts, partisans...): action class ->
+#: (check(game, action) -> Illegal | None, apply(game, action) -> None), refereed like this file's own.
+EXTRA_ACTIONS: dict[type, tuple[Callable[["Game", Action], Illegal | None], Callable[["Game", Action], None]]] = {}
+#: Prompt frames of other modules: frame kind -> (prompt(game, frame) -> Prompt, answer(game, action) -> None).
+EXTRA_PROMPTS: dict[str, tuple[Callable[["Game", dict[str, Any]], Prompt], Callable[["Game", Action], None]]] = {}
+#: Legal actions of other modules in a phase: phase id -> (game, side) -> iterable of actions.
+EXTRA_LEGAL: dict[str, Callable[["Game", str], Any]] = {}
+
+
 # -- the rule system ------------------------------------------------------------------------------------
 
 class B41Rules:
@@ -298,6 +309,9 @@ class B41Rules:
             if phase != AIR_REBASING:
                 return Illegal("11.1", "air corps rebase in the air rebasing phase")
             return self._check_rebase(game, action, self.actor(game))
+        extra = EXTRA_ACTIONS.get(type(action))
+        if extra is not None:
+            return extra[0](game, action)
         return Illegal("2", f"'{action.kind}' is not an action of Barbarossa 1941")
 
     def _own(self, game: "Game", board: Board, uids: Sequence[str]) -> Illegal | None:
@@ -521,6 +535,8 @@ class B41Rules:
             self._strike(game, action)
         elif isinstance(action, Drop):
             self._drop(game, action)
+        elif type(action) in EXTRA_ACTIONS:
+            EXTRA_ACTIONS[type(action)][1](game, action)
 
     def _drop(self, game: "Game", a: Drop) -> None:
         st = game.state
@@ -596,6 +612,8 @@ class B41Rules:
             st.pop_prompt()
             st.units[action.unit].status, st.units[action.unit].hex = "map", action.hex
             game.emit(Note(f"{action.unit} sets up in {action.hex}"))
+        elif top["kind"] in EXTRA_PROMPTS:
+            EXTRA_PROMPTS[top["kind"]][1](game, action)
         elif top["kind"] == REBASE:
             if isinstance(action, Rebase):
                 self._rebase(game, action)
@@ -644,6 +662,8 @@ class B41Rules:
             uid = str(top["unit"])
             return setup_prompt(top, "15", Place, taken=lambda h: board.owner(grid.parse(h)) not in (None, side)
                                 or check_hex(board, grid.parse(h), adding=[uid]) is not None)  # 3: no overstack
+        if top["kind"] in EXTRA_PROMPTS:
+            return EXTRA_PROMPTS[top["kind"]][0](game, top)
         side = str(top["side"])
         opts = [Option("end_rebasing", "done rebasing", EndRebasing())]
         opts += [Option("rebase", f"{r.unit} to {r.hex}", r, hex=r.hex, unit=r.unit)
@@ -681,6 +701,12 @@ class B41Rules:
                     yield strike
         elif st.phase == AIR_REBASING:
             yield from self._rebase_options(game, side)
+        if st.phase in EXTRA_LEGAL:
+            yield from EXTRA_LEGAL[st.phase](game, side)
+
+    def pending(self, game: "Game") -> Prompt | None:
+        """The choice that must be answered first (the prompt on top of the stack), or None."""
+        return self.prompt(game)
 
     def options(self, game: "Game", side: str) -> list[Action]:
         """What the generic faces offer beyond moving a stack and ending the phase (their "options"
