@@ -264,3 +264,22 @@ def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch
     assert game.actor == "soviet" and SYSTEM.pending(game).kind == "pong"
     game.apply(Ping(3), side="soviet")
     assert game.state.pending is None and game.state.vars.axis_vp == 3
+
+
+def test_2_3_the_victory_hook_closes_each_game_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiev_tui.games.barbarossa1941 import system
+
+    calls: list[tuple[int, str, str]] = []
+    monkeypatch.setattr(system, "_victory_check",
+                        lambda game: calls.append((game.state.turn, game.state.player, game.state.phase)))
+    game = Game.new("barbarossa1941/typhoon", seed=1)  # turn 5 of 10
+    while game.state.turn < 6:
+        game.apply(EndPhase(), side=game.actor) if game.state.pending is None else \
+            game.apply(game.rules.prompt(game).options[0].action, side=game.actor)
+    assert calls == [(5, "soviet", "exploitation")]  # the last phase of turn 5, before the marker moves
+    game.state.turn = 10
+    game.state.player, game.state.phase = "soviet", "combat"  # extreme cold: the last phase run
+    game.memo.clear()
+    game.apply(EndPhase(), side="soviet")
+    assert calls[-1] == (10, "soviet", "combat") and game.state.over
+    assert game.rules.score(game).winner in ("axis", "soviet", "")

@@ -34,7 +34,7 @@ class Result:
     def summary(self) -> str:
         if self.over:
             return (f"seed {self.seed}: {self.actions} actions, game over after turn {self.turns}; "
-                    f"Axis {self.score.get('axis', 0)} VP: {self.score.get('level', '')}")
+                    f"Axis {self.score.get('axis', 0)} VP: {self.score.get('level', '').replace('_', ' ')}")
         return f"seed {self.seed}: {self.actions} actions, reached turn {self.turns}"
 
 

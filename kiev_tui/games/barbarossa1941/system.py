@@ -895,7 +895,8 @@ def _begin_rail_markers(game: "Game") -> None:
 
 
 def _victory_check(game: "Game") -> None:
-    """2.3, 13: the victory phase at the end of each game-turn."""
+    """2.3, 13: the victory phase at the end of each game-turn (called as its last phase ends,
+    before the turn marker moves on; also after the last turn, before the game ends)."""
     # wired to victory.victory_phase by the lead
 
 
@@ -915,13 +916,15 @@ class _Hooks(sequence.Hooks):
         st = game.state
         game.emit(PhaseEnded(st.turn, st.player, st.phase))
         st.vars.clear_phase()
+        steps = sequence.turn_steps(game)
+        if steps and step == steps[-1]:
+            _victory_check(game)  # 2.3: the victory phase closes the game-turn
 
     def player_changed(self, game: "Game") -> None:
         game.emit(PlayerChanged(game.state.player))
 
     def new_turn(self, game: "Game") -> None:
         st = game.state
-        _victory_check(game)  # 2.3: the victory phase closed the turn before
         st.vars.clear_turn()
         for u in st.units.values():
             u.markers.discard(air.FLOWN)  # 11.2: each corps flies once a turn
@@ -940,12 +943,13 @@ class _Hooks(sequence.Hooks):
 
     def game_end(self, game: "Game") -> None:
         st = game.state
-        _victory_check(game)
         st.over = True
         sc = SYSTEM.score(game)
         level = tables_of(game).victory.level(sc.points[AXIS])
-        st.vars.final = {"axis": sc.points[AXIS], "lines": list(sc.lines), "winner": "", "level": level}
-        game.emit(GameOver(level, "; ".join(sc.lines)))
+        winner = next((side for side in SCHEMA.sides if level.startswith(side)), "")  # 13: "axis_minor", ...
+        st.vars.final = {"axis": sc.points[AXIS], "lines": list(sc.lines), "winner": winner, "level": level}
+        game.emit(GameOver(SCHEMA.side_name(winner) if winner else "no", f"{level.replace('_', ' ')}: "
+                           + "; ".join(sc.lines)))
 
 
 HOOKS = _Hooks()
