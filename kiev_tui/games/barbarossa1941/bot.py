@@ -44,7 +44,7 @@ def answer_from_options(game: Game, rng: random.Random) -> Action | None:
     return None if p is None or not p.options else random_answer(p, rng)
 
 
-def phase_actions(game: Game, rng: random.Random, combat: bool = True, budget: int = 8) -> list[Action]:
+def phase_actions(game: Game, rng: random.Random, combat: bool = True, budget: int = 16) -> list[Action]:
     """A few random legal actions for the side to act in this phase."""
     st = game.state
     out: list[Action] = []
