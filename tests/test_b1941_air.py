@@ -79,6 +79,8 @@ def test_11_1_rebasing_range_capacity_and_control() -> None:
     nocity = game.check(Rebase("ge-air-1", "1620"), side="axis")
     assert nocity is not None and "no city" in nocity.why
     game.apply(Rebase("ge-air-1", "1121"), side="axis")
+    once = game.check(Rebase("ge-air-1", "1318"), side="axis")
+    assert once is not None and once.case == "11.1" and "already rebased" in once.why  # no hopping on
     game.apply(Rebase("ge-air-2", "1121"), side="axis")  # a major city bases two
     assert air_hexes(game) == {"ge-air-1": board_of(game).gmap.grid.parse("1121"),
                                "ge-air-2": board_of(game).gmap.grid.parse("1121")}

@@ -26,6 +26,7 @@ class B41Vars:
     fought: list[str] = field(default_factory=list)  # 6: units that attacked this phase
     attacked: list[str] = field(default_factory=list)  # 6: hexes attacked this phase
     reacted: list[str] = field(default_factory=list)  # 5.3: units that tried a reaction this phase
+    rebased: list[str] = field(default_factory=list)  # 11.1: air corps rebased (or put back) this phase
     art_used: dict[str, int] = field(default_factory=dict)  # 12.12: points spent in the campaign, by side
     art_turn: dict[str, int] = field(default_factory=dict)  # 12.12: points spent this turn, by side
     coups: int = 0  # 12.6: coups de main tried this turn
@@ -57,6 +58,7 @@ class B41Vars:
         self.fought.clear()
         self.attacked.clear()
         self.reacted.clear()
+        self.rebased.clear()
         self.overran.clear()
 
     def clear_turn(self) -> None:

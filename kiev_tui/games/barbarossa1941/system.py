@@ -492,6 +492,8 @@ class B41Rules:
         got = self._parse(game, (a.hex,))
         if isinstance(got, Illegal):
             return got
+        if a.unit in st.vars.rebased:
+            return Illegal("11.1", f"{a.unit} has already rebased this turn")
         returning = st.units[a.unit].status != "map"
         if returning and st.vars.air_return.get(a.unit, st.turn + 1) > st.turn:
             return Illegal("11.1", f"{a.unit} is not due back in play this turn")
@@ -600,6 +602,7 @@ class B41Rules:
         back = u.status != "map"
         u.status, u.hex = "map", a.hex
         game.state.vars.air_return.pop(a.unit, None)
+        game.state.vars.rebased.append(a.unit)
         game.emit(Note(f"{a.unit} {'comes back into play' if back else 'rebases'} at {a.hex} (11.1)"))
 
     def _answer(self, game: "Game", action: Action) -> None:
@@ -641,7 +644,7 @@ class B41Rules:
         bases, ctrl = air_hexes(game), control_of(game)
         grid = game.scenario.map.grid
         for uid, u in sorted(st.units.items()):
-            if game.scenario.catalog.units[uid].layer != "air" or board.side(uid) != side:
+            if game.scenario.catalog.units[uid].layer != "air" or board.side(uid) != side or uid in st.vars.rebased:
                 continue
             if u.status == "map":
                 out += [Rebase(uid, grid.id(h)) for h in air.base_options(board, bases, ctrl, uid)]
@@ -796,7 +799,7 @@ class B41Rules:
             return False
         board = board_of(game)
         if st.phase == AIR_REBASING:
-            return uid in air_hexes(game)
+            return uid in air_hexes(game) and uid not in st.vars.rebased
         if st.phase == COMBAT and uid in air_hexes(game):
             return self.check(game, AirStrike(uid)) is None
         if uid not in board.hex_of:
