@@ -89,15 +89,23 @@ def test_11_1_rebasing_range_capacity_and_control() -> None:
 
 
 def test_11_1_the_common_phase_lets_both_sides_rebase() -> None:
-    game = position({"ge-air-1": "1318", "so-air-1": "1922"}, phase="air_rebasing", control=AXIS_CITIES)
+    placed = {"ge-air-1": "1318", "so-air-1": "1922", "so-air-2": "2319"}  # Kharkov, Voronezh
+    game = position(placed, phase="air_rebasing", control=AXIS_CITIES)
     game.apply(EndPhase(), side="axis")
     assert game.state.phase == "air_rebasing"  # the Soviet share of the common phase comes first
     p = game.rules.prompt(game)
     assert (p.side, p.kind, p.case) == ("soviet", "rebase", "11.1")
     assert ("end_rebasing", None) in [(o.verb, o.unit) for o in p.options]
-    answer(game, "rebase", "so-air-1", hex="2319")  # Voronezh, major, 4 hexes
-    assert game.state.units["so-air-1"].hex == "2319"
+    answer(game, "rebase", "so-air-1", hex="2319")  # Voronezh, a major city: room for two
+    assert game.state.units["so-air-1"].hex == "2319" and game.state.phase == "air_rebasing"
     game.apply(EndRebasing(), side="soviet")
+    assert game.state.pending is None and game.state.phase == "replacements"
+
+
+def test_11_1_the_soviet_share_ends_when_nothing_is_left_to_rebase() -> None:
+    game = position({"ge-air-1": "1318", "so-air-1": "1922"}, phase="air_rebasing", control=AXIS_CITIES)
+    game.apply(EndPhase(), side="axis")
+    answer(game, "rebase", "so-air-1", hex="2319")
     assert game.state.pending is None and game.state.phase == "replacements"
 
 
