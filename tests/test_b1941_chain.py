@@ -318,3 +318,12 @@ def test_6_air_and_naval_support_attacker_then_defender() -> None:
     assert (stage(game), game.actor) == ("air_defender", "axis")
     answer(game, "air_support", "ge-air-1")
     assert stage(game) not in ("naval_defender",) and game.state.vars.fleet_used == 2
+
+
+def test_5_3_half_of_an_odd_mp_rounds_up() -> None:
+    from kiev_tui.games.barbarossa1941.allowance import reaction_allowance
+
+    clear = position({"ge-pzk-41": "1620"}, turn=2)
+    assert reaction_allowance(board_of(clear), "ge-pzk-41") == 3  # 5 MP: half is 2.5, rounded up
+    freeze = position({"ge-pzk-41": "1620"}, turn=8)
+    assert reaction_allowance(board_of(freeze), "ge-pzk-41") == 2  # 12.3: freeze gives 3 MP, half is 2
