@@ -283,3 +283,19 @@ def test_2_3_the_victory_hook_closes_each_game_turn(monkeypatch: pytest.MonkeyPa
     game.apply(EndPhase(), side="soviet")
     assert calls[-1] == (10, "soviet", "combat") and game.state.over
     assert game.rules.score(game).winner in ("axis", "soviet", "")
+
+
+@pytest.mark.parametrize("phase", ["movement", "combat", "air_rebasing"])
+def test_2_bad_actions_are_refused_not_crashed(phase: str) -> None:
+    from kiev_tui.games.barbarossa1941.actions import AirStrike, Drop, Overrun, Rebase
+
+    game = position({"ge-ak-1": "1620", "so-a-8": "1720", "ge-air-1": "1318"}, phase=phase)
+    bad = [Move((), ("1621",)), Move(("nobody",), ("1621",)), Move(("ge-ak-1",), ("zz99",)),
+           Move(("ge-ak-1",), ()), Move(("ge-ak-1", "ge-ak-1"), ("1621",)), Move(("ge-air-1",), ("1319",)),
+           Overrun((), "1720"), Overrun(("ge-ak-2",), "1720"), Overrun(("ge-ak-1",), "9999"),
+           Attack((), "1720"), Attack(("ge-ak-1",), "zz"), Attack(("so-a-8",), "1620"), Attack(("ge-ak-1",), "1620"),
+           Drop("nobody", "1621"), Drop("ge-fjd-7", "zz"), Rebase("nobody", "1319"), Rebase("ge-air-1", "zz"),
+           Rebase("ge-ak-1", "1319"), AirStrike("nobody"), AirStrike("ge-ak-1")]
+    for a in bad:
+        refused = game.check(a, side="axis")
+        assert refused is not None and refused.case, a

@@ -415,7 +415,7 @@ def answer(game: "Game", action: Action) -> None:
             _end_losses(game, frame)
     elif isinstance(action, Advance):
         if action.units:
-            s.move_units(game, action.units, (str(frame["target"]),), charge=False)
+            s.move_units(game, action.units, (str(frame["target"]),))
             if frame["overrun"]:  # 7.2: the stack may move on from the hex it entered
                 for uid in action.units:
                     v.overran[uid] = str(frame["target"])
@@ -456,7 +456,7 @@ def _end_losses(game: "Game", frame: dict[str, Any]) -> None:
         board = s.board_of(game)
         units = retreaters(board, frame, _target(game, frame))
         if units:
-            s.move_units(game, tuple(units), (str(frame["retreat"]),), charge=False)
+            s.move_units(game, tuple(units), (str(frame["retreat"]),))
             note(game, f"{', '.join(units)} retreat to {frame['retreat']} (6.1)")
     frame["stage"] = "advance"
 

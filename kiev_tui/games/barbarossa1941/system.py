@@ -166,7 +166,7 @@ def enter_hex(game: "Game", uids: Sequence[str], h: Hex) -> None:
         st.vars.air_return[uid] = back
 
 
-def move_units(game: "Game", uids: Sequence[str], path: Sequence[str], charge: bool = False,
+def move_units(game: "Game", uids: Sequence[str], path: Sequence[str],
                cost: Mapping[str, int] | None = None) -> None:
     """Move a stack along a path (already checked), with each hex's effects on entry."""
     st = game.state
@@ -356,6 +356,8 @@ class B41Rules:
         if isinstance(got, Illegal):
             return got
         target = got[0]
+        if not a.units or any(u not in board.hex_of for u in a.units):
+            return Illegal("7", "an overrun is made by a stack of units on the map")
         start = self._start(game, board, a.units)
         if isinstance(start, Illegal):
             return start
