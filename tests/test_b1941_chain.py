@@ -78,6 +78,8 @@ def test_6_artillery_is_one_automatic_loss() -> None:
     answer(game, "roll")  # 4:1, die 1: A1D1, plus the artillery's D1 = A1D2
     assert _where(game, "ge-ak-1", "so-a-8")["ge-ak-1"] == ("map", "1620", 1)
     assert stage(game) == "loss_defender"  # the second step (the artillery's) may still be a retreat
+    p = game.rules.prompt(game)
+    assert {o.hex for o in p.options if o.verb == "retreat"} == {"1721", "1821"}
 
 
 def test_6_sides_alternate_and_the_owner_chooses_its_losses() -> None:

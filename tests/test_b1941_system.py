@@ -299,3 +299,10 @@ def test_2_bad_actions_are_refused_not_crashed(phase: str) -> None:
     for a in bad:
         refused = game.check(a, side="axis")
         assert refused is not None and refused.case, a
+
+
+def test_12_4_a_stack_may_pass_through_a_lone_fort() -> None:
+    game = position({"ge-ak-1": "1620", "so-fort-1": "1720"}, phase="movement")
+    game.apply(Move(("ge-ak-1",), ("1720", "1820")), side="axis")
+    assert game.state.units["so-fort-1"].status == "eliminated"
+    assert game.state.units["ge-ak-1"].hex == "1820" and game.state.vars.spent == {"ge-ak-1": 2}
