@@ -5,8 +5,8 @@ writer could have written for the same change of picture.  Both pictures come fr
 recorded output, fed through the test terminal (`tests/ui/vt.py`, via `benchmarks/screen.py`).
 
 The writer this floor imagines knows both screens and uses every control that test terminal
-understands: absolute and relative cursor moves (CUP, CUU/CUD/CUF/CUB, CHA), carriage return
-and line feed, SGR with the shortest change from the pen it has (reset-and-set or only the
+understands: absolute and relative cursor moves (CUP, CUU/CUD/CUF/CUB, CHA), carriage return,
+a new line (sent as LF, it reaches the terminal as CR LF: Textual leaves output processing on), SGR with the shortest change from the pen it has (reset-and-set or only the
 differences, `ESC[;1m` for a reset with bold), "erase to end of line", and writing unchanged
 cells again where that is cheaper than stepping over them.  A space may be written in any pen
 in which it looks the same.  It starts with the cursor unknown and the terminal's plain pen,
@@ -52,11 +52,13 @@ def move(frm: tuple[int, int] | None, x: int, y: int, height: int) -> int:
         return best
     fx, fy = frm
     dy = y - fy
+    # Textual leaves the terminal's output processing on, so a line feed arrives as CR LF: the
+    # start of the next row, 2 bytes (as the test terminal reads "\r\n" too)
+    best = min(best, 2 + (len(f"\x1b[{_num(x)}C") if x else 0)) if dy == 1 else best
     if dy == 0:
         vertical = 0
     elif dy > 0:
-        # a line feed goes down one row, same column (raw mode: no carriage return added)
-        vertical = min(len(f"\x1b[{_num(dy)}B"), dy if y < height else 10 ** 6)
+        vertical = len(f"\x1b[{_num(dy)}B")
     else:
         vertical = len(f"\x1b[{_num(-dy)}A")
     dx = x - fx

@@ -72,9 +72,14 @@ def test_a_blank_tail_is_one_erase_to_end_of_line() -> None:
     assert ideal.ideal_bytes(grid("\x1b[2;1Habcdefghij"), grid("\x1b[2;1Habcdefgh")) == 6 + 2
 
 
-def test_the_next_row_is_reached_by_a_line_feed_and_a_step_back() -> None:
-    # "ESC[;3H" "ab" (7), then LF (1) and "ESC[2D" (4) back under the "a", "cd" (2)
-    assert ideal.ideal_bytes(BLANK, grid("\x1b[1;3Hab\x1b[2;3Hcd")) == 5 + 2 + 1 + 4 + 2
+def test_the_next_row_is_reached_by_the_cheapest_move() -> None:
+    # "ESC[;3H" "ab" (7), then CR LF (2, what a line feed becomes on the pty) and "ESC[2C" (4), "cd"
+    # (2); the absolute "ESC[2;3H" costs 6 as well, "ESC[B" "ESC[2D" 7
+    assert ideal.ideal_bytes(BLANK, grid("\x1b[1;3Hab\x1b[2;3Hcd")) == 5 + 2 + 6 + 2
+    # "ESC[H" "ab", then to the first column of the next row: CR LF (2) beats "ESC[2H" (4), "cd"
+    assert ideal.ideal_bytes(BLANK, grid("\x1b[Hab\x1b[2;1Hcd")) == 3 + 2 + 2 + 2
+    # after the last column the cursor's place is not known: an absolute move, "ESC[2H" (4)
+    assert ideal.ideal_bytes(BLANK, grid("\x1b[Habcdefghij\x1b[2;1Hcd")) == 3 + 10 + 4 + 2
 
 
 def test_a_space_may_be_written_in_the_pen_at_hand() -> None:
