@@ -52,6 +52,7 @@ _TOKEN = re.compile(
 _CUT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*)?")
 
 TAIL = ""  # the right half of a double-width character (no real cell holds an empty string)
+_GLYPHS: dict[str, str] = {}  # each non-ASCII character seen, once
 
 
 def _attribute_codes(bits: int) -> list[str]:
@@ -255,7 +256,9 @@ class ShadowScreen:
                 raise _Unknown  # off the screen
             if chars[x] == TAIL or (end < w and chars[end] == TAIL):
                 self._break_wide(y, x, end)
-            chars[x:end] = text
+            # one str object per distinct character: a slice of non-ASCII text makes a new one per
+            # cell, 2,000 box-drawing glyphs kept twice over a map (170 KiB, issue 33)
+            chars[x:end] = text if text.isascii() else [_GLYPHS.setdefault(c, c) for c in text]
             blank = self._blank[pen]
             pens[x:end] = [pen] * len(text)
             if blank is not pen and " " in text:
