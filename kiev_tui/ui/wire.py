@@ -77,9 +77,9 @@ def _change(old: Pen | None, new: Pen) -> str:
     if old == new:
         return ""
     if new == PLAIN:
-        return "\x1b[0m"
+        return "\x1b[m"  # no parameter reads as 0 (ECMA-48): one byte less than ESC[0m
     bits, fg, bg = new
-    fresh = ["0", *_attribute_codes(bits)] + [c for c in (fg, bg) if c]
+    fresh = ["", *_attribute_codes(bits)] + [c for c in (fg, bg) if c]  # "ESC[;1m": reset, then bold
     if old is None or old[0] & ~bits:
         codes = fresh  # an attribute must go off (or nothing is known): reset, then the new pen
     else:
@@ -116,6 +116,7 @@ class ShadowScreen:
         self._blank: dict[Pen, Pen] = {PLAIN: PLAIN}  # pen -> what a space in it shows
         self._sgr: dict[tuple[Pen | None, str], Pen | None] = {}
         self._cut = ""
+        self.cursor_hidden = False  # until Textual hides it: then no input method looks for it
         self.reset()
 
     # -- state -------------------------------------------------------------------------------
@@ -322,6 +323,8 @@ class ShadowScreen:
             if modes == ["2026"]:
                 self._sync(final == "h")
             elif all(mode in _HARMLESS_MODES for mode in modes):
+                if "25" in modes:
+                    self._show_cursor(final == "h")
                 self.out.append(seq)
             elif len(modes) == 1 and modes[0] in _ALT_SCREEN:
                 self._alt_screen(final == "h", seq)
@@ -478,9 +481,23 @@ class ShadowScreen:
         self._place_cursor(out)
         return "".join(out)
 
+    def _show_cursor(self, show: bool) -> None:
+        """Textual shows or hides the terminal's cursor: a cursor about to show is put where
+        Textual means it to be first (a hidden one at home may have been left elsewhere)."""
+        self.cursor_hidden = not show
+        if show and self.x is not None and self.y is not None and (self.tx, self.ty) != (self.x, self.y):
+            self._send(self._move(self.x, self.y))
+            self.tx, self.ty = self.x, self.y
+
     def _place_cursor(self, out: list[str]) -> None:
-        """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there."""
+        """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there.
+
+        Home, the top-left cell, is where Textual leaves its cursor when no input has asked for
+        it: a hidden cursor is not sent back there after every frame (3 bytes a cursor move)."""
         where = (self.x, self.y)
+        if where == (0, 0) and self.cursor_hidden:
+            self._cursor = where
+            return
         if where[0] is not None and where[1] is not None and (self.tx, self.ty) != where \
                 and (out or where != self._cursor):
             out.append(self._move(*where))  # type: ignore[arg-type]
