@@ -157,12 +157,14 @@ def _runs(old: list[Cell], new: list[Cell]) -> list[tuple[int, int]]:
 
 
 def _row(states: State, y: int, old: list[Cell], new: list[Cell], height: int) -> State:
+    """The cheapest ways to write every changed cell of row y, from `states` (the cursor already
+    on this row): the cost per (pen, cursor column) they end with."""
     width = len(new)
     runs = _runs(old, new)
     if not runs:
         return states
-    pens = sorted({(c[1], c[2], c[3]) for c in new if c[0] != " "} | {(c[1], c[2], c[3]) for c in new}
-                  | {p for p, _ in states}, key=repr)
+    # the pens worth holding: each cell's own, and those the cursor arrives with
+    pens = sorted({(c[1], c[2], c[3]) for c in new} | {p for p, _ in states}, key=repr)
     # blank tail: from `tail` to the right edge every cell is a plain blank of one background
     last = new[-1]
     tail = width
@@ -217,32 +219,19 @@ def ideal_bytes(before: Grid, after: Grid, pen: Pen = PLAIN) -> int:
     # the cursor's row travels with the state: (pen, (x, y)) is folded into one key per row
     states: dict[tuple[Pen, tuple[int, int] | None], int] = {(pen, None): 0}
     for y, (old, new) in enumerate(zip(before, after)):
-        if old == new:
-            continue
-        # moves from another row: price them now, as a move to the start of this row's first run
-        runs = _runs(old, new)
+        runs = _runs(old, new) if old != new else []
         if not runs:
             continue
+        # onto this row: at the first run's column, or a little left of it (where a move straight
+        # down, or CR LF, lands) to write the gap again
         row_states: State = {}
         first = runs[0][0]
         for (p, where), cost in states.items():
-            if where is not None and where[1] == y:
-                key = (p, where[0])
-                extra = 0
-            else:
-                # arrive at the first run's column on this row (or anywhere up to GAP_MAX left of it)
-                key = (p, first)
-                extra = move(where, first, y, height)
-            if cost + extra < row_states.get(key, 1 << 30):
-                row_states[key] = cost + extra
-            if where is not None and where[1] != y:
-                # keep the column too: a straight line feed may land inside the gap before the run
-                col = where[0]
-                if col <= first and first - col <= GAP_MAX:
-                    k2 = (p, col)
-                    c2 = cost + move(where, col, y, height)
-                    if c2 < row_states.get(k2, 1 << 30):
-                        row_states[k2] = c2
+            landings = {first} | {c for c in ((where[0] if where else first), 0) if c <= first <= c + GAP_MAX}
+            for col in landings:
+                c = cost + move(where, col, y, height)
+                if c < row_states.get((p, col), 1 << 30):
+                    row_states[(p, col)] = c
         out = _row(row_states, y, old, new, height)
         states = {}
         for (p, cx), cost in out.items():

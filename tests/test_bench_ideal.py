@@ -73,9 +73,11 @@ def test_a_blank_tail_is_one_erase_to_end_of_line() -> None:
 
 
 def test_the_next_row_is_reached_by_the_cheapest_move() -> None:
-    # "ESC[;3H" "ab" (7), then CR LF (2, what a line feed becomes on the pty) and "ESC[2C" (4), "cd"
-    # (2); the absolute "ESC[2;3H" costs 6 as well, "ESC[B" "ESC[2D" 7
-    assert ideal.ideal_bytes(BLANK, grid("\x1b[1;3Hab\x1b[2;3Hcd")) == 5 + 2 + 6 + 2
+    # "ESC[;3H" "ab" (7), then CR LF (2, what a line feed becomes on the pty) to the first column
+    # and the two blanks written again (2) rather than "ESC[2C" (4), then "cd" (2)
+    assert ideal.ideal_bytes(BLANK, grid("\x1b[1;3Hab\x1b[2;3Hcd")) == 5 + 2 + 2 + 2 + 2
+    # further right, a move: "ESC[;6H" "ab" (7), "ESC[B" (3) "ESC[2D" (4) or "ESC[2;6H" (6), "cd"
+    assert ideal.ideal_bytes(BLANK, grid("\x1b[1;6Hab\x1b[2;6Hcd")) == 5 + 2 + 6 + 2
     # "ESC[H" "ab", then to the first column of the next row: CR LF (2) beats "ESC[2H" (4), "cd"
     assert ideal.ideal_bytes(BLANK, grid("\x1b[Hab\x1b[2;1Hcd")) == 3 + 2 + 2 + 2
     # after the last column the cursor's place is not known: an absolute move, "ESC[2H" (4)
@@ -89,6 +91,7 @@ def test_a_space_may_be_written_in_the_pen_at_hand() -> None:
 
 def test_per_key_compares_the_screens_between_the_marks() -> None:
     events = [(0.0, b"\x1b[Hab"), (0.1, b"\x1b[1;2Hx"), (0.2, b"\x1b[2;1Hc")]
-    # before key 1: "ab"; after it "ax" ("ESC[;2H" "x": 6); after key 2 also "c" below ("ESC[2H" "c": 5)
-    assert ideal.per_key(events, [1, 2, 3], 10, 3) == [6, 5]
+    # before key 1: "ab"; after it "ax" ("ESC[H" "ax": 5, one byte less than "ESC[;2H" "x");
+    # after key 2 also "c" below ("ESC[2H" "c": 5)
+    assert ideal.per_key(events, [1, 2, 3], 10, 3) == [5, 5]
     assert ideal.per_key(events, [0, 1], 10, 3) == [5]  # from the blank screen: "ESC[H" "ab"
