@@ -95,3 +95,20 @@ def test_per_key_compares_the_screens_between_the_marks() -> None:
     # after key 2 also "c" below ("ESC[2H" "c": 5)
     assert ideal.per_key(events, [1, 2, 3], 10, 3) == [5, 5]
     assert ideal.per_key(events, [0, 1], 10, 3) == [5]  # from the blank screen: "ESC[H" "ab"
+
+
+def test_the_median_row_needs_both_150_bytes_and_1_1x_the_ideal() -> None:
+    from benchmarks.user import cursor_rows
+
+    stock, stock_ideal = [187] * 12, [72] * 12
+    met = cursor_rows([140] * 12, [130] * 12, stock, stock_ideal)  # 140 B, 1.08x
+    assert met[0].ok is True and round(met[0].ratio or 0, 2) == 1.08
+    assert cursor_rows([140] * 12, [120] * 12, stock, stock_ideal)[0].ok is False  # 1.17x the ideal
+    assert cursor_rows([160] * 12, [158] * 12, stock, stock_ideal)[0].ok is False  # over 150 B
+    walk = [216, 441, 313, 238, 317, 189, 267, 161, 89, 103, 87, 162]
+    ideal_walk = [206, 421, 305, 228, 301, 176, 255, 155, 82, 97, 80, 156]
+    med, worst, ref = cursor_rows(walk, ideal_walk, stock, stock_ideal)
+    assert (med.value, med.floor) == (202.5, 191.0)
+    assert (worst.value, worst.floor, worst.ok) == (441.0, 421.0, False)
+    assert "worst key 2, its ideal 421 B" in worst.note
+    assert (ref.value, ref.floor, ref.ok) == (187.0, 72.0, None)  # a reference: no goal of its own
