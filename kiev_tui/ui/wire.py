@@ -135,6 +135,7 @@ class ShadowScreen:
         self.x: int | None = None  # Textual's cursor and pen, as its output leaves them
         self.y: int | None = None
         self.pen: Pen | None = PLAIN  # Textual writes unstyled text meaning the terminal's plain pen
+        self._parked = False  # the hidden cursor was left away from where Textual put it (home)
         self.tx: int | None = None  # the terminal's cursor and pen, as our output leaves them
         self.ty: int | None = None
         self.sure = False  # tx was reached only through single-width characters
@@ -154,6 +155,7 @@ class ShadowScreen:
         self._dirty = False
         self.tx = self.ty = None
         self.tpen = None
+        self._parked = False  # another screen (or none known): its cursor is not ours to move back
 
     def resize(self, width: int, height: int) -> None:
         """The terminal has a new size: what it shows is no longer known."""
@@ -485,9 +487,11 @@ class ShadowScreen:
         """Textual shows or hides the terminal's cursor: a cursor about to show is put where
         Textual means it to be first (a hidden one at home may have been left elsewhere)."""
         self.cursor_hidden = not show
-        if show and self.x is not None and self.y is not None and (self.tx, self.ty) != (self.x, self.y):
+        if show and self._parked and self.x is not None and self.y is not None \
+                and (self.tx, self.ty) != (self.x, self.y):
             self._send(self._move(self.x, self.y))
             self.tx, self.ty = self.x, self.y
+        self._parked = False
 
     def _place_cursor(self, out: list[str]) -> None:
         """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there.
@@ -497,7 +501,9 @@ class ShadowScreen:
         where = (self.x, self.y)
         if where == (0, 0) and self.cursor_hidden:
             self._cursor = where
+            self._parked = self._parked or (self.tx, self.ty) != where
             return
+        self._parked = False
         if where[0] is not None and where[1] is not None and (self.tx, self.ty) != where \
                 and (out or where != self._cursor):
             out.append(self._move(*where))  # type: ignore[arg-type]

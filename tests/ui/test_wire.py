@@ -384,3 +384,14 @@ def test_a_hidden_cursor_is_not_sent_home_after_each_frame_and_is_placed_before_
     # shown again (at exit, or by an input): first put where Textual means it to be
     assert pair.frame("\x1b[2;8HP\x1b[1;1H") == "\x1b[2;8HP"
     assert pair.shadow.write("\x1b[?25h") == "\x1b[H\x1b[?25h"
+
+
+def test_leaving_the_alternate_screen_leaves_the_main_screens_cursor_alone() -> None:
+    shadow = ShadowScreen(10, 2)
+    shadow.write("\x1b[?1049h")
+    shadow.write("\x1b[?25l")
+    shadow.write("\x1b[1;1H          \n\x1b[2;1H          \x1b[1;1H")
+    shadow.flush()
+    assert shadow.write("\x1b[2;3Hx\x1b[1;1H") + shadow.flush() == "\x1b[2;3Hx"  # not sent home
+    # the terminal brings back the main screen's own cursor: no move may follow (Textual's order)
+    assert shadow.write("\x1b[?1049l") + shadow.write("\x1b[?25h") == "\x1b[?1049l\x1b[?25h"
