@@ -15,7 +15,7 @@ against the key's owner.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
+from kiev_tui.engine import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
 from typing import Any
 
