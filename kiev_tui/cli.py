@@ -88,12 +88,11 @@ def _playable_scenario(name: str) -> "Scenario":
 
 def _set_aside(path: Path, name: str) -> str:
     """Move a save out of the autosave's place under a name that replaces nothing; says where."""
-    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.saves import set_aside
 
     try:
-        target = savepaths.unused_path_for(name, path.parent)
-        os.replace(path, target)
-    except (OSError, savepaths.BadSaveName) as exc:
+        target = set_aside(path, name)
+    except (OSError, ValueError) as exc:  # ValueError: savepaths.BadSaveName
         raise DataError(str(path), "", f"cannot be moved aside before a new game starts: {exc}") from None
     return f"It was kept as {target}."
 
@@ -112,11 +111,23 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     wanted = _playable_scenario(asked) if asked is not None and load is None else None
     game: Game | None = None
     notice: list[str] = []
+    checking: dict[str, Any] = {}
     if load is not None:
         game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
     elif resume and resumed.exists():
+        # issue 33: on a terminal the game is shown from the save's final snapshot at once and its
+        # replay checked after the first frame (KievApp.verify), the keys held until it passes;
+        # printed overviews, plain mode and the computer opponent get the fully checked game first.
+        quick = not plain and ai is None and _interactive()
         try:
-            game = load_game(resumed)
+            if quick:
+                from kiev_tui.engine.saves import load_snapshot, read_save
+
+                parsed = read_save(resumed)
+                game = load_snapshot(resumed, parsed)
+                checking = {"verify": resumed, "verify_data": parsed}
+            else:
+                game = load_game(resumed)
         except DataError as exc:
             # 35: a damaged autosave (or one this version no longer replays) is moved aside before
             # anything can be written over it, and the player is told so in the game.
@@ -134,6 +145,8 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
         for line in notice:
             _typer().echo(f"note: {line}")
     opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    if game.unverified:
+        opts.update(checking)
     if notice:
         opts["notice"] = notice
     computer = None

@@ -119,6 +119,9 @@ class Game:
         # was played here with the program's own dice, or came from a save this user's key signed.
         self.signable = isinstance(dice, (EntropyDice, SeededDice))
         self.signature: Any = None  # load_game: what the save's signature said (a savekey.Verdict)
+        #: saves.load_snapshot: the position is the save's final snapshot, its log not yet replayed
+        #: (no log, no saving; the face plays nothing until load_game has checked the file).
+        self.unverified = False
         self.options: dict[str, Any] = dict(options or {})
         self.game_id = new_game_id()
         self.rolls = 0
