@@ -103,7 +103,6 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
     from kiev_tui.engine import savepaths
     from kiev_tui.engine.game import Game
-    from kiev_tui.engine.saves import load_game
 
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
@@ -113,6 +112,8 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     notice: list[str] = []
     checking: dict[str, Any] = {}
     if load is not None:
+        from kiev_tui.engine.saves import load_game
+
         game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
     elif resume and resumed.exists():
         # issue 33: on a terminal the game is shown from the save's final snapshot at once and its
@@ -127,6 +128,8 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
                 game = load_snapshot(resumed, parsed)
                 checking = {"verify": resumed, "verify_data": parsed}
             else:
+                from kiev_tui.engine.saves import load_game
+
                 game = load_game(resumed)
         except DataError as exc:
             # 35: a damaged autosave (or one this version no longer replays) is moved aside before

@@ -139,23 +139,21 @@ async def test_a_resumed_game_shows_at_once_and_plays_once_checked(tmp_path: Pat
         # nothing is played while the save is checked: not by key, not through play()
         assert screen.check_action("end_phase", ()) is False and screen.check_action("select", ()) is False
         assert screen.check_action("help", ()) is True and screen.check_action("cursor", ("N",)) is True
-        await pilot.press("P", "y", "enter", "u")
-        await pilot.pause()
         assert screen.play(EndPhase()) is False
+        await pilot.press("P", "y")  # end the phase: held, not played
+        await pilot.pause()
+        assert app.screen is screen  # not even the question opened
         assert (snap.log, snap.state_hash(), app.game) == ([], game.state_hash(), snap)
         held_check.set()
         await until(pilot, lambda: not screen.held)
         checked = app.game
         assert checked is not snap and screen.game is checked and not checked.unverified
-        assert len(checked.log) == len(game.log) and checked.state_hash() == game.state_hash()
         assert checked.on_phase_end is not None  # the autosave is on again for the checked game
-        assert CHECKING not in screen_text(app)
         assert screen.check_action("end_phase", ()) is True
-        await pilot.press("P")  # end the phase: asked first, y says yes
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert len(checked.log) == len(game.log) + 1 and checked.log[-1] == EndPhase()
+        # the keys typed during the check are played now, in order: P asks, y ends the phase
+        await until(pilot, lambda: len(checked.log) == len(game.log) + 1)
+        assert checked.log[:-1] == game.log and checked.log[-1] == EndPhase()
+        assert CHECKING not in screen_text(app)
 
 
 # -- (b) a tampered save: caught after the first frame, told, set aside ----------------------------
@@ -171,7 +169,8 @@ async def test_a_tampered_autosave_is_caught_after_the_first_frame(tmp_path: Pat
         await pilot.pause()
         screen = game_screen(app)
         assert f"Turn {game.state.turn}" in screen_text(app) and screen.held
-        await pilot.press("P", "y", "enter", "P", "y")
+        assert screen.play(EndPhase()) is False
+        await pilot.press("P", "y")
         await pilot.pause()
         assert (snap.log, snap.state_hash()) == ([], game.state_hash())  # no action was possible
         held_check.set()
@@ -182,6 +181,7 @@ async def test_a_tampered_autosave_is_caught_after_the_first_frame(tmp_path: Pat
         text = " ".join(screen_text(app).split())
         assert "The autosave failed its check" in text and "new game has started" in text
         assert f"action {TAMPERED_AT}" in text
+        # the keys typed during the check were dropped with the game they were meant for
         assert app.game.log == [] and app.game.state.turn == 1 and not app.game.unverified
         assert game_screen(app).held == ""
     # the file set aside is the tampered one, byte for byte what was resumed

@@ -414,6 +414,19 @@ class Game:
 
         save_game(self, path)
 
+    def autosave_to(self, path: str | Path) -> None:
+        """Save to ``path`` at the end of every phase; the save code (TOML writer, signing) is
+        imported by the first autosave, not by starting the game (issue 33)."""
+        target = Path(path)
+        self.autosave_path = target
+
+        def autosave(game: "Game") -> None:
+            from kiev_tui.engine.saves import save_game
+
+            save_game(game, target)
+
+        self.on_phase_end = autosave
+
     @classmethod
     def load(cls, path: str | Path) -> "Game":
         from kiev_tui.engine.saves import load_game

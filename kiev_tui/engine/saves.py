@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from kiev_tui import __version__
-from kiev_tui.engine import savekey
 from kiev_tui.engine.actions import action_key
 from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
@@ -94,6 +93,8 @@ def save_game(game: Game, path: str | Path, make_parents: bool = True, viewer: s
         raise ValueError("a game shown from its save's snapshot cannot be saved before its replay is checked")
     data = save_dict(game, viewer)
     if game.signable:  # bound to this user's key, so an edit is flagged (engine/savekey.py)
+        from kiev_tui.engine import savekey  # signing (hmac, the key file) only when a save is written
+
         try:
             data["signature"] = savekey.sign(data, savekey.load_key())
         except savekey.SaveKeyError:
@@ -152,13 +153,8 @@ def set_aside(path: Path, name: str) -> Path:
 
 
 def enable_autosave(game: Game, path: str | Path) -> None:
-    """Save to ``path`` at the end of every phase."""
-    target = Path(path)
-    game.autosave_path = target
-    def autosave(g: Game) -> None:
-        save_game(g, target)
-
-    game.on_phase_end = autosave
+    """Save to ``path`` at the end of every phase (``Game.autosave_to``)."""
+    game.autosave_to(path)
 
 
 def _ints(reader: Reader, key: str) -> list[int]:
@@ -411,6 +407,8 @@ def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None
     game.mark_saved()  # what was just read is on disk: quitting now loses nothing
     # A flag, never a refusal: only a save this user's key signed gives signed saves again, so
     # an edited or foreign save saved again from here stays unsigned.
+    from kiev_tui.engine import savekey
+
     game.signature = savekey.check(root.data)
     game.signable = game.signature.status == savekey.SIGNED
     if verify:  # the header is what the load dialog shows: it must tell the truth

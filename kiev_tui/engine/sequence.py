@@ -130,7 +130,7 @@ def load_sequence(path: str | Path, skip_rules: Iterable[str] | None = None) -> 
 
     ``skip_rules`` are the names the game supplies; None accepts any name (a game with data only).
     """
-    data = load_toml(path)
+    data = load_toml(path, cache=True)  # a data file: parsed once, then from the per-user cache
     return read_sequence(Reader(path, data), skip_rules)
 
 

@@ -8,12 +8,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
-from kiev_tui.engine.saves import enable_autosave
 from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
@@ -53,6 +53,8 @@ class KievApp(App[None]):
         # replay is checked by a worker after the first frame and nothing is played until it passes.
         self.verify = Path(verify) if verify is not None else None
         self._verify_data = verify_data
+        #: Keys typed while the save is checked, played in order once it passes (None: not holding).
+        self._held_keys: list[events.Key] | None = None
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
         self.glyphs: Glyphs = ASCII if ascii else UNICODE
@@ -157,7 +159,7 @@ class KievApp(App[None]):
         """Make `game` the one being played, saving itself at the end of every phase."""
         self.game = game
         if self.save_path is not None:
-            enable_autosave(game, self.save_path)
+            game.autosave_to(self.save_path)
 
     async def action_quit(self) -> None:
         """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
@@ -206,6 +208,7 @@ class KievApp(App[None]):
             screen.held = screen.message = CHECKING
         self.push_screen(screen)
         if screen.held:
+            self._held_keys = []
             screen.call_after_refresh(self._start_check, screen)
         if self.net is not None:  # a seat: one side, its actions played by the host (kiev_tui/net/)
             from kiev_tui.net.face import attach
@@ -217,6 +220,16 @@ class KievApp(App[None]):
             self._tell_notice(screen)
 
     # -- issue 33: a resumed save checked after the first frame ----------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        # While the save is checked every key waits (quitting aside), in order: a player who
+        # types at once plays those keys the moment the check passes, and none if it fails.
+        if (isinstance(event, events.Key) and self._held_keys is not None and not event.is_forwarded
+                and event.key not in KEYS_NOT_HELD):
+            self._held_keys.append(event)
+            event.stop()
+            return
+        await super().on_event(event)
+
     def _start_check(self, screen: GameScreen) -> None:
         self.run_worker(lambda: self._check_save(screen), name="check the resumed save", group="verify",
                         thread=True, exit_on_error=False)
@@ -244,13 +257,16 @@ class KievApp(App[None]):
         if screen.game is not self.game or not screen.held:
             return  # the screen went on to something else meanwhile
         self._verify_data = None
+        held, self._held_keys = self._held_keys or [], None
         if isinstance(answer, Game):
             self.adopt(answer)
             screen.message = ""
             screen.take_verified(answer)
             screen.check_pending()
+            for key in held:  # typed during the check: played now, in order
+                self.post_message(events.Key(key.key, key.character))
             return
-        self._check_failed(screen, answer)
+        self._check_failed(screen, answer)  # the keys typed meanwhile were meant for that game: dropped
 
     def _check_failed(self, screen: GameScreen, why: str) -> None:
         """The replay disagrees with the save: the file is moved aside, a new game starts, the
@@ -313,7 +329,9 @@ def exit_code(app: "KievApp") -> int:
 
 QUIT_TITLE = "Quit without saving?"
 #: The status line while a resumed save is checked (issue 33).
-CHECKING = "Checking the save's moves: play opens when they match"
+CHECKING = "Checking the save's moves: keys wait until they match"
+#: Keys that work at once while the save is checked (quitting loses nothing: no action is played).
+KEYS_NOT_HELD = frozenset({"ctrl+q", "ctrl+c"})
 QUIT_PART_TITLE = "Quit without writing the turn file?"
 
 
