@@ -205,7 +205,9 @@ class KievApp(App[None]):
             screen.part = self.part
             screen.seat = self.part.side
         if self.verify is not None and self.game.unverified:
-            screen.held = screen.message = CHECKING
+            # Nothing on screen says so: the first frame is the game as it will be played, and keys
+            # typed meanwhile wait (on_event) and are played once the check passes.
+            screen.held = CHECKING
         self.push_screen(screen)
         if screen.held:
             self._held_keys = []
@@ -260,7 +262,6 @@ class KievApp(App[None]):
         held, self._held_keys = self._held_keys or [], None
         if isinstance(answer, Game):
             self.adopt(answer)
-            screen.message = ""
             screen.take_verified(answer)
             screen.check_pending()
             for key in held:  # typed during the check: played now, in order

@@ -156,6 +156,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         #: Why no action may be played yet ("" when play is open): a resumed game is shown from its
         #: save's snapshot while the save's replay is checked (KievApp.verify, issue 33).
         self.held = ""
+        self._listing_keys = False
         # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
         # pending answer of the other side is handed over first (issue 20)
         self.seat = game.phase.owner
@@ -277,11 +278,15 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
 
     def take_verified(self, game: Game) -> None:
         """Play on with ``game``, the checked replay of the snapshot on screen: same position, so the
-        cursor and the map stay; the log is rebuilt only if the replay words a line otherwise."""
+        cursor and the map stay; the log's lines are written again where the replay words them otherwise."""
         shown = [e.describe() for e in self.game.journal]
+        told = [e.describe() for e in game.journal]
         self.game = game
         self.held = ""
-        if shown != [e.describe() for e in game.journal]:
+        if len(shown) == len(told) == self._logged:
+            entries = list(game.journal)  # the same lines, some in fuller words: written over in place
+            self.query_one("#log", WrapLog).retell(lambda i: self._log_line(entries[i]))
+        elif shown != told:
             self._logged = 0
             self.query_one("#log", WrapLog).clear()
         self.refresh_all()
@@ -439,13 +444,17 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def working_keys(self) -> tuple[tuple[str, str, str], ...]:
         """(key, label, action) of every footer key that does something now."""
         out = []
-        for b in self.key_order():
-            if b.show and self.check_action(b.action, ()):
-                out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
+        self._listing_keys = True  # keys held during a save's check still do what the bar says, later
+        try:
+            for b in self.key_order():
+                if b.show and self.check_action(b.action, ()):
+                    out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
+        finally:
+            self._listing_keys = False
         return tuple(out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.held and action.split("(", 1)[0] not in WHILE_CHECKING:
+        if self.held and not self._listing_keys and action.split("(", 1)[0] not in WHILE_CHECKING:
             return False  # the save on screen is not yet checked: nothing may be played from it
         if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
             return False  # nothing is played blind while the window is too small to show the map
