@@ -210,8 +210,7 @@ class KievApp(App[None]):
             screen.held = CHECKING
         self.push_screen(screen)
         if screen.held:
-            self._held_keys = []
-            screen.call_after_refresh(self._start_check, screen)
+            self._held_keys = []  # the check itself starts once the screen is painted (start_check)
         if self.net is not None:  # a seat: one side, its actions played by the host (kiev_tui/net/)
             from kiev_tui.net.face import attach
 
@@ -232,7 +231,10 @@ class KievApp(App[None]):
             return
         await super().on_event(event)
 
-    def _start_check(self, screen: GameScreen) -> None:
+    def start_check(self, screen: GameScreen) -> None:
+        """Check the resumed save in a worker thread (GameScreen calls it once its first frame is drawn)."""
+        if self.verify is None or screen.game is not self.game or not screen.held:
+            return
         self.run_worker(lambda: self._check_save(screen), name="check the resumed save", group="verify",
                         thread=True, exit_on_error=False)
 

@@ -205,6 +205,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._fit_terminal()
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
+        if self.held:  # a resumed save: checked once this first frame is on the terminal (issue 33)
+            # (the first refresh after mounting lays the screen out; the paint follows the next one)
+            self.call_after_refresh(self.call_after_refresh, self.kapp.start_check, self)
 
     # -- the size of the terminal -----------------------------------------------------------
     def too_small(self) -> bool:
