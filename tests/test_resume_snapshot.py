@@ -272,3 +272,20 @@ def test_pty_a_resumed_game_becomes_playable_and_a_tampered_one_is_set_aside(tmp
         assert not path.exists() and (tmp_path / "saves" / "damaged-autosave.toml").exists()
     finally:
         app.quit()
+
+
+def test_pty_quitting_while_the_save_is_checked_leaves_it_as_it_was(tmp_path: Path) -> None:
+    path, game = mini_save(tmp_path / "saves")
+    before = path.read_bytes()
+    app = Play(tmp_path)
+    try:
+        assert app.wait_for(f"Turn {game.state.turn}", 60), app.tail()
+        app.send(b"\x11")  # ctrl+q at once: nothing was played, so nothing is asked
+        end = time.monotonic() + 60
+        while app.alive() and time.monotonic() < end:
+            app.pump(0.1)
+        assert not app.alive() and app.proc.returncode == 0, app.tail()
+    finally:
+        app.stop()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
