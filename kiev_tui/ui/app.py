@@ -258,10 +258,10 @@ class KievApp(App[None]):
             pass  # the app has gone meanwhile: nothing was played, the file is as it was
 
     def _checked(self, screen: GameScreen, answer: Game | str) -> None:
-        if screen.game is not self.game or not screen.held:
-            return  # the screen went on to something else meanwhile
+        held, self._held_keys = self._held_keys or [], None  # from now on keys go straight through
         self._verify_data = None
-        held, self._held_keys = self._held_keys or [], None
+        if screen.game is not self.game or not screen.held:
+            return  # the screen went on to something else meanwhile (the held keys were for the snapshot)
         if isinstance(answer, Game):
             self.adopt(answer)
             screen.take_verified(answer)
@@ -331,7 +331,8 @@ def exit_code(app: "KievApp") -> int:
 
 
 QUIT_TITLE = "Quit without saving?"
-#: The status line while a resumed save is checked (issue 33).
+#: Why nothing is played while a resumed save is checked (issue 33): what play() says if asked
+#: (keys themselves wait in KievApp.on_event; a mouse click on the map may still ask).
 CHECKING = "Checking the save's moves: keys wait until they match"
 #: Keys that work at once while the save is checked (quitting loses nothing: no action is played).
 KEYS_NOT_HELD = frozenset({"ctrl+q", "ctrl+c"})
