@@ -88,12 +88,11 @@ def _playable_scenario(name: str) -> "Scenario":
 
 def _set_aside(path: Path, name: str) -> str:
     """Move a save out of the autosave's place under a name that replaces nothing; says where."""
-    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.saves import set_aside
 
     try:
-        target = savepaths.unused_path_for(name, path.parent)
-        os.replace(path, target)
-    except (OSError, savepaths.BadSaveName) as exc:
+        target = set_aside(path, name)
+    except (OSError, ValueError) as exc:  # ValueError: savepaths.BadSaveName
         raise DataError(str(path), "", f"cannot be moved aside before a new game starts: {exc}") from None
     return f"It was kept as {target}."
 
@@ -104,7 +103,6 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
     from kiev_tui.engine import savepaths
     from kiev_tui.engine.game import Game
-    from kiev_tui.engine.saves import load_game
 
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
@@ -112,11 +110,27 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     wanted = _playable_scenario(asked) if asked is not None and load is None else None
     game: Game | None = None
     notice: list[str] = []
+    checking: dict[str, Any] = {}
     if load is not None:
+        from kiev_tui.engine.saves import load_game
+
         game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
     elif resume and resumed.exists():
+        # issue 33: on a terminal the game is shown from the save's final snapshot at once and its
+        # replay checked after the first frame (KievApp.verify), the keys held until it passes;
+        # printed overviews, plain mode and the computer opponent get the fully checked game first.
+        quick = not plain and ai is None and _interactive()
         try:
-            game = load_game(resumed)
+            if quick:
+                from kiev_tui.engine.saves import load_snapshot, read_save
+
+                parsed = read_save(resumed)
+                game = load_snapshot(resumed, parsed)
+                checking = {"verify": resumed, "verify_data": parsed}
+            else:
+                from kiev_tui.engine.saves import load_game
+
+                game = load_game(resumed)
         except DataError as exc:
             # 35: a damaged autosave (or one this version no longer replays) is moved aside before
             # anything can be written over it, and the player is told so in the game.
@@ -134,6 +148,8 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
         for line in notice:
             _typer().echo(f"note: {line}")
     opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    if game.unverified:
+        opts.update(checking)
     if notice:
         opts["notice"] = notice
     computer = None

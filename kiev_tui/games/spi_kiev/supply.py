@@ -336,6 +336,25 @@ class Supply:
                 out.setdefault(n, []).append((hq, supplied))
         return out
 
+    def command_at(self, h: Hex) -> list[tuple[str, bool]]:
+        """``command.get(h, [])`` for one hex, without working out every HQ's reach into every hex:
+        a phase start asks about the hexes its units stand in, a small part of the HQs' reach."""
+        if "command" in self.__dict__:
+            return self.command.get(h, [])
+        got = self._command_at.get(h)
+        if got is None:
+            loc = self._loc_all
+            got = self._command_at[h] = [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs if h in loc[hq]]
+        return got
+
+    @cached_property
+    def _command_at(self) -> dict[Hex, list[tuple[str, bool]]]:
+        return {}
+
+    def _hq_supplied(self, hq: str) -> bool:
+        h = self.view.hex_of(hq)
+        return h is not None and self.lines[SOVIET].reaches(h)
+
     def status(self, uid: str) -> SupplyStatus:
         v = self.view
         h = v.hex_of(uid)
@@ -345,7 +364,7 @@ class Supply:
         d = v.catalog.units[uid]
         # 9.15, 11.33: a Soviet combat unit attacks only within an HQ's line of communications.
         # 15.0 and 19.85 waive supply, never this, so it is judged before either applies.
-        reach = [] if side == GERMAN or d.hq else self.command.get(h, [])
+        reach = [] if side == GERMAN or d.hq else self.command_at(h)
         in_command = side == GERMAN or d.hq or bool(reach)
         commander = reach[0][0] if reach else None
         if str(uid) in v.vars.entered:
