@@ -586,6 +586,8 @@ def _build_app() -> "typer.Typer":
         seed: int = typer.Option(1, help="seed of the first game (each next game adds one)"),
         scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
         combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
+        check: bool = typer.Option(False, help="invariants after every action, save and reload at every "
+                                               "phase end, the whole save verified at the end"),
     ) -> None:
         """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
         game_id = load_scenario(scenario).game
@@ -593,8 +595,22 @@ def _build_app() -> "typer.Typer":
         if bot is None:
             raise fail(f"the game '{game_id}' has no bot to play it")
         for k in range(games):
-            result = bot.play_game(scenario, seed + k, combat=combat)
-            typer.echo(result.summary())
+            if not check:
+                typer.echo(bot.play_game(scenario, seed + k, combat=combat).summary())
+                continue
+            import tempfile
+
+            from kiev_tui.selfcheck import CheckFailed, SelfCheck
+
+            with tempfile.TemporaryDirectory(prefix="kiev-selfcheck-") as folder:
+                checker = SelfCheck(scenario, seed + k, Path(folder))
+                try:
+                    result = bot.play_game(scenario, seed + k, combat=combat, on_action=checker)
+                    checker.finish()
+                except CheckFailed as exc:
+                    raise fail(f"seed {seed + k}: {exc}") from None
+            typer.echo(f"{result.summary()}; checked after {checker.actions} actions, "
+                       f"saved and reloaded at {checker.reloads} phase ends")
 
     from kiev_tui.ai.cli import register as register_ai
     from kiev_tui.net.cli import register as register_net
