@@ -8,7 +8,7 @@ from __future__ import annotations
 from kiev_tui.engine.game import Game
 from kiev_tui.games.barbarossa1941.face.adapter import B41Adapter
 from kiev_tui.ui.app import build_app
-from kiev_tui.ui.dialogs import HandoffScreen, TextScreen
+from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, TextScreen
 
 from tests.ui.b1941_drive import ui_game_turn
 from tests.ui.helpers import game_screen, goto, keys, screen_text
@@ -50,3 +50,20 @@ async def test_b1941_scripted_game_turn_through_the_face() -> None:
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "axis"  # turn 2 is the Axis's
         await keys(pilot, "space")
         assert "Turn 2 of 10" in screen_text(app)
+
+
+async def test_b1941_new_game_dialog_starts_the_scenario_again() -> None:
+    game = Game.new("barbarossa1941/typhoon", seed=3)
+    app = build_app(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "N")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.lines[:2] == [f"Start {game.scenario.title} again from turn 1?",
+                                        "The game in progress has no moves yet: there is nothing to keep."]
+        await keys(pilot, "y")
+        fresh = game_screen(app).game
+        assert fresh is not game and fresh.scenario.id == "barbarossa1941/typhoon" and not fresh.log
+        assert (fresh.state.turn, fresh.state.player, fresh.state.phase) == (game.state.turn, "axis",
+                                                                              game.state.phase)
+        assert isinstance(game_screen(app).adapter, B41Adapter)
