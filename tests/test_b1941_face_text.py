@@ -4,6 +4,11 @@ zone in the tracker; map glyphs for every terrain and hexside feature; help nami
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.registry import get_adapter, get_plain, get_system
 from kiev_tui.games.barbarossa1941.face import text
@@ -12,6 +17,8 @@ from kiev_tui.games.barbarossa1941.system import ISOLATED
 from kiev_tui.plain.session import PlainSession
 from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.glyphs import ASCII
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def historical() -> Game:
@@ -92,3 +99,21 @@ def test_help_names_the_cases_of_each_phase() -> None:
     out = s.handle("phase")
     assert out[0].startswith("Movement (5, 5.1)") and "Weather: north clear, south clear" in out
     assert "Cases: 5.1, 4, 7" in out
+
+
+def test_plain_mode_with_the_face_never_imports_textual(tmp_path: Path) -> None:
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('TEXTUAL', 'textual' in sys.modules))\n"
+        "sys.argv = ['kiev-tui'] + sys.argv[1:]\n"
+        "from kiev_tui.cli import main\n"
+        "main()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "KIEV_TUI_SAVES": str(tmp_path / "saves"), "KIEV_TUI_PLAYER": "t"}
+    res = subprocess.run([sys.executable, "-c", probe, "play", "--plain", "--no-resume", "--seed", "3",
+                          "barbarossa1941/historical"], input="phase\nstack 0112\nquit\ny\n",
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "Weather: north clear, south clear" in out and "Movement (5, 5.1)" in out
+    assert "XXIII Army Corps 3-4-3 steps 2/2 MP 3" in out and "TEXTUAL False" in out, out[-600:]

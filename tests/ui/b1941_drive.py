@@ -28,6 +28,7 @@ class Played:
     attacks: int = 0
     prompts: list[str] = field(default_factory=list)  # each prompt's kind:case as answered
     handoffs: int = 0
+    handed_to: list[str] = field(default_factory=list)  # the player each hot-seat hand-over screen named
 
 
 def move_target(game: Game, units: tuple[str, ...]) -> str | None:
@@ -52,6 +53,8 @@ async def ui_game_turn(pilot: Pilot, game: Game, limit: int = 600) -> Played:
         screen = app.screen
         if isinstance(screen, HandoffScreen):
             played.handoffs += 1
+            played.handed_to.append(screen.player)
+            assert game.actor == screen.player  # the screen hides the map until that player sits down
             await keys(pilot, "space")
             continue
         if isinstance(screen, PromptScreen):

@@ -44,6 +44,8 @@ async def test_b1941_scripted_game_turn_through_the_face() -> None:
         assert {(p, ph) for _, p, ph in played.phases} >= {("axis", "movement"), ("axis", "combat"),
                                                             ("soviet", "movement"), ("soviet", "combat")}
         assert len(played.moved) >= 2 and played.attacks >= 1 and played.handoffs >= 2
+        # hot seat: the Soviet player takes the keyboard first for the reaction phase (5.3)
+        assert played.handed_to[0] == "soviet" and "axis" in played.handed_to
         assert played.prompts and all(p.startswith("combat:") for p in played.prompts)
         kinds = {a.kind for a in game.log}
         assert {"move", "attack", "end_phase"} <= kinds
