@@ -117,3 +117,12 @@ def test_plain_mode_with_the_face_never_imports_textual(tmp_path: Path) -> None:
     out = res.stdout
     assert "Weather: north clear, south clear" in out and "Movement (5, 5.1)" in out
     assert "XXIII Army Corps 3-4-3 steps 2/2 MP 3" in out and "TEXTUAL False" in out, out[-600:]
+
+
+def test_air_corps_and_forts_show_what_they_are_rated_by() -> None:
+    g = historical()
+    air = next(u for u, d in g.scenario.catalog.units.items() if d.type == "air" and d.side == "axis")
+    d = g.scenario.catalog.units[air]
+    assert text.unit_line(g, air) == (f"{d.extra['name']} air {d.extra['air_columns']} columns, "
+                                      f"range {d.extra['air_range']}")
+    assert text.unit_line(g, "ge-fort-1") == "German field fortification 1 0-0-0, static, die +1"

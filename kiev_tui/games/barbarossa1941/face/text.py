@@ -169,12 +169,18 @@ def supply_word(supply: Any, uid: str) -> str:
 
 def unit_line(game: "Game", uid: str, supply: Any = None) -> str:
     """'XXIII Army Corps 3-4-3 steps 2/2 MP 3 isolated' on one line."""
+    d = udef(game, uid)
     c, q, m = values(game, uid)
-    total = len(udef(game, uid).steps)
-    line = f"{unit_name(game, uid)} {c}-{q}-{m} steps {steps_left(game, uid)}/{total}"
-    left = mp_left(game, uid)
-    if left is not None:
-        line += f" MP {left}"
+    total = len(d.steps)
+    if d.type == "air":  # 11: an air corps is rated by the column shifts it gives and its range
+        line = f"{unit_name(game, uid)} air {d.extra.get('air_columns', 0)} columns, range {d.extra.get('air_range', 0)}"
+    elif d.type == "fort" or d.extra.get("static"):  # 12.4: no values of its own but the die it adds
+        line = f"{unit_name(game, uid)} {c}-{q}-{m}, static, die +{d.extra.get('die_support', 0)}"
+    else:
+        line = f"{unit_name(game, uid)} {c}-{q}-{m} steps {steps_left(game, uid)}/{total}"
+        left = mp_left(game, uid)
+        if left is not None:
+            line += f" MP {left}"
     flags = [w for w in (supply_word(supply, uid),) if w]
     markers = game.state.units[uid].markers
     if "air_flown" in markers:
