@@ -98,6 +98,9 @@ def test_new_names_the_three_scenarios_of_the_game() -> None:
     res = runner.invoke(app, ["games"])
     listed = [line.split()[0] for line in res.stdout.splitlines() if line.strip().startswith("barbarossa1941/")]
     assert listed == ["barbarossa1941/historical", "barbarossa1941/hypothetical", "barbarossa1941/typhoon"]
+    from kiev_tui.serve.cli import default_scenarios  # what the SSH server's lobby offers
+
+    assert [s for s in default_scenarios() if s.startswith("barbarossa1941/")] == listed
 
 
 # -- by e-mail ---------------------------------------------------------------------------------------
