@@ -126,3 +126,16 @@ def test_air_corps_and_forts_show_what_they_are_rated_by() -> None:
     assert text.unit_line(g, air) == (f"{d.extra['name']} air {d.extra['air_columns']} columns, "
                                       f"range {d.extra['air_range']}")
     assert text.unit_line(g, "ge-fort-1") == "German field fortification 1 0-0-0, static, die +1"
+
+
+def test_the_supply_modules_answer_names_a_unit_out_of_supply() -> None:
+    # what the face shows once rules.supply gives supply.supply's answer (8): the Finnish corps
+    # at the start trace to no Axis source
+    from kiev_tui.games.barbarossa1941 import supply
+    from kiev_tui.games.barbarossa1941.system import board_of
+
+    g = historical()
+    answer = supply.supply(board_of(g))
+    assert text.supply_word(answer, "fi-c-6") == "out of supply"
+    assert text.supply_word(answer, "ge-ak-23") == ""
+    assert text.unit_line(g, "fi-c-6", answer).endswith(" out of supply")
