@@ -88,6 +88,9 @@ def test_every_terrain_and_hexside_feature_has_its_glyph() -> None:
     chars = [f.ascii for f in B41_SYMBOLS.fills.values()] + [m.ascii for k, m in B41_SYMBOLS.sides.items()
                                                               if k != "lake"]
     assert len(set(chars)) == len(chars)
+    wide = [f.unicode for f in B41_SYMBOLS.fills.values()] + [m.unicode for k, m in B41_SYMBOLS.sides.items()
+                                                                if k != "lake"]
+    assert len(set(wide)) == len(wide)  # the same in the Unicode set
     assert not set(chars) & {ASCII.reach, ASCII.path, ASCII.rail_reach, ASCII.oos, ASCII.zoc} - {"+"}
 
 

@@ -38,6 +38,13 @@ async def test_b1941_scripted_game_turn_through_the_face() -> None:
         assert isinstance(app.screen, TextScreen)
         assert "Movement (5, 5.1)" in screen_text(app)
         await keys(pilot, "escape")
+        # the legend explains this game's glyphs; the score names the case
+        await keys(pilot, "L")
+        legend = screen_text(app)
+        assert "major river along a hexside" in legend and "Kerch strait hexside (12.10)" in legend
+        await keys(pilot, "escape", "v")
+        assert "Score as it stands (13)" in screen_text(app) and "soviet_major" not in screen_text(app)
+        await keys(pilot, "escape")
 
         played = await ui_game_turn(pilot, game)
         assert game.state.turn == 2 and not game.state.over

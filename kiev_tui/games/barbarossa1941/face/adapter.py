@@ -107,6 +107,12 @@ class B41Adapter(DefaultAdapter):
     def rules_cases(self, game: "Game") -> list[str]:
         return text.rules_cases(game)
 
+    def score_now(self, game: "Game") -> tuple[str, list[str]]:
+        return "Score as it stands (13)", [line.replace("_", " ") for line in self._score_lines(game)]
+
+    def final_score(self, game: "Game") -> tuple[str, list[str]]:
+        return "FINAL SCORE (13)", [line.replace("_", " ") for line in self._score_lines(game)]
+
     def goto_prompt(self, game: "Game") -> tuple[str, str]:
         return "Go to hex: four digits (e.g. 1415) or a place name (Smolensk)", "1415"
 

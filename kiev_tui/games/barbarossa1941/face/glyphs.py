@@ -22,7 +22,7 @@ B41_SYMBOLS = MapSymbols(
     sides={
         "major_river": SideMark("=", "\u2248", "blue", RIVER, 0, "major river along a hexside"),
         "lake": SideMark("@", "\u2591", "blue", BARRIER, 1, "lake hexside (crossed only as 12.10 allows)"),
-        "strait": SideMark("$", "\u2592", "blue", BARRIER, 2, "Kerch strait hexside (12.10)"),
+        "strait": SideMark("$", "\u2593", "blue", BARRIER, 2, "Kerch strait hexside (12.10)"),
         "railroad": SideMark("+", "\u253c", "magenta", WAY, 3, "railroad crossing a hexside"),
     },
     city="MOSC",
