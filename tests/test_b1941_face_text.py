@@ -142,3 +142,13 @@ def test_the_supply_modules_answer_names_a_unit_out_of_supply() -> None:
     assert text.supply_word(answer, "fi-c-6") == "out of supply"
     assert text.supply_word(answer, "ge-ak-23") == ""
     assert text.unit_line(g, "fi-c-6", answer).endswith(" out of supply")
+
+
+def test_every_phase_of_the_sequence_has_help_citing_its_cases() -> None:
+    g = historical()
+    phases = {ph.id for seg in g.rules.sequence.segments for ph in seg.phases}
+    assert phases <= set(text.PHASE_HELP) and phases <= set(text.RULES_BY_PHASE)
+    for phase in phases:
+        help_text = text.PHASE_HELP[phase]
+        assert all(case in help_text for case in text.RULES_BY_PHASE[phase]), phase
+    assert text.RULES_BY_PHASE["partisans"] == ["12.7"]

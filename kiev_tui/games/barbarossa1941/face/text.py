@@ -55,7 +55,7 @@ PHASE_HELP = {
                  "steps. Nothing to do by hand here: end the phase.",
     "air_rebasing": "Air rebasing (11.1): each air corps may move to another friendly city within its "
                     "range. Press C for the rebasing moves the rules allow, then P.",
-    "replacements": "Replacements and reinforcements (9, 14): replacement steps rebuild units, and "
+    "replacements": "Replacements and reinforcements (9.1, 9.2): replacement steps rebuild units, and "
                     "arrivals due this turn come on. Answer the choices the game asks (p), then P.",
     "rail": "Rail movement (10): units move along friendly rail lines. End the phase with P when done.",
     "forts": "Fort building (12.4): field forts may be placed in the hexes the rules allow.",
@@ -69,14 +69,16 @@ PHASE_HELP = {
               "retreats 6.1). Air corps support one combat a turn (11.2).",
     "exploitation": "Exploitation (5.2): motorized units that may exploit move again, overrun (7) and "
                     "stop; mud and extreme cold forbid it (12.3).",
-    "rail_markers": "Rail markers (10.3): the Axis railhead moves forward along converted line.",
-    "partisans": "Partisans (12.14): Soviet partisan units may be placed behind the Axis lines.",
+    "rail_markers": "Rail markers (10.3): each Axis rail marker may move up to 3 connected rail hexes "
+                    "outside enemy zones, extending the rail the Axis controls.",
+    "partisans": "Partisans (12.7): once the Axis holds enough VP, the Soviet player places partisans "
+                 "deep behind the front.",
 }
 
 RULES_BY_PHASE = {
-    "isolation": ["8", "8.1"], "air_rebasing": ["11.1"], "replacements": ["9", "14"], "rail": ["10"],
+    "isolation": ["8", "8.1"], "air_rebasing": ["11.1"], "replacements": ["9.1", "9.2"], "rail": ["10"],
     "forts": ["12.4"], "movement": ["5.1", "4", "7"], "reaction": ["5.3"], "combat": ["6", "6.1", "11.2"],
-    "exploitation": ["5.2", "7"], "rail_markers": ["10.3"], "partisans": ["12.14"],
+    "exploitation": ["5.2", "7"], "rail_markers": ["10.3"], "partisans": ["12.7"],
 }
 
 FEATURE_NAME = {"major_river": "major river", "railroad": "railroad", "lake": "lake", "strait": "strait"}
