@@ -152,3 +152,15 @@ def test_every_phase_of_the_sequence_has_help_citing_its_cases() -> None:
         help_text = text.PHASE_HELP[phase]
         assert all(case in help_text for case in text.RULES_BY_PHASE[phase]), phase
     assert text.RULES_BY_PHASE["partisans"] == ["12.7"]
+
+
+def test_plain_mode_with_the_face_plays_a_game_turn() -> None:
+    from tests.ui.b1941_drive import plain_game_turn
+
+    g = Game.new("barbarossa1941/historical", seed=7)
+    s = PlainSession(g, 100, pause=True)
+    assert s.face is get_plain("barbarossa1941")
+    played, shown = plain_game_turn(s)
+    assert g.state.turn == 2 and played.attacks >= 1 and played.prompts and played.handoffs >= 2
+    assert "Weather: north clear, south clear" in shown  # the tracker shown at each hand-over
+    assert any(line.startswith("T1 ") or "Soviet player's turn" in line for line in shown)
