@@ -96,6 +96,7 @@ class B41Adapter(DefaultAdapter):
         pending = self.pending(game)
         if pending is not None:
             lines.append(f"WAITING for the {self.side_name(game, pending.side)} player:")
+        lines.extend(f"- {self.name_ids(game, item)}" for item in game.phase.todo)
         return lines
 
     def phase_help(self, game: "Game") -> str:
