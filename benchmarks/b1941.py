@@ -171,7 +171,7 @@ def bench_screen(quick: bool, pairs: int = 5) -> list[Row]:
         user.compile_ahead()
         sb = user.Sandbox()
     except Exception as exc:
-        return [failed(first_name, "s", exc, "<= 1.5x"), failed(resume_name, "s", exc, "<= 2x")]
+        return [failed(first_name, "s", exc, "<= 1.5x"), failed(resume_name, "s", exc, "<= 1.5x")]
     rows: list[Row] = []
     try:
         n = user._pairs(pairs, quick)
@@ -206,13 +206,21 @@ def bench_screen(quick: bool, pairs: int = 5) -> list[Row]:
             bare = [sb.script("bare")]
             runs = alternate(lambda: user.start(sb, argv, fresh), lambda: user.start(sb, bare), n)
             resumed = sum(f"Turn {RESUME_TURN} of 10" in user._text(a.picture) for a, _ in runs)
-            rows.append(judge(pair_row(resume_name, "s", [(a.first_frame, b.first_frame) for a, b in runs],
-                                       "bare Textual app, same run", "<= 2x",
-                                       f"bot seed 1 to turn {RESUME_TURN}: {len(game.log)} actions; "
-                                       f"'Turn {RESUME_TURN} of 10' on {resumed}/{len(runs)} settled screens"),
-                              2.0, "ratio"))
+            # the position on show, log text aside (issue 33's measure), where the harness has it
+            shown_at = [(getattr(a, "position_frame", a.first_frame), b.first_frame) for a, b in runs]
+            rows.append(judge(pair_row(resume_name, "s", shown_at, "bare Textual app, same run", "<= 1.5x",
+                                       f"the position on show (log text aside); bot seed 1 to turn "
+                                       f"{RESUME_TURN}: {len(game.log)} actions; 'Turn {RESUME_TURN} of 10' on "
+                                       f"{resumed}/{len(runs)} settled screens"), 1.5, "ratio"))
+            answered = getattr(user, "answered", None)
+            if answered is not None:  # until the replay is checked, keys wait: when does one play?
+                asked = alternate(lambda: answered(sb, argv, fresh, f"Turn {RESUME_TURN} of 10"),
+                                  lambda: user.start(sb, bare), n)
+                rows.append(pair_row("  B41 resumed game answers a key typed at once (its replay checked)", "s",
+                                     [(a, b.first_frame) for a, b in asked], "bare Textual app's first frame", "",
+                                     "`?` typed as soon as the position shows, until the help is on screen"))
         except Exception as exc:
-            rows.append(failed(resume_name, "s", exc, "<= 2x"))
+            rows.append(failed(resume_name, "s", exc, "<= 1.5x"))
         return rows
     finally:
         sb.cleanup()
