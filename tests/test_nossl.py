@@ -1,4 +1,4 @@
-"""kiev_tui.engine.nossl: the same SHA-256 and OS randomness as hashlib and secrets, without OpenSSL.
+"""kiev_tui.nossl: the same SHA-256 and OS randomness as hashlib and secrets, without OpenSSL.
 
 Issue 33: `hashlib`, `hmac` and `secrets` load OpenSSL's libcrypto through `_hashlib`; the game
 needs one SHA-256 per position at start-up and nothing else of it.  The digests must be the
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiev_tui.engine import nossl
+from kiev_tui import nossl
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from kiev_tui.engine import nossl as secrets  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiev_tui.engine import nossl as hashlib  # no OpenSSL at start-up (issue 33)
-from kiev_tui.engine import nossl as secrets
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as secrets
 
 KEY_BYTES = 32
 HEX = frozenset("0123456789abcdef")

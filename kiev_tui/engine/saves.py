@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import os
-from kiev_tui.engine import nossl as hashlib  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
 from typing import Any, ClassVar
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from kiev_tui.engine import nossl as hashlib  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 import json
 from dataclasses import dataclass, field
 from itertools import chain, compress
