@@ -8,7 +8,7 @@ prompts and actions:
   ``RailState.to_dict`` form, read back once per position (``rail_state``);
 - the isolation phase (8, 8.1, 14.3.5) marks and clears Isolated markers (``UnitState.markers``)
   at once and asks the owner, one stack at a time, which unit takes each isolation loss
-  (``isolation_loss``); the phase then ends by itself;
+  (``isolation_loss``); the owner then ends the phase;
 - the rail phase (10, 10.1) takes ``move`` actions as rail moves: ``reachable`` answers rail reach
   and ``legal`` lists them; a unit moved by rail has spent its MP for the turn (``B41Vars.railed``);
 - the Axis rail-marker phase (10.3) takes ``move_marker``; Soviet units entering taken rail win it
@@ -59,7 +59,8 @@ def rail_state(game: "Game") -> rl.RailState:
     hit = memo.get("b41.rail_state")
     if hit is None:
         data = game.state.vars.rail
-        if data:
+        if data:  # a marker off the map is saved as "" (TOML has no null)
+            data = {**data, "markers": [m or None for m in data.get("markers", [])]}
             hit = rl.RailState.from_dict(data, game.scenario.map.grid)
         else:  # a position built without a start: every marker off the map
             hit = rl.RailState((None,) * sy.tables_of(game).rail.axis_markers)
@@ -68,7 +69,9 @@ def rail_state(game: "Game") -> rl.RailState:
 
 
 def save_rail(game: "Game", rs: rl.RailState) -> None:
-    game.state.vars.rail = rs.to_dict(game.scenario.map.grid)
+    data = rs.to_dict(game.scenario.map.grid)
+    data["markers"] = [m or "" for m in data["markers"]]
+    game.state.vars.rail = data
 
 
 def supply_answer(game: "Game", board: Board | None = None) -> sup.SupplyAnswer:
@@ -126,8 +129,9 @@ def reclaim_hex(game: "Game", uids: Any, h: Hex) -> None:
 def begin_isolation(game: "Game") -> None:
     """The side's isolation phase: markers set and cleared, then each loss asked of the owner."""
     st = game.state
-    if any(f.get("kind") == SETUP for f in st.prompts):
-        return  # the set-up is still being answered: run_isolation is called once it ends
+    if st.turn == game.scenario.first_turn:  # 17: the scenario's opening position starts in supply (ruling)
+        game.emit(Note("the scenario's set-up is in supply: the first isolation check is next turn (8, 17)"))
+        return
     run_isolation(game)
 
 
@@ -167,7 +171,6 @@ def _next_loss(game: "Game", frame: dict[str, Any]) -> None:
     if st.pending is frame or (st.pending is not None and st.pending.get("kind") == ISO_KIND):
         st.pop_prompt()
     _apply_losses(game, frame)
-    sy.sequence.advance(game, sy.HOOKS)  # 8: nothing else is done in the isolation phase
 
 
 def _apply_losses(game: "Game", frame: dict[str, Any]) -> None:
@@ -464,8 +467,6 @@ def setup_answer(game: "Game", action: Action) -> None:
         st.pop_prompt()
         st.units[action.unit].status, st.units[action.unit].hex = "map", action.hex
         game.emit(Note(f"{action.unit} sets up in {action.hex}"))
-    if not any(f.get("kind") == SETUP for f in st.prompts) and st.phase == ISOLATION:
-        run_isolation(game)  # the first phase waited for the set-up (17: Typhoon starts with it)
 
 
 # ------------------------------------------------------------------------------------ registration

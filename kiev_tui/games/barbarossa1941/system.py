@@ -260,7 +260,7 @@ class B41Rules:
                 control[grid.id(h)] = side
         state = GameState(turn=sc.first_turn, player=sc.first_player, phase=MOVEMENT, units=units,
                           control=control, vars=self.new_vars())
-        for frame in setup_frames(sc) + PS.setup_frames(game):  # the scenario's set-up choices, asked first
+        for frame in PS.setup_frames(game) + setup_frames(sc):  # the scenario's set-up choices, asked first
             state.push_prompt(frame)
         game.state = state
         PS.start(game)  # 10.3, 17.1: the rail markers, from the set-up position
