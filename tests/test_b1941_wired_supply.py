@@ -219,3 +219,13 @@ def test_bot_game_uses_the_rail_and_the_markers() -> None:
         f"{g.state.phase}:{getattr(a, 'kind', '')}"))
     assert result.over
     assert "rail_markers:move_marker" in kinds and "rail:move" in kinds
+
+
+def test_8_2_finnish_karelia_rail_joins_helsinki_inside_finland() -> None:
+    game = position({"fi-c-6": "1301", "fi-c-7": "1401", "fi-oinonen": "1401"}, turn=2, axis_rail=())
+    grid = game.scenario.map.grid
+    net = rl.links(game.scenario.map)
+    assert grid.parse("1201") in net[grid.parse("1301")] and grid.parse("1401") in net[grid.parse("1301")]
+    ans = SYSTEM.supply(game)
+    assert [ans.traced(u) for u in ("fi-c-6", "fi-c-7", "fi-oinonen")] == [True, True, True]
+    assert grid.parse("1401") in ans.nets["axis"]  # 8.2: Helsinki's rail, all of it in Finland
