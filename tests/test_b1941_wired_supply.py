@@ -229,3 +229,21 @@ def test_8_2_finnish_karelia_rail_joins_helsinki_inside_finland() -> None:
     ans = SYSTEM.supply(game)
     assert [ans.traced(u) for u in ("fi-c-6", "fi-c-7", "fi-oinonen")] == [True, True, True]
     assert grid.parse("1401") in ans.nets["axis"]  # 8.2: Helsinki's rail, all of it in Finland
+
+
+# -- naval moves (12.1) -----------------------------------------------------------------------------
+
+
+def test_12_1_one_naval_move_a_turn_between_ports_of_a_ruled_sea() -> None:
+    from kiev_tui.games.barbarossa1941.actions import Sail
+
+    game = position({"so-a-8": "1128", "so-a-7": "1128"}, phase="movement", player="soviet")
+    assert Sail("so-a-8", "1532") in set(SYSTEM.legal(game, "soviet"))
+    game.apply(Sail("so-a-8", "1532"), side="soviet")
+    st = game.state
+    assert st.units["so-a-8"].hex == "1532" and not SYSTEM.can_act(game, "so-a-8")
+    again = game.check(Sail("so-a-7", "2131"), side="soviet")
+    assert (again.case, again.why) == ("12.1", "one naval move a turn, already made")
+    game = position({"so-a-8": "1128"}, phase="movement", player="soviet", control={"1532": "axis", "2131": "axis"})
+    lost = game.check(Sail("so-a-8", "1532"), side="soviet")
+    assert (lost.case, lost.why) == ("12.1", "the soviet side does not rule the black sea")  # 8.2: 2 of 3 ports

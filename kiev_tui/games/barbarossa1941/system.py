@@ -721,8 +721,9 @@ class B41Rules:
 
     def options(self, game: "Game", side: str) -> list[Action]:
         """What the generic faces offer beyond moving a stack and ending the phase (their "options"
-        list): overruns and drops next to the enemy while moving, attacks and air strikes in the
-        combat phase, rebasing moves in the air rebasing phase.  Prompts are answered separately."""
+        list): overruns, drops next to the enemy and naval moves while moving, attacks and air
+        strikes in the combat phase, rebasing moves in the air rebasing phase, rail-marker advances
+        in the rail-marker phase.  Prompts are answered separately."""
         st = game.state
         if st.over or st.prompts or self.actor(game) != side:
             return []
@@ -740,6 +741,10 @@ class B41Rules:
             out += [a for a in (AirStrike(u) for u in sorted(air_hexes(game))) if self.check(game, a) is None]
         elif st.phase == AIR_REBASING:
             out += self._rebase_options(game, side)
+        elif st.phase == PS.MARKERS:
+            out += list(PS.legal_markers(game, side))  # 10.3
+        if st.phase == MOVEMENT:
+            out += list(PS.legal_sail(game, side))  # 12.1
         return out
 
     def _drops(self, game: "Game", side: str) -> Iterator[Drop]:
