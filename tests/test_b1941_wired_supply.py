@@ -247,3 +247,18 @@ def test_12_1_one_naval_move_a_turn_between_ports_of_a_ruled_sea() -> None:
     game = position({"so-a-8": "1128"}, phase="movement", player="soviet", control={"1532": "axis", "2131": "axis"})
     lost = game.check(Sail("so-a-8", "1532"), side="soviet")
     assert (lost.case, lost.why) == ("12.1", "the soviet side does not rule the black sea")  # 8.2: 2 of 3 ports
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_14_3_5_a_newly_cut_off_soviet_unit_next_to_a_panzer_corps_loses_a_step(on: bool) -> None:
+    game = position({"so-a-8": "0126", "ge-pzk-41": "0125"}, turn=3, phase="rail_markers", player="axis")
+    if on:
+        game.scenario.params[ps.OPTIONS_KEY] = [ps.BLITZKRIEG]
+    try:
+        game.apply(EndPhase(), side="axis")
+        st = game.state
+        assert (st.turn, st.player, st.phase) == (3, "soviet", "isolation")
+        assert ISOLATED in st.units["so-a-8"].markers and st.pending is None
+        assert st.units["so-a-8"].step == (1 if on else 0)
+    finally:
+        game.scenario.params.pop(ps.OPTIONS_KEY, None)
