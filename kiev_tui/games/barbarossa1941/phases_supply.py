@@ -430,17 +430,25 @@ def lift_choices(game: "Game") -> None:
             u.status, u.hex = "pending", None
 
 
+def _open_hexes(game: "Game", board: Board, frame: dict[str, Any]) -> list[str]:
+    """The frame's hexes the unit may start in now: the side's, within 3's limit; if earlier
+    answers filled every one, the book's hex (never an empty choice)."""
+    side = str(frame["side"])
+    grid = game.scenario.map.grid
+    uid = str(frame["unit"])
+    ok = [h for h in frame["hexes"] if board.owner(grid.parse(h)) in (None, side)
+          and check_hex(board, grid.parse(h), adding=[uid]) is None]  # 3: no overstack
+    return ok or [frame["hexes"][0]]
+
+
 def setup_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
     board = sy.board_of(game)
     side = str(frame["side"])
-    grid = game.scenario.map.grid
     uid = str(frame["unit"])
     default = frame["hexes"][0]
     opts = [Option("place", f"{uid} starts in {h}" + (" (default)" if h == default else ""), Place(uid, h),
                    hex=h, unit=uid)
-            for h in frame["hexes"]
-            if h == default or not (board.owner(grid.parse(h)) not in (None, side)
-                                    or check_hex(board, grid.parse(h), adding=[uid]) is not None)]  # 3
+            for h in _open_hexes(game, board, frame)]
     left = sum(1 for f in game.state.prompts if f.get("kind") == SETUP and f.get("side") == side)
     opts.append(Option("setup_defaults", f"accept the remaining {left} default set-up hexes", SetupDefaults()))
     return Prompt(side, SETUP, "15", f"{SCHEMA.side_name(side)} player: where does {uid} start?", tuple(opts))
@@ -453,12 +461,14 @@ def setup_answer(game: "Game", action: Action) -> None:
     if isinstance(action, SetupDefaults):
         side = str(top["side"])
         keep = []
-        for f in st.prompts:
+        for f in reversed(st.prompts):  # in the order they would have been asked
             if f.get("kind") == SETUP and f.get("side") == side:
                 uid = str(f["unit"])
-                st.units[uid].status, st.units[uid].hex = "map", str(f["hexes"][0])
+                board = sy.board_of(game)  # rebuilt on every read while an action is applied
+                st.units[uid].status, st.units[uid].hex = "map", _open_hexes(game, board, f)[0]
             else:
                 keep.append(f)
+        keep.reverse()
         st.prompts[:] = keep
         st.vars.setup_done.append(side)
         game.emit(Note(f"{SCHEMA.side_name(side)} units set up in their default hexes (15)"))
