@@ -3,7 +3,9 @@
 ``position(placements, turn=2, phase="combat", player="axis", dice=[...])`` starts the historical
 scenario with fixed dice, takes every counter off the map and puts back only ``placements``
 (unit id -> hex id), on the turn and phase given, with fresh bookkeeping.  Hexes 1620/1621 (west)
-and 1720 (east) are clear, in the south weather zone, with no river, railway or city around.
+and 1720 (east) are clear, in the south weather zone, with no river or city around; the railway
+through 1519-1520-1620 and 1619 is Axis rail (``axis_rail``: taken over by its markers, 10.2)
+unless a test says otherwise.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ HISTORICAL = "barbarossa1941/historical"
 
 def position(placements: Mapping[str, str], turn: int = 2, phase: str = "combat", player: str = "axis",
              dice: Iterable[int] = (), steps: Mapping[str, int] | None = None,
-             control: Mapping[str, str] | None = None) -> Game:
+             control: Mapping[str, str] | None = None,
+             axis_rail: Iterable[str] = ("1519", "1520", "1619", "1620")) -> Game:
     game = Game.new(HISTORICAL, dice=FixedDice(list(dice)))
     st = game.state
     for u in st.units.values():
@@ -32,6 +35,7 @@ def position(placements: Mapping[str, str], turn: int = 2, phase: str = "combat"
     st.turn, st.phase, st.player, st.half = turn, phase, player, 0
     st.prompts = []
     st.vars = B41Vars()
+    st.vars.rail = {"markers": ["", "", ""], "taken": sorted(axis_rail), "used": {}, "moved": []}
     st.control.update(control or {})
     game.memo.clear()
     return game

@@ -24,9 +24,18 @@ from tests.b41_system_helpers import HISTORICAL, position
 SCENARIOS = ("barbarossa1941/historical", "barbarossa1941/hypothetical", "barbarossa1941/typhoon")
 
 
+def _new(ref: str | Path, seed: int) -> Game:
+    """A new game with every set-up choice left at the scenario's default hex (15)."""
+    game = Game.new(ref, seed=seed)
+    while game.state.pending is not None and game.state.pending["kind"] == "setup":
+        p = game.rules.prompt(game)
+        game.apply(next(o.action for o in p.options if o.verb == "setup_defaults"), side=p.side)
+    return game
+
+
 @pytest.mark.parametrize("ref", SCENARIOS)
 def test_2_a_new_game_of_each_scenario(ref: str) -> None:
-    game = Game.new(ref, seed=1)
+    game = _new(ref, seed=1)
     assert game.rules is SYSTEM and registry.playable("barbarossa1941")
     late = ref.endswith("typhoon")  # 17: Typhoon starts on turn 5, with its isolation phase (from turn 2)
     assert game.phase.name == ("isolation" if late else "movement")
@@ -99,7 +108,7 @@ def _scripted_turn(game: Game) -> list[str]:
 
 
 def test_2_a_scripted_game_turn_then_save_load_replay(tmp_path: Path) -> None:
-    game = Game.new(HISTORICAL, seed=7)
+    game = _new(HISTORICAL, seed=7)
     seen = _scripted_turn(game)
     assert seen == ["axis/movement", "axis/combat", "axis/exploitation", "axis/rail_markers",
                     "soviet/replacements", "soviet/partisans", "soviet/rail", "soviet/movement", "soviet/combat",
@@ -115,7 +124,7 @@ def test_2_a_scripted_game_turn_then_save_load_replay(tmp_path: Path) -> None:
 
 
 def test_2_the_wrong_side_is_refused_with_the_case() -> None:
-    game = Game.new(HISTORICAL, seed=1)
+    game = _new(HISTORICAL, seed=1)
     soviet_move = Move(("so-a-8",), ("0101",))
     wrong = game.check(soviet_move, side="soviet")
     assert wrong is not None and wrong.case == "2"  # the engine's wrong_side: it is the Axis player's phase
@@ -222,11 +231,12 @@ def test_15_set_up_choices_are_set_up_prompts(tmp_path: Path) -> None:
     game = Game.new(path, seed=1)
     p = game.rules.prompt(game)
     assert (p.side, p.kind, p.case) == ("axis", "setup", "15")
-    assert [o.label for o in p.options] == ["fi-c-6 starts in 1301", "fi-c-6 starts in 1401"]
+    assert [o.label for o in p.options] == ["fi-c-6 starts in 1301 (default)", "fi-c-6 starts in 1401",
+                                            "accept the remaining 57 default set-up hexes"]
     assert set(SYSTEM.legal(game, "axis")) == {o.action for o in p.options}
     game.apply(p.answer([1]), side="axis")
     assert (game.state.units["fi-c-6"].status, game.state.units["fi-c-6"].hex) == ("map", "1401")
-    assert game.state.pending is None and game.phase.name == "movement"
+    assert game.state.pending["unit"] == "fi-c-7" and game.phase.name == "movement"  # the [choices] follow
 
 
 def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -257,7 +267,7 @@ def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch
     monkeypatch.setitem(system.EXTRA_ACTIONS, Ping, (check, apply))
     monkeypatch.setitem(system.EXTRA_PROMPTS, "pong", (prompt, answer))
     monkeypatch.setitem(system.EXTRA_LEGAL, "movement", lambda game, side: [Ping(3)])
-    game = Game.new(HISTORICAL, seed=1)
+    game = _new(HISTORICAL, seed=1)
     assert Ping(3) in set(itertools.islice(SYSTEM.legal(game, "axis"), 100000))
     assert game.check(Ping(0), side="axis").case == "10"
     game.apply(Ping(3), side="axis")

@@ -188,3 +188,42 @@ class Advance(Action):
 CHAIN_ACTIONS = (AirSupport, NavalSupport, Artillery, Airborne, Zhukov, CoupDeMain, React, Leader, RollCombat, TakeLoss,
                  Retreat, Advance)
 PROMPT_ACTIONS = (*CHAIN_ACTIONS, Place, EndRebasing)
+
+
+# -- supply, rail and set-up (phases_supply.py) ---------------------------------------------------
+
+@ACTIONS.action("isolation_loss")
+@dataclass(frozen=True, slots=True)
+class IsolationLoss(Action):
+    """8.1, 14.3.5: the owner names the unit of a cut-off stack that loses the step."""
+
+    unit: str
+
+
+@ACTIONS.action("move_marker")
+@dataclass(frozen=True, slots=True)
+class MoveMarker(Action):
+    """10.3: advance Axis rail marker ``index`` along ``path`` (rail hexes entered); ``start``: the
+    Axis rail hex a free marker (or one off the map) starts from ("" for its own hex)."""
+
+    index: int
+    path: tuple[str, ...]
+    start: str = ""
+
+
+@ACTIONS.action("sail")
+@dataclass(frozen=True, slots=True)
+class Sail(Action):
+    """12.1: a naval move of one unit from its port to another port of the same sea."""
+
+    unit: str
+    hex: str
+
+
+@ACTIONS.action("setup_defaults")
+@dataclass(frozen=True, slots=True)
+class SetupDefaults(Action):
+    """Set-up: every unit of the side still to be placed takes the scenario's default hex."""
+
+
+SUPPLY_PROMPT_ACTIONS = (IsolationLoss, SetupDefaults)

@@ -72,6 +72,10 @@ def phase_actions(game: Game, rng: random.Random, combat: bool = True, budget: i
         strikes = [a for a in SYSTEM.legal(game, game.actor) if isinstance(a, AirStrike)]
         if strikes and rng.random() < 0.5:
             out.insert(0, rng.choice(strikes))
+    elif st.phase in ("rail", "rail_markers"):  # 10.1 rail moves, 10.3 marker advances
+        acts = [a for a in itertools.islice(SYSTEM.legal(game, game.actor), 300) if not isinstance(a, EndPhase)]
+        rng.shuffle(acts)
+        out.extend(acts[:3])
     elif st.phase == AIR_REBASING:
         opts = SYSTEM._rebase_options(game, game.actor)
         rng.shuffle(opts)

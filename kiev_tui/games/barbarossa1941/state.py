@@ -17,6 +17,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 
+#: MP recorded as spent by a unit that moved by rail (10.1): more than any allowance.
+RAIL_SPENT = 99
+
+
 @dataclass
 class B41Vars:
     """What Barbarossa 1941's rules remember between actions."""
@@ -39,6 +43,10 @@ class B41Vars:
     fleet_strike: int = 0  # 12.9: the last turn an air corps attacked the fleet
     axis_vp: int = 0  # 13: kept by the victory rules once they are wired (score() counts cities until then)
     final: dict[str, Any] = field(default_factory=dict)  # the score once the game is over
+    rail: dict[str, Any] = field(default_factory=dict)  # 10, 10.3: rail.RailState.to_dict (markers, rail taken, points)
+    railed: list[str] = field(default_factory=list)  # 10.1: units moved by rail this turn (their MP is spent)
+    naval_moved: dict[str, int] = field(default_factory=dict)  # 12.1: side -> the last turn it made a naval move
+    setup_done: list[str] = field(default_factory=list)  # set-up: sides that took every remaining default
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -60,6 +68,8 @@ class B41Vars:
         self.reacted.clear()
         self.rebased.clear()
         self.overran.clear()
+        for uid in self.railed:  # 10.1: a rail move uses all the unit's MP for the turn
+            self.spent[uid] = RAIL_SPENT
 
     def clear_turn(self) -> None:
         """What lasts one game-turn only (12.6, 12.12, 12.5)."""
@@ -67,6 +77,9 @@ class B41Vars:
         self.coups = 0
         self.dropped.clear()
         self.drops.clear()
+        for uid in self.railed:
+            self.spent.pop(uid, None)
+        self.railed.clear()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "B41Vars":
@@ -78,7 +91,7 @@ class B41Vars:
             blank = getattr(out, key)
             if isinstance(blank, bool) or not isinstance(value, type(blank)):
                 raise ValueError(f"'{key}' must be a {type(blank).__name__}")
-            if isinstance(blank, dict) and key in ("spent", "art_used", "art_turn", "drops", "air_return"):
+            if isinstance(blank, dict) and key in ("spent", "art_used", "art_turn", "drops", "air_return", "naval_moved"):
                 if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                            for k, v in value.items()):
                     raise ValueError(f"'{key}' must map names to whole numbers")

@@ -12,6 +12,7 @@ named hook each (``_begin_<phase>``), so they can be wired in one line.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -21,7 +22,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import GameOver, Note, PhaseBegan, PhaseEnded, PlayerChanged
 from kiev_tui.engine.game import Phase
 from kiev_tui.engine.hexes import Hex, HexError
-from kiev_tui.engine.prompts import SETUP, Option, Prompt, setup_frames, setup_prompt
+from kiev_tui.engine.prompts import SETUP, Option, Prompt, setup_frames
 from kiev_tui.engine.rules import Cases, OddsPreview, Reach, Score
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
@@ -40,6 +41,7 @@ from kiev_tui.games.barbarossa1941 import weather as wx
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
+    from kiev_tui.games.barbarossa1941.supply import SupplyAnswer
     from kiev_tui.engine.scenario import Scenario
     from kiev_tui.engine.tomlio import Reader
 
@@ -83,15 +85,20 @@ def board_of(game: "Game") -> Board:
         ground = {uid: grid.parse(u.hex) for uid, u in st.units.items()
                   if u.status == "map" and u.hex is not None and cat[uid].layer != "air"}
         b = Board(sc.map, tables_of(game), cat, ground, {u: st.units[u].step for u in ground}, turn=st.turn,
-                  isolated=frozenset(u for u in ground if ISOLATED in st.units[u].markers))
+                  isolated=frozenset(u for u in ground if ISOLATED in st.units[u].markers),
+                  control=control_of(game))
+        from kiev_tui.games.barbarossa1941.supply import naval_superiority
+
+        b = dataclasses.replace(b, naval=naval_superiority(b))  # 8.2, 12.1: from the ports held now
         memo["b41.board"] = b
     return b  # type: ignore[no-any-return]
 
 
-def supply_of(game: "Game", board: Board | None = None) -> combat.SupplyView:
-    """The supply answer combat, retreat and overrun ask (8): the board's for now."""
-    # wired to supply.SupplyView by the lead (supply.py answers isolated/sources/controlled_rail)
-    return combat.BoardSupply(board or board_of(game))
+def supply_of(game: "Game", board: Board | None = None) -> "SupplyAnswer":
+    """The supply answer combat, retreat and overrun ask (8, 8.2, 10.2), with the rail state."""
+    from kiev_tui.games.barbarossa1941.phases_supply import supply_answer
+
+    return supply_answer(game, board)
 
 
 def air_hexes(game: "Game") -> dict[str, Hex]:
@@ -153,6 +160,7 @@ def enter_hex(game: "Game", uids: Sequence[str], h: Hex) -> None:
     side = board.side(uids[0])
     if gmap.settlement(h) is not None:
         st.control[hid] = side
+    PS.reclaim_hex(game, uids, h)  # 10.2: Soviet units entering rail the Axis took win it back
     for uid in list(board.at(h)):
         if board.side(uid) == side:
             continue
@@ -252,9 +260,11 @@ class B41Rules:
                 control[grid.id(h)] = side
         state = GameState(turn=sc.first_turn, player=sc.first_player, phase=MOVEMENT, units=units,
                           control=control, vars=self.new_vars())
-        for frame in setup_frames(sc):  # the scenario's set-up choices, asked first
+        for frame in PS.setup_frames(game) + setup_frames(sc):  # the scenario's set-up choices, asked first
             state.push_prompt(frame)
         game.state = state
+        PS.start(game)  # 10.3, 17.1: the rail markers, from the set-up position
+        PS.lift_choices(game)  # units with a set-up choice wait off the map for their answer
         first = sequence.start(game)
         state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
         HOOKS.begin_step(game, first)
@@ -285,6 +295,8 @@ class B41Rules:
         if isinstance(action, EndPhase):
             return None
         phase = st.phase
+        if isinstance(action, Move) and phase == PS.RAIL:
+            return PS.check_rail(game, action)  # 10.1: the rail phase's moves are rail moves
         if isinstance(action, Move):
             if phase not in MOVING:
                 return Illegal("2.1", f"units move in the movement and exploitation phases, not in {phase}")
@@ -517,6 +529,8 @@ class B41Rules:
             return
         if isinstance(action, EndPhase):
             self._end_phase(game)
+        elif isinstance(action, Move) and st.phase == PS.RAIL:
+            PS.apply_rail(game, action)
         elif isinstance(action, Move):
             board = board_of(game)
             path = [game.scenario.map.grid.parse(t) for t in action.path]
@@ -613,10 +627,7 @@ class B41Rules:
         if top["kind"] == chain.KIND:
             chain.answer(game, action)
         elif top["kind"] == SETUP:
-            assert isinstance(action, Place)
-            st.pop_prompt()
-            st.units[action.unit].status, st.units[action.unit].hex = "map", action.hex
-            game.emit(Note(f"{action.unit} sets up in {action.hex}"))
+            PS.setup_answer(game, action)
         elif top["kind"] in EXTRA_PROMPTS:
             EXTRA_PROMPTS[top["kind"]][1](game, action)
         elif top["kind"] == REBASE:
@@ -661,12 +672,7 @@ class B41Rules:
         if top["kind"] == chain.KIND:
             return chain.prompt(game, top, board_of(game))
         if top["kind"] == SETUP:
-            board = board_of(game)
-            side = str(top["side"])
-            grid = game.scenario.map.grid
-            uid = str(top["unit"])
-            return setup_prompt(top, "15", Place, taken=lambda h: board.owner(grid.parse(h)) not in (None, side)
-                                or check_hex(board, grid.parse(h), adding=[uid]) is not None)  # 3: no overstack
+            return PS.setup_prompt(game, top)
         if top["kind"] in EXTRA_PROMPTS:
             return EXTRA_PROMPTS[top["kind"]][0](game, top)
         side = str(top["side"])
@@ -715,8 +721,9 @@ class B41Rules:
 
     def options(self, game: "Game", side: str) -> list[Action]:
         """What the generic faces offer beyond moving a stack and ending the phase (their "options"
-        list): overruns and drops next to the enemy while moving, attacks and air strikes in the
-        combat phase, rebasing moves in the air rebasing phase.  Prompts are answered separately."""
+        list): overruns, drops next to the enemy and naval moves while moving, attacks and air
+        strikes in the combat phase, rebasing moves in the air rebasing phase, rail-marker advances
+        in the rail-marker phase.  Prompts are answered separately."""
         st = game.state
         if st.over or st.prompts or self.actor(game) != side:
             return []
@@ -734,6 +741,10 @@ class B41Rules:
             out += [a for a in (AirStrike(u) for u in sorted(air_hexes(game))) if self.check(game, a) is None]
         elif st.phase == AIR_REBASING:
             out += self._rebase_options(game, side)
+        elif st.phase == PS.MARKERS:
+            out += list(PS.legal_markers(game, side))  # 10.3
+        if st.phase == MOVEMENT:
+            out += list(PS.legal_sail(game, side))  # 12.1
         return out
 
     def _drops(self, game: "Game", side: str) -> Iterator[Drop]:
@@ -788,6 +799,8 @@ class B41Rules:
 
     def reachable(self, game: "Game", units: tuple[str, ...], explain: bool = True) -> dict[Hex, Reach]:
         st = game.state
+        if st.phase == PS.RAIL and not st.prompts and units and all(self.can_act(game, u) for u in units):
+            return PS.rail_reach(game, units)  # 10.1
         if st.phase not in MOVING or st.prompts or not units or any(not self.can_act(game, u) for u in units):
             return {}
         return movement.reachable(board_of(game), units, st.phase, st.vars.spent, explain)
@@ -806,6 +819,8 @@ class B41Rules:
             return self.check(game, AirStrike(uid)) is None
         if uid not in board.hex_of:
             return False
+        if st.phase == PS.RAIL:
+            return PS.can_rail(game, uid)  # 10.1
         if st.phase in MOVING:
             if board.is_static(uid):
                 return False
@@ -863,8 +878,8 @@ def _mover(board: Board, uid: str, phase: str) -> movement.Mover:
 # -- the phases' hooks --------------------------------------------------------------------------------
 
 def _begin_isolation(game: "Game") -> None:
-    """8, 8.1: the supply check and its losses."""
-    # wired to supply.isolation_phase by the lead
+    """8, 8.1: the supply check and its losses (phases_supply.py; the phase ends by itself)."""
+    PS.begin_isolation(game)
 
 
 def _begin_air_rebasing(game: "Game") -> None:
@@ -885,8 +900,8 @@ def _begin_partisans(game: "Game") -> None:
 
 
 def _begin_rail(game: "Game") -> None:
-    """10, 10.1: rail movement."""
-    # wired to rail.rail_phase by the lead
+    """10, 10.1: rail movement (phases_supply.py: ``move`` actions are rail moves in this phase)."""
+    PS.begin_rail(game)
 
 
 def _begin_forts(game: "Game") -> None:
@@ -895,8 +910,8 @@ def _begin_forts(game: "Game") -> None:
 
 
 def _begin_rail_markers(game: "Game") -> None:
-    """10.3: the Axis rail markers advance."""
-    # wired to rail.rail_markers_phase by the lead
+    """10.3: the Axis rail markers advance (phases_supply.py: ``move_marker``)."""
+    PS.begin_markers(game)
 
 
 def _victory_check(game: "Game") -> None:
@@ -960,3 +975,5 @@ class _Hooks(sequence.Hooks):
 HOOKS = _Hooks()
 
 SYSTEM = B41Rules()
+
+from kiev_tui.games.barbarossa1941 import phases_supply as PS  # noqa: E402  (it registers its actions here)
