@@ -27,9 +27,10 @@ def _bot() -> Any:
 def _advance(game: Game, side: str, phase: str, rng: random.Random, limit: int = 4000) -> None:
     """Play the random bot's way until ``side``'s ``phase`` begins with nothing pending."""
     bot = _bot()
+    start = len(game.log)  # the phase is reached anew: at least one action played here
     for _ in range(limit):
         st = game.state
-        if st.player == side and st.phase == phase and st.pending is None and game.log:
+        if st.player == side and st.phase == phase and st.pending is None and len(game.log) > start:
             return
         if st.pending is not None:
             game.apply(bot.answer_from_options(game, rng))
@@ -40,6 +41,15 @@ def _advance(game: Game, side: str, phase: str, rng: random.Random, limit: int =
         if game.state.pending is None:
             game.apply(_end())
     raise RuntimeError(f"{side} {phase} not reached in {limit} steps")
+
+
+def _new(seed: int) -> Game:
+    """A new game with the set-up prompts answered by the book's default hexes (15)."""
+    game = Game.new(SCENARIO, seed=seed)
+    while game.state.pending is not None and game.state.pending["kind"] == "setup":
+        p = game.rules.prompt(game)
+        game.apply(next(o.action for o in p.options if o.verb == "setup_defaults"), side=p.side)
+    return game
 
 
 def _end() -> Any:
@@ -63,7 +73,7 @@ def _panzer_stack(game: Game) -> tuple[str, ...]:
 
 
 def bench_reachable(quick: bool) -> list[Row]:
-    game = Game.new(SCENARIO, seed=1941)
+    game = _new(1941)
     stack = _panzer_stack(game)
     grid = game.scenario.map.grid
     start = grid.parse(str(game.state.units[stack[0]].hex))
@@ -95,7 +105,7 @@ def bench_supply(quick: bool) -> list[Row]:
     from kiev_tui.games.barbarossa1941 import supply as b41_supply
 
     rng = random.Random(6)
-    game = Game.new(SCENARIO, seed=1941)
+    game = _new(1941)
     _advance(game, "axis", "movement", rng)
     _advance(game, "soviet", "movement", rng)
     repeat = 3 if quick else 7

@@ -60,3 +60,15 @@ def answer(game: Game, verb: str, unit: str | None = None, hex: str | None = Non
     p = game.rules.prompt(game)
     assert p is not None
     game.apply(p.answer([pick(p, verb, unit, hex, label)]), side=p.side)
+
+
+def new_game(ref: str, seed: int) -> "Game":
+    """A new game with every set-up choice left at the scenario's default hex (15): the set-up
+    prompts come first in a new game, and most tests start from the book's set-up."""
+    from kiev_tui.engine.game import Game
+
+    game = Game.new(ref, seed=seed)
+    while game.state.pending is not None and game.state.pending["kind"] == "setup":
+        p = game.rules.prompt(game)
+        game.apply(next(o.action for o in p.options if o.verb == "setup_defaults"), side=p.side)
+    return game

@@ -17,12 +17,13 @@ from kiev_tui.games.barbarossa1941.system import ISOLATED
 from kiev_tui.plain.session import PlainSession
 from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.glyphs import ASCII
+from tests.b41_system_helpers import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def historical() -> Game:
-    return Game.new("barbarossa1941/historical", seed=1)
+    return new_game("barbarossa1941/historical", 1)
 
 
 def test_unit_names_say_nation_type_and_formation() -> None:
@@ -56,7 +57,7 @@ def test_an_isolated_unit_is_named_so_and_marked_on_the_map() -> None:
 
 
 def test_tracker_gives_each_zones_weather_and_the_segments() -> None:
-    g = Game.new("barbarossa1941/typhoon", seed=1)  # turn 5: mud in the north, clear in the south
+    g = new_game("barbarossa1941/typhoon", 1)  # turn 5: mud in the north, clear in the south
     lines = text.tracker_lines(g)
     assert lines[0].startswith("Turn 5 of 10, ")
     assert lines[1] == "Weather: north mud, south clear"
@@ -113,8 +114,12 @@ def test_plain_mode_with_the_face_never_imports_textual(tmp_path: Path) -> None:
         "main()\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KIEV_TUI_SAVES": str(tmp_path / "saves"), "KIEV_TUI_PLAYER": "t"}
+    # the Axis set-up prompt comes first (15): its option that keeps every remaining default hex
+    first = Game.new("barbarossa1941/historical", seed=3)
+    setup = first.rules.prompt(first)
+    keep = 1 + next(i for i, o in enumerate(setup.options) if o.verb == "setup_defaults")
     res = subprocess.run([sys.executable, "-c", probe, "play", "--plain", "--no-resume", "--seed", "3",
-                          "barbarossa1941/historical"], input="phase\nstack 0112\nquit\ny\n",
+                          "barbarossa1941/historical"], input=f"pick {keep}\nphase\nstack 0112\nquit\ny\n",
                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert res.returncode == 0, res.stderr
     out = res.stdout
@@ -132,16 +137,22 @@ def test_air_corps_and_forts_show_what_they_are_rated_by() -> None:
 
 
 def test_the_supply_modules_answer_names_a_unit_out_of_supply() -> None:
-    # what the face shows once rules.supply gives supply.supply's answer (8): the Finnish corps
-    # at the start trace to no Axis source
+    # what the face shows once rules.supply gives supply.supply's answer (8): a corps set down
+    # beside Moscow, deep behind the Soviet armies, traces to no Axis source
+    import dataclasses
+
     from kiev_tui.games.barbarossa1941 import supply
     from kiev_tui.games.barbarossa1941.system import board_of
 
     g = historical()
-    answer = supply.supply(board_of(g))
-    assert text.supply_word(answer, "fi-c-6") == "out of supply"
-    assert text.supply_word(answer, "ge-ak-23") == ""
-    assert text.unit_line(g, "fi-c-6", answer).endswith(" out of supply")
+    board = board_of(g)
+    moscow = board.gmap.find("Moscow")
+    beside = next(h for h in board.gmap.neighbours(moscow) if not board.at(h) and board.gmap.terrain(h) != "sea")
+    lost = dataclasses.replace(board, hex_of={**board.hex_of, "ge-ak-23": beside})
+    answer = supply.supply(lost)
+    assert text.supply_word(answer, "ge-ak-23") == "out of supply"
+    assert text.supply_word(answer, "fi-c-6") == ""  # Finland's own rail reaches Karelia (SOURCES.md)
+    assert text.unit_line(g, "ge-ak-23", answer).endswith(" out of supply")
 
 
 def test_every_phase_of_the_sequence_has_help_citing_its_cases() -> None:
@@ -157,7 +168,7 @@ def test_every_phase_of_the_sequence_has_help_citing_its_cases() -> None:
 def test_plain_mode_with_the_face_plays_a_game_turn() -> None:
     from tests.ui.b1941_drive import plain_game_turn
 
-    g = Game.new("barbarossa1941/historical", seed=7)
+    g = new_game("barbarossa1941/historical", 7)
     s = PlainSession(g, 100, pause=True)
     assert s.face is get_plain("barbarossa1941")
     played, shown = plain_game_turn(s)

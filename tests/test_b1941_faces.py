@@ -15,6 +15,7 @@ from kiev_tui.plain.face import DEFAULT, face_for
 from kiev_tui.plain.session import PlainSession
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
+from kiev_tui.ui.dialogs import PromptScreen
 
 from tests.ui.b1941_drive import plain_game_turn, ui_game_turn
 from tests.ui.helpers import game_screen, screen_text
@@ -37,7 +38,8 @@ def _check_turn(game: Game, played: Any) -> None:
     assert {("axis", "movement"), ("axis", "combat"), ("soviet", "movement"), ("soviet", "combat")} <= segments
     assert played.moved and played.attacks >= 1
     assert played.prompts, "an attack's chain asks its prompts"
-    assert all(k.startswith("combat:") for k in played.prompts)
+    # the set-up prompts of the book's free choices come first, then each attack's chain
+    assert {k.split(":")[0] for k in played.prompts} == {"setup", "combat"}
     assert played.handoffs >= 2  # the Soviet reaction, the Soviet operations phase, answers
 
 
@@ -46,7 +48,7 @@ def test_generic_plain_face_plays_a_game_turn(no_face: None) -> None:
     assert registry.get_plain(GAME) is None and face_for(game) is DEFAULT
     session = PlainSession(game, 100, pause=True)  # a hand-over waits, as on a terminal
     assert session.face is DEFAULT
-    played, shown = plain_game_turn(session)
+    played, shown = plain_game_turn(session, limit=1200)
     _check_turn(game, played)
     # the generic face names sides from the schema and units by the rule system's catalog
     assert any("Soviet player's turn" in line for line in shown)
@@ -59,6 +61,6 @@ async def test_generic_textual_face_plays_a_game_turn(no_face: None) -> None:
         await pilot.pause()
         screen = game_screen(app)
         assert type(screen.adapter) is DefaultAdapter
-        assert "Turn 1 of 10" in screen_text(app)
-        played = await ui_game_turn(pilot, game)
+        assert isinstance(app.screen, PromptScreen)  # the Axis set-up choices are asked first (15)
+        played = await ui_game_turn(pilot, game, limit=1200)
         _check_turn(game, played)

@@ -18,6 +18,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.games.barbarossa1941 import bot, stacking
 from kiev_tui.games.barbarossa1941.system import board_of
 from kiev_tui.selfcheck import CheckFailed, SelfCheck, invariants
+from tests.b41_system_helpers import new_game
 
 SCENARIOS = ("historical", "hypothetical", "typhoon")
 
@@ -51,7 +52,7 @@ def play_checked(scenario: str, seed: int, folder: Path) -> tuple[bot.Result, Se
 
 
 def test_invariants_see_a_unit_put_off_the_map() -> None:
-    game = Game.new("barbarossa1941/typhoon", seed=1)
+    game = new_game("barbarossa1941/typhoon", 1)
     assert invariants(game) == []
     uid = next(u for u, s in game.state.units.items() if s.status == "map")
     game.state.units[uid].hex = "9999"
@@ -61,7 +62,7 @@ def test_invariants_see_a_unit_put_off_the_map() -> None:
 
 
 def test_a_save_that_reloads_elsewhere_is_caught(tmp_path: Path) -> None:
-    game = Game.new("barbarossa1941/typhoon", seed=1)
+    game = new_game("barbarossa1941/typhoon", 1)
     check = SelfCheck("barbarossa1941/typhoon", 2, tmp_path)  # the mirror rolls with another seed
 
     with pytest.raises(CheckFailed):

@@ -12,10 +12,11 @@ from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, TextScreen
 
 from tests.ui.b1941_drive import ui_game_turn
 from tests.ui.helpers import game_screen, goto, keys, screen_text
+from tests.b41_system_helpers import new_game
 
 
 async def test_b1941_scripted_game_turn_through_the_face() -> None:
-    game = Game.new("barbarossa1941/historical", seed=11)
+    game = new_game("barbarossa1941/historical", 11)
     app = build_app(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -62,7 +63,7 @@ async def test_b1941_scripted_game_turn_through_the_face() -> None:
 
 
 async def test_b1941_new_game_dialog_starts_the_scenario_again() -> None:
-    game = Game.new("barbarossa1941/typhoon", seed=3)
+    game = new_game("barbarossa1941/typhoon", 3)
     app = build_app(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -9,10 +9,11 @@ from kiev_tui.engine.game import Game
 from kiev_tui.ui.app import build_app
 
 from tests.ui.test_ui_snapshots import pressing
+from tests.b41_system_helpers import new_game
 
 
 def historical() -> Any:
-    return build_app(Game.new("barbarossa1941/historical", seed=1941))
+    return build_app(new_game("barbarossa1941/historical", 1941))
 
 
 def test_b1941_main_screen_120x40(snap_compare: Any) -> None:
