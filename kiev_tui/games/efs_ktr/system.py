@@ -50,7 +50,7 @@ OFF_IN_SUMY = ("weather", "supply", "replacements")  # PB 10.44: switched off in
 
 def sumy_off(game: "Game", turn: int, phasing: str) -> bool:
     """PB 10.44: Sumy has fixed Dry weather, no supply rules and no replacements."""
-    return game.scenario.id == "sumy"
+    return game.scenario.id.rsplit("/", 1)[-1] == "sumy"
 
 
 SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off}
