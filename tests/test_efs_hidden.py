@@ -1,0 +1,119 @@
+"""Kiev to Rostov's hidden choices (17.21, 14.32): an Axis air mission and a Soviet face-down
+order stay out of the other side's view, its seat's messages, its saves and the journal until
+they are revealed in the combat chain."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import save_game
+from kiev_tui.engine.view import view
+from kiev_tui.games.efs_ktr import system
+from kiev_tui.games.efs_ktr.actions import AirMission, Attack, Declare, Move, SetOrder
+from kiev_tui.net.replica import entry_of
+
+PZ = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
+
+
+def to_combat_on_1506() -> Game:
+    """GT50: the 9th Panzer moves next to the 5+136/9 Cavalry in 1506 (four hexes from the 40th
+    Army HQ, so the Soviet may give it an order, 14.34) and attacks it."""
+    g = Game.new("efs_ktr/sumy", seed=7)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    target = b.parse("1506")
+    reach = g.reachable(PZ)
+    dest = sorted(h for h, r in reach.items() if r.ok and target in b.gmap.neighbours(h))[0]
+    g.apply(Move(PZ, reach[dest].path), side="axis")
+    g.apply(Declare("1506", PZ), side="axis")
+    g.apply(EndPhase(), side="axis")  # to the Soviet Reaction phase
+    g.apply(EndPhase(), side="soviet")  # to the Axis Combat phase
+    g.apply(Attack("1506", PZ, ()), side="axis")
+    return g
+
+
+def public_text(game: Game, side: str) -> str:
+    v = view(game, side)
+    return json.dumps({"units": v.units, "commitments": v.commitments, "secrets": v.secrets,
+                       "events": [e.describe() for e in v.events], "pending": str(v.pending)}, sort_keys=True)
+
+
+def test_17_21_axis_air_mission_hidden_until_revealed(tmp_path: Path) -> None:
+    g = to_combat_on_1506()
+    p = g.rules.prompt(g)
+    assert (p.side, p.kind) == ("axis", "air_mission")
+    g.apply(AirMission("ax-he111"), side="axis")
+    salt = g.state.secrets["axis"]["air"]["salt"]
+    assert g.state.secrets["axis"]["air"]["choice"] == "ax-he111"
+    sov = view(g, "soviet")
+    assert sov.secrets == {} and "air" in sov.commitments["axis"]
+    text = public_text(g, "soviet")
+    assert salt not in text and "place ax-he111" not in text and "ax-he111 on" not in text
+    # the same position with another mission looks the same to the Soviet, hashes aside
+    other = to_combat_on_1506()
+    other.apply(AirMission(""), side="axis")
+    assert view(other, "soviet").units == sov.units
+    assert [e.describe() for e in view(other, "soviet").events] == [e.describe() for e in sov.events]
+    # the Soviet seat's message carries the commitment only
+    wire = entry_of(g, len(g.log) - 1, "soviet")
+    assert "ax-he111" not in json.dumps(wire) and salt not in json.dumps(wire)
+    assert "ax-he111" in json.dumps(entry_of(g, len(g.log) - 1, "axis"))
+    # saves: the Soviet's file and the shared save hold no secret; the Axis side file does
+    save_game(g, tmp_path / "sov.toml", viewer="soviet")
+    save_game(g, tmp_path / "hot.toml")
+    for f in ("sov.toml", "hot.toml"):
+        body = (tmp_path / f).read_text()
+        assert salt not in body and 'units = "ax-he111"' not in body
+    assert salt in (tmp_path / "hot.axis.secret.toml").read_text()
+    # the journal learns it at the reveal (17.31)
+    while g.rules.prompt(g).kind != "reveal_air" or g.rules.prompt(g).side != "axis":
+        q = g.rules.prompt(g)
+        g.apply(q.options[0].action, side=q.side)
+    q = g.rules.prompt(g)
+    g.apply(q.options[0].action, side="axis")
+    assert any("ax-he111" in e.describe() for e in g.journal)
+    assert "air" not in g.state.commitments.get("axis", {})
+
+
+def test_14_32_soviet_order_face_down_until_turned(tmp_path: Path) -> None:
+    g = to_combat_on_1506()
+    while g.rules.prompt(g).kind != "set_order":
+        q = g.rules.prompt(g)
+        g.apply(q.options[0].action, side=q.side)
+    q = g.rules.prompt(g)
+    assert q.side == "soviet" and {o.action for o in q.options} == {SetOrder(""), SetOrder("no_retreat"),
+                                                                     SetOrder("additional_retreat")}
+    g.apply(SetOrder("no_retreat"), side="soviet")
+    salt = g.state.secrets["soviet"]["order"]["salt"]
+    ax = public_text(g, "axis")
+    assert salt not in ax and "no retreat" not in ax and "no_retreat" not in ax
+    assert view(g, "axis").secrets == {}
+    wire = json.dumps(entry_of(g, len(g.log) - 1, "axis"))
+    assert "no_retreat" not in wire and salt not in wire
+    save_game(g, tmp_path / "ax.toml", viewer="axis")
+    assert "no_retreat" not in (tmp_path / "ax.toml").read_text()
+    # the attacker's order comes next, face up; then the defender's is turned (15.58, 15.59)
+    q = g.rules.prompt(g)
+    assert (q.side, q.kind) == ("axis", "attacker_order")
+    g.apply(q.options[0].action, side="axis")
+    q = g.rules.prompt(g)
+    assert (q.side, q.kind) == ("soviet", "reveal_order")
+    g.apply(q.options[0].action, side="soviet")
+    assert any("defender order on 1506: no retreat" in e.describe() for e in g.journal)
+    # 22.12c: the 40th Army HQ spent its one command point on it
+    assert g.state.vars.hq_orders == {"so-40a-hq": 1}
+
+
+def test_17_31_a_forged_reveal_is_refused() -> None:
+    g = to_combat_on_1506()
+    g.apply(AirMission("ax-he111"), side="axis")
+    while not (g.rules.prompt(g).kind == "reveal_air" and g.rules.prompt(g).side == "axis"):
+        q = g.rules.prompt(g)
+        g.apply(q.options[0].action, side=q.side)
+    from kiev_tui.games.efs_ktr.actions import RevealAir
+    bad = g.check(RevealAir("ax-bf109", g.state.secrets["axis"]["air"]["salt"]), side="axis")
+    assert bad is not None and bad.case == "17.31"
