@@ -1,0 +1,113 @@
+"""The Kiev to Rostov rule system as a whole (Battle of Sumy): start, sides, prompts, saves, the bot."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kiev_tui.cli import app
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.saves import load_game, save_game
+from kiev_tui.games.efs_ktr import bot, system
+from kiev_tui.games.efs_ktr.actions import Activate, Declare, Move
+
+
+def test_pb_10_44_new_game_starts_without_weather_supply_or_replacements() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    assert (g.state.turn, g.phase.name, g.actor) == (1, "reinforcements", "axis")
+    phases = [s.phase for s in __import__("kiev_tui.engine.sequence", fromlist=["turn_steps"]).turn_steps(g)]
+    assert "weather" not in phases and "supply" not in phases and "replacements" not in phases
+    assert phases[:3] == ["reinforcements", "reinforcements", "air_readiness"]
+    assert g.state.units["ax-33pz-9pz"].step == 2  # PB 10.4: starts reduced
+    assert g.state.units["ax-he111"].status == "air_ready"
+
+
+def test_4_2_wrong_side_refused() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    bad = g.check(EndPhase(), side="soviet")
+    assert bad is not None and bad.case == "4.2"
+
+
+def test_10_52_a_move_beyond_the_allowance_is_refused() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    bad = g.check(Move(("ax-619art",), ("1210", "1310", "1410", "1510", "1610", "1710", "1810")), side="axis")
+    assert bad is not None and bad.case in ("10.52", "10.54", "10.65", "10.4")
+
+
+def test_12_35_declare_needs_an_enemy_hex_next_to_the_units() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    bad = g.check(Declare("1508", ("ax-619art",)), side="axis")
+    assert bad is not None and bad.case == "15.21"
+
+
+def test_10_24_activation_only_in_the_soviet_motorized_phase() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    bad = g.check(Activate("so-40a-hq", "so-227rd"), side="axis")
+    assert bad is not None and bad.case in ("10.24", "4.2")
+
+
+def test_every_prompt_is_answered_from_its_options_and_legal_lists_them() -> None:
+    g = Game.new("efs_ktr/sumy", seed=3)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(2000):
+        if g.state.over:
+            break
+        p = g.rules.prompt(g)
+        acts = list(g.rules.legal(g, g.actor))
+        if p is not None:
+            seen.add(p.kind)
+            assert p.options, p
+            assert set(acts) == {o.action for o in p.options}
+            assert list(g.rules.legal(g, "soviet" if p.side == "axis" else "axis")) == []
+        for a in acts[:40]:
+            assert g.check(a, side=g.actor) is None, a
+        a = bot.choose(g, rng)
+        assert a is not None
+        g.apply(a, side=g.actor)
+    assert g.state.over
+    assert {"air_mission", "reveal_air"} <= seen
+
+
+def test_save_load_replay_equal(tmp_path: Path) -> None:
+    g = Game.new("efs_ktr/sumy", seed=5)
+    bot.play(g, 5, limit=250)
+    path = save_game(g, tmp_path / "efs.toml")
+    back = load_game(path)
+    assert back.state.to_dict() == g.state.to_dict()
+    assert [e.record() for e in back.journal] == [e.record() for e in g.journal]
+
+
+def test_4_2_a_whole_game_turn_by_the_bot() -> None:
+    g = Game.new("efs_ktr/sumy", seed=11)
+    rng = random.Random(11)
+    segments = set()
+    while g.state.turn == 1 and not g.state.over:
+        segments.add(g.phase.segment)
+        g.apply(bot.choose(g, rng), side=g.actor)
+        bot.check_invariants(g)
+    assert segments == {"strategic", "axis", "soviet"}
+    assert g.state.over or (g.state.turn, g.phase.name) == (2, "reinforcements")
+
+
+def test_selfplay_two_seeds_finish() -> None:
+    r = CliRunner().invoke(app, ["selfplay", "--scenario", "efs_ktr/sumy", "--games", "2", "--seed", "21"])
+    assert r.exit_code == 0, r.output
+    lines = [x for x in r.output.splitlines() if x.startswith("seed")]
+    assert len(lines) == 2 and all("game over after turn" in x for x in lines)
+
+
+def test_pb_10_45_score_counts_stars() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    sc = g.rules.score(g)
+    assert sc.points == {"axis": 0, "soviet": 7}
+    assert system.stars_held(g, "soviet") == 7
