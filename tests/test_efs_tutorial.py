@@ -1,7 +1,8 @@
 """The Sumy tutorial (PB 10.4), Game-Turn 50's Axis Movement and Combat phases, replayed through
 ``game.apply`` with the playbook's own die rolls: positions, MP spent, odds, results and losses
-as the playbook gives them.  (The Motorized phases onwards, with the rulings on the rocket
-battalion's 2105->2107 and the 1st Tank Brigade's road move, are still to be scripted.)"""
+as the playbook gives them: GT50 from the Axis Movement phase to the Soviet attack on 1306.
+Where the playbook slips, the script follows docs/rulings.md ("EFS: movement, zones and
+retreat", the tutorial's slips) and says so."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.dice import FixedDice
 from kiev_tui.engine.game import Game
 from kiev_tui.games.efs_ktr import system
-from kiev_tui.games.efs_ktr.actions import AirMission, Attack, AttackerOrder, Advance, Declare, Move
+from kiev_tui.games.efs_ktr.actions import (Activate, AirMission, Attack, AttackerOrder, Advance, Declare, Move,
+                                            SetOrder, Support, TakeLosses)
 
 PZ = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
 M16 = ("ax-156mot-16m", "ax-341rec-16m", "ax-60mot-16m")
 M25 = ("ax-119mot-25m", "ax-35mot-25m")
 # PB 10.4, GT50: air initiative 3, the I-16's shot at the He111 9, the 25th Motorized's AA at the
 # SB 9, the combat at 1510 6, the combat at 1508 5.
-ROLLS = [3, 9, 9, 6, 5]
+ROLLS = [3, 9, 9, 6, 5, 5]  # ... and the Soviet attack on 1306, 5
 
 
 def notes(g: Game) -> list[str]:
@@ -31,7 +33,10 @@ def answer(g: Game, kind: str, side: str, action: object) -> None:
 
 
 def test_pb_10_4_gt50_axis_movement_and_combat() -> None:
-    g = Game.new("efs_ktr/sumy", dice=FixedDice(list(ROLLS)))
+    gt50_axis_movement_and_combat(Game.new("efs_ktr/sumy", dice=FixedDice(list(ROLLS))))
+
+
+def gt50_axis_movement_and_combat(g: Game) -> None:
     # the strategic segment: nothing to do in Sumy's GT50 (PB 10.4)
     while g.state.phase != "movement":
         g.apply(EndPhase(), side=g.actor)
@@ -84,3 +89,94 @@ def test_pb_10_4_gt50_axis_movement_and_combat() -> None:
     assert {g.state.units[u].hex for u in PZ} == {"1508"}
     assert g.state.vars.steps_lost == {"soviet": 3}
     assert g.check(EndPhase(), side="axis") is None
+
+
+def move(g: Game, side: str, units: tuple[str, ...], path: str, spent: str) -> None:
+    """One move of the playbook's, and the MP each unit has spent this phase after it."""
+    g.apply(Move(units, tuple(path.split())), side=side)
+    assert {g.state.vars.spent[u] for u in units} == {spent}, (units, path)
+    assert {g.state.units[u].hex for u in units} == {path.split()[-1]}
+
+
+def test_pb_10_4_gt50_motorized_phases_and_the_soviet_attack_on_1306() -> None:
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(list(ROLLS)))
+    gt50_axis_movement_and_combat(g)
+    g.apply(EndPhase(), side="axis")
+    assert g.phase.name == "motorized"
+    # Axis Motorized phase (half MA, fractions kept, 10.2); the 619th may not move (10.58b)
+    assert g.check(Move(("ax-619art",), ("1309", "1310")), side="axis").case == "10.58"
+    move(g, "axis", ("ax-35mot-25m",), "1510 1511", "2")
+    move(g, "axis", ("ax-119mot-25m",), "1510 1610 1709", "3")
+    move(g, "axis", PZ, "1508 1609 1708", "5/2")
+    move(g, "axis", ("ax-9rec-9pz",), "1708 1809 1908 2009", "9/2")  # Lebedin, all 4 1/2 MP spent
+    move(g, "axis", PZ[:3], "1708 1808", "3")
+    move(g, "axis", ("ax-60mot-16m", "ax-156mot-16m"), "1409 1408 1507", "3")
+    move(g, "axis", ("ax-20mot-10m",), "1407 1306", "1")  # back to Nedrigaylov
+    assert g.state.control["2009"] == "axis" and g.state.control["1306"] == "axis"
+    g.apply(EndPhase(), side="axis")  # Engineering: nothing to do
+    g.apply(EndPhase(), side="axis")
+    assert (g.phase.segment, g.phase.name, g.actor) == ("soviet", "motorized", "soviet")
+    # the 40th Army HQ activates the 227th (its one command point, 22.12a) and, free, the
+    # Guards rocket battalion (22.41; docs/rulings.md, "Orange MAs and the rocket battalion")
+    g.apply(Activate("so-40a-hq", "so-227rd"), side="soviet")
+    g.apply(Activate("so-40a-hq", "so-2-4gdr"), side="soviet")
+    assert g.check(Activate("so-40a-hq", "so-1tb"), side="soviet").case == "22.12"  # motorized: moves anyway
+    move(g, "soviet", ("so-227rd",), "1503 1404 1304 1305", "5/2")
+    move(g, "soviet", ("so-129tb",), "1703 1603 1503 1404 1304 1305", "7/2")
+    move(g, "soviet", ("so-1tb",), "1504 1405 1406", "3")  # the path the rulings give for its 3 MP
+    move(g, "soviet", ("so-72-108-9c",), "1803 1804 1805 1806", "3")
+    gd = ("so-6-1gdm", "so-12-1gdm", "so-175-1gdm", "so-2-4gdr")
+    entry = g.reachable(gd)[system.board(g).parse("2303")]
+    assert entry.path[0] == "2202" and entry.cost == 1.5  # along the main road to Sumy
+    move(g, "soviet", gd, " ".join(entry.path), "3/2")
+    # the rulings put 2106 between 2205 and 2107: 5 MP, not the playbook's 4
+    assert g.check(Move(("so-2-4gdr",), ("2303", "2304", "2205", "2105", "2107")), side="soviet").case == "10.4"
+    move(g, "soviet", ("so-2-4gdr",), "2303 2304 2205 2105 2106 2107", "13/2")
+    to_2005 = g.reachable(gd[:3])[system.board(g).parse("2005")]
+    move(g, "soviet", gd[:3], " ".join(to_2005.path), "4")
+    move(g, "soviet", gd[1:3], "2005 1905", "9/2")
+    move(g, "soviet", gd[:1], "2005 1904", "5")
+    g.apply(Declare("1306", ("so-227rd", "so-129tb", "so-1tb")), side="soviet")
+    g.apply(EndPhase(), side="soviet")
+    # Axis Reaction: the 341st Recon reacts into the Defender Hex for 3 of its 4 1/2 MP (14.13)
+    assert (g.phase.name, g.actor) == ("reaction", "axis")
+    move(g, "axis", ("ax-341rec-16m",), "1409 1308 1307 1306", "3")
+    g.apply(EndPhase(), side="axis")
+    g.apply(Attack("1306", ("so-227rd", "so-129tb", "so-1tb")), side="soviet")
+    # no air unit but the Axis dummy is Ready: it stays home; no artillery
+    answer(g, "air_mission", "axis", AirMission(""))
+    g.apply(g.rules.prompt(g).options[0].action, side="axis")
+    answer(g, "support", "axis", Support(()))
+    answer(g, "set_order", "axis", SetOrder("additional_retreat"))  # face down (14.32)
+    p = g.rules.prompt(g)  # every Soviet attacker is out of the HQ's range: no attacker order
+    assert (p.kind, p.side) == ("reveal_order", "axis")
+    g.apply(p.options[0].action, side="axis")
+    assert "Combat at 1306: 9 to 6, 3-2, DRM +0; roll 5: 1*/R (15.8)" in notes(g)
+    answer(g, "take_losses", "soviet", TakeLosses(("so-227rd",)))  # the 227th turns to its reduced side
+    assert g.state.units["so-227rd"].step == 1
+    p = g.rules.prompt(g)  # Additional Retreat: the Soviet picks the three hexes (16.41b1)
+    assert (p.kind, p.side) == ("retreat", "soviet")
+    assert all(len(o.action.path) == 3 for o in p.options)
+    to_1007 = next(o.action for o in p.options if o.action.path[-1] == "1007")
+    g.apply(to_1007, side="soviet")
+    assert {g.state.units[u].hex for u in ("ax-20mot-10m", "ax-341rec-16m")} == {"1007"}
+    answer(g, "advance", "soviet", Advance(()))  # the Soviet stays out of 1306
+    assert g.state.pending is None and "1306" not in g.state.hex_markers
+    assert g.state.vars.steps_lost == {"soviet": 4}
+    # Soviet Movement phase
+    g.apply(EndPhase(), side="soviet")
+    assert g.phase.name == "movement"
+    assert g.check(Move(("so-227rd",), ("1305", "1304")), side="soviet").case == "10.24"  # it moved activated
+    move(g, "soviet", ("so-72-108-9c",), "1806 1906 2007 2107", "9/2")  # over the hill, then the minor road
+    move(g, "soviet", ("so-5-136-9c",), "1506 1505 1605", "3")
+    move(g, "soviet", ("so-6-1gdm",), "1904 1804 1703", "2")  # motorized: half MA in this phase
+    move(g, "soviet", ("so-6-1gdm",), "1703 1603", "5/2")
+    move(g, "soviet", ("so-12-1gdm", "so-175-1gdm"), "1905 1906", "2")
+    # the 1st Tank Brigade's road move to 1605 costs 3, not the playbook's 2 1/2: refused (rulings,
+    # "The tutorial's slips")
+    bad = g.check(Move(("so-1tb",), ("1406", "1505", "1605")), side="soviet")
+    assert bad is not None and bad.case == "10.52"
+    g.apply(EndPhase(), side="soviet")  # to Engineering: nothing to do
+    g.apply(EndPhase(), side="soviet")  # to Surrender: none in Sumy
+    g.apply(EndPhase(), side="soviet")  # the interphase: GT51 begins
+    assert (g.state.turn, g.phase.name) == (2, "reinforcements")

@@ -224,9 +224,16 @@ def check_activate(game: "Game", a: Activate) -> Illegal | None:
         return Illegal("10.24", "Soviet HQs activate units in the Soviet Motorized Movement phase")
     v = efs_vars(st)
     b = s.board(game)
-    for uid in (a.hq, a.unit):
-        if uid not in b.hex_of or b.side(uid) != SOVIET:
-            return Illegal("22.12", f"{uid} is not a Soviet unit on the map")
+    if a.hq not in b.hex_of or b.side(a.hq) != SOVIET:
+        return Illegal("22.12", f"{a.hq} is not a Soviet unit on the map")
+    if a.unit not in b.units or b.side(a.unit) != SOVIET:
+        return Illegal("22.12", f"{a.unit} is not a Soviet unit")
+    where = b.hex_of.get(a.unit)
+    if where is None and a.unit in s.due(game, SOVIET):  # a due reinforcement: range to its entry hex
+        entries = s.entry_hexes(game, a.unit)
+        where = entries[0] if entries else None
+    if where is None:
+        return Illegal("22.12", f"{a.unit} is neither on the map nor due to enter")
     if not b.is_hq(a.hq):
         return Illegal("22.12", f"{a.hq} is not an HQ")
     if b.is_hq(a.unit) or b.is_cavalry(a.unit) or movement.moves_as_motorized(b, a.unit):
@@ -236,7 +243,7 @@ def check_activate(game: "Game", a: Activate) -> Illegal | None:
     if a.unit in v.spent:
         return Illegal("22.12", "activation comes at the beginning of the phase, before the unit moves")
     rng = int(b.udef(a.hq).extra.get("command_range", s.HQ_RANGE))
-    if b.hex_of[a.hq].distance(b.hex_of[a.unit]) > rng:
+    if b.hex_of[a.hq].distance(where) > rng:
         return Illegal("22.11", f"{a.unit} is beyond {a.hq}'s command range of {rng}")
     guards = bool(b.udef(a.unit).extra.get("guards", False))
     if guards and a.hq not in v.hq_guards:
