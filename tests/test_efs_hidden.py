@@ -117,3 +117,55 @@ def test_17_31_a_forged_reveal_is_refused() -> None:
     from kiev_tui.games.efs_ktr.actions import RevealAir
     bad = g.check(RevealAir("ax-bf109", g.state.secrets["axis"]["air"]["salt"]), side="axis")
     assert bad is not None and bad.case == "17.31"
+
+
+def test_17_21_pbem_files_carry_the_mission_sealed(tmp_path: Path) -> None:
+    """By e-mail: the Axis turn file that places the He111 over 1506 carries its commitment only;
+    the He111 and the salt stay in the Axis player's own hidden file."""
+    import tomli_w
+    from typer.testing import CliRunner
+
+    from kiev_tui.cli import app
+    from kiev_tui.pbem.files import Folder
+
+    runner = CliRunner()
+
+    def cli(*args: object) -> str:
+        r = runner.invoke(app, [str(a) for a in args])
+        assert r.exit_code == 0, r.stdout + r.stderr
+        return r.stdout
+
+    def acts(name: str, *actions: object) -> Path:
+        p = tmp_path / name
+        p.write_text(tomli_w.dumps({"action": [a.to_toml() for a in actions]}))  # type: ignore[attr-defined]
+        return p
+
+    probe = Game.new("efs_ktr/sumy", seed=1)
+    while probe.state.phase != "movement":
+        probe.apply(EndPhase(), side=probe.actor)
+    b = system.board(probe)
+    reach = probe.reachable(PZ)
+    dest = sorted(h for h, r in reach.items() if r.ok and b.parse("1506") in b.gmap.neighbours(h))[0]
+    path = reach[dest].path
+    ax, so = Folder(tmp_path / "ax", "s"), Folder(tmp_path / "so", "s")
+    cli("pbem", "new", "efs_ktr/sumy", "--me", "axis", "--name", "s", "--dir", ax.dir)
+    cli("pbem", "join", ax.turn(0), "--dir", so.dir)
+    cli("pbem", "turn", so.turn(1), "--dir", ax.dir, "--actions", acts("a1.toml", EndPhase()))
+    cli("pbem", "turn", ax.turn(2), "--dir", so.dir, "--actions", acts("s1.toml", EndPhase()))
+    cli("pbem", "turn", so.turn(3), "--dir", ax.dir, "--actions", acts("a2.toml", EndPhase()))
+    cli("pbem", "turn", ax.turn(4), "--dir", so.dir, "--actions", acts("s2.toml", EndPhase()))
+    cli("pbem", "turn", so.turn(5), "--dir", ax.dir, "--actions", acts(
+        "a3.toml", EndPhase(), Move(PZ, path), Declare("1506", PZ), EndPhase()))
+    cli("pbem", "turn", ax.turn(6), "--dir", so.dir, "--actions", acts("s3.toml", EndPhase()))
+    cli("pbem", "turn", so.turn(7), "--dir", ax.dir, "--actions", acts(
+        "a4.toml", Attack("1506", PZ, ()), AirMission("ax-he111")))
+    hidden = ax.hidden.read_text()
+    salt = hidden.split('salt = "')[1].split('"')[0]
+    assert len(salt) == 32 and "ax-he111" in hidden
+    sent = ax.turn(8).read_text()
+    assert salt not in sent and 'units = "ax-he111"' not in sent and 'kind = "sealed"' in sent
+    # the Soviet plays on from it (his own air units, face down) and holds no trace of the He111's
+    cli("pbem", "turn", ax.turn(8), "--dir", so.dir, "--actions", acts("s4.toml", AirMission("")))
+    assert so.turn(8).exists()
+    for f in sorted(so.dir.iterdir()):
+        assert salt not in f.read_text() and 'units = "ax-he111"' not in f.read_text(), f.name
