@@ -166,6 +166,6 @@ def test_17_21_pbem_files_carry_the_mission_sealed(tmp_path: Path) -> None:
     assert salt not in sent and 'units = "ax-he111"' not in sent and 'kind = "sealed"' in sent
     # the Soviet plays on from it (his own air units, face down) and holds no trace of the He111's
     cli("pbem", "turn", ax.turn(8), "--dir", so.dir, "--actions", acts("s4.toml", AirMission("")))
-    assert so.turn(8).exists()
+    assert so.turn(9).exists()  # his own turn file
     for f in sorted(so.dir.iterdir()):
         assert salt not in f.read_text() and 'units = "ax-he111"' not in f.read_text(), f.name
