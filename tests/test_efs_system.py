@@ -111,3 +111,28 @@ def test_pb_10_45_score_counts_stars() -> None:
     sc = g.rules.score(g)
     assert sc.points == {"axis": 0, "soviet": 7}
     assert system.stars_held(g, "soviet") == 7
+
+
+def test_22_12b_soviet_reaction_needs_a_command_point_per_unit() -> None:
+    from tests.test_efs_hidden import PZ
+
+    g = Game.new("efs_ktr/sumy", seed=7)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    reach = g.reachable(PZ)
+    dest = sorted(h for h, r in reach.items() if r.ok and b.parse("1506") in b.gmap.neighbours(h))[0]
+    g.apply(Move(PZ, reach[dest].path), side="axis")
+    g.apply(Declare("1506", PZ), side="axis")
+    g.apply(EndPhase(), side="axis")
+    assert (g.phase.name, g.actor) == ("reaction", "soviet")
+    react = Move(("so-1tb",), ("1504", "1404"))
+    g.state.vars.hq_react = {"so-40a-hq": ["so-129tb"]}  # the 40th Army's one point already spent
+    bad = g.check(react, side="soviet")
+    assert bad is not None and bad.case == "22.12"
+    g.state.vars.hq_react = {}
+    g.apply(react, side="soviet")
+    assert g.state.vars.hq_react == {"so-40a-hq": ["so-1tb"]}
+    assert g.state.vars.spent["so-1tb"] == "1"
+    g.apply(Move(("so-1tb",), ("1404", "1503")), side="soviet")  # it goes on: no second point
+    assert g.state.vars.hq_react == {"so-40a-hq": ["so-1tb"]}

@@ -90,6 +90,9 @@ def check_move(game: "Game", a: Move) -> Illegal | None:
         return Illegal("10.4", "only units on the map move")
     if a.mode not in movement.MODES:
         return Illegal("10.4", f"'{a.mode}' is not a kind of movement")
+    if st.phase == "reaction" and owner(game) == SOVIET and react_hqs(game, a.units) is None:
+        return Illegal("22.12", "each Soviet unit that reacts needs an operational HQ in range with a "
+                                "command point for it (22.12b, 14.11c)")
     cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, a.mode, s.spent_of(game), enter)
     return cost if isinstance(cost, Illegal) else None
 
@@ -102,6 +105,9 @@ def apply_move(game: "Game", a: Move) -> None:
     cost = movement.path_cost(b, a.units, a.path, st.phase, a.mode, s.spent_of(game), enter)
     assert not isinstance(cost, Illegal)
     side = b.side(a.units[0])
+    if st.phase == "reaction" and side == SOVIET:  # 22.12b: the HQs that send them
+        for uid, hq in (react_hqs(game, a.units) or {}).items():
+            v.hq_react.setdefault(hq, []).append(uid)
     for uid in a.units:
         st.units[uid].status, st.units[uid].hex = "map", a.path[-1]
         v.spent[uid] = str(Fraction(v.spent.get(uid, "0")) + cost)
@@ -216,6 +222,27 @@ def hqs_in_range(game: "Game", h: Hex) -> list[str]:
     b = _sys().board(game)
     return [u for u, at in sorted(b.hex_of.items()) if b.is_hq(u) and b.side(u) == SOVIET
             and at.distance(h) <= int(b.udef(u).extra.get("command_range", _sys().HQ_RANGE))]
+
+
+def react_hqs(game: "Game", units: tuple[str, ...]) -> dict[str, str] | None:
+    """22.12b: for each unit not yet reacting this phase, an HQ in its range with a command point
+    to send it (each point sends one motorized unit); None when some unit has none."""
+    b = _sys().board(game)
+    v = efs_vars(game.state)
+    sent = {u for us in v.hq_react.values() for u in us}
+    used = {hq: len(us) for hq, us in v.hq_react.items()}
+    out: dict[str, str] = {}
+    for uid in units:
+        if uid in sent:
+            continue
+        h = b.hex_of.get(uid)
+        pick = None if h is None else next((hq for hq in hqs_in_range(game, h)
+                                            if used.get(hq, 0) < hq_command(game, hq)), None)
+        if pick is None:
+            return None
+        used[pick] = used.get(pick, 0) + 1
+        out[uid] = pick
+    return out
 
 
 def check_activate(game: "Game", a: Activate) -> Illegal | None:

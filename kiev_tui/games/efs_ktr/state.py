@@ -22,6 +22,7 @@ class EfsVars:
     hq_points: dict[str, int] = field(default_factory=dict)  # 22.12a: command points spent on activation
     hq_guards: list[str] = field(default_factory=list)  # 22.41: HQs that activated their Guards unit
     hq_orders: dict[str, int] = field(default_factory=dict)  # 22.12c: points spent on orders this segment
+    hq_react: dict[str, list[str]] = field(default_factory=dict)  # 22.12b: units each HQ sent to react
     declared: dict[str, list[str]] = field(default_factory=dict)  # 12.35: defender hex -> declaring units
     fought: list[str] = field(default_factory=list)  # 15.23: units that attacked or supported this phase
     orders: dict[str, str] = field(default_factory=dict)  # 14.31: revealed orders on hexes this combat

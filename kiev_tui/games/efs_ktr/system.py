@@ -364,6 +364,7 @@ def begin_phase(game: "Game", step: sequence.Step) -> None:
     v = efs_vars(st)
     v.spent.clear()
     v.done.clear()
+    v.hq_react.clear()  # 22.12b: reaction points are counted per Reaction phase
     game.emit(PhaseBegan(st.turn, st.player, st.phase))
     if st.phase == "air_readiness" and st.half == 0:
         air_readiness(game)
