@@ -131,6 +131,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
         for h, units in sorted(stacks.items()):
             groups = [(u,) for u in units] + ([tuple(units)] if len(units) > 1 else [])
             for g in groups:
+                if st.phase == "reaction" and side == "soviet" and handlers.react_hqs(game, g) is None:
+                    continue  # 22.12b: no HQ point left to send them
                 for reach in movement.reachable(b, g, st.phase, movement.NORMAL, spent).values():
                     if reach.ok:
                         mode = movement.ONE_HEX if reach.case == "11.9" else movement.NORMAL
