@@ -136,3 +136,31 @@ def test_22_12b_soviet_reaction_needs_a_command_point_per_unit() -> None:
     assert g.state.vars.spent["so-1tb"] == "1"
     g.apply(Move(("so-1tb",), ("1404", "1503")), side="soviet")  # it goes on: no second point
     assert g.state.vars.hq_react == {"so-40a-hq": ["so-1tb"]}
+
+
+def test_pb_10_45b_six_axis_steps_end_the_game_at_once() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    g.state.vars.steps_lost = {"axis": 5}  # a hand-built position: five steps gone
+    g.apply(Move(("ax-619art",), ("1210", "1310")), side="axis")
+    assert not g.state.over
+    g.state.vars.steps_lost = {"axis": 6}
+    g.apply(Move(("ax-20mot-10m",), ("1407", "1306")), side="axis")
+    assert g.state.over and g.rules.score(g).winner == "soviet"
+
+
+def test_pb_10_45a_five_stars_at_the_end_win_for_the_axis() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    for h in ("2303", "2009", "1306", "1707"):  # 2 + 1 + 1 + 1 stars (Sumy counts two)
+        g.state.control[h] = "axis"
+    while not g.state.over:
+        g.apply(EndPhase(), side=g.actor)
+    sc = g.rules.score(g)
+    assert (sc.points, sc.winner) == ({"axis": 5, "soviet": 2}, "axis")
+    g2 = Game.new("efs_ktr/sumy", seed=1)
+    for h in ("2303", "2009", "1306"):
+        g2.state.control[h] = "axis"
+    while not g2.state.over:
+        g2.apply(EndPhase(), side=g2.actor)
+    assert g2.rules.score(g2).winner == "soviet"
