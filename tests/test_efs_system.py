@@ -164,3 +164,17 @@ def test_pb_10_45a_five_stars_at_the_end_win_for_the_axis() -> None:
     while not g2.state.over:
         g2.apply(EndPhase(), side=g2.actor)
     assert g2.rules.score(g2).winner == "soviet"
+
+
+def test_11_9_a_plain_one_hex_step_is_one_hex_movement() -> None:
+    """1407 -> 1507 goes from the 20/10M's own enemy zone straight into another: plain movement
+    refuses it (10.66), one-hex movement takes it for the whole allowance (11.9)."""
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    reach = g.reachable(("ax-20mot-10m",))[system.board(g).parse("1507")]
+    assert (reach.case, reach.cost) == ("11.9", 7.0)
+    g.apply(Move(("ax-20mot-10m",), ("1407", "1507")), side="axis")
+    assert g.state.vars.spent["ax-20mot-10m"] == "7" and "ax-20mot-10m" in g.state.vars.done
+    bad = g.check(Move(("ax-20mot-10m",), ("1507", "1407")), side="axis")
+    assert bad is not None and bad.case == "10.65"

@@ -93,8 +93,22 @@ def check_move(game: "Game", a: Move) -> Illegal | None:
     if st.phase == "reaction" and owner(game) == SOVIET and react_hqs(game, a.units) is None:
         return Illegal("22.12", "each Soviet unit that reacts needs an operational HQ in range with a "
                                 "command point for it (22.12b, 14.11c)")
-    cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, a.mode, s.spent_of(game), enter)
+    cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, move_mode(game, a, enter), s.spent_of(game),
+                              enter)
     return cost if isinstance(cost, Illegal) else None
+
+
+def move_mode(game: "Game", a: Move, enter: bool = False) -> str:
+    """The kind of movement a move makes: as named, except that a plain one-hex step the normal
+    costs refuse is one-hex movement when that is legal (11.9), as reachable() offers it."""
+    s = _sys()
+    if a.mode != movement.NORMAL or enter or len(a.path) != 2:
+        return a.mode
+    b, phase, spent = s.board(game), game.state.phase, s.spent_of(game)
+    if isinstance(movement.path_cost(b, a.units, a.path, phase, a.mode, spent), Illegal):
+        if not isinstance(movement.path_cost(b, a.units, a.path, phase, movement.ONE_HEX, spent), Illegal):
+            return movement.ONE_HEX
+    return a.mode
 
 
 def apply_move(game: "Game", a: Move) -> None:
@@ -102,7 +116,8 @@ def apply_move(game: "Game", a: Move) -> None:
     v = efs_vars(st)
     b = s.board(game)
     enter = any(st.units[u].status == PENDING for u in a.units)
-    cost = movement.path_cost(b, a.units, a.path, st.phase, a.mode, s.spent_of(game), enter)
+    mode = move_mode(game, a, enter)
+    cost = movement.path_cost(b, a.units, a.path, st.phase, mode, s.spent_of(game), enter)
     assert not isinstance(cost, Illegal)
     side = b.side(a.units[0])
     if st.phase == "reaction" and side == SOVIET:  # 22.12b: the HQs that send them
@@ -115,12 +130,12 @@ def apply_move(game: "Game", a: Move) -> None:
     for h in a.path:  # 3.21: a hex belongs to the last side to enter it
         if h in stars or h in st.control:
             st.control[h] = side
-    after = s.board(game) if not game.applying else s._build_board(game)
+    after = s.board(game)  # while an action is applied, a fresh board of the moved position
     end = b.parse(a.path[-1])
-    if a.mode in (movement.ONE_HEX, movement.INFILTRATION) or in_enemy_zoc(after, end, side):
+    if mode in (movement.ONE_HEX, movement.INFILTRATION) or in_enemy_zoc(after, end, side):
         v.done.extend(u for u in a.units if u not in v.done)  # 10.65, 11.9, 11.54
     game.emit(Note(f"{', '.join(a.units)} {'enter' if enter else 'move'} {' > '.join(a.path)} "
-                   f"({movement.fmt(cost)} MP{', ' + a.mode if a.mode != 'normal' else ''})"))
+                   f"({movement.fmt(cost)} MP{', ' + mode.replace('_', '-') + ' movement' if mode != 'normal' else ''})"))
 
 
 # -- overrun -------------------------------------------------------------------------------------

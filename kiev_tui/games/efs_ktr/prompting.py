@@ -134,9 +134,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                 if st.phase == "reaction" and side == "soviet" and handlers.react_hqs(game, g) is None:
                     continue  # 22.12b: no HQ point left to send them
                 for reach in movement.reachable(b, g, st.phase, movement.NORMAL, spent).values():
-                    if reach.ok:
-                        mode = movement.ONE_HEX if reach.case == "11.9" else movement.NORMAL
-                        yield Move(g, reach.path, mode)
+                    if reach.ok:  # a one-hex move (11.9) is taken as such from its plain path
+                        yield Move(g, reach.path)
             if st.phase != "reaction" and st.player == side:
                 for n in b.gmap.neighbours(h):
                     if b.owner(n) not in (None, side):
