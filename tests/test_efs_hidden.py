@@ -169,3 +169,30 @@ def test_17_21_pbem_files_carry_the_mission_sealed(tmp_path: Path) -> None:
     assert so.turn(9).exists()  # his own turn file
     for f in sorted(so.dir.iterdir()):
         assert salt not in f.read_text() and 'units = "ax-he111"' not in f.read_text(), f.name
+
+
+def test_17_21_a_seat_replays_the_other_sides_choices_sealed() -> None:
+    """Net play: each seat's replica takes the other side's air missions and orders as their
+    commitments only and still reaches the host's position, hash for hash, action by action."""
+    import random
+
+    from kiev_tui.games.efs_ktr import bot
+    from kiev_tui.net.replica import Replica, game_header
+
+    host = Game.new("efs_ktr/sumy", seed=12)
+    rng = random.Random(12)
+    hidden_moves = 0
+    while len(host.log) < 260 and not host.state.over:
+        host.apply(bot.choose(host, rng), side=host.actor)
+        hidden_moves += host.log[-1].kind in ("air_mission", "set_order")
+    assert hidden_moves >= 2
+    for seat in ("axis", "soviet"):
+        rep = Replica.build(game_header(host))
+        for i in range(len(host.log)):
+            rep.apply_entry(entry_of(host, i, seat))  # WireError if the hash differs
+        assert rep.game.state.to_dict()["units"] == host.state.to_dict()["units"]
+        other = "soviet" if seat == "axis" else "axis"
+        assert other not in rep.game.state.secrets
+        sealed = [entry_of(host, i, seat)["action"] for i in range(len(host.log)) if host.sides[i] == other
+                  and host.log[i].kind in ("air_mission", "set_order")]
+        assert sealed and all(a["kind"] == "sealed" for a in sealed)
