@@ -178,3 +178,35 @@ def test_11_9_a_plain_one_hex_step_is_one_hex_movement() -> None:
     assert g.state.vars.spent["ax-20mot-10m"] == "7" and "ax-20mot-10m" in g.state.vars.done
     bad = g.check(Move(("ax-20mot-10m",), ("1507", "1407")), side="axis")
     assert bad is not None and bad.case == "10.65"
+
+
+def test_15_58_soviet_attacker_order_needs_an_hq_in_range_of_an_attacker_hex() -> None:
+    """GT50 as the tutorial plays it up to the Soviet Motorized phase; then the 5+136/9 Cavalry in
+    1506, four hexes from the 40th Army HQ, attacks the 16th Motorized in 1507: the Soviet may
+    give an attacker order, and it spends the HQ's order point (22.12c; docs/rulings.md)."""
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.efs_ktr.actions import Attack, AttackerOrder
+
+    from tests.test_efs_tutorial import ROLLS, gt50_axis_movement_and_combat
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([*ROLLS[:5], 1]))
+    gt50_axis_movement_and_combat(g)
+    g.apply(EndPhase(), side="axis")
+    g.apply(Move(("ax-60mot-16m", "ax-156mot-16m"), ("1409", "1408", "1507")), side="axis")
+    while g.phase.segment != "soviet":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Declare("1507", ("so-5-136-9c",)), side="soviet")
+    while g.phase.name != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Attack("1507", ("so-5-136-9c",)), side="soviet")
+    kinds = []
+    while g.rules.prompt(g).kind != "attacker_order":
+        p = g.rules.prompt(g)
+        kinds.append(p.kind)
+        g.apply(p.options[0].action, side=p.side)
+    assert g.rules.prompt(g).side == "soviet"
+    g.apply(AttackerOrder("no_retreat"), side="soviet")
+    assert g.state.vars.hq_orders == {"so-40a-hq": 1}
+    assert g.state.vars.combat["aorder"] == "no_retreat" and "set_order" in kinds
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side) == ("reveal_order", "axis")  # the Axis order, placed before, is turned now
