@@ -210,3 +210,57 @@ def test_15_58_soviet_attacker_order_needs_an_hq_in_range_of_an_attacker_hex() -
     assert g.state.vars.combat["aorder"] == "no_retreat" and "set_order" in kinds
     p = g.rules.prompt(g)
     assert (p.kind, p.side) == ("reveal_order", "axis")  # the Axis order, placed before, is turned now
+
+
+def overrun_position(rolls: list[int]) -> Game:
+    """GT50's Axis Movement phase with the 9th Panzer (10 attack) moved, by hand, to 1410 next to
+    the 11+96/5 Cavalry (2 defence) in 1510: 5-1, the least an all-German overrun needs (11.42a)."""
+    from kiev_tui.engine.dice import FixedDice
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(rolls))
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    for u in PZ9:
+        g.state.units[u].hex = "1410"
+    g.memo.clear()  # the position was edited by hand
+    return g
+
+
+PZ9 = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
+
+
+def test_11_43_a_won_overrun_retreats_the_defender_and_the_stack_moves_in() -> None:
+    from kiev_tui.games.efs_ktr.actions import Overrun, Retreat
+
+    g = overrun_position([1])
+    g.apply(Overrun(PZ9, "1510"), side="axis")
+    assert "Overrun of 1510 by ax-10mot-9pz, ax-11mot-9pz, ax-33pz-9pz, ax-9rec-9pz at 5-1: roll 1, modified 3: " \
+           "succeeds (11.43)" in [e.describe() for e in g.journal]
+    p = g.rules.prompt(g)  # 11.43j: the overrunning player picks the two-hex retreat
+    assert (p.kind, p.side) == ("retreat", "axis") and all(len(o.action.path) == 2 for o in p.options)
+    g.apply(Retreat(("1511", "1412")), side="axis")
+    assert g.state.units["so-11-96-5c"].hex == "1412" and g.state.vars.overrun_marked == ["so-11-96-5c"]  # 11.44
+    assert {g.state.units[u].hex for u in PZ9} == {"1510"}  # 11.43l
+    assert {g.state.vars.spent[u] for u in PZ9} == {"2"}  # 1 MP and the clear hex (11.43b)
+
+
+def test_11_43m_a_failed_overrun_costs_a_step_and_ends_the_move() -> None:
+    from kiev_tui.games.efs_ktr.actions import Overrun, TakeLosses
+
+    g = overrun_position([9])
+    g.apply(Overrun(PZ9, "1510"), side="axis")
+    p = g.rules.prompt(g)  # the owner picks the step (16.21)
+    assert (p.kind, p.side) == ("take_losses", "axis") and len(p.options) == 4
+    g.apply(TakeLosses(("ax-9rec-9pz",)), side="axis")
+    assert g.state.units["ax-9rec-9pz"].step == 1 and g.state.vars.steps_lost == {"axis": 1}
+    assert {g.state.units[u].hex for u in PZ9} == {"1410"} and g.state.units["so-11-96-5c"].hex == "1510"
+    bad = g.check(Move(PZ9, ("1410", "1411")), side="axis")
+    assert bad is not None and bad.case == "10.65"
+
+
+def test_11_42a_an_overrun_under_5_1_is_refused() -> None:
+    from kiev_tui.games.efs_ktr.actions import Overrun
+
+    g = overrun_position([1])
+    bad = g.check(Overrun(PZ9[:2], "1510"), side="axis")
+    assert bad is not None and bad.case == "11.42" and "under the 5-1" in bad.why

@@ -595,7 +595,7 @@ def advance_options(game: "Game", c: dict[str, Any]) -> list[tuple[str, ...]]:
     return out
 
 
-def advance(game: "Game", c: dict[str, Any], units: tuple[str, ...]) -> None:
+def advance(game: "Game", c: dict[str, Any], units: tuple[str, ...], case: str = "16.5") -> None:
     if not units:
         return
     st = game.state
@@ -603,7 +603,7 @@ def advance(game: "Game", c: dict[str, Any], units: tuple[str, ...]) -> None:
         st.units[u].hex = c["hex"]
     if c["hex"] in _sys().star_hexes(game) or c["hex"] in st.control:
         st.control[c["hex"]] = c["attacker"]
-    game.emit(Note(f"{', '.join(units)} advance into {c['hex']} (16.5)"))
+    game.emit(Note(f"{', '.join(units)} {'advance' if case == '16.5' else 'move'} into {c['hex']} ({case})"))
 
 
 def enter_after_overrun(game: "Game", c: dict[str, Any]) -> None:
@@ -615,7 +615,7 @@ def enter_after_overrun(game: "Game", c: dict[str, Any]) -> None:
     if b.owner(h) is not None:
         return
     live = [u for u in c["attackers"] if u in b.hex_of]
-    advance(game, c, tuple(live))
+    advance(game, c, tuple(live), "11.43")
     b = _sys().board(game)
     if live and in_enemy_zoc(b, h, c["attacker"]):
         v = efs_vars(game.state)
