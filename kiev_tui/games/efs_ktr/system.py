@@ -59,11 +59,18 @@ SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_of
 # -- the position as the ground modules read it -------------------------------------------------
 
 def tables(game: "Game") -> Tables:
-    return load_tables(game.scenario.tables_path)
+    """The scenario's charts, read once per scenario (scenario.derived)."""
+    d = game.scenario.derived
+    if "efs_tables" not in d:
+        d["efs_tables"] = load_tables(game.scenario.tables_path)
+    return d["efs_tables"]  # type: ignore[no-any-return]
 
 
 def more(game: "Game") -> MoreTables:
-    return load_more_tables(game.scenario.tables_path)
+    d = game.scenario.derived
+    if "efs_more_tables" not in d:
+        d["efs_more_tables"] = load_more_tables(game.scenario.tables_path)
+    return d["efs_more_tables"]  # type: ignore[no-any-return]
 
 
 def board(game: "Game") -> Board:
