@@ -353,6 +353,12 @@ def defence_artillery(game: "Game", c: dict[str, Any]) -> list[str]:
     return [u for u in artillery_for(game, c["hex"], c["defender"])]
 
 
+def support_allowed(game: "Game", c: dict[str, Any], units: tuple[str, ...]) -> bool:
+    """14.21, PB 11.3: may these artillery units support the defence (the combat still checks)?"""
+    trial = {**c, "dart": list(units)}
+    return not isinstance(combat.plan(combat_input(game, trial), _sys().tables(game)), Illegal)
+
+
 def order_hq(game: "Game", c: dict[str, Any], side: str) -> str | None:
     """14.34, 15.58, 22.12c: the Soviet HQ with a point left in range of the Defender Hex (or, for
     an attack, of any attacking unit's hex: docs/rulings.md)."""
@@ -439,7 +445,8 @@ def roll_combat(game: "Game", c: dict[str, Any]) -> None:
     p = combat.plan(inp, t)
     roll = game.roll(f"combat at {c['hex']}", 10)
     out = combat.resolve(inp, t, roll)
-    if isinstance(out, Illegal) or isinstance(p, Illegal):  # 15.54: an all-zero defence is removed
+    assert not isinstance(p, Illegal), p  # the attack and the support were checked when chosen
+    if isinstance(out, Illegal):  # 15.54: an all-zero defence is removed
         for u in inp.defenders:
             _remove(game, u.uid, CADRE)
         c["losses"] = {c["attacker"]: _loss(combat.SideLoss()), c["defender"]: _loss(combat.SideLoss())}

@@ -368,7 +368,11 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
             return Illegal("15.4", f"{uid} cannot support the attack on {a.hex}")
     if len(set(a.attackers)) != len(a.attackers) or len(set(a.artillery)) != len(a.artillery):
         return Illegal("15.25", "a unit is listed twice")
-    return None
+    from kiev_tui.games.efs_ktr import chain
+    c = {"hex": a.hex, "attacker": st.player, "defender": chain.other(st.player), "attackers": list(a.attackers),
+         "artillery": list(a.artillery), "dart": []}
+    p = combat.plan(chain.combat_input(game, c), _sys().tables(game))  # 15.2-15.4, PB 11.3
+    return p if isinstance(p, Illegal) else None
 
 
 def apply_attack(game: "Game", a: Attack) -> None:

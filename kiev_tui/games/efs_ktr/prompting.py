@@ -60,7 +60,8 @@ def prompt(game: "Game") -> Prompt | None:
         art = chain.defence_artillery(game, c)
         opts = [Option("support", "no artillery" if not combo else "support with " + ", ".join(combo), Support(combo),
                        hex=h)
-                for n in range(0, len(art) + 1) for combo in itertools.combinations(art, n)]
+                for n in range(0, len(art) + 1) for combo in itertools.combinations(art, n)
+                if not combo or chain.support_allowed(game, c, combo)]
         return Prompt(side, kind, "14.21", f"{side}: which artillery supports the defence of {h}?", tuple(opts))
     if kind == "set_order":
         return Prompt(side, kind, "14.31", f"{side}: the face-down order for {h}",
@@ -162,6 +163,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
             if not atk:
                 continue
             art = tuple(handlers.artillery_for(game, hexid, side))
-            yield Attack(hexid, atk, art)
-            if art:
-                yield Attack(hexid, atk, ())
+            tries = [Attack(hexid, atk, art)] + ([Attack(hexid, atk, (a,)) for a in art] if len(art) > 1 else [])
+            tries += [Attack(hexid, atk, ())] if art else []
+            for t in tries:
+                if handlers.check_attack(game, t) is None:
+                    yield t
