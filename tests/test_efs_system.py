@@ -264,3 +264,40 @@ def test_11_42a_an_overrun_under_5_1_is_refused() -> None:
     g = overrun_position([1])
     bad = g.check(Overrun(PZ9[:2], "1510"), side="axis")
     assert bad is not None and bad.case == "11.42" and "under the 5-1" in bad.why
+
+
+def test_16_46_the_owner_picks_the_unit_that_pays_for_a_zone() -> None:
+    """A made-up position (the retreat tests' own): the 11+96/5 and 72+108/9 Cavalry in 1805, the
+    10/9Pz in 1806 attacking at 1-2; a roll of 1 (1*/R) and a retreat through 1705, vacant and in
+    the 10th's zone: the Soviet names the unit that loses the step, then rolls on the Retreat
+    Table (a 1 escapes, 16.46)."""
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.efs_ktr.actions import Attack, Retreat, TakeLosses
+
+    keep = {"so-11-96-5c": "1805", "so-72-108-9c": "1805", "ax-10mot-9pz": "1806"}
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([1, 1]))
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    for uid, u in g.state.units.items():
+        if u.status == "map":
+            if uid in keep:
+                u.hex = keep[uid]
+            else:
+                u.status, u.hex = "cadre", None
+    g.memo.clear()  # the position was edited by hand
+    g.apply(Declare("1805", ("ax-10mot-9pz",)), side="axis")
+    g.apply(EndPhase(), side="axis")
+    g.apply(EndPhase(), side="soviet")
+    g.apply(Attack("1805", ("ax-10mot-9pz",)), side="axis")
+    while g.rules.prompt(g).kind != "retreat":
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    assert "Combat at 1805: 3 to 5, 1-2, DRM +0; roll 1: 1*/R (15.8)" in [e.describe() for e in g.journal]
+    g.apply(Retreat(("1705", "1605")), side="soviet")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case) == ("zoc_step", "soviet", "16.46")
+    assert {o.action for o in p.options} == {TakeLosses(("so-11-96-5c",)), TakeLosses(("so-72-108-9c",))}
+    g.apply(TakeLosses(("so-72-108-9c",)), side="soviet")
+    assert g.state.units["so-72-108-9c"].step == 1 and g.state.units["so-11-96-5c"].step == 0
+    assert {g.state.units[u].hex for u in ("so-72-108-9c", "so-11-96-5c")} == {"1605"}
+    assert g.state.vars.steps_lost == {"axis": 1, "soviet": 1}

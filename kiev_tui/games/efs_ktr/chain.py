@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from kiev_tui.games.efs_ktr.board import Board
 
 ATTACK_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "support_d", "order_d", "order_a",
-                 "reveal_order_d", "roll", "loss_a", "loss_d", "retreat_a", "retreat_d", "advance", "end")
+                 "reveal_order_d", "roll", "loss_a", "loss_d", "retreat_a", "zoc_a", "retreat_d", "zoc_d", "advance",
+                 "end")
 OVERRUN_WON = ("loss_d", "retreat_d", "enter", "end")
 OVERRUN_LOST = ("loss_a", "end")
 MAX_OPTIONS = 200
@@ -163,6 +164,9 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
             return None
         chooser = c["attacker"] if c["losses"][side].get("by_enemy") else side
         return {"kind": "retreat", "side": chooser, "hex": c["hex"], "who": side}
+    if stage in ("zoc_a", "zoc_d"):
+        z = c.get("zoc")
+        return {"kind": "zoc_step", **base} if z and z["side"] == side and len(zoc_units(game, c)) > 1 else None
     if stage == "advance":
         return {"kind": "advance", **base} if len(advance_options(game, c)) > 1 else None
     return None
@@ -181,6 +185,11 @@ def _auto(game: "Game", c: dict[str, Any], stage: str) -> None:
         opts = retreat_options(game, c, side)
         if opts:
             do_retreat(game, c, side, opts[0])
+    elif stage in ("zoc_a", "zoc_d"):
+        z = c.get("zoc")
+        if z and z["side"] == side_of(c, stage):
+            units = zoc_units(game, c)
+            finish_zoc_retreat(game, c, units[0] if units else "")
     elif stage == "advance":
         pass
     elif stage == "enter":
@@ -203,7 +212,7 @@ def check_answer(game: "Game", action: Action) -> Illegal | None:
     if top is None:
         return Illegal("15.0", f"no combat choice waits for '{action.kind}'")
     want = KIND_OF.get(type(action))
-    if want != top["kind"]:
+    if want != top["kind"] and not (want == "take_losses" and top["kind"] == "zoc_step"):
         return Illegal("15.0", f"answer the {top['kind'].replace('_', ' ')} choice first")
     side = str(top["side"])
     c = efs_vars(game.state).combat
@@ -252,6 +261,8 @@ def apply_answer(game: "Game", action: Action) -> None:
             spend_order_point(game, c, side)
         efs_vars(st).orders[c["hex"]] = action.order
         game.emit(Note(f"defender order on {c['hex']}: {action.order.replace('_', ' ') or 'none'} (15.59)"))
+    elif isinstance(action, TakeLosses) and top["kind"] == "zoc_step":
+        finish_zoc_retreat(game, c, action.units[0])
     elif isinstance(action, TakeLosses):
         take_losses(game, c, str(top["side"]), action.units)
     elif isinstance(action, Retreat):
@@ -554,8 +565,11 @@ def do_retreat(game: "Game", c: dict[str, Any], side: str, r: retreat.Retreat) -
     b = _sys().board(game)
     units = retreating(game, c, side)
     v = efs_vars(st)
+    if r.fate == retreat.ZOC_ROLL and "zoc" not in c:  # 16.46: the owner says which unit loses the step
+        c["zoc"] = {"side": side, "path": [b.hid(h) for h in r.path], "fate": r.fate, "case": r.case}
+        return
     if r.fate == retreat.ZOC_ROLL:  # 16.46: a step now, then the Retreat Table
-        big = max(units, key=lambda u: (b.steps_left(u), u))
+        big = str(c["zoc"]["unit"])
         st.units[big].step += 1
         v.steps_lost[side] = v.steps_lost.get(side, 0) + 1
         if st.units[big].step >= len(b.udef(big).steps):
@@ -584,6 +598,21 @@ def do_retreat(game: "Game", c: dict[str, Any], side: str, r: retreat.Retreat) -
         v.overrun_marked.extend(u for u in units if u in after.hex_of)
     game.emit(Note(f"{', '.join(units)} retreat {' > '.join(after.hid(h) for h in r.path) or 'off the map'} "
                    f"({r.fate}, {r.case})"))
+
+
+def zoc_units(game: "Game", c: dict[str, Any]) -> list[str]:
+    """16.46: the units of the retreating stack, one of which loses the step."""
+    return sorted(retreating(game, c, str(c["zoc"]["side"])))
+
+
+def finish_zoc_retreat(game: "Game", c: dict[str, Any], unit: str) -> None:
+    """16.46: ``unit`` loses the step, the Retreat Table is rolled, and the retreat is made."""
+    z = c["zoc"]
+    b = _sys().board(game)
+    z["unit"] = unit
+    r = retreat.Retreat(tuple(b.parse(h) for h in z["path"]), str(z["fate"]), str(z["case"]))
+    do_retreat(game, c, str(z["side"]), r)
+    c.pop("zoc", None)
 
 
 def advance_options(game: "Game", c: dict[str, Any]) -> list[tuple[str, ...]]:

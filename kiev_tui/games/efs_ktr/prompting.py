@@ -74,6 +74,9 @@ def prompt(game: "Game") -> Prompt | None:
         n = c["losses"][side]["steps"]
         return Prompt(side, kind, "16.21", f"{side}: which units lose the {n} step(s) at {h}?",
                       tuple(Option("lose", ", ".join(o), TakeLosses(o), hex=h) for o in opts))
+    if kind == "zoc_step":
+        return Prompt(side, kind, "16.46", f"{side}: which unit loses the step for retreating through the enemy zone?",
+                      tuple(Option("lose", u, TakeLosses((u,)), hex=h, unit=u) for u in chain.zoc_units(game, c)))
     if kind == "retreat":
         who = str(top.get("who", side))
         b = _sys().board(game)
