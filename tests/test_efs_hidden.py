@@ -196,3 +196,39 @@ def test_17_21_a_seat_replays_the_other_sides_choices_sealed() -> None:
         sealed = [entry_of(host, i, seat)["action"] for i in range(len(host.log)) if host.sides[i] == other
                   and host.log[i].kind in ("air_mission", "set_order")]
         assert sealed and all(a["kind"] == "sealed" for a in sealed)
+
+
+def test_17_33a_the_initiative_side_pairs_its_firers() -> None:
+    """The Bf109 alone fires over 1506 against two Soviet SBs (made Ready by hand): the Axis, with
+    the initiative (17.32a: the only firing side; a 3 lets air combat happen), picks its target."""
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.efs_ktr.actions import AirPairs, RevealAir
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([3, 1, 9, 9, 9, 9, 9, 9]))
+    for uid in ("ax-bf109", "so-sb-2"):
+        g.state.units[uid].status = "air_ready"
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    reach = g.reachable(PZ)
+    dest = sorted(h for h, r in reach.items() if r.ok and b.parse("1506") in b.gmap.neighbours(h))[0]
+    g.apply(Move(PZ, reach[dest].path), side="axis")
+    g.apply(Declare("1506", PZ), side="axis")
+    g.apply(EndPhase(), side="axis")
+    g.apply(EndPhase(), side="soviet")
+    g.apply(Attack("1506", PZ, ()), side="axis")
+    g.apply(AirMission("ax-bf109"), side="axis")
+    g.apply(AirMission("so-sb-1,so-sb-2"), side="soviet")
+    for side in ("axis", "soviet"):
+        sec = g.state.secrets[side]["air"]
+        g.apply(RevealAir(sec["choice"], sec["salt"]), side=side)
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case) == ("air_pairs", "axis", "17.33")
+    assert {o.action for o in p.options} == {AirPairs(("ax-bf109>so-sb-1",)), AirPairs(("ax-bf109>so-sb-2",))}
+    assert g.check(AirPairs(("ax-bf109>ax-he111",)), side="axis") is not None
+    g.apply(AirPairs(("ax-bf109>so-sb-2",)), side="axis")
+    text = [e.describe() for e in g.journal]
+    # ACR 4 less 1: a 1 destroys the SB (17.33d); the other meets the 9th Panzer's AA and aborts (17.4)
+    assert "air combat: ax-bf109 at so-sb-2 (1); results: so-sb-2 X (17.33)" in text
+    assert "AA fire at so-sb-1: roll 9, A (17.4)" in text
+    assert (g.state.units["so-sb-2"].status, g.state.units["so-sb-1"].status) == ("air_destroyed", "air_flown")

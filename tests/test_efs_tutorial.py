@@ -66,7 +66,9 @@ def gt50_axis_movement_and_combat(g: Game) -> None:
         g.apply(p.options[0].action, side=side)
     answer(g, "attacker_order", "axis", AttackerOrder(""))  # both defenders out of the HQ's range
     text = notes(g)
-    assert "air initiative soviet (roll 3); air combat: ax-he111 -" in text  # 17.32a, 17.33: the bomber gets away
+    assert "air initiative soviet (roll 3): air combat (17.32)" in text  # 17.32a: the only firer's side
+    # 17.33: the I-16 alone fires, on the -1 column (ACR 1 less 2): a 9 and the bomber gets away
+    assert "air combat: so-i16 at ax-he111 (9); results: ax-he111 - (17.33)" in text
     assert "AA fire at so-sb-1: roll 9, A (17.4)" in text  # the SB aborts
     assert "close air support on 1510: attacker 1, defender 0 (15.65)" in text
     assert "Combat at 1510: 8 to 2, 4-1, DRM -1; roll 6: -/1 (15.8)" in text

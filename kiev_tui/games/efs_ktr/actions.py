@@ -97,6 +97,15 @@ class RevealAir(Action):
     salt: str
 
 
+@ACTIONS.action("air_pairs")
+@dataclass(frozen=True, slots=True)
+class AirPairs(Action):
+    """17.33a: the initiative side matches each of its firing units with an enemy air unit
+    ("firer>target" for each)."""
+
+    pairs: tuple[str, ...]
+
+
 @ACTIONS.action("support")
 @dataclass(frozen=True, slots=True)
 class Support(Action):
@@ -158,4 +167,4 @@ class Advance(Action):
     units: tuple[str, ...] = ()
 
 
-CHAIN_ACTIONS = (AirMission, RevealAir, Support, SetOrder, AttackerOrder, RevealOrder, TakeLosses, Retreat, Advance)
+CHAIN_ACTIONS = (AirMission, RevealAir, AirPairs, Support, SetOrder, AttackerOrder, RevealOrder, TakeLosses, Retreat, Advance)

@@ -24,7 +24,7 @@ from kiev_tui.engine.rules import OddsPreview
 from kiev_tui.engine.view import check_reveal, commit, is_hidden, reveal
 
 from kiev_tui.games.efs_ktr import air, combat, retreat
-from kiev_tui.games.efs_ktr.actions import (AirMission, Advance, Attack, AttackerOrder, RevealAir, RevealOrder,
+from kiev_tui.games.efs_ktr.actions import (AirMission, AirPairs, Advance, Attack, AttackerOrder, RevealAir, RevealOrder,
                                             Retreat, SetOrder, Support, TakeLosses)
 from kiev_tui.games.efs_ktr.board import ADDITIONAL_RETREAT, AIR_READY, CADRE, ELIMINATED, NO_RETREAT, other
 from kiev_tui.games.efs_ktr.combat import Combatant, CombatInput
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.games.efs_ktr.board import Board
 
-ATTACK_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "support_d", "order_d", "order_a",
+ATTACK_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "air_pairs", "air_fire", "support_d", "order_d", "order_a",
                  "reveal_order_d", "roll", "loss_a", "loss_d", "retreat_a", "zoc_a", "retreat_d", "zoc_d", "advance",
                  "end")
 OVERRUN_WON = ("loss_d", "retreat_d", "enter", "end")
@@ -164,6 +164,10 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
             return None
         chooser = c["attacker"] if c["losses"][side].get("by_enemy") else side
         return {"kind": "retreat", "side": chooser, "hex": c["hex"], "who": side}
+    if stage == "air_pairs":
+        ini = c.get("ini", {})
+        return ({"kind": "air_pairs", "side": ini["side"], "hex": c["hex"]}
+                if ini.get("combat") and len(pair_options(game, c)) > 1 else None)
     if stage in ("zoc_a", "zoc_d"):
         z = c.get("zoc")
         return {"kind": "zoc_step", **base} if z and z["side"] == side and len(zoc_units(game, c)) > 1 else None
@@ -174,6 +178,12 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
 
 def _auto(game: "Game", c: dict[str, Any], stage: str) -> None:
     if stage == "air":
+        air_initiative(game, c)
+    elif stage == "air_pairs":
+        if c.get("ini", {}).get("combat"):
+            opts = pair_options(game, c)
+            c["pairs"] = [list(p) for p in opts[0]] if opts else []
+    elif stage == "air_fire":
         resolve_air(game, c)
     elif stage == "roll":
         roll_combat(game, c)
@@ -200,7 +210,7 @@ def _auto(game: "Game", c: dict[str, Any], stage: str) -> None:
 
 # -- answers -------------------------------------------------------------------------------------
 
-KIND_OF = {AirMission: "air_mission", RevealAir: "reveal_air", Support: "support", SetOrder: "set_order",
+KIND_OF = {AirMission: "air_mission", RevealAir: "reveal_air", AirPairs: "air_pairs", Support: "support", SetOrder: "set_order",
            AttackerOrder: "attacker_order", RevealOrder: "reveal_order", TakeLosses: "take_losses",
            Retreat: "retreat", Advance: "advance"}
 
@@ -245,6 +255,8 @@ def apply_answer(game: "Game", action: Action) -> None:
         reveal(game, side, "air", action.units)
         c["air"][side] = [u for u in action.units.split(",") if u]
         game.emit(Note(f"{side} air units on {c['hex']}: {', '.join(c['air'][side]) or 'none'} (17.31)"))
+    elif isinstance(action, AirPairs):
+        c["pairs"] = [p.split(">") for p in action.pairs]
     elif isinstance(action, Support):
         c["dart"] = list(action.artillery)
         if action.artillery:
@@ -291,27 +303,61 @@ def after_commit(game: "Game", side: str, key: str) -> None:
 
 # -- air (17.3-17.4) -----------------------------------------------------------------------------
 
+def _real(game: "Game", c: dict[str, Any]) -> dict[str, list[air.AirUnit]]:
+    """The air units placed on the mission hex, dummies left out (17.31a)."""
+    return {s: [u for u in (air_unit(game, x) for x in c["air"].get(s, [])) if u.role != air.DUMMY]
+            for s in (AXIS, SOVIET)}
+
+
+def air_initiative(game: "Game", c: dict[str, Any]) -> None:
+    """17.32: with a firing unit in the hex, roll for the initiative and whether air combat happens."""
+    v = efs_vars(game.state)
+    real = _real(game, c)
+    for s in real:
+        v.flown.extend(u.uid for u in real[s])  # 17.13: they have flown this game-turn
+    firing = [u for s in real for u in air.firing_units(real[s], air.CAS)]
+    c["ini"] = {"combat": False}
+    if not firing:
+        return
+    roll = game.roll("air initiative", 10)
+    ini = air.air_initiative(roll, {u.side for u in firing}, _sys().more(game))
+    if isinstance(ini, Illegal) or not ini.combat:
+        game.emit(Note(f"air initiative roll {roll}: no air combat (17.32)"))
+        return
+    c["ini"] = {"combat": True, "side": ini.side}
+    game.emit(Note(f"air initiative {ini.side} (roll {roll}): air combat (17.32)"))
+
+
+def pair_options(game: "Game", c: dict[str, Any]) -> list[tuple[tuple[str, str], ...]]:
+    """17.33a: every way the initiative side's firers can each take one enemy unit in the hex."""
+    side = c["ini"]["side"]
+    real = _real(game, c)
+    mine = list(air.firing_units(real[side], air.CAS))
+    enemy = real[other(side)]
+    firers = mine + list(air.firing_units(enemy, air.CAS))
+    out = []
+    for targets in itertools.product([u.uid for u in enemy], repeat=len(mine)):
+        pairs = tuple((f.uid, t) for f, t in zip(mine, targets))
+        if enemy and air.check_pairs(side, firers, enemy, pairs) is None:
+            out.append(pairs)
+    return out[:MAX_OPTIONS]
+
+
 def resolve_air(game: "Game", c: dict[str, Any]) -> None:
+    """17.33-17.4, 15.13: the pairs fire, survivors take AA fire, the rest give CAS points."""
     st = game.state
     m = _sys().more(game)
-    v = efs_vars(st)
-    placed = {s: [air_unit(game, u) for u in c["air"].get(s, [])] for s in (AXIS, SOVIET)}
-    real = {s: [u for u in placed[s] if u.role != air.DUMMY] for s in placed}
-    for s in placed:
-        v.flown.extend(u.uid for u in real[s])
+    real = _real(game, c)
+    by_id = {u.uid: u for s in real for u in real[s]}
     results: dict[str, str] = {}
-    firing = [u for s in real for u in air.firing_units(real[s], air.CAS)]
-    if firing:
-        roll = game.roll("air initiative", 10)
-        ini = air.air_initiative(roll, {u.side for u in firing}, m)
-        if not isinstance(ini, Illegal) and ini.combat:
-            pairs = _pairs(ini.side, real)
-            rolls = [game.roll(f"air combat {f.uid} on {t.uid}", 10) for f, t in pairs]
-            results = air.air_combat(pairs, rolls, m)
-            game.emit(Note(f"air initiative {ini.side} (roll {roll}); air combat: "
-                           + ", ".join(f"{k} {r}" for k, r in sorted(results.items()))))
-        else:
-            game.emit(Note(f"air initiative roll {roll}: no air combat (17.32)"))
+    if c.get("ini", {}).get("combat"):
+        side = c["ini"]["side"]
+        chosen = [(by_id[f], by_id[t]) for f, t in c.get("pairs", [])]
+        pairs = chosen + _answers(side, real, chosen)
+        rolls = [game.roll(f"air combat {f.uid} on {t.uid}", 10) for f, t in pairs]
+        results = air.air_combat(pairs, rolls, m)
+        game.emit(Note("air combat: " + ", ".join(f"{f.uid} at {t.uid} ({r})" for (f, t), r in zip(pairs, rolls))
+                       + "; results: " + ", ".join(f"{k} {r}" for k, r in sorted(results.items())) + " (17.33)"))
     survivors: dict[str, list[air.AirUnit]] = {}
     b = _sys().board(game)
     h = b.parse(c["hex"])
@@ -339,22 +385,18 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
         game.emit(Note(f"close air support on {c['hex']}: attacker {a_pts}, defender {d_pts} (15.65)"))
 
 
-def _pairs(first: str, real: dict[str, list[air.AirUnit]]) -> list[tuple[air.AirUnit, air.AirUnit]]:
-    """17.33a: the initiative side's firers take the enemy firers first, then mission units; each
-    enemy firer fires back at the unit that took it on (our pairing: docs/rulings.md)."""
-    second = other(first)
-    f1 = list(air.firing_units(real[first], air.CAS))
-    f2 = list(air.firing_units(real[second], air.CAS))
-    targets = f2 + [u for u in real[second] if u not in f2]
-    pairs: list[tuple[air.AirUnit, air.AirUnit]] = []
-    for i, f in enumerate(f1):
-        if targets:
-            pairs.append((f, targets[i % len(targets)]))
-    enemies = f1 + [u for u in real[first] if u not in f1]
-    for i, f in enumerate(f2):
-        if enemies:
-            pairs.append((f, enemies[i % len(enemies)]))
-    return pairs
+def _answers(first: str, real: dict[str, list[air.AirUnit]],
+             chosen: list[tuple[air.AirUnit, air.AirUnit]]) -> list[tuple[air.AirUnit, air.AirUnit]]:
+    """17.33b: the other side's firers fire too: each at the unit that took it on, else at the
+    first enemy unit (docs/rulings.md)."""
+    out = []
+    enemies = real[first]
+    for f in air.firing_units(real[other(first)], air.CAS):
+        engager = next((a for a, t in chosen if t.uid == f.uid), None)
+        target = engager or (enemies[0] if enemies else None)
+        if target is not None:
+            out.append((f, target))
+    return out
 
 
 # -- artillery and orders ------------------------------------------------------------------------

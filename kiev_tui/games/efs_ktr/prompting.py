@@ -15,7 +15,7 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.prompts import Option, Prompt
 
 from kiev_tui.games.efs_ktr import chain, movement, overrun
-from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, Attack, AttackerOrder, Declare, Move,
+from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
                                             ToCadre)
 from kiev_tui.games.efs_ktr.board import MOTORIZED, NO_RETREAT, ADDITIONAL_RETREAT
@@ -56,6 +56,11 @@ def prompt(game: "Game") -> Prompt | None:
             opts = (Option("reveal", f"reveal: {sec['choice'] or 'none'}", act, hex=h),)
         return Prompt(side, kind, "17.31" if key == "air" else "15.59", f"{side}: turn your face-down {key} on {h} over",
                       opts)
+    if kind == "air_pairs":
+        return Prompt(side, kind, "17.33", f"{side}: match your firing air units with enemy air units over {h}",
+                      tuple(Option("pair", ", ".join(f"{f} at {t}" for f, t in pairs),
+                                   AirPairs(tuple(f"{f}>{t}" for f, t in pairs)), hex=h)
+                            for pairs in chain.pair_options(game, c)))
     if kind == "support":
         art = chain.defence_artillery(game, c)
         opts = [Option("support", "no artillery" if not combo else "support with " + ", ".join(combo), Support(combo),
