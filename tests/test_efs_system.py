@@ -301,3 +301,28 @@ def test_16_46_the_owner_picks_the_unit_that_pays_for_a_zone() -> None:
     assert g.state.units["so-72-108-9c"].step == 1 and g.state.units["so-11-96-5c"].step == 0
     assert {g.state.units[u].hex for u in ("so-72-108-9c", "so-11-96-5c")} == {"1605"}
     assert g.state.vars.steps_lost == {"axis": 1, "soviet": 1}
+
+
+def test_12_36_a_declared_attack_uses_the_strength_that_reaches_1_4() -> None:
+    """A made-up position: the 295th Rifle (8) joins the 11+96/5 Cavalry (2) in 1510, and three 9th
+    Panzer units stand in 1410 (8 attack).  They declare at 8 to 10; in the Combat phase the
+    9th Recon alone (2 to 10, under 1-4) is refused while 1-4 or better can be had (12.36)."""
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    three = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-9rec-9pz")
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    g.state.units["so-295rd"].hex = "1510"
+    for u in three:
+        g.state.units[u].hex = "1410"
+    g.memo.clear()  # the position was edited by hand
+    g.apply(Declare("1510", three), side="axis")
+    while g.phase.name != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    weak = g.rules.preview(g, ("ax-9rec-9pz",), ("1510",))
+    assert weak is not None and (weak.attack, weak.defense, weak.column) == (2, 10, "under 1-4")
+    bad = g.check(Attack("1510", ("ax-9rec-9pz",)), side="axis")
+    # every unit at hand: the three and the 619th's 2 support points from 1210, 10 to 10
+    assert bad is not None and bad.case == "12.36" and "make 1-1" in bad.why
+    assert g.check(Attack("1510", three), side="axis") is None

@@ -372,7 +372,15 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     c = {"hex": a.hex, "attacker": st.player, "defender": chain.other(st.player), "attackers": list(a.attackers),
          "artillery": list(a.artillery), "dart": []}
     p = combat.plan(chain.combat_input(game, c), _sys().tables(game))  # 15.2-15.4, PB 11.3
-    return p if isinstance(p, Illegal) else None
+    if isinstance(p, Illegal):
+        return p
+    if p.column is None and not p.zero_defence:  # 12.36: 1-4 must be reached where the units allow it
+        full = {**c, "attackers": sorted(can), "artillery": sorted(art)}
+        best = combat.plan(chain.combat_input(game, full), _sys().tables(game))
+        if not isinstance(best, Illegal) and best.column is not None:
+            return Illegal("12.36", f"{p.attack:g} to {p.defence:g} is under 1-4 and the units at hand make "
+                                    f"{best.column}: a declared attack is made at 1-4 or better when it can be")
+    return None
 
 
 def apply_attack(game: "Game", a: Attack) -> None:
