@@ -326,3 +326,26 @@ def test_12_36_a_declared_attack_uses_the_strength_that_reaches_1_4() -> None:
     # every unit at hand: the three and the 619th's 2 support points from 1210, 10 to 10
     assert bad is not None and bad.case == "12.36" and "make 1-1" in bad.why
     assert g.check(Attack("1510", three), side="axis") is None
+
+
+def test_3_32_an_overstacked_hex_sends_units_to_the_cadre_box_before_the_phase_ends() -> None:
+    from kiev_tui.games.efs_ktr.actions import ToCadre
+
+    g = Game.new("efs_ktr/sumy", seed=1)
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    pile = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz", "ax-60mot-16m", "ax-156mot-16m")
+    for u in pile:
+        g.state.units[u].hex = "1208"
+    g.memo.clear()  # the position was edited by hand
+    over = sum(system.board(g).stacking(u) for u in pile) - b.tables.stacking_limit
+    assert over > 0
+    bad = g.check(EndPhase(), side="axis")
+    assert bad is not None and bad.case == "3.32"
+    assert g.check(ToCadre("ax-20mot-10m"), side="axis").case == "3.32"  # 1407 is not over the limit
+    assert ToCadre("ax-60mot-16m") in set(g.rules.legal(g, "axis"))
+    while g.check(EndPhase(), side="axis") is not None:
+        g.apply(ToCadre(pile[-1 - len([u for u in pile if g.state.units[u].status == "cadre"])]), side="axis")
+    assert g.state.units["ax-156mot-16m"].status == "cadre"
+    g.apply(EndPhase(), side="axis")
