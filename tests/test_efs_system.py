@@ -349,3 +349,36 @@ def test_3_32_an_overstacked_hex_sends_units_to_the_cadre_box_before_the_phase_e
         g.apply(ToCadre(pile[-1 - len([u for u in pile if g.state.units[u].status == "cadre"])]), side="axis")
     assert g.state.units["ax-156mot-16m"].status == "cadre"
     g.apply(EndPhase(), side="axis")
+
+
+def test_13_24_interdiction_over_the_hq_takes_its_command_but_not_its_guards() -> None:
+    """GT50: the He111 (interdiction 2) flies over the 40th Army HQ in 1904, unopposed; the HQ's AA
+    rolls a 1 (no effect, 17.4): a Level Two zone (13.14) over 1904 and its neighbours (13.15).
+    The HQ's one command point is gone (13.24), its free Guards activation is not (22.41)."""
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.engine.view import view
+    from kiev_tui.games.efs_ktr.actions import AirMission, Interdict
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([1]))
+    while g.state.phase != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    assert g.check(Interdict("1904"), side="soviet").case == "4.2"
+    g.apply(Interdict("1904"), side="axis")
+    g.apply(AirMission("ax-he111"), side="axis")
+    assert view(g, "soviet").secrets == {} and "air" in view(g, "soviet").commitments["axis"]  # face down
+    g.apply(AirMission(""), side="soviet")
+    while g.state.pending is not None:
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    assert g.state.vars.interdiction == {"1904": 2}
+    b = system.board(g)
+    assert b.parse("1904") in b.interdicted and b.parse("1905") in b.interdicted
+    assert b.parse("1907") not in b.interdicted
+    while not (g.phase.segment == "soviet" and g.phase.name == "motorized"):
+        g.apply(EndPhase(), side=g.actor)
+    bad = g.check(Activate("so-40a-hq", "so-227rd"), side="soviet")
+    assert bad is not None and bad.case == "22.12" and "no command point" in bad.why
+    assert g.check(Activate("so-40a-hq", "so-2-4gdr"), side="soviet") is None
+    while g.state.turn == 1:
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.vars.interdiction == {}  # 13.16: markers off in the interphase

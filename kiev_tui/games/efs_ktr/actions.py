@@ -64,6 +64,15 @@ class ToCadre(Action):
     unit: str
 
 
+@ACTIONS.action("interdict")
+@dataclass(frozen=True, slots=True)
+class Interdict(Action):
+    """13.12-13.13: the Axis flies an interdiction mission over ``hex`` (the units are placed next,
+    face down, as a hidden choice)."""
+
+    hex: str
+
+
 @ACTIONS.action("attack")
 @dataclass(frozen=True, slots=True)
 class Attack(Action):

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 ATTACK_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "air_pairs", "air_fire", "support_d", "order_d", "order_a",
                  "reveal_order_d", "roll", "loss_a", "loss_d", "retreat_a", "zoc_a", "retreat_d", "zoc_d", "advance",
                  "end")
+INTERDICTION_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "air_pairs", "air_fire", "end")
 OVERRUN_WON = ("loss_d", "retreat_d", "enter", "end")
 OVERRUN_LOST = ("loss_a", "end")
 MAX_OPTIONS = 200
@@ -65,6 +66,8 @@ def ready_air(game: "Game", side: str) -> list[str]:
 def stage_list(c: dict[str, Any]) -> tuple[str, ...]:
     if c["kind"] == "attack":
         return ATTACK_STAGES
+    if c["kind"] == "interdiction":
+        return INTERDICTION_STAGES
     return OVERRUN_WON if c.get("won") else OVERRUN_LOST
 
 
@@ -90,6 +93,37 @@ def start_attack(game: "Game", a: Attack) -> None:
     game.emit(Note(f"Attack on {a.hex} by {', '.join(a.attackers)}"
                    + (f" with {', '.join(a.artillery)} in support" if a.artillery else "") + " (15.2)"))
     run(game)
+
+
+def start_interdiction(game: "Game", hex_id: str) -> None:
+    """13.12: an interdiction mission over ``hex_id``: the Axis places, the Soviet opposes (17.21)."""
+    efs_vars(game.state).combat = {"kind": "interdiction", "hex": hex_id, "attacker": AXIS, "defender": SOVIET,
+                                   "attackers": [], "artillery": [], "defenders": [], "dart": [],
+                                   "stage": "cas_a", "air": {}, "cas": {}, "aorder": "", "dorder": ""}
+    game.emit(Note(f"Axis interdiction mission over {hex_id} (13.12)"))
+    run(game)
+
+
+def mission_kind(c: dict[str, Any]) -> str:
+    return air.INTERDICTION if c["kind"] == "interdiction" else air.CAS
+
+
+def mission_choices(game: "Game", c: dict[str, Any], side: str) -> list[tuple[str, ...]]:
+    """17.21: the placements ``side`` may make (none included): up to three Ready units; in an
+    interdiction mission the Axis flies units with an interdiction rating (or a dummy) and the
+    Soviet opposes with fighters only (13.11, 17.21 note)."""
+    ready = ready_air(game, side)
+    if c["kind"] == "interdiction":
+        units = {u: air_unit(game, u) for u in ready}
+        if side == AXIS:
+            ready = [u for u in ready if units[u].interdiction > 0 or units[u].role == air.DUMMY]
+        else:
+            ready = [u for u in ready if air.check_interdiction_opposition([units[u]]) is None]
+    out: list[tuple[str, ...]] = []
+    least = 1 if c["kind"] == "interdiction" and side == AXIS else 0  # 17.21: a mission needs a unit
+    for n in range(least, min(3, len(ready)) + 1):
+        out.extend(itertools.combinations(ready, n))
+    return out
 
 
 def start_overrun(game: "Game", ov: Any, out: combat.OverrunOutcome) -> None:
@@ -145,7 +179,8 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
     side = side_of(c, stage)
     base = {"side": side, "hex": c["hex"]}
     if stage in ("cas_a", "cas_d"):
-        return {"kind": "air_mission", **base} if ready_air(game, side) else None
+        choices = mission_choices(game, c, side)
+        return {"kind": "air_mission", **base} if len(choices) > 1 or any(choices) else None
     if stage in ("reveal_air_a", "reveal_air_d"):
         return {"kind": "reveal_air", **base} if "air" in st.commitments.get(side, {}) else None
     if stage == "support_d":
@@ -315,7 +350,7 @@ def air_initiative(game: "Game", c: dict[str, Any]) -> None:
     real = _real(game, c)
     for s in real:
         v.flown.extend(u.uid for u in real[s])  # 17.13: they have flown this game-turn
-    firing = [u for s in real for u in air.firing_units(real[s], air.CAS)]
+    firing = [u for s in real for u in air.firing_units(real[s], mission_kind(c))]
     c["ini"] = {"combat": False}
     if not firing:
         return
@@ -332,9 +367,9 @@ def pair_options(game: "Game", c: dict[str, Any]) -> list[tuple[tuple[str, str],
     """17.33a: every way the initiative side's firers can each take one enemy unit in the hex."""
     side = c["ini"]["side"]
     real = _real(game, c)
-    mine = list(air.firing_units(real[side], air.CAS))
+    mine = list(air.firing_units(real[side], mission_kind(c)))
     enemy = real[other(side)]
-    firers = mine + list(air.firing_units(enemy, air.CAS))
+    firers = mine + list(air.firing_units(enemy, mission_kind(c)))
     out = []
     for targets in itertools.product([u.uid for u in enemy], repeat=len(mine)):
         pairs = tuple((f.uid, t) for f, t in zip(mine, targets))
@@ -353,7 +388,7 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
     if c.get("ini", {}).get("combat"):
         side = c["ini"]["side"]
         chosen = [(by_id[f], by_id[t]) for f, t in c.get("pairs", [])]
-        pairs = chosen + _answers(side, real, chosen)
+        pairs = chosen + _answers(side, real, chosen, mission_kind(c))
         rolls = [game.roll(f"air combat {f.uid} on {t.uid}", 10) for f, t in pairs]
         results = air.air_combat(pairs, rolls, m)
         game.emit(Note("air combat: " + ", ".join(f"{f.uid} at {t.uid} ({r})" for (f, t), r in zip(pairs, rolls))
@@ -362,7 +397,7 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
     b = _sys().board(game)
     h = b.parse(c["hex"])
     for s in (AXIS, SOVIET):
-        alive = [u for u in air.mission_units(real[s], air.CAS) if results.get(u.uid, "-") == "-"]
+        alive = [u for u in air.mission_units(real[s], mission_kind(c)) if results.get(u.uid, "-") == "-"]
         ground = [air.AAUnit(g, b.side(g), b.utype(g), b.udef(g).size, b.own_zoc(g), b.udef(g).division)
                   for n in (h, *b.gmap.neighbours(h)) for g in b.at(n) if b.side(g) != s]
         kept = []
@@ -379,19 +414,24 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
     for s in real:
         for u in real[s]:
             st.units[u.uid].status = air.RESULT_BOX.get(results.get(u.uid, "A"), air.FLOWN)
+    if c["kind"] == "interdiction":  # 13.14: what is left sets the zone's level
+        level = air.interdiction_level(survivors[AXIS], m)
+        efs_vars(st).interdiction[c["hex"]] = level  # 0: flown, no marker (one mission a hex, 13.13)
+        game.emit(Note(f"interdiction over {c['hex']}: level {level or 'none'} (13.14)"))
+        return
     a_pts, d_pts = air.cas_points(survivors[c["attacker"]], survivors[c["defender"]])
     c["cas"] = {c["attacker"]: a_pts, c["defender"]: d_pts}
     if a_pts or d_pts:
         game.emit(Note(f"close air support on {c['hex']}: attacker {a_pts}, defender {d_pts} (15.65)"))
 
 
-def _answers(first: str, real: dict[str, list[air.AirUnit]],
-             chosen: list[tuple[air.AirUnit, air.AirUnit]]) -> list[tuple[air.AirUnit, air.AirUnit]]:
+def _answers(first: str, real: dict[str, list[air.AirUnit]], chosen: list[tuple[air.AirUnit, air.AirUnit]],
+             kind: str = air.CAS) -> list[tuple[air.AirUnit, air.AirUnit]]:
     """17.33b: the other side's firers fire too: each at the unit that took it on, else at the
     first enemy unit (docs/rulings.md)."""
     out = []
     enemies = real[first]
-    for f in air.firing_units(real[other(first)], air.CAS):
+    for f in air.firing_units(real[other(first)], kind):
         engager = next((a for a, t in chosen if t.uid == f.uid), None)
         target = engager or (enemies[0] if enemies else None)
         if target is not None:

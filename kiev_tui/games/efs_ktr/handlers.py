@@ -16,8 +16,8 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex, HexError
 
-from kiev_tui.games.efs_ktr import combat, movement, overrun, stacking
-from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Move, Overrun, ToCadre
+from kiev_tui.games.efs_ktr import air, combat, movement, overrun, stacking
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING, Board
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
@@ -229,7 +229,63 @@ def apply_declare(game: "Game", a: Declare) -> None:
 # -- Soviet HQs ----------------------------------------------------------------------------------
 
 def hq_command(game: "Game", hq: str) -> int:
-    return int(game.scenario.catalog.units[hq].extra.get("command", 0))
+    """22.12: the HQ's command value, less the interdiction level of its hex (13.24)."""
+    printed = int(game.scenario.catalog.units[hq].extra.get("command", 0))
+    at = game.state.units[hq].hex
+    if at is None:
+        return printed
+    return air.interdicted_command(printed, interdiction_level_at(game, at))
+
+
+def interdiction_level_at(game: "Game", hex_id: str) -> int:
+    """13.15: the levels of every Zone of Interdiction over ``hex_id`` (the mission hex and its
+    six neighbours), added and held to Level Two."""
+    b = _sys().board(game)
+    h = b.parse(hex_id)
+    levels = [lvl for m, lvl in efs_vars(game.state).interdiction.items()
+              if lvl and (b.parse(m) == h or b.parse(m) in b.gmap.neighbours(h))]
+    return air.hex_interdiction(levels, _sys().more(game)) if levels else 0
+
+
+def interdicted_hexes(game: "Game") -> set[str]:
+    gmap, grid = game.scenario.map, game.scenario.map.grid
+    out: set[str] = set()
+    for m, lvl in efs_vars(game.state).interdiction.items():
+        if not lvl:
+            continue
+        h = grid.parse(m)
+        out.add(m)
+        out.update(grid.id(n) for n in gmap.neighbours(h))
+    return out
+
+
+def interdiction_targets(game: "Game") -> list[str]:
+    """Hexes worth an interdiction mission for the bot and the list of actions: Soviet-held hexes."""
+    b = _sys().board(game)
+    return sorted({b.hid(h) for u, h in b.hex_of.items() if b.side(u) == SOVIET} - set(efs_vars(game.state).interdiction))
+
+
+def check_interdict(game: "Game", a: Interdict) -> Illegal | None:
+    st = game.state
+    if st.phase != "air_interdiction" or owner(game) != "axis":
+        return Illegal("13.12", "interdiction missions are flown in the Axis Air Interdiction phase")
+    h = parse(game, a.hex)
+    if isinstance(h, Illegal):
+        return h
+    if not game.scenario.map.on_map(h):
+        return Illegal("13.13", f"{a.hex} is not on the map")
+    if a.hex in efs_vars(st).interdiction:
+        return Illegal("13.13", f"{a.hex} already has an interdiction mission this turn")
+    from kiev_tui.games.efs_ktr import chain
+    c = {"kind": "interdiction"}
+    if not chain.mission_choices(game, c, "axis"):
+        return Illegal("13.11", "no Ready Axis air unit can fly an interdiction mission")
+    return None
+
+
+def apply_interdict(game: "Game", a: Interdict) -> None:
+    from kiev_tui.games.efs_ktr import chain
+    chain.start_interdiction(game, a.hex)
 
 
 def hqs_in_range(game: "Game", h: Hex) -> list[str]:
@@ -413,4 +469,5 @@ HANDLERS: dict[type, tuple[Callable[..., Illegal | None], Callable[..., None]]] 
     Activate: (check_activate, apply_activate),
     ToCadre: (check_to_cadre, apply_to_cadre),
     Attack: (check_attack, apply_attack),
+    Interdict: (check_interdict, apply_interdict),
 }

@@ -15,7 +15,8 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.prompts import Option, Prompt
 
 from kiev_tui.games.efs_ktr import chain, movement, overrun
-from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare, Move,
+from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare,
+                                            Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
                                             ToCadre)
 from kiev_tui.games.efs_ktr.board import MOTORIZED, NO_RETREAT, ADDITIONAL_RETREAT
@@ -41,11 +42,11 @@ def prompt(game: "Game") -> Prompt | None:
         return None
     side, kind, h = str(top["side"]), str(top["kind"]), str(top["hex"])
     if kind == "air_mission":
-        ready = chain.ready_air(game, side)
         opts = [Option("air", "no air units" if not combo else "place " + ", ".join(combo), AirMission(",".join(combo)),
                        hex=h)
-                for n in range(0, min(MAX_AIR, len(ready)) + 1) for combo in itertools.combinations(ready, n)]
-        return Prompt(side, kind, "17.21", f"{side}: which air units fly close air support over {h}?", tuple(opts))
+                for combo in chain.mission_choices(game, c, side)]
+        what = "an interdiction mission" if c["kind"] == "interdiction" else "close air support"
+        return Prompt(side, kind, "17.21", f"{side}: which air units fly {what} over {h}?", tuple(opts))
     if kind in ("reveal_air", "reveal_order"):
         key = "air" if kind == "reveal_air" else "order"
         sec = st.secrets.get(side, {}).get(key)
@@ -165,6 +166,9 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     d = Declare(b.hid(n), atk)
                     if atk and handlers.check_declare(game, d) is None:
                         yield d
+    elif st.phase == "air_interdiction":
+        for hexid in handlers.interdiction_targets(game):
+            yield Interdict(hexid)
     elif st.phase == s.COMBAT:
         for hexid in sorted(efs_vars(st).declared):
             atk = tuple(handlers.attackers_for(game, hexid))

@@ -30,6 +30,7 @@ class EfsVars:
     combat: dict[str, Any] = field(default_factory=dict)  # the combat being resolved (15.0)
     steps_lost: dict[str, int] = field(default_factory=dict)  # side -> steps lost (PB 10.45)
     flown: list[str] = field(default_factory=list)  # 17.13: air units that flew this game-turn
+    interdiction: dict[str, int] = field(default_factory=dict)  # 13.14: mission hex -> level this turn
     final: dict[str, Any] = field(default_factory=dict)  # the score once the game is over
 
     def to_dict(self) -> dict[str, Any]:

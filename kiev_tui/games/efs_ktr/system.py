@@ -105,7 +105,13 @@ def _build_board(game: "Game") -> Board:
                  phasing=step.phasing or st.player, weather=str(sc.params.get("weather", "dry")),
                  overrun_marked=frozenset(v.overrun_marked), activated=frozenset(v.activated),
                  declared=declared, orders={grid.parse(h): o for h, o in v.orders.items()},
-                 supply_disregarded=True, control=control)
+                 supply_disregarded=True, control=control,
+                 interdicted=frozenset(grid.parse(h) for h in _interdicted(game)))
+
+
+def _interdicted(game: "Game") -> set[str]:
+    from kiev_tui.games.efs_ktr.handlers import interdicted_hexes
+    return interdicted_hexes(game)
 
 
 def spent_of(game: "Game") -> dict[str, Fraction]:
@@ -424,6 +430,7 @@ class _EfsHooks(sequence.Hooks):
         v.hq_guards.clear()
         v.overrun_marked.clear()
         v.flown.clear()
+        v.interdiction.clear()  # 13.16: interdiction markers come off in the interphase
 
     def begin_step(self, game: "Game", step: sequence.Step) -> None:
         begin_phase(game, step)
