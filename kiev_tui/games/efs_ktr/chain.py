@@ -121,7 +121,7 @@ def mission_choices(game: "Game", c: dict[str, Any], side: str) -> list[tuple[st
             ready = [u for u in ready if air.check_interdiction_opposition([units[u]]) is None]
     out: list[tuple[str, ...]] = []
     least = 1 if c["kind"] == "interdiction" and side == AXIS else 0  # 17.21: a mission needs a unit
-    for n in range(least, min(3, len(ready)) + 1):
+    for n in range(least, min(_sys().more(game).air.max_units_per_side, len(ready)) + 1):  # 17.21b
         out.extend(itertools.combinations(ready, n))
     return out
 

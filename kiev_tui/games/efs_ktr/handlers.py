@@ -11,14 +11,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
 from kiev_tui.engine import sequence
-from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.efs_ktr import air, combat, movement, overrun, stacking
 from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
-from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING, Board
+from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
 from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc

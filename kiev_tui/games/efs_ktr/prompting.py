@@ -11,10 +11,9 @@ import itertools
 from typing import TYPE_CHECKING, Any, Iterator
 
 from kiev_tui.engine.actions import Action, EndPhase
-from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.prompts import Option, Prompt
 
-from kiev_tui.games.efs_ktr import chain, movement, overrun
+from kiev_tui.games.efs_ktr import chain, movement, stacking
 from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare,
                                             Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
 
 ORDERS = ("", NO_RETREAT, ADDITIONAL_RETREAT)
-MAX_AIR = 3  # 17.21b: up to three units a side on one mission
 
 
 def _sys() -> Any:
@@ -113,10 +111,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
 
     b = s.board(game)
     if st.phase in s.MOVE_PHASES:
-        v = efs_vars(st)
-        for hexid, over in sorted(((b.hid(h), n) for h, n in __import__(
-                "kiev_tui.games.efs_ktr.stacking", fromlist=["excess"]).excess(b, side).items())):
-            for u in b.at(b.parse(hexid)):
+        for h in sorted(stacking.excess(b, side)):  # 3.32: what may go to the Cadre Box
+            for u in b.at(h):
                 if b.side(u) == side:
                     yield ToCadre(u)
         if st.phase == MOTORIZED and side == "soviet":

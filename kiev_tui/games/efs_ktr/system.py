@@ -26,10 +26,8 @@ from kiev_tui.engine.state import GameState
 from kiev_tui.engine.units import UnitState
 
 from kiev_tui.games.efs_ktr import movement, stacking
-from kiev_tui.games.efs_ktr.actions import (ACTIONS, CHAIN_ACTIONS, Activate, Attack, Declare, Move, Overrun,
-                                            ToCadre)
-from kiev_tui.games.efs_ktr.board import (AIR_FLOWN, AIR_READY, CADRE, ELIMINATED, MOTORIZED, MOVEMENT, PENDING,
-                                          REACTION, Board, other)
+from kiev_tui.games.efs_ktr.actions import ACTIONS, CHAIN_ACTIONS
+from kiev_tui.games.efs_ktr.board import AIR_FLOWN, AIR_READY, MOTORIZED, MOVEMENT, PENDING, REACTION, Board
 from kiev_tui.games.efs_ktr.schema import AXIS, SCHEMA, SOVIET
 from kiev_tui.games.efs_ktr.state import EfsVars, efs_vars
 from kiev_tui.games.efs_ktr.tables import MoreTables, Tables, load_more_tables, load_tables
