@@ -232,3 +232,38 @@ def test_17_33a_the_initiative_side_pairs_its_firers() -> None:
     assert "air combat: ax-bf109 at so-sb-2 (1); results: so-sb-2 X (17.33)" in text
     assert "AA fire at so-sb-1: roll 9, A (17.4)" in text
     assert (g.state.units["so-sb-2"].status, g.state.units["so-sb-1"].status) == ("air_destroyed", "air_flown")
+
+
+def test_14_32_axis_order_face_down_until_turned(tmp_path: Path) -> None:
+    """The other way round: the 5+136/9 Cavalry attacks the 16th Motorized in 1507 (GT50 as the
+    tutorial plays it); the Axis order on 1507 stays out of the Soviet's view, wire and save."""
+    from kiev_tui.engine.dice import FixedDice
+
+    from tests.test_efs_tutorial import ROLLS, gt50_axis_movement_and_combat
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([*ROLLS[:5], 4]))
+    gt50_axis_movement_and_combat(g)
+    g.apply(EndPhase(), side="axis")
+    g.apply(Move(("ax-60mot-16m", "ax-156mot-16m"), ("1409", "1408", "1507")), side="axis")
+    while g.phase.segment != "soviet":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Declare("1507", ("so-5-136-9c",)), side="soviet")
+    while g.phase.name != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Attack("1507", ("so-5-136-9c",)), side="soviet")
+    while g.rules.prompt(g).kind != "set_order":
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    g.apply(SetOrder("additional_retreat"), side="axis")
+    salt = g.state.secrets["axis"]["order"]["salt"]
+    text = public_text(g, "soviet")
+    assert salt not in text and "additional" not in text and view(g, "soviet").secrets == {}
+    wire = json.dumps(entry_of(g, len(g.log) - 1, "soviet"))
+    assert "additional" not in wire and salt not in wire
+    save_game(g, tmp_path / "so.toml", viewer="soviet")
+    assert "additional_retreat" not in (tmp_path / "so.toml").read_text()
+    while g.rules.prompt(g).kind != "reveal_order":
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    g.apply(g.rules.prompt(g).options[0].action, side="axis")
+    assert "defender order on 1507: additional retreat (15.59)" in [e.describe() for e in g.journal]
