@@ -1,6 +1,7 @@
 """The Sumy tutorial (PB 10.4), Game-Turn 50's Axis Movement and Combat phases, replayed through
 ``game.apply`` with the playbook's own die rolls: positions, MP spent, odds, results and losses
-as the playbook gives them: GT50 from the Axis Movement phase to the Soviet attack on 1306.
+as the playbook gives them: all of GT50 and GT51's strategic segment, to the end of the
+tutorial (the interdiction mission over 1904 that the I-16 turns back).
 Where the playbook slips, the script follows docs/rulings.md ("EFS: movement, zones and
 retreat", the tutorial's slips) and says so."""
 
@@ -10,8 +11,8 @@ from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.dice import FixedDice
 from kiev_tui.engine.game import Game
 from kiev_tui.games.efs_ktr import system
-from kiev_tui.games.efs_ktr.actions import (Activate, AirMission, Attack, AttackerOrder, Advance, Declare, Move,
-                                            SetOrder, Support, TakeLosses)
+from kiev_tui.games.efs_ktr.actions import (Activate, AirMission, AirPairs, Attack, AttackerOrder, Advance, Declare,
+                                            Interdict, Move, SetOrder, Support, TakeLosses)
 
 PZ = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
 M16 = ("ax-156mot-16m", "ax-341rec-16m", "ax-60mot-16m")
@@ -19,6 +20,9 @@ M25 = ("ax-119mot-25m", "ax-35mot-25m")
 # PB 10.4, GT50: air initiative 3, the I-16's shot at the He111 9, the 25th Motorized's AA at the
 # SB 9, the combat at 1510 6, the combat at 1508 5.
 ROLLS = [3, 9, 9, 6, 5, 5]  # ... and the Soviet attack on 1306, 5
+# GT51: readiness (the He111 7, the I-16 3, the SB 6), air initiative 5, the Bf109 at the MiG-3 2,
+# the I-16 at the He111 2, the MiG-3 back at the Bf109 10 (the Soviet firers in counter order)
+GT51 = [7, 3, 6, 5, 2, 2, 10]
 
 
 def notes(g: Game) -> list[str]:
@@ -100,8 +104,8 @@ def move(g: Game, side: str, units: tuple[str, ...], path: str, spent: str) -> N
     assert {g.state.units[u].hex for u in units} == {path.split()[-1]}
 
 
-def test_pb_10_4_gt50_motorized_phases_and_the_soviet_attack_on_1306() -> None:
-    g = Game.new("efs_ktr/sumy", dice=FixedDice(list(ROLLS)))
+def test_pb_10_4_gt50_motorized_phases_the_soviet_segment_and_gt51_interdiction() -> None:
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(ROLLS + GT51))
     gt50_axis_movement_and_combat(g)
     g.apply(EndPhase(), side="axis")
     assert g.phase.name == "motorized"
@@ -182,3 +186,30 @@ def test_pb_10_4_gt50_motorized_phases_and_the_soviet_attack_on_1306() -> None:
     g.apply(EndPhase(), side="soviet")  # to Surrender: none in Sumy
     g.apply(EndPhase(), side="soviet")  # the interphase: GT51 begins
     assert (g.state.turn, g.phase.name) == (2, "reinforcements")
+
+    # GT51, strategic segment: arrivals to the Ready Boxes, readiness rolls (1-8 for the Soviet)
+    while g.phase.name != "air_readiness":
+        g.apply(EndPhase(), side=g.actor)
+    assert {u: g.state.units[u].status for u in ("ax-bf109", "so-mig3", "so-sb-2")} == dict.fromkeys(
+        ("ax-bf109", "so-mig3", "so-sb-2"), "air_ready")
+    assert {u: g.state.units[u].status for u in ("ax-he111", "so-i16", "so-sb-1")} == dict.fromkeys(
+        ("ax-he111", "so-i16", "so-sb-1"), "air_ready")
+    while g.phase.name != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    # the Bf109 and the He111 over the 40th Army HQ; both Soviet fighters rise against them
+    g.apply(Interdict("1904"), side="axis")
+    answer(g, "air_mission", "axis", AirMission("ax-bf109,ax-he111"))
+    answer(g, "air_mission", "soviet", AirMission("so-i16,so-mig3"))
+    for side in ("axis", "soviet"):
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=side)
+    assert "air initiative axis (roll 5): air combat (17.32)" in notes(g)
+    answer(g, "air_pairs", "axis", AirPairs(("ax-bf109>so-mig3",)))  # the I-16 is let through
+    assert ("air combat: ax-bf109 at so-mig3 (2), so-i16 at ax-he111 (2), so-mig3 at ax-bf109 (10); "
+            "results: ax-bf109 -, ax-he111 A, so-mig3 X (17.33)") in notes(g)
+    assert "interdiction over 1904: level none (13.14)" in notes(g)
+    assert {u: g.state.units[u].status for u in ("so-mig3", "ax-bf109", "ax-he111", "so-i16")} == {
+        "so-mig3": "air_destroyed", "ax-bf109": "air_flown", "ax-he111": "air_flown", "so-i16": "air_flown"}
+    # no interdiction: the 40th Army keeps its command point (13.24)
+    from kiev_tui.games.efs_ktr.handlers import hq_command
+    assert hq_command(g, "so-40a-hq") == 1

@@ -428,9 +428,11 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
 def _answers(first: str, real: dict[str, list[air.AirUnit]], chosen: list[tuple[air.AirUnit, air.AirUnit]],
              kind: str = air.CAS) -> list[tuple[air.AirUnit, air.AirUnit]]:
     """17.33b: the other side's firers fire too: each at the unit that took it on, else at the
-    first enemy unit (docs/rulings.md)."""
+    first enemy mission unit, else the first enemy unit (docs/rulings.md; PB 10.4, GT51: the
+    I-16 left free goes for the He111)."""
     out = []
-    enemies = real[first]
+    missions = list(air.mission_units(real[first], kind))
+    enemies = missions + [u for u in real[first] if u not in missions]
     for f in air.firing_units(real[other(first)], kind):
         engager = next((a for a, t in chosen if t.uid == f.uid), None)
         target = engager or (enemies[0] if enemies else None)
