@@ -35,6 +35,9 @@ from kiev_tui.engine.view import Sealed, is_hidden, seal
 SAVE_FORMAT = 2
 READS = (1, 2)  # format 1: before issue 16, seeded, no random values in the log
 DICE_KINDS = ("entropy", "seeded", "fixed", "chain")
+#: From this many actions a load hashes with OpenSSL's SHA-256 (state.fast_sha256): loading the
+#: library once costs about as much as hashing some forty to fifty positions with CPython's own.
+FAST_HASH_FROM = 64
 RELOAD_KEYS = ("line", "file", "was_at", "back_to", "rolls_discarded", "turn", "player", "phase")
 
 
@@ -357,7 +360,12 @@ def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None
         journal.compare([e.record() for e in game.journal], 0, "journal.lines", "the set-up")
     game.replaying = True
     unsealed = _unsealed(path, game)
-    for i, entry in enumerate(root.tables("action")):
+    entries = root.tables("action")
+    if len(entries) >= FAST_HASH_FROM:  # a long replay hashes hundreds of positions: OpenSSL's SHA-256
+        from kiev_tui.engine.state import fast_sha256
+
+        fast_sha256()
+    for i, entry in enumerate(entries):
         where = action_key(i)  # counted from 1, as the messages below count it
         data = dict(entry.data)
         expected = data.pop("hash", None)
