@@ -6,7 +6,7 @@ import copy
 from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 import json
 from dataclasses import dataclass, field
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, ne
 from typing import Any, Callable, Iterator, Mapping
 
