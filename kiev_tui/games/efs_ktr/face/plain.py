@@ -112,5 +112,10 @@ class EfsPlain(PlainFace):
     def tracker_lines(self, game: "Game") -> list[str]:
         return text.tracker_lines(game)
 
+    def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> Any:
+        """10.4: the rules want the path from the stack's own hex; a player types the hexes after
+        it, or just the end hex (then the cheapest path the rules find there is taken)."""
+        return text.move_action(game, units, path)
+
 
 PLAIN = EfsPlain()

@@ -351,3 +351,19 @@ def choices(game: "Game", side: str) -> list[tuple[str, Action]]:
             act = getattr(opt, "action", opt)
             out.append((str(getattr(opt, "label", act.describe())), act))
     return out
+
+
+def move_action(game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> Action:
+    """The ``move`` action for hexes a player names after the stack's hex (10.4: the rules' path
+    starts where the stack stands); one far hex takes the rules' cheapest path to it."""
+    from kiev_tui.games.efs_ktr.actions import Move
+
+    start = game.state.units[units[0]].hex if units else None
+    if not path or start is None or path[0] == start:
+        return Move(units, path)
+    if len(path) == 1:
+        grid = game.scenario.map.grid
+        for h, r in game.rules.reachable(game, units, explain=False).items():
+            if grid.id(h) == path[0] and r.ok and r.path:
+                return Move(units, tuple(r.path))
+    return Move(units, (start, *path))
