@@ -173,3 +173,44 @@ def test_14_31_the_face_down_order_is_not_shown_before_its_reveal() -> None:
     axis_view = [text.tracker_lines(g) + [line for h in g.scenario.map.hexes() for line in text.inspector_lines(g, h)]
                  for g in games]
     assert axis_view[0] == axis_view[1]
+
+
+def test_3_32_the_cadre_box_send_is_listed_and_played_by_plain_cadre() -> None:
+    from kiev_tui.plain.session import PlainSession
+
+    g = sumy(1)
+    to_phase(g, "movement", "axis")
+    pile = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz", "ax-60mot-16m", "ax-156mot-16m")
+    for u in pile:
+        g.state.units[u].hex = "1208"
+    g.memo.clear()  # the position was edited by hand
+    s = PlainSession(g, 100, pause=True)
+    listed = s.handle("cadre")
+    assert listed[0] == "Allowed now ('cadre [N|UNIT]'):"
+    assert "Send 60th Motorized Infantry Regiment to the Cadre Box (3.32)" in " ".join(listed)
+    s.handle("cadre ax-60mot-16m")
+    assert g.state.units["ax-60mot-16m"].status == "cadre"
+    assert text.unit_line(g, "ax-60mot-16m").endswith(", in the Cadre Box")
+
+
+def test_10_24c_activation_is_listed_in_the_soviet_motorized_phase_and_marks_the_unit() -> None:
+    g = sumy(1)
+    to_phase(g, "motorized", "soviet")
+    acts = [(label, a) for label, a in text.choices(g, "soviet") if a.kind == "activate"]
+    assert acts and all(label.startswith("Activate ") and label.endswith("by 40th Army HQ (10.24c)")
+                        for label, _ in acts)
+    g.apply(acts[0][1], side="soviet")
+    assert "[activated" in text.unit_line(g, acts[0][1].unit)  # type: ignore[attr-defined]
+    assert not any(a.kind == "activate" for _, a in text.choices(g, "axis"))
+
+
+def test_each_listed_kind_is_named_with_its_case() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack, Interdict, Overrun
+
+    g = sumy()
+    assert text.describe(g, Overrun(("ax-20mot-10m",), "1506")) == \
+        "Overrun 1506 with 20th Motorized Infantry Regiment (11.4)"
+    assert text.describe(g, Interdict("1503")) == "Fly interdiction over 1503 (13.12)"
+    assert text.describe(g, Attack("1506", ("ax-20mot-10m",), ("ax-619art",))) == \
+        "Attack 1506 with 20th Motorized Infantry Regiment, artillery 619th Artillery Regiment (15.2)"
+    assert text.describe(g, Attack("1506", ("ax-20mot-10m",))).endswith(", no artillery (15.2)")
