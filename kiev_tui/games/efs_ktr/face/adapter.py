@@ -47,7 +47,7 @@ def efs_screen() -> "type[GameScreen]":
                 if action is not None and self.play(action):
                     self.call_after_refresh(self.check_pending)  # an attack's chain asks at once
 
-            self.app.push_screen(PickScreen("Choose (rule case in brackets)", items), done)
+            self.app.push_screen(PickScreen("Choose (each line ends with the case that allows it)", items), done)
 
     return EfsGameScreen
 
