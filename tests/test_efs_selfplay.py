@@ -47,5 +47,6 @@ def test_selfplay_cli_check_two_seeds() -> None:
 @pytest.mark.parametrize("seed", range(1, 21))
 def test_selfplay_check_twenty_seeds(seed: int, tmp_path: Path) -> None:
     result, check = play_checked(seed, tmp_path)
-    assert result.over and result.turns == 4
-    assert check.actions == result.actions and check.reloads >= 40
+    # the game runs to GT53 (turn 4) unless the Axis loses six steps first (PB 10.45b: Soviet win)
+    assert result.over and (result.turns == 4 or result.score["winner"] == "soviet")
+    assert check.actions == result.actions and check.reloads >= 16 * (result.turns - 1)
