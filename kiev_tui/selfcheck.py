@@ -98,7 +98,13 @@ class SelfCheck:
             self.mirror = Game.new(self.scenario, self.seed)
         mirror = self.mirror
         entries = load_toml(self.path).get("action", [])
+        unsealed: dict[int, dict[str, Any]] | None = None
         for n, entry in enumerate(entries[len(mirror.log):], len(mirror.log)):
+            if entry.get("kind") == "sealed":  # a hidden choice: its owner's side file holds it in full
+                if unsealed is None:
+                    from kiev_tui.engine.saves import _unsealed
+                    unsealed = _unsealed(self.path, game)
+                entry = {**unsealed.get(n, {}), **{k: entry[k] for k in ("side", "dice", "hash") if k in entry}}
             table = {k: v for k, v in entry.items() if k not in ("side", "dice", "hash")}
             act = action_from_toml(table, f"action[{n}]", str(self.path), registry=mirror.rules.actions)
             mirror.apply(act, side=entry.get("side"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from kiev_tui.engine.actions import Action, EndPhase
 
@@ -65,7 +65,8 @@ def choose(game: "Game", rng: random.Random, combat: bool = True) -> Action | No
     return rng.choice(others or acts)
 
 
-def play(game: "Game", seed: int, combat: bool = True, limit: int = MAX_ACTIONS) -> int:
+def play(game: "Game", seed: int, combat: bool = True, limit: int = MAX_ACTIONS,
+         on_action: "Callable[[Game, Action], None] | None" = None) -> int:
     rng = random.Random(seed)
     n = 0
     while not game.state.over and n < limit:
@@ -74,15 +75,18 @@ def play(game: "Game", seed: int, combat: bool = True, limit: int = MAX_ACTIONS)
             raise AssertionError(f"no legal action for {game.actor} in {game.phase}")
         game.apply(a, side=game.actor)
         check_invariants(game)
+        if on_action is not None:  # selfplay --check: the generic invariants and a reload per phase end
+            on_action(game, a)
         n += 1
     return n
 
 
-def play_game(scenario: str = "efs_ktr/sumy", seed: int = 1, combat: bool = True) -> Result:
+def play_game(scenario: str = "efs_ktr/sumy", seed: int = 1, combat: bool = True,
+              on_action: "Callable[[Game, Action], None] | None" = None) -> Result:
     from kiev_tui.engine.game import Game
 
     game = Game.new(scenario, seed=seed)
-    n = play(game, seed, combat)
+    n = play(game, seed, combat, on_action=on_action)
     sc = game.rules.score(game)
     score = {"axis": sc.points.get("axis", 0), "soviet": sc.points.get("soviet", 0), "winner": sc.winner}
     return Result(seed, n, game.state.turn, game.state.over, score)
