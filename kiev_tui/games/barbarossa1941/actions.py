@@ -204,9 +204,9 @@ class Arrive(Action):
 @ACTIONS.action("replace")
 @dataclass(frozen=True, slots=True)
 class Replacement(Action):
-    """9.2, 12.5, 12.11: spend a replacement point (``kind`` as replacements.py names it)."""
+    """9.2, 12.5, 12.11: spend a replacement point (``what``: the kind replacements.py names)."""
 
-    kind: str
+    what: str
     unit: str
     hex: str = ""
     target: str = ""

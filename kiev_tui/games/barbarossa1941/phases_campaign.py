@@ -18,7 +18,7 @@ import heapq
 from typing import TYPE_CHECKING, Any, Iterable
 
 from kiev_tui.engine import sequence
-from kiev_tui.engine.actions import Action
+from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import GameOver, Note
 from kiev_tui.engine.hexes import Hex
@@ -325,6 +325,14 @@ def _to_action(r: rp.Replace, grid: Any) -> Replacement:
 
 
 def _replace_options(game: "Game", side: str) -> list[Option]:
+    key = f"b41.replace_options.{side}"  # worked out once per position (the prompt is read often)
+    got = game.memo.get(key)
+    if got is None:
+        got = game.memo[key] = _work_out_replace_options(game, side)
+    return list(got)
+
+
+def _work_out_replace_options(game: "Game", side: str) -> list[Option]:
     grid = game.scenario.map.grid
     board = _s().board_of(game)
     out = arrival_options(game, side)
@@ -338,7 +346,7 @@ def replace_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
     side = str(frame["side"])
     opts = _replace_options(game, side)
     if not any(o.verb == "arrive" for o in opts):  # 9.1: every arrival that can be placed is placed first
-        opts.append(Option("done", "done with replacements and reinforcements", Done()))
+        opts.append(Option("end_phase", "done with replacements and reinforcements", EndPhase()))
     b = budget_of(game, side)
     text = (f"{_side_name(side)} player: place your reinforcements and spend replacement points "
             f"(infantry {b.infantry}, motorized {b.motorized}"
@@ -349,7 +357,7 @@ def replace_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
 def replace_answer(game: "Game", action: Action) -> None:
     st = game.state
     side = str(st.pending["side"])
-    if isinstance(action, Done):
+    if isinstance(action, (Done, EndPhase)):
         st.pop_prompt()
         for a in arrivals(game, side):  # 9.1: no hex for it now; it comes in next time it can
             if a.uid not in st.vars.late:
@@ -363,11 +371,11 @@ def replace_answer(game: "Game", action: Action) -> None:
     elif isinstance(action, Replacement):
         apply_replacement(game, action, side)
     if not _replace_options(game, side) and not arrivals(game, side):
-        replace_answer(game, Done())
+        replace_answer(game, EndPhase())
 
 
 def _replace_of(game: "Game", a: Replacement) -> rp.Replace:
-    return rp.Replace(a.kind, a.unit, game.scenario.map.grid.parse(a.hex) if a.hex else None, a.target)
+    return rp.Replace(a.what, a.unit, game.scenario.map.grid.parse(a.hex) if a.hex else None, a.target)
 
 
 def check_replacement(game: "Game", a: Replacement, side: str) -> Illegal | None:
@@ -394,23 +402,23 @@ def apply_replacement(game: "Game", a: Replacement, side: str) -> None:
     v.pools = dataclasses.asdict(pools)
     _store_budget(game, b)
     u = st.units[a.unit]
-    if a.kind in (rp.REPLENISH, rp.MOBILE_GROUP):
+    if a.what in (rp.REPLENISH, rp.MOBILE_GROUP):
         u.step -= 1
         v.replaced.append(a.unit)
-        game.emit(Note(f"{a.unit} {'becomes a mobile group' if a.kind == rp.MOBILE_GROUP else 'regains a step'} "
-                       f"for a {kind} point ({'12.11' if a.kind == rp.MOBILE_GROUP else '9.2'})"))
-    elif a.kind == rp.REBUILD:
+        game.emit(Note(f"{a.unit} {'becomes a mobile group' if a.what == rp.MOBILE_GROUP else 'regains a step'} "
+                       f"for a {kind} point ({'12.11' if a.what == rp.MOBILE_GROUP else '9.2'})"))
+    elif a.what == rp.REBUILD:
         u.status, u.hex, u.step = "map", a.hex, rp.rebuilt_lost(board, a.unit)
         v.replaced.append(a.unit)
         game.emit(Note(f"{a.unit} is rebuilt on {a.hex} with one step (9.2)"))
-    elif a.kind == rp.SHOCK:  # 12.11: the army leaves, the shock army stands in its place
+    elif a.what == rp.SHOCK:  # 12.11: the army leaves, the shock army stands in its place
         where = str(st.units[a.target].hex)
         withdraw(game, a.target, f"{a.unit} takes its place (12.11)")
         u.status, u.hex, u.step = "map", where, 0
         v.shocks += 1
         v.replaced.append(a.unit)
         game.emit(Note(f"{a.unit} is formed on {where} in place of {a.target} (12.11)"))
-    elif a.kind == rp.TRADE_FJD:
+    elif a.what == rp.TRADE_FJD:
         game.emit(Note("the 7 FjD is given up for one more German infantry step (12.5)"))
 
 
@@ -486,7 +494,7 @@ def _fort_options(game: "Game", side: str) -> list[Option]:
 
 def fort_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
     side = str(frame["side"])
-    opts = _fort_options(game, side) + [Option("done", "done building forts", Done())]
+    opts = _fort_options(game, side) + [Option("end_phase", "done building forts", EndPhase())]
     return Prompt(side, FORT, "12.4", f"{_side_name(side)} player: build field forts", tuple(opts))
 
 
@@ -547,7 +555,7 @@ def partisan_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
     if frame.get("city"):
         opts = _city_options(game) + [Option("done", "no partisans rise", Done())]
     elif not opts:
-        opts = [Option("done", "no partisan can be placed", Done())]
+        opts = [Option("end_phase", "no partisan can be placed", EndPhase())]
     return Prompt(SOVIET, PARTISAN, "12.7", "Soviet player: place your partisans", tuple(opts))
 
 
