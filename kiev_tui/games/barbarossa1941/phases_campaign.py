@@ -464,11 +464,12 @@ def fort_supplied(game: "Game", side: str) -> frozenset[Hex]:
     return got  # type: ignore[no-any-return]
 
 
-def _check_fort(game: "Game", a: BuildFort, side: str) -> Illegal | None:
+def _check_fort(game: "Game", a: BuildFort, side: str, sup: frozenset[Hex] | None = None) -> Illegal | None:
     st = game.state
     board = _s().board_of(game)
     h = game.scenario.map.grid.parse(a.hex)
-    return forts.check_build(board, side, h, st.turn, st.vars.forts_built, fort_supplied(game, side),
+    return forts.check_build(board, side, h, st.turn, st.vars.forts_built,
+                             fort_supplied(game, side) if sup is None else sup,
                              mobilized=any(e in st.vars.fired for e in ("mobilization",)),
                              moving=a.moving, moved=st.vars.forts_moved)
 
@@ -478,16 +479,17 @@ def _fort_options(game: "Game", side: str) -> list[Option]:
     grid = game.scenario.map.grid
     st = game.state
     out = []
-    sites = sorted(forts.sites(board, side, fort_supplied(game, side)))
+    sup = fort_supplied(game, side)
+    sites = sorted(forts.sites(board, side, sup))
     for h in sites:
         a = BuildFort(grid.id(h))
-        if _check_fort(game, a, side) is None:
+        if _check_fort(game, a, side, sup) is None:
             out.append(Option("build_fort", f"build a fort on {a.hex}", a, hex=a.hex))
     if side == SOVIET and st.vars.forts_moved < board.tables.forts.soviet_free_moves_per_turn:
         for f in forts.forts_on_map(board, side):
             for h in sites[:40]:
                 a = BuildFort(grid.id(h), f)
-                if h != board.hex_of[f] and _check_fort(game, a, side) is None:
+                if h != board.hex_of[f] and _check_fort(game, a, side, sup) is None:
                     out.append(Option("move_fort", f"move {f} to {a.hex}", a, hex=a.hex, unit=f))
     return out
 
