@@ -149,7 +149,8 @@ def test_13_vp_events_fire_at_their_level() -> None:
     game.apply(EndPhase(), side="axis")
     fired = game.state.vars.fired
     assert fired.get("hungary_enters") == 3 and fired.get("better_late_than_never") == 3  # 3 VP
-    assert "militia" not in fired  # 5 VP not reached
+    assert fired.get("militia") == 3  # 5 VP with the Finnish zone below
+    assert "mobilization" not in fired  # 8 VP not reached
     assert game.state.vars.vp_track == 4 + 1  # and the Finnish zone's 1 VP with no Soviet unit there
     # 13: the Hungarian rapid corps comes the turn after, on 0124
     assert [a.uid for a in pc.rf.due(game.scenario, 4, "axis", (), fired)] == ["hu-gyor"]
@@ -169,7 +170,7 @@ def test_13_15_vp_an_air_corps_leaves() -> None:
 
 def test_13_sudden_death_ends_the_game_for_the_axis() -> None:
     # 20 VP with garrisons by turn 6: the Axis wins at once
-    game = position({"ge-ak-1": "2012", "ge-ak-2": "1304", "ge-ak-3": "2427", "ge-ak-4": "1922",
+    game = position({"ge-ak-1": "2012", "ge-ak-2": "1304", "ge-ak-8": "2427", "ge-ak-9": "1922",
                      "ge-ak-5": "1532", "ge-ak-6": "1121"}, turn=4, phase="movement", player="axis",
                     control={"2012": "axis", "1304": "axis", "2427": "axis", "1922": "axis", "1532": "axis",
                              "1121": "axis"})

@@ -669,8 +669,9 @@ def after_action(game: "Game", action: Action) -> None:
         st.vars.seen = sorted(set(st.vars.seen) | set(new))
         if _militia_options(game, seen) and (st.pending is None or st.pending.get("kind") != MILITIA):
             st.push_prompt({"kind": MILITIA, "side": SOVIET, "seen": seen})
-    _city_partisans(game)
     check_vp(game)
+    if not st.over:
+        _city_partisans(game)
 
 
 def _city_partisans(game: "Game") -> None:
