@@ -537,6 +537,7 @@ def begin_partisans(game: "Game") -> None:
     ensure(game)
     if PARTISAN_EVENT in game.state.vars.fired and _partisan_options(game):
         game.state.push_prompt({"kind": PARTISAN, "side": SOVIET})
+    _city_partisans(game)  # 12.7: freed cities are offered in the Soviet partisan phase (docs/rulings.md)
 
 
 def _partisan_options(game: "Game") -> list[Option]:
@@ -670,15 +671,13 @@ def after_action(game: "Game", action: Action) -> None:
         if _militia_options(game, seen) and (st.pending is None or st.pending.get("kind") != MILITIA):
             st.push_prompt({"kind": MILITIA, "side": SOVIET, "seen": seen})
     check_vp(game)
-    if not st.over:
-        _city_partisans(game)
 
 
 def _city_partisans(game: "Game") -> None:
     """12.7: an ungarrisoned Russian major city the Axis holds may see partisans rise at any moment;
     the engine asks once for each such city, when it first appears."""
     st = game.state
-    if st.pending is not None or not _free_partisans(game):
+    if not _free_partisans(game):
         return
     fresh = [o.hex for o in _city_options(game) if o.hex not in st.vars.city_asked]
     if fresh:
