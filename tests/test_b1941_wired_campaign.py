@@ -158,7 +158,7 @@ def test_13_vp_events_fire_at_their_level() -> None:
 
 def test_13_15_vp_an_air_corps_leaves() -> None:
     game = position({"ge-ak-1": "0117", "ge-air-1": "0117", "ge-air-2": "0117"}, turn=3, phase="movement",
-                    player="axis", control={"2012": "axis", "1304": "axis", "2427": "axis"})
+                    player="axis", control={"2012": "axis", "1304": "axis", "2427": "axis", "1922": "axis"})
     _campaign(game)
     game.apply(EndPhase(), side="axis")
     p = SYSTEM.prompt(game)
