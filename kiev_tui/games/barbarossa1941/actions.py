@@ -227,3 +227,69 @@ class SetupDefaults(Action):
 
 
 SUPPLY_PROMPT_ACTIONS = (IsolationLoss, SetupDefaults)
+
+
+# -- the campaign's own phases (phases_campaign.py) --------------------------------------------------
+
+@ACTIONS.action("arrive")
+@dataclass(frozen=True, slots=True)
+class Arrive(Action):
+    """9.1, 15.3: put an arriving unit on one of its entry hexes."""
+
+    unit: str
+    hex: str
+
+
+@ACTIONS.action("replace")
+@dataclass(frozen=True, slots=True)
+class Replacement(Action):
+    """9.2, 12.5, 12.11: spend a replacement point (``what``: the kind replacements.py names)."""
+
+    what: str
+    unit: str
+    hex: str = ""
+    target: str = ""
+
+
+@ACTIONS.action("build_fort")
+@dataclass(frozen=True, slots=True)
+class BuildFort(Action):
+    """12.4: build a field fort on ``hex`` (``moving``: a fort of the side taken down to go there)."""
+
+    hex: str
+    moving: str = ""
+
+
+@ACTIONS.action("place_partisan")
+@dataclass(frozen=True, slots=True)
+class PlacePartisan(Action):
+    """12.7: put a partisan counter on ``hex`` (in the partisan phase, or in a freed city)."""
+
+    unit: str
+    hex: str
+
+
+@ACTIONS.action("raise_militia")
+@dataclass(frozen=True, slots=True)
+class RaiseMilitia(Action):
+    """12.11: a Soviet major city raises its militia (no unit: the city raises none now)."""
+
+    unit: str = ""
+    hex: str = ""
+
+
+@ACTIONS.action("withdraw_air")
+@dataclass(frozen=True, slots=True)
+class WithdrawAir(Action):
+    """13: the air corps that leaves the game when the VP event takes one."""
+
+    unit: str
+
+
+@ACTIONS.action("done")
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """The side has finished this phase's choices (replacements, forts, partisans)."""
+
+
+CAMPAIGN_ACTIONS = (Arrive, Replacement, BuildFort, PlacePartisan, RaiseMilitia, WithdrawAir, Done)

@@ -397,6 +397,8 @@ def answer(game: "Game", action: Action) -> None:
     elif isinstance(action, TakeLoss):
         role = loss_side(frame)
         if action.unit:
+            from kiev_tui.games.barbarossa1941.phases_campaign import record_loss
+            record_loss(game, action.unit, board)  # 9.21: the loss markers
             s.lose_step(game, action.unit, board)
             frame["taken_" + role] += 1
         else:

@@ -348,8 +348,9 @@ def check_replace(board: Board, action: Replace, ctx: ReplaceContext, camp: Camp
 
 def rebuild_hexes(board: Board, uid: str, ctx: ReplaceContext) -> frozenset[Hex]:
     """Cities the Soviet side holds where ``uid`` fits on its one step (9.2, 3)."""
+    one = _with_one_step(board, uid)  # built once: a Board is costly to make
     return frozenset(h for h in cities_held(board, ctx.control, SOVIET)
-                     if stacking.check_hex(_with_one_step(board, uid), h, adding=[uid]) is None)
+                     if stacking.check_hex(one, h, adding=[uid]) is None)
 
 
 def _with_one_step(board: Board, uid: str) -> Board:

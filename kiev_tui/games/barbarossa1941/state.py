@@ -47,6 +47,29 @@ class B41Vars:
     railed: list[str] = field(default_factory=list)  # 10.1: units moved by rail this turn (their MP is spent)
     naval_moved: dict[str, int] = field(default_factory=dict)  # 12.1: side -> the last turn it made a naval move
     setup_done: list[str] = field(default_factory=list)  # set-up: sides that took every remaining default
+    # -- the campaign's own rules (phases_campaign.py) --
+    begun: int = 0  # 1 once the scenario's campaign bookkeeping has been set up (14, 17)
+    options: list[str] = field(default_factory=list)  # 14.3: the optional rules in play
+    fired: dict[str, int] = field(default_factory=dict)  # 13: VP events set off, id -> turn
+    tracks: dict[str, int] = field(default_factory=dict)  # 9.21: the loss markers
+    pools: dict[str, int] = field(default_factory=dict)  # 9.22: the campaign pools left
+    budget: dict[str, int] = field(default_factory=dict)  # 9.2: this phase's points left, by source
+    replaced: list[str] = field(default_factory=list)  # 9.2: units that had their step this turn
+    entered: dict[str, int] = field(default_factory=dict)  # 9.1: units entered this turn, by entry hex
+    shocks: int = 0  # 12.11: shock armies formed this turn
+    forts_built: int = 0  # 12.4: forts built this phase
+    forts_moved: int = 0  # 12.4: free fort moves this turn
+    late: list[str] = field(default_factory=list)  # 9.1: arrivals that found no hex yet
+    withdrawn: list[str] = field(default_factory=list)  # 12.5, 13, 15.3: units gone from the game
+    liberated: list[str] = field(default_factory=list)  # 12.7: Russian major cities freed by partisans
+    seen: list[str] = field(default_factory=list)  # 12.11: major cities an Axis unit has come next to
+    raised: list[str] = field(default_factory=list)  # 12.11: cities that raised their militia
+    back: dict[str, int] = field(default_factory=dict)  # 12.7, 12.11: partisan/militia -> turn free again
+    bonus: int = 0  # 14.3.1: VP the Soviet side gave by attacking too little
+    required: int = 0  # 14.3.1: hexes the Soviet side must attack this turn
+    soviet_attacked: list[str] = field(default_factory=list)  # 14.3.1: hexes it attacked this turn
+    city_asked: list[str] = field(default_factory=list)  # 12.7: freed-city chances already offered
+    vp_track: int = 0  # 13: the VP marker (every objective the Axis controls)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -80,6 +103,12 @@ class B41Vars:
         for uid in self.railed:
             self.spent.pop(uid, None)
         self.railed.clear()
+        self.replaced.clear()
+        self.entered.clear()
+        self.shocks = 0
+        self.forts_moved = 0
+        self.required = 0
+        self.soviet_attacked.clear()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "B41Vars":
@@ -91,7 +120,8 @@ class B41Vars:
             blank = getattr(out, key)
             if isinstance(blank, bool) or not isinstance(value, type(blank)):
                 raise ValueError(f"'{key}' must be a {type(blank).__name__}")
-            if isinstance(blank, dict) and key in ("spent", "art_used", "art_turn", "drops", "air_return", "naval_moved"):
+            if isinstance(blank, dict) and key in ("spent", "art_used", "art_turn", "drops", "air_return", "naval_moved",
+                                                   "fired", "tracks", "pools", "budget", "entered", "back"):
                 if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                            for k, v in value.items()):
                     raise ValueError(f"'{key}' must map names to whole numbers")

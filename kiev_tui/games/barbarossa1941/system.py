@@ -118,16 +118,10 @@ def control_of(game: "Game") -> dict[Hex, str]:
 
 
 def axis_vp(game: "Game") -> int:
-    """The Axis victory points (13): what the victory rules keep, else the objectives it holds."""
-    # wired to victory.axis_vp by the lead
-    st = game.state
-    held = 0
-    gmap = game.scenario.map
-    for name, vp in tables_of(game).victory.objectives.items():
-        h = gmap.find(name)
-        if h is not None and st.control.get(gmap.grid.id(h)) == AXIS:
-            held += vp
-    return max(st.vars.axis_vp, held)
+    """The Axis VP track (13): every objective the Axis controls, the events' and 17.1's count."""
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    return phases_campaign.score_of(game).track
 
 
 # -- changes every rule makes the same way ----------------------------------------------------------
@@ -198,6 +192,8 @@ EXTRA_ACTIONS: dict[type, tuple[Callable[["Game", Action], Illegal | None], Call
 EXTRA_PROMPTS: dict[str, tuple[Callable[["Game", dict[str, Any]], Prompt], Callable[["Game", Action], None]]] = {}
 #: Legal actions of other modules in a phase: phase id -> (game, side) -> iterable of actions.
 EXTRA_LEGAL: dict[str, Callable[["Game", str], Any]] = {}
+#: Checks run after every applied action (city control, the VP track, partisans, militia: 13, 12.7, 12.11).
+AFTER_ACTION: list[Callable[["Game", Action], None]] = []
 
 
 # -- the rule system ------------------------------------------------------------------------------------
@@ -522,6 +518,11 @@ class B41Rules:
         return None
 
     def apply(self, game: "Game", action: Action) -> None:
+        self._apply(game, action)
+        for after in AFTER_ACTION:
+            after(game, action)
+
+    def _apply(self, game: "Game", action: Action) -> None:
         st = game.state
         top = st.pending
         if top is not None:
@@ -859,15 +860,17 @@ class B41Rules:
                               combat.Options(overrun=game.state.phase != COMBAT), supply_of(game, board))
 
     def score(self, game: "Game") -> Score:
-        """13: the Axis points are the objectives it holds (the victory rules will keep the full count)."""
+        """13: the Axis victory points (garrisoned major cities, other objectives, the Finnish zone,
+        14.3.1's points) line by line, with the VP track and the result on this count."""
+        from kiev_tui.games.barbarossa1941 import phases_campaign
+
         st = game.state
         if st.over and st.vars.final:
             f = st.vars.final
             return Score({AXIS: int(f["axis"]), SOVIET: 0}, tuple(f.get("lines", ())), str(f.get("winner", "")))
-        vp = axis_vp(game)
-        lines = (f"Axis victory points: {vp} (objectives held)",
-                 f"Result on this count: {tables_of(game).victory.level(vp)}")
-        return Score({AXIS: vp, SOVIET: 0}, lines, "")
+        s = phases_campaign.score_of(game)
+        lines = (*s.text(), f"Result on this count: {tables_of(game).victory.level(s.axis_vp).replace('_', ' ')}")
+        return Score({AXIS: s.axis_vp, SOVIET: 0}, lines, "")
 
 
 def _mover(board: Board, uid: str, phase: str) -> movement.Mover:
@@ -891,12 +894,20 @@ def _begin_air_rebasing(game: "Game") -> None:
 
 def _begin_replacements(game: "Game") -> None:
     """9, 9.1, 9.2: replacements and the placement of reinforcements."""
-    # wired to reinforcements.replacements_phase / replacements.replacements_phase by the lead
+    if game.state.over:
+        return
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    phases_campaign.begin_replacements(game)
 
 
 def _begin_partisans(game: "Game") -> None:
     """12.7: partisan placement."""
-    # wired to partisans.partisans_phase by the lead
+    if game.state.over:
+        return
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    phases_campaign.begin_partisans(game)
 
 
 def _begin_rail(game: "Game") -> None:
@@ -906,7 +917,11 @@ def _begin_rail(game: "Game") -> None:
 
 def _begin_forts(game: "Game") -> None:
     """12.4: fort building."""
-    # wired to the forts rules (reinforcements/replacements helper) by the lead
+    if game.state.over:
+        return
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    phases_campaign.begin_forts(game)
 
 
 def _begin_rail_markers(game: "Game") -> None:
@@ -917,12 +932,20 @@ def _begin_rail_markers(game: "Game") -> None:
 def _victory_check(game: "Game") -> None:
     """2.3, 13: the victory phase at the end of each game-turn (called as its last phase ends,
     before the turn marker moves on; also after the last turn, before the game ends)."""
-    # wired to victory.victory_phase by the lead
+    if game.state.over:
+        return
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    phases_campaign.victory_phase(game)
 
 
 def _withdrawals(game: "Game") -> None:
     """12.5, 15.3: units leaving the game at the start of a turn (the initial airborne corps)."""
-    # wired to reinforcements.withdraw by the lead
+    if game.state.over:
+        return
+    from kiev_tui.games.barbarossa1941 import phases_campaign
+
+    phases_campaign.turn_start(game)
 
 
 PHASE_HOOKS: dict[str, Callable[["Game"], None]] = {
@@ -977,3 +1000,6 @@ HOOKS = _Hooks()
 SYSTEM = B41Rules()
 
 from kiev_tui.games.barbarossa1941 import phases_supply as PS  # noqa: E402  (it registers its actions here)
+from kiev_tui.games.barbarossa1941 import phases_campaign as _campaign  # noqa: E402  (needs the registries above)
+
+_campaign.install()
