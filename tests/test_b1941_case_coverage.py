@@ -45,7 +45,7 @@ def book_cases() -> list[str]:
     return cases
 
 
-def test_names() -> set[str]:
+def _test_names() -> set[str]:
     names: set[str] = set()
     for pattern in BARBAROSSA_TESTS:
         for path in (ROOT / "tests").glob(pattern):
@@ -61,7 +61,7 @@ def has_test(case: str, names: set[str]) -> bool:
 
 
 def missing_cases() -> list[str]:
-    names = test_names()
+    names = _test_names()
     return [c for c in book_cases() if c not in NO_PLAY and not has_test(c, names)]
 
 
@@ -82,7 +82,7 @@ def test_every_case_that_changes_play_has_its_test() -> None:
 
 def test_the_not_enforced_list_is_exact() -> None:
     # a case listed as not enforced must still lack its test; once tested, take it off the list
-    names = test_names()
+    names = _test_names()
     assert [c for c in NOT_ENFORCED if has_test(c, names)] == []
     assert set(NOT_ENFORCED) <= set(book_cases())
 

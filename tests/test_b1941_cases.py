@@ -1,0 +1,107 @@
+"""Barbarossa 1941: the cases the coverage audit found without a test of their own (2.2, 15.1, 17.2)
+and the rulings of the issue's list completed at the end of the Barbarossa part of docs/rulings.md."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.scenario import load_scenario
+from kiev_tui.games.barbarossa1941.system import sequence
+from tests.b41_rules_helpers import tables
+from tests.b41_system_helpers import new_game
+
+
+@lru_cache(maxsize=2)
+def started(name: str) -> Game:
+    return new_game(f"barbarossa1941/{name}", 1)
+
+
+def _phases(game: Game, turn: int, phasing: str) -> list[str]:
+    return [s.phase for s in sequence.turn_steps(game, turn) if s.phasing == phasing]
+
+
+# -- 2.2 ---------------------------------------------------------------------------------------------
+
+
+def test_2_2_soviet_operations_phase_in_the_books_order() -> None:
+    game = started("historical")
+    # turn 1: no isolation phase yet, no forts before turn 2; partisans and rail come after the
+    # replacements and before the movement
+    assert _phases(game, 1, "soviet") == ["replacements", "partisans", "rail", "movement", "reaction", "combat",
+                                          "exploitation"]
+    # from turn 2 the isolation phase opens it and the forts come between rail and movement (the
+    # Axis builds only from turn 4, 2.1)
+    assert _phases(game, 2, "soviet") == ["isolation", "replacements", "partisans", "rail", "forts", "movement",
+                                          "reaction", "combat", "exploitation"]
+    assert "forts" not in _phases(game, 3, "axis")
+    # the Soviet operations end with the exploitation: moving rail markers is the Axis' alone (2.1)
+    assert "rail_markers" not in _phases(game, 2, "soviet") and _phases(game, 2, "axis")[-1] == "rail_markers"
+
+
+# -- 15.1 --------------------------------------------------------------------------------------------
+
+# 15.1's set-up: units on one named hex, units on one of two hexes, and formations "X and adj"
+FIXED = {"fi-res": "0804", "ge-bef-101": "0112", "ge-air-1": "0112", "ge-ak-23": "0112",
+         "ge-bef-102": "0117", "ge-air-2": "0117", "ge-air-8": "0117", "ge-ak-53": "0117",
+         "ge-bef-103": "0219", "ge-air-5": "0219", "ge-jk": "0219", "ro-sich": "0531", "sk-corps": "0121"}
+EITHER = {"fi-c-6": {"1301", "1401"}, "fi-c-7": {"1301", "1401"}, "fi-c-2": {"1102", "1103"},
+          "fi-c-4": {"1102", "1103"}}
+AND_ADJ = {"0312": ["ge-ak-1", "ge-ak-26", "ge-ak-38"], "0314": ["ge-ak-2", "ge-ak-10", "ge-ak-28"],
+           "0313": ["ge-pzk-41", "ge-pzk-56"], "0216": ["ge-ak-8", "ge-ak-20", "ge-ak-42"],
+           "0317": ["ge-ak-7", "ge-ak-9", "ge-ak-13", "ge-ak-43"],
+           "0315": ["ge-pzk-24", "ge-pzk-46", "ge-pzk-47", "ge-ak-12"],
+           "0318": ["ge-pzk-39", "ge-pzk-57", "ge-ak-5", "ge-ak-6"],
+           "0319": ["ge-ak-17", "ge-ak-29", "ge-ak-44", "ge-ak-55"],
+           "0220": ["ge-pzk-3", "ge-pzk-14", "ge-pzk-48"], "0120": ["ge-ak-4", "ge-gebk-49", "ge-ak-52"],
+           "0727": ["ge-ak-11", "ge-ak-30", "ge-ak-54"], "0625": ["ro-a-3", "ro-kav", "ro-geb"]}
+
+
+def test_15_1_axis_set_up_of_the_historical_campaign() -> None:
+    game = started("historical")
+    gmap = game.scenario.map
+    units = game.state.units
+    for uid, hx in FIXED.items():
+        assert (uid, units[uid].status, units[uid].hex) == (uid, "map", hx)
+    for uid, hexes in EITHER.items():
+        assert units[uid].hex in hexes, uid
+    for centre, uids in AND_ADJ.items():
+        near = {centre} | {gmap.grid.id(n) for n in gmap.neighbours(gmap.grid.parse(centre))}
+        for uid in uids:
+            assert units[uid].status == "map" and units[uid].hex in near, (uid, units[uid].hex, centre)
+    # Oinonen's free placement: somewhere in Finland
+    assert gmap.grid.parse(units["fi-oinonen"].hex) in gmap.areas["finland"].hexes
+    # 15.1 sets up every Axis unit at full strength and 53 ground units plus the 4 air corps
+    axis = [u for u in units.values() if u.status == "map" and not u.id.startswith("so-")]
+    assert len(axis) == 57 and all(u.step == 0 for u in axis)
+    # the choices the set-up prompts offer are the book's: "X or Y" exactly, "X and adj" X first
+    choices = load_scenario("barbarossa1941/historical").extra["choices"]
+    assert set(choices["fi-c-6"]["hexes"]) == {"1301", "1401"}
+    assert choices["ge-ak-12"]["hexes"][0] == "0315" and choices["ge-ak-12"].get("adjacent") is True
+
+
+# -- 17.2 --------------------------------------------------------------------------------------------
+
+# 17.2's list: unit, hex, steps lost ("reduced")
+TYPHOON_SOVIET = [("so-a-7", "1702", 0), ("so-vmf", "1205", 0), ("so-a-23", "1304", 1), ("so-fort-1", "1304", 0),
+                  ("so-a-8", "1405", 1), ("so-fort-2", "1405", 0), ("so-a-42", "1305", 1),
+                  ("so-og-luga", "1305", 0), ("so-og-neva", "1406", 0), ("so-a-54", "1506", 0),
+                  ("so-a-55", "1505", 0), ("so-a-52", "1507", 0), ("so-a-11", "1408", 1), ("so-a-34", "1409", 0),
+                  ("so-a-27", "1410", 1), ("so-a-22", "1510", 0), ("so-a-29", "1511", 1), ("so-a-30", "1512", 0),
+                  ("so-a-31", "1711", 1), ("so-a-19", "1513", 1), ("so-a-16", "1513", 1), ("so-a-20", "1614", 0),
+                  ("so-a-49", "1713", 0), ("so-fort-3", "1713", 0), ("so-fort-4", "1914", 0),
+                  ("so-fort-5", "1910", 0), ("so-a-24", "1615", 0), ("so-a-43", "1616", 0), ("so-a-50", "1617", 0),
+                  ("so-a-3", "1619", 1), ("so-mg-ermakov", "1620", 1), ("so-cav-15", "1919", 1)]
+
+
+def test_17_2_typhoon_soviet_placement() -> None:
+    game = started("typhoon")
+    units = game.state.units
+    got = [(uid, units[uid].hex, units[uid].step) for uid, _, _ in TYPHOON_SOVIET]
+    assert got == TYPHOON_SOVIET
+    assert all(units[uid].status == "map" for uid, _, _ in TYPHOON_SOVIET)
+    # 17.2: Soviet artillery from turn 7 (3 points); the 3rd Airborne Corps leaves on turn 6
+    sc = load_scenario("barbarossa1941/typhoon")
+    assert sc.params["artillery_points"]["soviet"] == 3
+    assert tables().artillery.soviet_from_turn == 7
+    assert [w["units"] for w in sc.extra["withdrawal"] if w["turn"] == 6] == [["so-ab-3"]]
