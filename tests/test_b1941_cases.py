@@ -105,3 +105,27 @@ def test_17_2_typhoon_soviet_placement() -> None:
     assert sc.params["artillery_points"]["soviet"] == 3
     assert tables().artillery.soviet_from_turn == 7
     assert [w["units"] for w in sc.extra["withdrawal"] if w["turn"] == 6] == [["so-ab-3"]]
+
+
+# -- 12.9: one reading of the mined gulf ------------------------------------------------------------
+
+
+def test_12_9_the_chain_reads_the_mined_gulf_as_supply_does() -> None:
+    from kiev_tui.games.barbarossa1941 import chain
+    from kiev_tui.games.barbarossa1941.phases_supply import fleet_mined
+    from tests.b41_system_helpers import position
+
+    # Axis units in Tallinn, Riga and Helsinki; Königsberg empty
+    held = {"ge-ak-1": "0705", "ge-ak-26": "0610", "fi-res": "0804"}
+    game = position(held)
+    assert chain.gulf_mined(game) is True
+    # no record of who last held Königsberg: it is the Axis' own country, still held (8.2, 10.2)
+    game.state.control.pop("0112", None)
+    game.memo.clear()
+    assert chain.gulf_mined(game) is True and fleet_mined(game) is True
+    # a Soviet unit standing in Königsberg holds it whatever the last record says: not mined
+    game = position({**held, "so-a-7": "0112"}, control={"0112": "axis"})
+    assert chain.gulf_mined(game) is False and fleet_mined(game) is False
+    # and one of the four cities lost is enough to keep the gulf open
+    game = position({"ge-ak-1": "0705", "fi-res": "0804", "so-a-8": "0610"})
+    assert chain.gulf_mined(game) is False
