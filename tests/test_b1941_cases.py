@@ -129,3 +129,35 @@ def test_12_9_the_chain_reads_the_mined_gulf_as_supply_does() -> None:
     # and one of the four cities lost is enough to keep the gulf open
     game = position({"ge-ak-1": "0705", "fi-res": "0804", "so-a-8": "0610"})
     assert chain.gulf_mined(game) is False
+
+
+# -- 14.3: the optional rules as a game option ------------------------------------------------------
+
+
+def test_14_3_optional_rules_are_chosen_as_a_game_option(tmp_path) -> None:
+    import pytest
+    from typer.testing import CliRunner
+
+    from kiev_tui.cli import app
+    from kiev_tui.engine.errors import DataError
+    from kiev_tui.engine.saves import load_game, save_game
+    from kiev_tui.games.barbarossa1941.phases_supply import options_in_play, parse_options
+
+    assert parse_options("14.3.5, 14.3.2") == ("14.3.2", "14.3.5")
+    assert parse_options(["14.3.1"]) == ("14.3.1",) and parse_options(None) == ()
+    game = Game.new("barbarossa1941/historical", seed=3, options={"optional_rules": "14.3.5,14.3.2"})
+    assert options_in_play(game) == {"14.3.2", "14.3.5"}
+    assert options_in_play(Game.new("barbarossa1941/historical", seed=3)) == frozenset()
+    # the choice is kept in the save and comes back with it
+    path = save_game(game, tmp_path / "opt.toml")
+    assert options_in_play(load_game(path)) == {"14.3.2", "14.3.5"}
+    # a rule that does not exist, or whose turns the scenario does not play, is refused (14.3, 17)
+    with pytest.raises(DataError, match="14.3.9 is not an optional rule"):
+        Game.new("barbarossa1941/historical", options={"optional_rules": "14.3.9"})
+    with pytest.raises(DataError, match="14.3.1 acts only on turns"):
+        Game.new("barbarossa1941/typhoon", options={"optional_rules": "14.3.1"})
+    # `kiev-tui new ... --option optional_rules=...` passes it on
+    out = CliRunner().invoke(app, ["new", "barbarossa1941/historical", "--option", "optional_rules=14.3.4",
+                                   "--no-ui", "--save", str(tmp_path / "cli.toml")])
+    assert out.exit_code == 0, out.output
+    assert options_in_play(load_game(tmp_path / "cli.toml")) == {"14.3.4"}
