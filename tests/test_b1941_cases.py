@@ -161,3 +161,56 @@ def test_14_3_optional_rules_are_chosen_as_a_game_option(tmp_path) -> None:
                                    "--no-ui", "--save", str(tmp_path / "cli.toml")])
     assert out.exit_code == 0, out.output
     assert options_in_play(load_game(tmp_path / "cli.toml")) == {"14.3.4"}
+
+
+# -- 6: the CRT's die-2 row prints nine values for ten columns ---------------------------------------
+
+# the cells that lean on the reading that die 2's missing value is its 7:1 cell: that cell, and
+# the cells of dice 3-6 made by moving the row above one column left from it
+LEANS_ON_DIE_2_7_1 = [(2, "7:1"), (3, "6:1"), (4, "5:1"), (5, "4:1"), (6, "3:1")]
+
+
+def test_6_crt_die_2_lacks_its_7_1_cell_and_the_cells_that_lean_on_it() -> None:
+    crt = tables().crt
+    printed = ["A2", "A1", "A1", "A1D1", "A1D1", "A1D1", "A1D1", "A1D1", "A1D2"]  # the book's nine values
+    # the nine printed values stand in 1:3 ... 6:1: the gap is at the right-hand end
+    assert [str(crt.cell(c, 2)) for c in crt.columns[:9]] == printed
+    assert [c for c in crt.columns if crt.is_reconstructed(c, 2)] == ["7:1"]
+    # die 2 is die 1 moved one column left in 8 of the 9 printed cells (all but 3:2), which is why
+    # the gap is read at 7:1 and filled with die 1's 7:1 value
+    die1 = [str(crt.cell(c, 1)) for c in crt.columns]
+    assert [i for i in range(9) if printed[i] != die1[i + 1]] == [3]
+    assert str(crt.cell("7:1", 2)) == die1[-1] == "A1D2"
+    # every cell that leans on that reading is flagged reconstructed and carries the same result
+    for die, col in LEANS_ON_DIE_2_7_1:
+        assert crt.is_reconstructed(col, die), (die, col)
+        assert str(crt.cell(col, die)) == "A1D2", (die, col)
+    # ... because each reconstructed row is the row above moved one column left
+    for die in range(3, 7):
+        for i in range(9):
+            assert str(crt.cell(crt.columns[i], die)) == str(crt.cell(crt.columns[i + 1], die - 1)), (die, i)
+
+
+# -- 11.2: a flown air corps stays on its base ------------------------------------------------------
+
+
+def test_11_2_a_flown_corps_stays_on_its_base_with_the_flown_marker() -> None:
+    from kiev_tui.games.barbarossa1941 import air
+    from kiev_tui.games.barbarossa1941.actions import Attack
+    from kiev_tui.games.barbarossa1941.system import HOOKS, air_hexes, flown
+    from kiev_tui.selfcheck import invariants
+    from tests.b41_system_helpers import answer, position
+
+    game = position({"ge-ak-1": "1620", "ge-ak-2": "1621", "so-a-8": "1720", "ge-air-1": "1318"}, dice=(4,),
+                    control={"1318": "axis"})
+    # the schema declares no air box: a corps with a hex is on the map, flown or not
+    assert game.rules.schema.counters.statuses == ()
+    game.apply(Attack(("ge-ak-1", "ge-ak-2"), "1720"), side="axis")
+    answer(game, "air_support", "ge-air-1")
+    u = game.state.units["ge-air-1"]
+    assert (u.status, u.hex, air.FLOWN in u.markers) == ("map", "1318", True)
+    assert flown(game) == {"ge-air-1"}
+    assert "ge-air-1" in air_hexes(game)  # still based at Gomel: it can be caught there (11.1)
+    assert invariants(game) == []
+    HOOKS.new_turn(game)
+    assert (u.status, u.hex, u.markers) == ("map", "1318", set())

@@ -54,9 +54,10 @@ SCHEMA = Schema(
     counters=Counters(
         factors=("combat", "quality", "movement"), step_factors=("combat",), ma_factor="movement",
         # 11, 11.2: an air corps stands in a city, has no zone and never counts for stacking; it
-        # supports one combat a turn (flown until the next).
-        statuses=("air_ready", "air_flown"),
-        layers=(Layer("ground"), Layer("air", stacks=False, exerts_zoc=False, statuses=("air_ready", "air_flown"))),
+        # supports one combat a turn. It stays on its base (status "map": a counter with a hex is
+        # on the map) and carries the air_flown marker until the next turn (air.FLOWN), so no
+        # status of its own: a box status would take it off its base.
+        layers=(Layer("ground"), Layer("air", stacks=False, exerts_zoc=False)),
         type_layers={"air": "air"},
         hex_markers=(HexMarker("rail_marker", "+", "rail marker"),),  # 10.3: the end of the Axis rail
     ),
