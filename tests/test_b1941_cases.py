@@ -214,3 +214,46 @@ def test_11_2_a_flown_corps_stays_on_its_base_with_the_flown_marker() -> None:
     assert invariants(game) == []
     HOOKS.new_turn(game)
     assert (u.status, u.hex, u.markers) == ("map", "1318", set())
+
+
+# -- 17.1, 10.2: Typhoon's units ahead of the rail markers -------------------------------------------
+
+
+def test_17_1_typhoon_units_ahead_of_the_markers_and_the_advance_that_feeds_them() -> None:
+    from collections import deque
+
+    from kiev_tui.games.barbarossa1941 import phases_supply as ps
+    from kiev_tui.games.barbarossa1941 import rail as rl
+    from kiev_tui.games.barbarossa1941 import supply as sup
+    from kiev_tui.games.barbarossa1941.system import board_of
+
+    game = started("typhoon")
+    b, grid = board_of(game), game.scenario.map.grid
+    rs = ps.rail_state(game)
+    ans = sup.supply(b, rs)
+    # with the book's seven markers and turn 5's weather these Axis units cannot trace yet: they
+    # stand beyond the rail heads ("supplies stretched", 17), not on a wrong rail net
+    assert set(ans.out_of_supply("axis")) == {"fi-c-6", "fi-c-7", "ge-ak-1", "ge-ak-26", "ge-pzk-41", "ge-pzk-56",
+                                              "ge-ak-53", "ge-ak-11", "ge-ak-30", "ge-gebk-49", "ro-a-3"}
+    assert ans.out_of_supply("soviet") == ()
+    # the Pskov marker (1108) advancing three rail hexes towards Luga feeds the corps at 1206 and
+    # 1306 (10.3): the rail behind a marker is Axis as it moves
+    net = rl.links(b.gmap)
+    start, goal = grid.parse("1108"), grid.parse("1207")
+    prev = {start: start}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        for n in net.get(h, ()):
+            if n not in prev:
+                prev[n] = h
+                todo.append(n)
+    path = [goal]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    path = path[::-1][1:]
+    assert len(path) == 3
+    moved = rl.check_marker_move(b, rs, rs.markers.index(start), path)
+    assert isinstance(moved, rl.RailState)
+    after = sup.supply(b, moved)
+    assert {"ge-ak-1", "ge-ak-26", "ge-pzk-41"} <= set(ans.out_of_supply("axis")) - set(after.out_of_supply("axis"))
