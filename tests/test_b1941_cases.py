@@ -257,3 +257,23 @@ def test_17_1_typhoon_units_ahead_of_the_markers_and_the_advance_that_feeds_them
     assert isinstance(moved, rl.RailState)
     after = sup.supply(b, moved)
     assert {"ge-ak-1", "ge-ak-26", "ge-pzk-41"} <= set(ans.out_of_supply("axis")) - set(after.out_of_supply("axis"))
+
+
+# -- 4's note: a unit fighting next to a major city can always fall back into it ----------------------
+
+
+def test_4_the_books_note_retreat_into_a_major_city_in_enemy_zones() -> None:
+    from kiev_tui.games.barbarossa1941 import retreat as r
+    from tests.b41_rules_helpers import CLEAR, board, small_map
+    from tests.test_b41_rules_combat import Supply
+
+    src = Supply(sources={"soviet": {"0704"}, "axis": {"0101"}})
+    place = {"so-a-7": "0404", "ge-ak-23": "0303", "ge-ak-1": "0304", "ge-ak-26": "0604"}
+    # 0503 and 0504 lead toward the source; ge-ak-26 on 0604 holds both in its zone
+    plain = board(small_map(), place, turn=CLEAR)
+    got = r.retreat_hexes(plain, ["so-a-7"], src)
+    assert {plain.gmap.grid.id(h): n for h, n in got.items()} == {"0503": 1, "0504": 1}
+    # make 0503 a major city: no zone reaches into it (4), so the retreat there costs nothing
+    city = board(small_map(settlement={"0503": "major_city"}), place, turn=CLEAR)
+    got = r.retreat_hexes(city, ["so-a-7"], src)
+    assert {city.gmap.grid.id(h): n for h, n in got.items()} == {"0503": 0, "0504": 1}
