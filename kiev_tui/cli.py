@@ -424,9 +424,14 @@ def _build_app() -> "typer.Typer":
         seed: Optional[int] = seed_opt,
         save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
         ui: bool = typer.Option(True, help="open the game in the terminal UI"),
+        option: list[str] = typer.Option([], "--option", help="a variant of the scenario, KEY=VALUE (repeatable), "
+                                                              "e.g. optional_rules=14.3.1,14.3.5"),
     ) -> None:
         """Start a new game of the scenario's game (`kiev-tui new <game>/<name>`)."""
-        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+        from kiev_tui.pbem.cli import parse_option  # KEY=VALUE read as `pbem new` reads it
+
+        options = dict(parse_option(o) for o in option)
+        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed), options=options)
         if save is not None:
             save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
             typer.echo(f"saved {save}")

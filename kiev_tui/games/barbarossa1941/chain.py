@@ -128,15 +128,11 @@ def _art_left(game: "Game", side: str) -> bool:
 
 
 def gulf_mined(game: "Game") -> bool:
-    """12.9: the gulf is mined once the Axis holds all the cities the table names."""
-    from kiev_tui.games.barbarossa1941.system import tables_of
+    """12.9: the gulf is mined once the Axis holds all the cities the table names; held as supply
+    reads it (units there, else the last side there, else the country: ``supply.fleet_mined``)."""
+    from kiev_tui.games.barbarossa1941.phases_supply import fleet_mined
 
-    gmap = game.scenario.map
-    for name in tables_of(game).baltic_fleet.mined_when_axis_holds:
-        h = gmap.find(name)
-        if h is None or game.state.control.get(gmap.grid.id(h)) != AXIS:
-            return False
-    return True
+    return fleet_mined(game)
 
 
 def zhukov_available(game: "Game") -> bool:

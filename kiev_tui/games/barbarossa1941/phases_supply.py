@@ -22,6 +22,7 @@ Rulings: docs/rulings.md, Barbarossa 1941, "Supply and rail wired into play".
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -79,9 +80,22 @@ def supply_answer(game: "Game", board: Board | None = None) -> sup.SupplyAnswer:
     return sup.supply(board or sy.board_of(game), rail_state(game))
 
 
+def parse_options(value: object) -> tuple[str, ...]:
+    """The 14.3 rules named by an ``optional_rules`` value: a list, or one string of case numbers
+    separated by commas or spaces (a game option is a single string: ``--option
+    optional_rules=14.3.1,14.3.5``)."""
+    if isinstance(value, str):
+        items = re.split(r"[,\s]+", value)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = [str(v) for v in value]
+    else:
+        items = [] if value is None or value is False else [str(value)]
+    return tuple(sorted({i.strip() for i in items if i.strip()}))
+
+
 def options_in_play(game: "Game") -> frozenset[str]:
-    """The optional rules of 14.3 the scenario's parameters switch on."""
-    return frozenset(str(o) for o in game.scenario.params.get(OPTIONS_KEY, ()) or ())
+    """The optional rules of 14.3 the scenario's parameters (or the game's options) switch on."""
+    return frozenset(parse_options(game.scenario.params.get(OPTIONS_KEY)))
 
 
 def hex_in_supply(game: "Game", side: str, h: Hex) -> bool:
