@@ -262,7 +262,7 @@ def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch
 
     def answer(game: Game, a: Action) -> None:
         game.state.pop_prompt()
-        game.state.vars.axis_vp = a.n
+        game.state.vars.coups = a.n  # a field no after-action rule rewrites (axis_vp is the VP track's now)
 
     monkeypatch.setitem(system.EXTRA_ACTIONS, Ping, (check, apply))
     monkeypatch.setitem(system.EXTRA_PROMPTS, "pong", (prompt, answer))
@@ -273,7 +273,7 @@ def test_other_modules_plug_in_their_actions_prompts_and_legal_moves(monkeypatch
     game.apply(Ping(3), side="axis")
     assert game.actor == "soviet" and SYSTEM.pending(game).kind == "pong"
     game.apply(Ping(3), side="soviet")
-    assert game.state.pending is None and game.state.vars.axis_vp == 3
+    assert game.state.pending is None and game.state.vars.coups == 3
 
 
 def test_2_3_the_victory_hook_closes_each_game_turn(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -51,8 +51,10 @@ def _s() -> Any:
 # -- the scenario's switches and the bookkeeping ------------------------------------------------------
 
 def options_of(game: "Game") -> tuple[str, ...]:
-    raw = str(game.scenario.params.get(OPTIONS_KEY, "") or "")
-    return tuple(sorted({o.strip() for o in raw.split(",") if o.strip()}))
+    """The 14.3 rules in play, read as the supply wiring reads them (a list, or one string)."""
+    from kiev_tui.games.barbarossa1941.phases_supply import parse_options
+
+    return parse_options(game.scenario.params.get(OPTIONS_KEY))
 
 
 def rules_of(game: "Game") -> scenarios.ScenarioRules:
