@@ -204,6 +204,7 @@ def test_bot_keeps_the_invariants_and_reloads_at_phase_ends(tmp_path: Path) -> N
     assert "soviet" in result.summary() or "axis" in result.summary()
 
 
+@pytest.mark.slow  # two whole campaigns: the one-game runs of tests/test_b1941_wired_supply.py stay in make test
 def test_selfplay_command_plays_two_games() -> None:
     out = CliRunner().invoke(app, ["selfplay", "--scenario", HISTORICAL, "--games", "2"])
     assert out.exit_code == 0, out.output

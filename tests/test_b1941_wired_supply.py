@@ -204,8 +204,10 @@ def test_15_set_up_defaults_refused_when_no_set_up_waits() -> None:
 # -- whole games --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["historical", "hypothetical", "typhoon"])
+@pytest.mark.parametrize("name", ["historical", pytest.param("hypothetical", marks=pytest.mark.slow),
+                                  pytest.param("typhoon", marks=pytest.mark.slow)])
 def test_selfplay_finishes_each_scenario_with_supply_and_rail(name: str) -> None:
+    # every rule wired (supply, rail, the campaign's phases, victory): a random game to its end
     out = CliRunner().invoke(app, ["selfplay", "--scenario", f"barbarossa1941/{name}", "--games", "1"])
     assert out.exit_code == 0, out.output
     assert "game over after turn 10" in out.output
