@@ -99,14 +99,15 @@ def test_11_1_the_common_phase_lets_both_sides_rebase() -> None:
     answer(game, "rebase", "so-air-1", hex="2319")  # Voronezh, a major city: room for two
     assert game.state.units["so-air-1"].hex == "2319" and game.state.phase == "air_rebasing"
     game.apply(EndRebasing(), side="soviet")
-    assert game.state.pending is None and game.state.phase == "replacements"
+    # the rebasing is over: the Axis replacements phase asks its own question (9.2)
+    assert game.state.phase == "replacements" and game.state.pending == {"kind": "replace", "side": "axis"}
 
 
 def test_11_1_the_soviet_share_ends_when_nothing_is_left_to_rebase() -> None:
     game = position({"ge-air-1": "1318", "so-air-1": "1922"}, phase="air_rebasing", control=AXIS_CITIES)
     game.apply(EndPhase(), side="axis")
     answer(game, "rebase", "so-air-1", hex="2319")
-    assert game.state.pending is None and game.state.phase == "replacements"
+    assert game.state.phase == "replacements" and game.state.pending == {"kind": "replace", "side": "axis"}
 
 
 def test_11_1_an_enemy_unit_in_the_base_eliminates_the_corps_until_two_turns_later() -> None:
