@@ -110,6 +110,7 @@ class KievAI:
         #: Given a callable, the AI says per phase its plan and per action why it chose it (--explain).
         self.explain: Callable[[str], None] | None = None
         self._why = ""
+        self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -123,11 +124,12 @@ class KievAI:
             self._attack_cache = {}
             self._rail_cache = {}
             self.plan = None
+            self._approached = set()
+        self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
         if st.phase in (MOVEMENT, MECHANIZED, COMBAT) and self.plan is None and st.player == self.side:
             self._make_plan(game)
-        self._why = ""
         if st.phase in (MOVEMENT, MECHANIZED):
             return self._told(game, self._checked(game, self.move(game)))
         if st.phase == COMBAT:
@@ -230,6 +232,10 @@ class KievAI:
             over_act = self._overrun(game, view)
             if over_act is not None:
                 return over_act
+            if self._plan() is not None and self.side == GERMAN:
+                approach = self._approach_overrun(game, view)
+                if approach is not None:
+                    return approach
         ctx = Ctx(self, game, view)
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
@@ -412,6 +418,61 @@ class KievAI:
                     self._why = (f"overrun of {n}: clears it {100 * clear:.0f}% (needs {100 * bar:.0f}%), "
                                  f"attacker loss {100 * loss:.0f}%")
                     return act
+        return None
+
+    def _approach_overrun(self, game: Game, view: View) -> Action | None:
+        """Exploitation (6.0, 6.13): a German armoured stack that began the phase together moves
+        as one next to a weak Soviet hex it can then run over with 3 MP to spare.  The move and the
+        overrun are tried on a look-ahead copy; the stack goes when the overrun would clear the hex
+        often enough and rarely cost it anything.  Once per stack and phase."""
+        st = game.state
+        mech = st.phase == MECHANIZED
+        need, most = (0.6, 0.25) if mech else (0.7, 0.2)
+        ctx: Ctx | None = None
+        for h, ids in sorted(view.occupancy.items()):
+            if h in self._approached or view.side(ids[0]) != GERMAN or self.budget.exhausted:
+                continue
+            self._approached.add(h)
+            stack = tuple(u for u in ids if view.udef(u).mechanized and not view.is_hq_like(u)
+                          and u not in view.vars.oos_start and u not in self._done and can_move(view, u))
+            if not stack or any(view.state.units[u].hex != view.vars.start_hex.get(u) for u in stack):
+                continue
+            if ctx is None:
+                ctx = Ctx(self, game, view)
+            att = sum(self.strength(view, u)[0] for u in stack)
+            targets = [t for t in ctx.enemy_hexes if 2 <= t.distance(h) <= 6 and att / ctx.e_def[t] >= 4.0]
+            if not targets:
+                continue
+            self.budget.spend()
+            reach = game.rules.reachable(game, stack, explain=False)
+            tries: list[tuple[float, Hex, Hex, tuple[str, ...]]] = []
+            for t in targets:
+                for a in view.map.neighbours(t):
+                    r = reach.get(a)
+                    if r is None or not r.ok or view.at(a) or view.map.has(a, t, "major_river"):
+                        continue
+                    tries.append((att / ctx.e_def[t], t, a, tuple(r.path)))
+            tries.sort(key=lambda x: (-x[0], len(x[3]), str(x[1]), x[3]))
+            for _, t, a, path in tries[:2]:
+                if self.budget.exhausted:
+                    break
+                self.budget.spend(3)
+                move = Move(stack, path)
+                if game.check(move, side=self.side) is not None:
+                    continue
+                trial = sandbox(game, self.rng)
+                trial.apply(move, side=self.side)
+                over = Overrun(stack, str(t))
+                if trial.check(over, side=self.side) is not None:
+                    continue
+                tv = trial.rules.position(trial)
+                chances = self.chances(trial, tv, stack, t, overrun=True)
+                clear = sum(pr for res, pr in chances.items() if _clears(res))
+                loss = sum(pr for res, pr in chances.items() if _attacker_loses(res))
+                if clear >= need and loss <= most:
+                    self._why = (f"exploitation: the stack moves next to {t} to overrun it "
+                                 f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
+                    return move
         return None
 
     # -- combat -------------------------------------------------------------------------------
@@ -821,7 +882,7 @@ def _act_text(act: Action) -> str:
             bits.append(",".join(v))
     path = getattr(act, "path", None)
     if path:
-        bits.append(f"{path[0]}->{path[-1]}" if len(path) > 1 else str(path[0]))
+        bits.append(f"to {path[-1]}")
     for name in ("targets", "target", "hex"):
         v = getattr(act, name, None)
         if v:
