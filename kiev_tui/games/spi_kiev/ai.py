@@ -573,6 +573,12 @@ class KievAI:
                 if not view.occupied_by(n, self.side) and (n not in zoc or view.occupied_by(n, self.enemy))
                 and game.scenario.map.terrain(n) != "lake"]
         can_retreat = bool(free)
+        if self.side == GERMAN and self._plan() is not None:
+            # No idle armour: panzers held in a Soviet zone of control (8.23) move again only once
+            # the hex in front of them is hit; an attack that uses them is worth that much more.
+            held = sum(1 for u in attackers if view.udef(u).mechanized and not view.is_hq_like(u)
+                       and view.in_enemy_zoc(view.hex_of(u) or t, GERMAN))
+            bonus += ai_plan.W_FREE * held
         ev = 0.0
         for result, pr in chances.items():
             ev += pr * self._result_value(result, d_worth, d_steps, per_step_d, a_cheapest, hold, can_retreat)
@@ -1113,6 +1119,11 @@ class Ctx:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
                 s -= 0.3
+        if adj_enemy and view.udef(uid).mechanized and ai._plan() is not None:
+            # Armour that stops next to the enemy stays there (8.23) unless it can strike well.
+            best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
+            if best < 2.5:
+                s -= ai_plan.W_STUCK
         if not self.sup.lines[GERMAN].reaches(h):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:

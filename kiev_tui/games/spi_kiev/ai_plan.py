@@ -33,6 +33,8 @@ W_POCKET = 0.8  # per Soviet unit out of supply in an attacked hex, weighted by 
 W_COUNTER = 0.6  # per VP of a counter-attack target's worth, weighted by the chance of a hit
 W_COUNTER_SETUP = 1.5  # a Soviet combat unit in command ending next to a counter-attack target
 W_EXPLOIT = 0.6  # extra pull toward the objectives for German armour not in contact
+W_FREE = 0.6  # per German armoured attacker held in a Soviet zone of control, weighted by the chance of a hit
+W_STUCK = 1.0  # German armour ending next to the enemy with no attack at 2.5 to 1 or better from there
 W_OBJECTIVE = 1.5  # the turn's chosen objectives pull this much harder than other towns
 OBJECTIVES = 4  # towns and cities the plan names as the turn's objectives
 GARRISON_REACH = 3  # a garrison is named only among units this many hexes or fewer from the town
@@ -304,8 +306,8 @@ def _counters(ai: "KievAI", game: Game, ctx: "Ctx") -> dict[Hex, tuple[float, st
         if len(combat) > 1:
             continue
         weak = not combat or view.state.units[combat[0]].step > 0 or ai.strength(view, combat[0])[1] <= 3
-        if len(combat) == 1 and not weak and len(ids) > 1:
-            continue
+        if not weak:
+            continue  # a full-strength unit is no easy target
         reasons = []
         if any(n in cut_hexes for n in ctx.gmap.neighbours(h)):
             reasons.append("it cuts Soviet units off from supply")
@@ -330,7 +332,7 @@ def _eastern(ctx: "Ctx", h: Hex) -> bool:
 def _garrisons(ai: "KievAI", game: Game, ctx: "Ctx") -> tuple[dict[Hex, str], dict[Hex, str]]:
     """German towns near the enemy (and the start cities, 24.0) and who holds them: a lone unit
     already there stays; an empty one gets the nearest foot unit within ``GARRISON_REACH`` hexes
-    (armour only if no foot unit is near)."""
+    (never armour: it exploits)."""
     view = ctx.view
     starts = set(game.scenario.control.get(GERMAN, []))
     held: dict[Hex, str] = {}
@@ -360,9 +362,10 @@ def _garrisons(ai: "KievAI", game: Game, ctx: "Ctx") -> tuple[dict[Hex, str], di
                 continue
             combat = [u for u in ids if not view.is_hq_like(u)]
             for u in combat:
-                if u in taken or (len(combat) == 1 and ai.vp_of(game, mh) and mh in held):
+                # armour exploits and never garrisons; a town's own lone garrison stays
+                if u in taken or view.udef(u).mechanized or (len(combat) == 1 and mh in held):
                     continue
-                key = (1 if view.udef(u).mechanized else 0, d, u)
+                key = (d, 0, u)
                 if best is None or key < best[0]:
                     best = (key, u)
         if best is not None:
