@@ -141,7 +141,7 @@ class KievAI:
         if not self.level.plan and self.explain is None:
             return
         view = game.rules.position(game)
-        self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view))
+        self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view), full=self.explain is not None)
         if self.explain is not None:
             for line in self.plan.lines():
                 self.explain(line)

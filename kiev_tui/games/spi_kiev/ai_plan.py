@@ -27,11 +27,11 @@ if TYPE_CHECKING:
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
 
 # Weights the plan adds to the tactical scoring, in victory points.
-W_RIVER = 1.5  # a Soviet combat unit on a river-line hex, per step of the defence multiplier above 1
+W_RIVER = 0.4  # a Soviet combat unit on a river-line hex, per step of the defence multiplier above 1
 W_PLAN_GARRISON = 1.2  # per VP: the German unit the plan names as a town's garrison, in that town
 W_POCKET = 0.8  # per Soviet unit out of supply in an attacked hex, weighted by the chance of a hit
-W_COUNTER = 0.6  # per VP of a counter-attack target's worth, weighted by the chance of a hit
-W_COUNTER_SETUP = 1.5  # a Soviet combat unit in command ending next to a counter-attack target
+W_COUNTER = 0.15  # per VP of a counter-attack target's worth, weighted by the chance of a hit
+W_COUNTER_SETUP = 0.5  # a Soviet combat unit in command ending next to a counter-attack target
 W_EXPLOIT = 0.6  # extra pull toward the objectives for German armour not in contact
 W_FREE = 0.6  # per German armoured attacker held in a Soviet zone of control, weighted by the chance of a hit
 W_STUCK = 1.0  # German armour ending next to the enemy with no attack at 2.5 to 1 or better from there
@@ -157,8 +157,10 @@ def river_mult(ctx: "Ctx", h: Hex) -> float:
     return float(worst) if worst is not None else 1.0
 
 
-def build_plan(ai: "KievAI", game: Game, ctx: "Ctx") -> Plan:
-    """The plan for the phase now beginning, from the position as ``ctx`` reads it."""
+def build_plan(ai: "KievAI", game: Game, ctx: "Ctx", full: bool = True) -> Plan:
+    """The plan for the phase now beginning, from the position as ``ctx`` reads it.  ``full``
+    adds what only the explanation reads (each Soviet HQ's best hex: a reachability search per
+    HQ; the scoring weighs HQ placement hex by hex itself)."""
     view = ctx.view
     st = game.state
     sc = game.rules.score(game)
@@ -169,7 +171,7 @@ def build_plan(ai: "KievAI", game: Game, ctx: "Ctx") -> Plan:
     if ai.side == SOVIET:
         if st.phase == MOVEMENT:
             plan.river = _river_line(ctx)
-            plan.hq_targets = _hq_targets(ai, game, ctx)
+            plan.hq_targets = _hq_targets(ai, game, ctx) if full else {}
             plan.reserves = sorted(u for h, ids in ctx.my_hexes.items() if ctx.dist_enemy(h, 9) >= 6
                                    and not game.scenario.map.settlement(h)
                                    for u in ids if not view.is_hq_like(u))
