@@ -111,6 +111,7 @@ class KievAI:
         self.explain: Callable[[str], None] | None = None
         self._why = ""
         self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
+        self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -125,6 +126,7 @@ class KievAI:
             self._rail_cache = {}
             self.plan = None
             self._approached = set()
+            self._overrun_cache = {}
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -409,10 +411,20 @@ class KievAI:
                 act = Overrun(mine, str(n))
                 if game.check(act, side=self.side) is not None:
                     continue
-                self.budget.spend()
-                chances = self.chances(game, view, mine, n, overrun=True)
-                clear = sum(pr for r, pr in chances.items() if _clears(r))
-                loss = sum(pr for r, pr in chances.items() if _attacker_loses(r))
+                key = (mine, n, tuple((u, view.state.units[u].step) for u in view.at(n)))
+                got = self._overrun_cache.get(key)
+                if got is None:
+                    att = sum(self.strength(view, u)[0] for u in mine if not view.is_hq_like(u))
+                    dfn = sum(self.strength(view, u)[1] for u in view.at(n)) * self.terrain_mult(game, n)
+                    if att < 3.0 * max(0.5, dfn):
+                        got = (0.0, 1.0)  # far from the odds that clear a hex: not worth the sums
+                    else:
+                        self.budget.spend()
+                        chances = self.chances(game, view, mine, n, overrun=True)
+                        got = (sum(pr for r, pr in chances.items() if _clears(r)),
+                               sum(pr for r, pr in chances.items() if _attacker_loses(r)))
+                    self._overrun_cache[key] = got  # the same question comes back at each decision
+                clear, loss = got
                 bar = need - (0.1 if n in pocket_hexes or n in goals else 0.0)
                 if clear >= bar and loss <= most:
                     self._why = (f"overrun of {n}: clears it {100 * clear:.0f}% (needs {100 * bar:.0f}%), "
