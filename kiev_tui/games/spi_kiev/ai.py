@@ -1284,7 +1284,9 @@ class Ctx:
         if plan is not None:
             river = plan.river.get(h)
             if river:
-                s += ai_plan.W_RIVER * (river - 1.0)  # hold the river line (10.12, 10.14)
+                s += ai_plan.W_RIVER * (river - 1.0)  # the river line (10.12, 10.14)
+                if h == view.hex_of(uid):
+                    s += ai_plan.W_RIVER_HOLD * (river - 1.0)  # a unit on it keeps it
             if plan.counters and commanded and any(n in plan.counters for n in self.gmap.neighbours(h)):
                 s += ai_plan.W_COUNTER_SETUP  # close on a lone German unit that cuts our supply
         if not commanded:

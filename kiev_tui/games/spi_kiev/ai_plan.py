@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 # Weights the plan adds to the tactical scoring, in victory points.
 W_RIVER = 0.4  # a Soviet combat unit on a river-line hex, per step of the defence multiplier above 1
+W_RIVER_HOLD = 1.0  # more for one that is there already (it holds the line rather than leave it)
 W_PLAN_GARRISON = 1.2  # per VP: the German unit the plan names as a town's garrison, in that town
 W_POCKET = 0.8  # per Soviet unit out of supply in an attacked hex, weighted by the chance of a hit
 W_COUNTER = 0.15  # per VP of a counter-attack target's worth, weighted by the chance of a hit
