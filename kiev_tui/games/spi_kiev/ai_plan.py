@@ -79,7 +79,6 @@ class Plan:
     garrisons: dict[Hex, str] = field(default_factory=dict)  # German town -> the unit named to hold it
     held: dict[Hex, str] = field(default_factory=dict)  # German town -> its present lone garrison
     exploit: set[str] = field(default_factory=set)  # German armour free to move on
-    _river_cache: dict[Hex, float] = field(default_factory=dict)
 
     def objective_hexes(self) -> frozenset[Hex]:
         return frozenset(h for h, _, _ in self.objectives)
@@ -294,9 +293,10 @@ def pockets(game: Game, view: View, ctx: "Ctx | None" = None) -> list[Pocket]:
 
 
 def _counters(ai: "KievAI", game: Game, ctx: "Ctx") -> dict[Hex, tuple[float, str]]:
-    """German stacks worth a Soviet counter-attack: one combat unit (or a reduced one, or a lone
-    leader) that cuts Soviet supply (next to a Soviet unit or HQ out of supply, or within a hex of
-    an eastern supply source, 19.84) or holds a town the Soviet held at the start."""
+    """German stacks worth a Soviet counter-attack: a single weakened combat unit (reduced, or
+    defence 3 or less) or a leader or HQ alone, that cuts Soviet supply (next to a Soviet unit out
+    of supply, or within a hex of an eastern supply source, 19.84) or holds a town that was not
+    German at the start."""
     view = ctx.view
     start_german = {h for h in game.scenario.control.get(GERMAN, [])}
     # every eastern exit, the ones the Germans already shut included (19.84)
