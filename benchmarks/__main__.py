@@ -2,7 +2,9 @@
 
 Groups: startup (first frame, peak memory, first paint, resuming an autosave), wire (bytes per
 cursor move, dialog and rules screen closes, rules search per key, idle), rules (`kiev-tui
-rules` from the shell), engine (rules engine, saves, the long load), extra (more pty rows).
+rules` from the shell), engine (rules engine, saves, the long load), extra (more pty rows),
+b1941 (Barbarossa 1941: reachable, supply, a random game, first frame, resume),
+efs (Kiev to Rostov, Battle of Sumy: reachable, a random game, first frame, resume).
 The rows of issue 19's table come first, in its order.
 """
 
@@ -18,7 +20,7 @@ from typing import Callable
 
 from benchmarks.report import Row, failed, table
 
-GROUPS = ("startup", "wire", "rules", "engine", "extra")
+GROUPS = ("startup", "wire", "rules", "engine", "extra", "b1941", "efs")
 # Asked for by name only (`--only ai`, `make arena`): 100 campaigns of the computer players, about 15 min.
 ON_REQUEST = ("ai",)
 ALIASES = {"app": "startup", "pty": "wire"}  # the names of the groups before issue 19
@@ -37,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     groups = {ALIASES.get(g, g) for g in (args.only or GROUPS)}
 
     sections: dict[str, list[Row]] = {name: [] for name in ("startup", "wire", "load", "rules", "engine", "extra",
-                                                            "ai")}
+                                                            "ai", "b1941", "efs")}
     started = time.perf_counter()
 
     def run(section: str, name: str, fn: Callable[[], list[Row]]) -> None:
@@ -74,6 +76,12 @@ def main(argv: list[str] | None = None) -> int:
             run("engine", "rules search", lambda: engine.bench_rules_search(args.quick))
     if "extra" in groups:
         run("extra", "pty extra rows", lambda: _user().bench_extra(args.quick))
+    if "b1941" in groups:  # Barbarossa 1941's rows (benchmarks/b1941.py)
+        run("b1941", "Barbarossa 1941", lambda: __import__("benchmarks.b1941", fromlist=["x"]).bench_b1941(
+            args.quick, args.pairs, args.games))
+    if "efs" in groups:  # Kiev to Rostov's Sumy rows (benchmarks/efs.py)
+        run("efs", "Kiev to Rostov", lambda: __import__("benchmarks.efs", fromlist=["x"]).bench_efs(
+            args.quick, args.pairs, args.games))
     if "ai" in groups:
 
         def ai_rows() -> list[Row]:
@@ -99,7 +107,7 @@ def _user() -> ModuleType:
 
 def _issue_order(rows: list[Row]) -> list[Row]:
     """First frame, resume, memory, first paint: the order of issue 19's table."""
-    order = ("time to first frame", "resuming", "peak RSS", "first paint")
+    order = ("time to first frame", "resuming", "resumed game answers", "peak RSS", "first paint")
     return sorted(rows, key=lambda r: next((i for i, p in enumerate(order) if r.figure.startswith(p)), len(order)))
 
 

@@ -378,7 +378,7 @@ def load_from_snapshot(path: Path) -> Game:
 
 def bench_load_long(quick: bool, pairs: int = 5) -> list[Row]:
     """Load a late save of about 573 actions (replay and verify) next to a load from its final snapshot."""
-    name, goal = "load a ~573-action save (replay + verify)", "<= 0.3 s"
+    name, goal = "load a ~573-action save (replay + verify)", "<= 0.15 s"
     folder = Path(tempfile.mkdtemp(prefix="kiev-bench-"))
     try:
         path = bot_save(LOAD_SEED, folder)
@@ -398,7 +398,7 @@ def bench_load_long(quick: bool, pairs: int = 5) -> list[Row]:
         runs = alternate(load, snap, max(3, pairs // 2) if quick else pairs)
         row = pair_row(name.replace("~573", str(actions)), "s", runs, "load from the final snapshot", goal,
                        f"bot seed {LOAD_SEED}, turn {game.state.turn}, {path.stat().st_size:,} bytes; in-process")
-        return [judge(row, 0.3)]
+        return [judge(row, 0.15)]
     except Exception as exc:
         return [failed(name, "s", exc, goal)]
     finally:

@@ -88,12 +88,11 @@ def _playable_scenario(name: str) -> "Scenario":
 
 def _set_aside(path: Path, name: str) -> str:
     """Move a save out of the autosave's place under a name that replaces nothing; says where."""
-    from kiev_tui.engine import savepaths
+    from kiev_tui.engine.saves import set_aside
 
     try:
-        target = savepaths.unused_path_for(name, path.parent)
-        os.replace(path, target)
-    except (OSError, savepaths.BadSaveName) as exc:
+        target = set_aside(path, name)
+    except (OSError, ValueError) as exc:  # ValueError: savepaths.BadSaveName
         raise DataError(str(path), "", f"cannot be moved aside before a new game starts: {exc}") from None
     return f"It was kept as {target}."
 
@@ -105,7 +104,6 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
     from kiev_tui.engine import savepaths
     from kiev_tui.engine.game import Game
-    from kiev_tui.engine.saves import load_game
 
     # the player's own autosave, never one shared by everybody started here (savepaths.py)
     autosave, resumed = savepaths.autosave_path(), savepaths.resume_path()
@@ -113,11 +111,27 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
     wanted = _playable_scenario(asked) if asked is not None and load is None else None
     game: Game | None = None
     notice: list[str] = []
+    checking: dict[str, Any] = {}
     if load is not None:
+        from kiev_tui.engine.saves import load_game
+
         game = load_game(load)  # a bad save is one line on stderr (guarded), never a traceback
     elif resume and resumed.exists():
+        # issue 33: on a terminal the game is shown from the save's final snapshot at once and its
+        # replay checked after the first frame (KievApp.verify), the keys held until it passes;
+        # printed overviews, plain mode and the computer opponent get the fully checked game first.
+        quick = not plain and ai is None and _interactive()
         try:
-            game = load_game(resumed)
+            if quick:
+                from kiev_tui.engine.saves import load_snapshot, read_save
+
+                parsed = read_save(resumed)
+                game = load_snapshot(resumed, parsed)
+                checking = {"verify": resumed, "verify_data": parsed}
+            else:
+                from kiev_tui.engine.saves import load_game
+
+                game = load_game(resumed)
         except DataError as exc:
             # 35: a damaged autosave (or one this version no longer replays) is moved aside before
             # anything can be written over it, and the player is told so in the game.
@@ -135,6 +149,8 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
         for line in notice:
             _typer().echo(f"note: {line}")
     opts: dict[str, Any] = {"ascii": ascii, "mouse": not no_mouse}
+    if game.unverified:
+        opts.update(checking)
     if notice:
         opts["notice"] = notice
     computer = None
@@ -416,9 +432,14 @@ def _build_app() -> "typer.Typer":
         seed: Optional[int] = seed_opt,
         save: Optional[Path] = typer.Option(None, help="write the new game to this save file"),
         ui: bool = typer.Option(True, help="open the game in the terminal UI"),
+        option: list[str] = typer.Option([], "--option", help="a variant of the scenario, KEY=VALUE (repeatable), "
+                                                              "e.g. optional_rules=14.3.1,14.3.5"),
     ) -> None:
         """Start a new game of the scenario's game (`kiev-tui new <game>/<name>`)."""
-        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed))
+        from kiev_tui.pbem.cli import parse_option  # KEY=VALUE read as `pbem new` reads it
+
+        options = dict(parse_option(o) for o in option)
+        game = Game.new(pick_scenario(given, scenario), fresh_seed(seed), options=options)
         if save is not None:
             save_game(game, save, make_parents=False)  # a typed path: no folders made on the way
             typer.echo(f"saved {save}")
@@ -578,6 +599,8 @@ def _build_app() -> "typer.Typer":
         seed: int = typer.Option(1, help="seed of the first game (each next game adds one)"),
         scenario: str = typer.Option(DEFAULT_SCENARIO, help="scenario to play"),
         combat: bool = typer.Option(True, help="also attack and overrun, not only move"),
+        check: bool = typer.Option(False, help="invariants after every action, save and reload at every "
+                                               "phase end, the whole save verified at the end"),
     ) -> None:
         """Random legal play of whole campaigns, checking the rules hold (a test tool)."""
         game_id = load_scenario(scenario).game
@@ -585,8 +608,22 @@ def _build_app() -> "typer.Typer":
         if bot is None:
             raise fail(f"the game '{game_id}' has no bot to play it")
         for k in range(games):
-            result = bot.play_game(scenario, seed + k, combat=combat)
-            typer.echo(result.summary())
+            if not check:
+                typer.echo(bot.play_game(scenario, seed + k, combat=combat).summary())
+                continue
+            import tempfile
+
+            from kiev_tui.selfcheck import CheckFailed, SelfCheck
+
+            with tempfile.TemporaryDirectory(prefix="kiev-selfcheck-") as folder:
+                checker = SelfCheck(scenario, seed + k, Path(folder))
+                try:
+                    result = bot.play_game(scenario, seed + k, combat=combat, on_action=checker)
+                    checker.finish()
+                except CheckFailed as exc:
+                    raise fail(f"seed {seed + k}: {exc}") from None
+            typer.echo(f"{result.summary()}; checked after {checker.actions} actions, "
+                       f"saved and reloaded at {checker.reloads} phase ends")
 
     from kiev_tui.ai.cli import register as register_ai
     from kiev_tui.net.cli import register as register_net

@@ -17,7 +17,7 @@ nothing but the standard library, so the fast `kiev-tui rules` path can use it.
 
 from __future__ import annotations
 
-import hashlib
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 import marshal
 import os
 import stat

@@ -513,11 +513,12 @@ def test_the_map_shows_the_historical_stacks() -> None:
     assert "A3" in result.output and "S2" in result.output  # Königsberg's three counters; Soviet pairs
 
 
-def test_new_refuses_a_game_without_rules() -> None:
-    result = CliRunner().invoke(app, ["new", "barbarossa1941/historical"])
-    assert result.exit_code == 2
-    lines = [ln for ln in result.output.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "no rule system yet" in lines[0]
+def test_new_starts_a_game_now_that_the_rules_exist(tmp_path: Path) -> None:
+    save = tmp_path / "b41.toml"
+    result = CliRunner().invoke(app, ["new", "barbarossa1941/historical", "--seed", "1", "--save", str(save),
+                                      "--no-ui"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"saved {save}" and save.is_file()
 
 
 def test_every_counter_but_the_fort_pools_comes_into_some_scenario(historical: Scenario, typhoon: Scenario,

@@ -292,7 +292,7 @@ def test_rail_air_forts_artillery(tables: Tables) -> None:
     rail = tables.rail
     assert (rail.axis_points, rail.soviet_points, rail.points_per_step, rail.max_hexes) == (2, 4, 1, 20)  # 10, 10.1
     assert (rail.marker_advance, rail.segment_max, rail.partisan_hex_cost) == (3, 3, 4)  # 10.3, 12.7
-    assert rail.axis_markers == 3 and rail.reconstructed == {"axis_markers"}
+    assert rail.axis_markers == 3 and rail.reconstructed == {"axis_markers", "min_points_per_unit"}
     air = tables.air
     assert (air.axis_corps, air.soviet_corps) == (4, 2)  # 11
     assert (air.minor_city_capacity, air.major_city_capacity, air.axis_range, air.soviet_range) == (1, 2, 6, 5)  # 11.1
@@ -393,7 +393,7 @@ def test_supply_sources_and_the_russian_major_cities(tables: Tables) -> None:  #
         ("Helsinki", "finnish", ("Königsberg", "Riga", "Tallinn"))
     assert sup.russian_major_cities == ("Moscow", "Leningrad", "Kiev", "Kharkov", "Rostov", "Sevastopol", "Odessa",
                                         "Dnepropetrovsk", "Voronezh")
-    assert sup.reconstructed == frozenset()
+    assert sup.reconstructed == {"hex_trace_mp"}
 
 
 def test_each_axis_nations_entry_cities(tables: Tables) -> None:  # 9.1
@@ -405,7 +405,7 @@ def test_each_axis_nations_entry_cities(tables: Tables) -> None:  # 9.1
 def test_every_flag_has_its_sources_line_and_every_line_its_flag(tables: Tables) -> None:
     flags = flagged_paths(tables)
     assert flags == sources_paths()
-    assert len(flags) == 37  # guards against both sides losing the same entry
+    assert len(flags) == 38  # guards against both sides losing the same entry
 
 
 def test_the_rules_reference_shows_the_same_crt_with_our_cells_starred(tables: Tables) -> None:

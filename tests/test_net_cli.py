@@ -136,6 +136,7 @@ def test_host_and_two_plain_seats_play_a_game_turn_through_faults(procs: Any, tm
     seats["german"].send(do_line(acts[0][1]))
     assert "Refused [4.1] it is the soviet player's turn, not the german player's" in seats["german"].out
 
+    prev, before = "", {s: 0 for s in seats}
     for i, (side, action) in enumerate(acts):
         if i == 20:  # the host dies mid-turn and comes back from its autosave
             host.p.send_signal(signal.SIGKILL)
@@ -151,13 +152,20 @@ def test_host_and_two_plain_seats_play_a_game_turn_through_faults(procs: Any, tm
             seats["german"].end()
             seats["german"] = procs("join", tcp, "--side", "german", "--plain")
             seats["german"].wait_for(r"Your move, German player: movement phase")
+            before["german"] = 0  # a new process: its whole output is after the last action
         if i == 17:  # the German player takes his first move back through the host, and makes it again
             seats["german"].send("undo")
             assert "Undone: your last action was taken back." in seats["german"].out[-300:]
             seats["soviet"].wait_for(r"Undone: the German player took back his last action\.")
             seats["german"].send(do_line(acts[16][1]))
+        if prev and side != prev:
+            # the move passed to this seat: wait until its copy of the game has the other side's
+            # last action, as a player waits for "Your move" (a busy machine may deliver it late)
+            seats[side].wait_for(rf"Your move, {side.capitalize()} player", before[side])
+        before = {s: len(p.out) for s, p in seats.items()}
         seats[side].send(do_line(action))
         assert "Refused" not in seats[side].out[-600:], seats[side].out[-600:]
+        prev = side
 
     final = load_game(save)
     assert len(final.log) == 42 and (final.state.turn, final.state.player) == (2, "soviet")

@@ -476,3 +476,16 @@ def test_a_seat_that_stops_reading_is_cut_off_at_the_backlog_limit() -> None:
     behind.send(b"more\n")  # nothing more is written to a connection once it is cut off
     assert behind.writer.written == [] and behind.sent == 0
     assert host_mod.MAX_BACKLOG == 8 * 1024 * 1024
+
+
+def test_a_fresh_seat_refuses_a_record_that_skips_the_first_actions() -> None:
+    from kiev_tui.net.replica import game_header
+    from kiev_tui.net.seat import SeatLink
+    from kiev_tui.net.wire import Address, WireError
+
+    host_game = Game.new(SCENARIO, SEED)
+    seat = SeatLink(Address("127.0.0.1", 1), "german", store=None)
+    welcome = {"t": "welcome", "header": game_header(host_game), "start": 3, "actions": []}
+    # a seat with no replica needs the whole record: it says how many actions it was not sent
+    with pytest.raises(WireError, match="only the actions after the first 3; this seat has none of the game yet"):
+        seat._absorb(welcome)

@@ -15,7 +15,7 @@ Sources:
 from __future__ import annotations
 
 import random
-import secrets
+from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 from typing import Any, Protocol, runtime_checkable
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-import secrets
+from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -119,6 +119,9 @@ class Game:
         # was played here with the program's own dice, or came from a save this user's key signed.
         self.signable = isinstance(dice, (EntropyDice, SeededDice))
         self.signature: Any = None  # load_game: what the save's signature said (a savekey.Verdict)
+        #: saves.load_snapshot: the position is the save's final snapshot, its log not yet replayed
+        #: (no log, no saving; the face plays nothing until load_game has checked the file).
+        self.unverified = False
         self.options: dict[str, Any] = dict(options or {})
         self.game_id = new_game_id()
         self.rolls = 0
@@ -197,19 +200,23 @@ class Game:
 
         ``side`` is who submits it; None means the side whose move it is (old callers, old saves).
         """
+        return self._check(action, side, None)
+
+    def _check(self, action: Action, side: str | None, actor: str | None) -> Illegal | None:
+        # ``actor``: who answers now, when the caller has it already (apply asks once per action)
         if self.state.over:
             return Illegal(self.rules.cases.game_over, "the game is over")
         if side is not None:
-            wrong = self._wrong_side(side)
+            wrong = self._wrong_side(side, actor)
             if wrong is not None:
                 return wrong
         if isinstance(action, Sealed):  # views and secrets: another side's commitment, checked by its owner
             return None
         return self.rules.check(self, action)
 
-    def _wrong_side(self, side: str) -> Illegal | None:
+    def _wrong_side(self, side: str, actor: str | None = None) -> Illegal | None:
         # The player-turn is the phasing player's; a pending choice belongs to the side it names.
-        actor = self.actor
+        actor = self.actor if actor is None else actor
         if side == actor:
             return None
         case = self.rules.cases.wrong_side
@@ -224,11 +231,11 @@ class Game:
         ``side`` is who submits it (default: the side whose move it is); the log records it.
         """
         action = salted(action)  # views and secrets: a hidden choice gets its salt once, here
-        illegal = self.check(action, side)
+        actor_before = "" if self.state.over else self.actor  # asked once: check and the hand-over test share it
+        illegal = self._check(action, side, actor_before or None)
         if illegal is not None:
             raise IllegalAction(illegal)
-        acting = side if side is not None else self.actor
-        actor_before = self.actor
+        acting = side if side is not None else actor_before
         # What undo and a failed action go back to; a replay keeps none (it stops at the failure).
         before = None if self.replaying else (self.state.copy(), self.dice.mark(), self.rolls, len(self.journal))
         self._sink = []
@@ -410,6 +417,19 @@ class Game:
         from kiev_tui.engine.saves import save_game
 
         save_game(self, path)
+
+    def autosave_to(self, path: str | Path) -> None:
+        """Save to ``path`` at the end of every phase; the save code (TOML writer, signing) is
+        imported by the first autosave, not by starting the game (issue 33)."""
+        target = Path(path)
+        self.autosave_path = target
+
+        def autosave(game: "Game") -> None:
+            from kiev_tui.engine.saves import save_game
+
+            save_game(game, target)
+
+        self.on_phase_end = autosave
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":

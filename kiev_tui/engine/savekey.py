@@ -15,14 +15,14 @@ machine) still loads: the signature is a flag, never a refusal.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as secrets
 
 KEY_BYTES = 32
 HEX = frozenset("0123456789abcdef")
@@ -80,6 +80,8 @@ def load_key(path: Path | None = None) -> bytes:
 
 def key_id(key: bytes) -> str:
     """A short name of the key that tells nothing of it."""
+    import hmac  # here, not at the top: hmac loads OpenSSL, which a game that saves nothing never needs
+
     return hmac.new(key, b"kiev-tui save key id", hashlib.sha256).hexdigest()[:16]
 
 
@@ -95,6 +97,8 @@ def record(data: dict[str, Any]) -> bytes:
 
 def sign(data: dict[str, Any], key: bytes) -> dict[str, str]:
     """The ``[signature]`` table for a save's data."""
+    import hmac
+
     return {"key": key_id(key), "hmac": hmac.new(key, record(data), hashlib.sha256).hexdigest()}
 
 
@@ -122,6 +126,8 @@ def check(data: dict[str, Any], path: Path | None = None) -> Verdict:
     if table["key"] != mine:
         return Verdict(OTHER_KEY, f"signature: signed with another key ({table['key'][:16]}), not this user's "
                                   "(another user or machine): it cannot be checked here")
+    import hmac
+
     if not hmac.compare_digest(table["hmac"], sign(data, key)["hmac"]):
         return Verdict(EDITED, "signature: DOES NOT MATCH this user's key: the save was changed after "
                                "kiev-tui wrote it")

@@ -14,17 +14,18 @@ against the key's owner.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
-import hashlib
+import os
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from kiev_tui import __version__
-from kiev_tui.engine import savekey
 from kiev_tui.engine.actions import action_key
 from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDice
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
-from kiev_tui.engine.events import Reloaded
+from kiev_tui.engine.events import Event, Reloaded
 from kiev_tui.engine.game import Game, with_options
 from kiev_tui.engine.scenario import load_scenario
 from kiev_tui.engine.state import GameState
@@ -34,6 +35,9 @@ from kiev_tui.engine.view import Sealed, is_hidden, seal
 SAVE_FORMAT = 2
 READS = (1, 2)  # format 1: before issue 16, seeded, no random values in the log
 DICE_KINDS = ("entropy", "seeded", "fixed", "chain")
+#: From this many actions a load hashes with OpenSSL's SHA-256 (state.fast_sha256): loading the
+#: library once costs about as much as hashing some forty to fifty positions with CPython's own.
+FAST_HASH_FROM = 64
 RELOAD_KEYS = ("line", "file", "was_at", "back_to", "rolls_discarded", "turn", "player", "phase")
 
 
@@ -88,8 +92,12 @@ def save_game(game: Game, path: str | Path, make_parents: bool = True, viewer: s
     Raises OSError naming ``path`` when it cannot be written (full disk, no such folder...).
     """
     p = Path(path)
+    if getattr(game, "unverified", False):  # a snapshot not yet replayed: its log is not in hand
+        raise ValueError("a game shown from its save's snapshot cannot be saved before its replay is checked")
     data = save_dict(game, viewer)
     if game.signable:  # bound to this user's key, so an edit is flagged (engine/savekey.py)
+        from kiev_tui.engine import savekey  # signing (hmac, the key file) only when a save is written
+
         try:
             data["signature"] = savekey.sign(data, savekey.load_key())
         except savekey.SaveKeyError:
@@ -135,14 +143,21 @@ def _unsealed(path: Path, game: Game) -> dict[int, dict[str, Any]]:
     return out
 
 
-def enable_autosave(game: Game, path: str | Path) -> None:
-    """Save to ``path`` at the end of every phase."""
-    target = Path(path)
-    game.autosave_path = target
-    def autosave(g: Game) -> None:
-        save_game(g, target)
+def set_aside(path: Path, name: str) -> Path:
+    """Move a save out of the way under ``name`` (or ``name-2``...: nothing is replaced); where it went.
 
-    game.on_phase_end = autosave
+    Raises OSError, or savepaths.BadSaveName (a ValueError) for a name no save may have.
+    """
+    from kiev_tui.engine import savepaths
+
+    target = savepaths.unused_path_for(name, path.parent)
+    os.replace(path, target)
+    return target
+
+
+def enable_autosave(game: Game, path: str | Path) -> None:
+    """Save to ``path`` at the end of every phase (``Game.autosave_to``)."""
+    game.autosave_to(path)
 
 
 def _ints(reader: Reader, key: str) -> list[int]:
@@ -215,66 +230,128 @@ def _old_game_id(scenario: str, seed: int) -> str:
     return "v1-" + hashlib.sha256(f"{scenario}|{seed}".encode()).hexdigest()[:12]
 
 
-def load_game(path: str | Path, verify: bool = True) -> Game:
+class _Header:
+    """What a save's [save] table says, read and checked once for a full load and a snapshot alike."""
+
+    def __init__(self, root: Reader) -> None:
+        root.only(["save", "action", "reload", "final", "journal", "signature"])
+        meta = self.meta = root.table("save")
+        fmt = self.fmt = meta.int("format")
+        if fmt not in READS:
+            raise meta.fail("format", f"save format {fmt} is not one this program reads ({', '.join(map(str, READS))})")
+        if fmt == 1:
+            meta.only(["format", "program", "rules", "rules_version", "scenario", "seed", "saved_at",
+                       "turn", "player", "phase"])
+            kind = "seeded"
+        else:
+            meta.only(["format", "program", "rules", "rules_version", "scenario", "game_id", "dice", "seed",
+                       "options", "setup_dice", "saved_at", "turn", "player", "phase"])
+            kind = meta.str("dice")
+            if kind not in DICE_KINDS:
+                raise meta.fail("dice", f"unknown source of dice '{shorten(kind)}' (known: {', '.join(DICE_KINDS)})")
+            if kind != "seeded" and "seed" in meta.data:
+                raise meta.fail("seed", f"a game with {kind} dice has no seed")
+        self.kind = kind
+        self.seed: int | None = meta.int("seed") if kind == "seeded" else None
+        self.scenario_ref = meta.str("scenario")
+        meta.str("program", "")
+        meta.str("saved_at", "")
+        self.said = (meta.int("turn"), meta.str("player"), meta.str("phase"))
+        self.options: dict[str, Any] = meta.table("options", required=False).data if fmt > 1 else {}
+        self.setup_values = _ints(meta, "setup_dice") if fmt > 1 else []
+
+    def new_game(self, path: Path) -> tuple[Game, RecordedDice | None]:
+        """The game as its set-up leaves it (the set-up's recorded dice given back), header checked."""
+        try:
+            scenario = load_scenario(self.scenario_ref)
+        except DataError as exc:
+            raise DataError(path, "save.scenario", f"cannot load scenario '{self.scenario_ref}': {exc.line()}") from None
+        try:
+            scenario = with_options(scenario, self.options, "save.options")
+        except DataError as exc:
+            raise DataError(path, "save.options", exc.reason) from None
+        seed, meta = self.seed, self.meta
+        if self.fmt == 1:
+            assert seed is not None
+            recorded: RecordedDice | None = None
+            game = Game(scenario, seed)  # as before issue 16: the seed gives every value
+        else:
+            check = SeededDice(seed) if seed is not None else None
+            recorded = RecordedDice(check, {"dice": self.kind, **({"seed": seed} if seed is not None else {})})
+            recorded.expect(self.setup_values)
+            try:
+                game = Game(scenario, seed, dice=recorded, options=self.options)
+                recorded.finish()
+            except DiceError as exc:
+                raise DataError(path, "save.setup_dice", f"the set-up: {exc}") from None
+        game.game_id = meta.str("game_id") if self.fmt > 1 else _old_game_id(self.scenario_ref, seed or 0)
+        if meta.str("rules") != game.rules.id:
+            raise meta.fail("rules", f"save is for rules '{meta.str('rules')}', scenario uses '{game.rules.id}'")
+        if meta.str("rules_version") != game.rules.version:
+            raise meta.fail("rules_version",
+                            f"made by an older or newer version of these rules ({meta.str('rules_version')}; "
+                            f"this program plays version {game.rules.version}), so it cannot be replayed")
+        return game, recorded
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SavedLine(Event):
+    """A journal line of a save shown as written, before the replay has told it again (a snapshot)."""
+
+    kind: ClassVar[str] = "saved_line"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """A save file parsed (DataError naming the file if it cannot be), for load_snapshot then load_game."""
+    return load_toml(Path(path))
+
+
+def load_snapshot(path: str | Path, data: dict[str, Any] | None = None) -> Game:
+    """The game a save ends in, rebuilt from its final snapshot without replaying the log (issue 33).
+
+    For showing a resumed game at once: the header is checked as by ``load_game`` and the
+    snapshot against its own hash, but nothing proves the snapshot is where the log leads, so
+    the game is marked ``unverified`` (it has no log, refuses every action its dice would
+    need and cannot be saved) until ``load_game`` on the same file has replayed and checked it.
+    """
+    path = Path(path)
+    root = Reader(path, data if data is not None else load_toml(path))
+    header = _Header(root)
+    game, _ = header.new_game(path)
+    final = root.table("final")
+    final.only(["hash", "rolls", "state"])
+    rolls, want = final.int("rolls"), final.str("hash")
+    snap = final.get("state", dict)
+    try:
+        state = GameState.from_dict(snap, game.rules.vars_from_dict)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DataError(path, "final.state", f"malformed snapshot ({exc})") from None
+    if state.hash(extra=game.state_hash_extra(rolls)) != want:
+        raise DataError(path, "final.state", "the saved snapshot does not match its hash (edited by hand?)")
+    game.state, game.rolls = state, rolls
+    game.touch()
+    game.journal = [SavedLine(text) for text in root.table("journal").strs("lines")]
+    game.signable = False
+    game.unverified = True
+    return game
+
+
+def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None = None) -> Game:
     """Rebuild a game by replaying its log; refuse a save whose replay does not match it.
 
     With ``verify`` every recorded random value, every journal line, every hash and the header
     are compared with the replay; the first difference is a DataError naming the action.
+    ``data``: the file as ``read_save`` parsed it already (a snapshot was shown from it).
     """
     path = Path(path)
-    root = Reader(path, load_toml(path))
-    root.only(["save", "action", "reload", "final", "journal", "signature"])
-    meta = root.table("save")
-    fmt = meta.int("format")
-    if fmt not in READS:
-        raise meta.fail("format", f"save format {fmt} is not one this program reads ({', '.join(map(str, READS))})")
-    if fmt == 1:
-        meta.only(["format", "program", "rules", "rules_version", "scenario", "seed", "saved_at",
-                   "turn", "player", "phase"])
-        kind = "seeded"
-    else:
-        meta.only(["format", "program", "rules", "rules_version", "scenario", "game_id", "dice", "seed",
-                   "options", "setup_dice", "saved_at", "turn", "player", "phase"])
-        kind = meta.str("dice")
-        if kind not in DICE_KINDS:
-            raise meta.fail("dice", f"unknown source of dice '{shorten(kind)}' (known: {', '.join(DICE_KINDS)})")
-        if kind != "seeded" and "seed" in meta.data:
-            raise meta.fail("seed", f"a game with {kind} dice has no seed")
-    seed = meta.int("seed") if kind == "seeded" else None
-    scenario_ref = meta.str("scenario")
-    meta.str("program", "")
-    meta.str("saved_at", "")
-    said = (meta.int("turn"), meta.str("player"), meta.str("phase"))
-    options = meta.table("options", required=False).data if fmt > 1 else {}
-    setup_values = _ints(meta, "setup_dice") if fmt > 1 else []
-    try:
-        scenario = load_scenario(scenario_ref)
-    except DataError as exc:
-        raise DataError(path, "save.scenario", f"cannot load scenario '{scenario_ref}': {exc.line()}") from None
-    try:
-        scenario = with_options(scenario, options, "save.options")
-    except DataError as exc:
-        raise DataError(path, "save.options", exc.reason) from None
-    if fmt == 1:
-        assert seed is not None
-        recorded: RecordedDice | None = None
-        game = Game(scenario, seed)  # as before issue 16: the seed gives every value
-    else:
-        check = SeededDice(seed) if seed is not None else None
-        recorded = RecordedDice(check, {"dice": kind, **({"seed": seed} if seed is not None else {})})
-        recorded.expect(setup_values)
-        try:
-            game = Game(scenario, seed, dice=recorded, options=options)
-            recorded.finish()
-        except DiceError as exc:
-            raise DataError(path, "save.setup_dice", f"the set-up: {exc}") from None
-    game.game_id = meta.str("game_id") if fmt > 1 else _old_game_id(scenario_ref, seed or 0)
-    if meta.str("rules") != game.rules.id:
-        raise meta.fail("rules", f"save is for rules '{meta.str('rules')}', scenario uses '{game.rules.id}'")
-    if meta.str("rules_version") != game.rules.version:
-        raise meta.fail("rules_version",
-                        f"made by an older or newer version of these rules ({meta.str('rules_version')}; "
-                        f"this program plays version {game.rules.version}), so it cannot be replayed")
+    root = Reader(path, data if data is not None else load_toml(path))
+    header = _Header(root)
+    meta, fmt, said = header.meta, header.fmt, header.said
+    game, recorded = header.new_game(path)
     notices = _reloads(root) if fmt > 1 else []
     journal_table = root.table("journal")
     saved_lines = journal_table.strs("lines")
@@ -283,7 +360,12 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
         journal.compare([e.record() for e in game.journal], 0, "journal.lines", "the set-up")
     game.replaying = True
     unsealed = _unsealed(path, game)
-    for i, entry in enumerate(root.tables("action")):
+    entries = root.tables("action")
+    if len(entries) >= FAST_HASH_FROM:  # a long replay hashes hundreds of positions: OpenSSL's SHA-256
+        from kiev_tui.engine.state import fast_sha256
+
+        fast_sha256()
+    for i, entry in enumerate(entries):
         where = action_key(i)  # counted from 1, as the messages below count it
         data = dict(entry.data)
         expected = data.pop("hash", None)
@@ -333,6 +415,8 @@ def load_game(path: str | Path, verify: bool = True) -> Game:
     game.mark_saved()  # what was just read is on disk: quitting now loses nothing
     # A flag, never a refusal: only a save this user's key signed gives signed saves again, so
     # an edited or foreign save saved again from here stays unsigned.
+    from kiev_tui.engine import savekey
+
     game.signature = savekey.check(root.data)
     game.signable = game.signature.status == savekey.SIGNED
     if verify:  # the header is what the load dialog shows: it must tell the truth

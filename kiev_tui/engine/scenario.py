@@ -94,7 +94,20 @@ def resolve_scenario(ref: str | Path) -> tuple[Path, str]:
     if "/" in text:
         game, name = text.split("/", 1)
         return data_root() / game / "scenarios" / f"{name}.toml", text
+    found = _scenarios_of(text) if text.isidentifier() else []
+    if found:  # a game's name alone: say which scenarios it has
+        raise DataError(text, "", f"a game, not a scenario: name one of its scenarios ({', '.join(found)})")
     raise DataError(text, "", f"unknown scenario: give 'game/name' (e.g. {_example()}) or a .toml path")
+
+
+def _scenarios_of(game: str) -> list[str]:
+    """The scenarios of a game named alone, or none: a name the file system refuses (too long)
+    is no game, not a crash."""
+    folder = data_root() / game / "scenarios"
+    try:
+        return sorted(f"{game}/{q.stem}" for q in folder.glob("*.toml")) if folder.is_dir() else []
+    except OSError:
+        return []
 
 
 def _example() -> str:

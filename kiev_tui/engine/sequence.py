@@ -14,6 +14,7 @@ turn marker moves on after the last phase of the game-turn.
 
 from __future__ import annotations
 
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
@@ -90,15 +91,11 @@ class Sequence:
               ) -> list[Step]:
         """The phases that run on this turn, in order; ``skip(rule, turn, phasing)`` says which drop."""
         out: list[Step] = []
-        for seg in self.segments:
-            phasing = first if seg.phasing == "first" else second if seg.phasing == "second" else ""
-            for ph in seg.phases:
-                if not ph.runs_on(turn):
-                    continue
-                if skip is not None and any(skip(name, turn, phasing) for name in ph.skip):
-                    continue
-                for owner in _owners(ph.owner, phasing, first, second):
-                    out.append(Step(seg.id, ph.id, phasing, owner, ph.case, ph.name))
+        for phasing, names, made in _plan(self, turn, first, second):
+            # the skip rules are asked every time, in order (they read the game): only the steps are kept
+            if skip is not None and any(skip(name, turn, phasing) for name in names):
+                continue
+            out.extend(made)
         return out
 
     def all_steps(self, first: str, second: str) -> list[Step]:
@@ -110,6 +107,33 @@ class Sequence:
                 for owner in _owners(ph.owner, phasing, first, second):
                     out.append(Step(seg.id, ph.id, phasing, owner, ph.case, ph.name))
         return out
+
+
+#: Each sequence's phases per (turn, first, second), by the sequence's id (it is kept, so the id stays its own).
+_PLANS: dict[int, tuple[Sequence, dict[tuple[int, str, str], Any]]] = {}
+
+
+def _plan(seq: Sequence, turn: int, first: str, second: str) -> tuple[tuple[str, tuple[str, ...], tuple[Step, ...]], ...]:
+    """The phases that may run on ``turn``: (phasing side, skip rules, steps) each, worked out once
+    (the sequence is asked about the current step several times per action: replay, issue 33)."""
+    entry = _PLANS.get(id(seq))
+    if entry is None or entry[0] is not seq:
+        if len(_PLANS) >= 64:  # pragma: no mutate: a bound on a cache
+            _PLANS.clear()
+        entry = _PLANS[id(seq)] = (seq, {})
+    key = (turn, first, second)
+    got = entry[1].get(key)
+    if got is None:
+        out = []
+        for seg in seq.segments:
+            phasing = first if seg.phasing == "first" else second if seg.phasing == "second" else ""
+            for ph in seg.phases:
+                if ph.runs_on(turn):
+                    made = tuple(Step(seg.id, ph.id, phasing, owner, ph.case, ph.name)
+                                 for owner in _owners(ph.owner, phasing, first, second))
+                    out.append((phasing, ph.skip, made))
+        got = entry[1][key] = tuple(out)
+    return got  # type: ignore[no-any-return]
 
 
 def _owners(owner: str, phasing: str, first: str, second: str) -> tuple[str, ...]:
@@ -130,7 +154,7 @@ def load_sequence(path: str | Path, skip_rules: Iterable[str] | None = None) -> 
 
     ``skip_rules`` are the names the game supplies; None accepts any name (a game with data only).
     """
-    data = load_toml(path)
+    data = load_toml(path, cache=True)  # a data file: parsed once per user (no TOML parser at start-up)
     return read_sequence(Reader(path, data), skip_rules)
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import copy
-import hashlib
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 import json
 from dataclasses import dataclass, field
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, ne
 from typing import Any, Callable, Iterator, Mapping
 
@@ -163,7 +163,7 @@ class GameState:
     def hash(self, extra: str = "") -> str:
         """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""
         blob = self.canonical_json() + extra
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+        return _sha256(blob.encode()).hexdigest()[:16]
 
     def canonical_json(self) -> str:
         """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))`` less ``secrets``, the text the hash is of.
@@ -194,6 +194,22 @@ class GameState:
         return "".join(parts)
 
 
+#: The SHA-256 the hash uses: CPython's own (no OpenSSL at start-up) until a long replay asks
+#: for OpenSSL's, which gives the same digests about nine times faster on a position's text.
+_sha256: Callable[..., Any] = hashlib.sha256
+
+
+def fast_sha256() -> None:
+    """Hash positions with OpenSSL's SHA-256 from now on (same values; for a long replay, issue 33).
+
+    Loads OpenSSL's libcrypto (a few MiB resident), which a signed save's check loads anyway.
+    """
+    global _sha256
+    import hashlib as _openssl
+
+    _sha256 = _openssl.sha256
+
+
 def _half(value: Any) -> int:
     """A saved ``half``: 0 or 1 (a phase owned by both sides has two halves)."""
     if isinstance(value, bool) or value not in (0, 1):
@@ -207,17 +223,16 @@ _dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 #: A unit's ``"id":{...}`` text by its id and values; positions repeat them action after action.
 _UNIT_JSON: dict[tuple[Any, ...], str] = {}
 _UNIT_JSON_MAX = 100_000  # a long session meets many positions: bounded memory
-_FIELDS = attrgetter("status", "hex", "step", "face")
-_STEP = attrgetter("step")
+_FIELDS = attrgetter("status", "hex", "step", "step.__class__", "face")
 _TEXTS = attrgetter("status", "hex", "face")
 _MARKERS = attrgetter("markers")
-_INT_ONLY = {int}
 _PLAIN = frozenset({str, type(None)})
 
 #: The last units' ids as listed and sorted (one tuple, so threads never see half of it).
 _ORDER: tuple[tuple[str, ...], list[str]] = ((), [])
-#: The last units hashed: ids in sorted order, each unit's fields, each unit's text.
-_LAST_UNITS: tuple[list[str], list[Any], list[str]] = ([], [], [])
+#: The last units hashed: ids in the dict's order, each unit's fields and text, and the dict
+#: positions in sorted-id order (None: the dict is in that order already).
+_LAST_UNITS: tuple[tuple[str, ...], list[Any], list[str], list[int] | None] = ((), [], [], None)
 
 
 def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
@@ -233,55 +248,44 @@ def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
 def _units_json(units: dict[str, UnitState]) -> str:
     """The units' entries, as json.dumps writes them inside the state's text."""
     global _LAST_UNITS
-    order = _sorted_ids(units)
-    states = list(map(units.__getitem__, order))
-    # The common case, in C loops: no markers and whole-number steps (1 and True are equal
-    # values but different texts).
-    if any(map(_MARKERS, states)) or set(map(type, map(_STEP, states))) != _INT_ONLY:
-        return ",".join([_unit_json(uid, u) for uid, u in zip(order, states)])
-    fields = list(map(_FIELDS, states))
-    last_order, last_fields, last_texts = _LAST_UNITS
-    if last_order == order:  # the units of the last position hashed: only the changed are written
-        changed: Any = list(compress(range(len(order)), map(ne, fields, last_fields)))
+    ids = tuple(units)
+    # One pass in C over the units, in the dict's order: every field, and the step's type (1 and
+    # True are equal values but different texts, so an equal step of another type is a change).
+    fields = list(map(_FIELDS, units.values()))
+    # Marker sets change in place, so a kept reference would compare equal: units with markers
+    # are all written (each text still cached by its full key).
+    marked = any(map(_MARKERS, units.values()))
+    last_ids, last_fields, last_texts, last_perm = _LAST_UNITS
+    if last_ids == ids and not marked:  # the units of the last position hashed: only the changed are written
+        changed: Any = list(compress(range(len(ids)), map(ne, fields, last_fields)))
         texts = list(last_texts)
+        perm = last_perm
     else:
-        changed, texts = range(len(order)), [""] * len(order)
+        changed, texts = range(len(ids)), [""] * len(ids)
+        order = _sorted_ids(units)
+        at = {uid: i for i, uid in enumerate(ids)}
+        perm = None if order == list(ids) else [at[uid] for uid in order]
     if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
         _UNIT_JSON.clear()
     plain = True
     for i in changed:
-        key = (order[i], fields[i])
-        # Texts are kept only for text-or-nothing values: equal to one of them means written
-        # alike (a number in a hex field, from a hand-edited snapshot, is written afresh).
-        if _PLAIN.issuperset(map(type, _TEXTS(states[i]))):
-            text = _UNIT_JSON.get(key)
-            if text is None:
-                text = _UNIT_JSON[key] = _dump(order[i]) + ":" + _dump(states[i].to_dict())
-        else:
-            plain = False
-            text = _dump(order[i]) + ":" + _dump(states[i].to_dict())
+        text, cached = _unit_text(ids[i], units[ids[i]])
+        plain = plain and cached
         texts[i] = text
-    _LAST_UNITS = (order, fields, texts) if plain else ([], [], [])
-    return ",".join(texts)
+    _LAST_UNITS = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
+    return ",".join(texts if perm is None else map(texts.__getitem__, perm))
 
 
-def _unit_json(uid: str, u: UnitState) -> str:
-    markers = u.markers
-    key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(markers)) if markers else ())
-    # Only values whose equals write the same text are cached (not the int 1, True, the float 1).
-    plain = (type(u.step) is int and type(u.status) in _PLAIN and type(u.hex) in _PLAIN
-             and type(u.face) in _PLAIN and all(type(m) is str for m in markers))
-    try:
-        text = _UNIT_JSON.get(key) if plain else None
-    except TypeError:
-        text, plain = None, False
-    if text is None:
-        text = _dump(uid) + ":" + _dump(u.to_dict())
-        if plain:
-            if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
-                _UNIT_JSON.clear()
-            _UNIT_JSON[key] = text
-    return text
+def _unit_text(uid: str, u: UnitState) -> tuple[str, bool]:
+    """A unit's ``"id":{...}`` text, and whether it may be reused while its fields stay equal."""
+    if type(u.step) is int and _PLAIN.issuperset(map(type, _TEXTS(u))) and all(type(m) is str for m in u.markers):
+        key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(u.markers)))
+        text = _UNIT_JSON.get(key)
+        if text is None:
+            text = _UNIT_JSON[key] = _dump(uid) + ":" + _dump(u.to_dict())
+        return text, True
+    # A number in a hex field or such (a hand-edited snapshot): written afresh, never reused.
+    return _dump(uid) + ":" + _dump(u.to_dict()), False
 
 
 #: The text of a large table of the bookkeeping by its key: (a copy of the table, its text).

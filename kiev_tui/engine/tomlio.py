@@ -6,7 +6,7 @@ import builtins
 import errno
 import math
 import os
-import secrets
+from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 import stat
 from pathlib import Path
 from typing import Any, Iterable

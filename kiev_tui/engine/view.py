@@ -11,8 +11,8 @@ recomputed by the other player, who could then try every town against the commit
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import secrets as _entropy
+from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
+from kiev_tui import nossl as _entropy  # no OpenSSL at start-up (issue 33)
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 

@@ -362,7 +362,7 @@ class SeatLink:
         rebuilt = r is None or self._full or r.game.game_id != header.get("game_id") or start != r.known
         if rebuilt:
             if start != 0:
-                raise WireError(f"the host sent the record from action {start}; this seat has none of it")
+                raise WireError(f"the host sent only the actions after the first {start}; this seat has none of the game yet")
             r = Replica.build(header)
         assert r is not None
         events: list[Event] = []

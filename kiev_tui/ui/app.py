@@ -8,12 +8,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
-from kiev_tui.engine.saves import enable_autosave
 from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
@@ -38,7 +38,8 @@ class KievApp(App[None]):
 
     def __init__(self, game: Game, save_path: Path | None = None, ascii: bool = False, mouse: bool = True,
                  saves_dir: Path | None = None, part: Any = None, net: Any = None,
-                 notice: list[str] | None = None) -> None:
+                 notice: list[str] | None = None, verify: Path | None = None,
+                 verify_data: dict[str, Any] | None = None) -> None:
         # ANSI colours stay ANSI: the map is drawn in the terminal's own 16 colours (the
         # player's palette), and `ESC[34m` is a third the bytes of a 256-colour code.
         super().__init__(ansi_color=True, driver_class=_Driver)
@@ -48,6 +49,12 @@ class KievApp(App[None]):
         self.net_gone = False  # the host went away and did not come back (join's exit status)
         self.notice = list(notice or [])  # what the player must read first (an autosave not resumed)
         self.game = game
+        # issue 33: ``game`` is this save's snapshot (saves.load_snapshot), shown at once; the save's
+        # replay is checked by a worker after the first frame and nothing is played until it passes.
+        self.verify = Path(verify) if verify is not None else None
+        self._verify_data = verify_data
+        #: Keys typed while the save is checked, played in order once it passes (None: not holding).
+        self._held_keys: list[events.Key] | None = None
         self.save_path = Path(save_path) if save_path is not None else None
         self.ascii = ascii
         self.glyphs: Glyphs = ASCII if ascii else UNICODE
@@ -152,7 +159,7 @@ class KievApp(App[None]):
         """Make `game` the one being played, saving itself at the end of every phase."""
         self.game = game
         if self.save_path is not None:
-            enable_autosave(game, self.save_path)
+            game.autosave_to(self.save_path)
 
     async def action_quit(self) -> None:
         """ctrl+q: leave at once if nothing would be lost, else ask first (only y says yes)."""
@@ -197,7 +204,13 @@ class KievApp(App[None]):
         if self.part is not None:  # by e-mail: the player plays his own side only, whoever has the turn
             screen.part = self.part
             screen.seat = self.part.side
+        if self.verify is not None and self.game.unverified:
+            # Nothing on screen says so: the first frame is the game as it will be played, and keys
+            # typed meanwhile wait (on_event) and are played once the check passes.
+            screen.held = CHECKING
         self.push_screen(screen)
+        if screen.held:
+            self._held_keys = []  # the check itself starts once the screen is painted (start_check)
         if self.net is not None:  # a seat: one side, its actions played by the host (kiev_tui/net/)
             from kiev_tui.net.face import attach
 
@@ -206,6 +219,76 @@ class KievApp(App[None]):
             self.set_interval(1.0, self._check_terminal)
         if self.notice:
             self._tell_notice(screen)
+
+    # -- issue 33: a resumed save checked after the first frame ----------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        # While the save is checked every key waits (quitting aside), in order: a player who
+        # types at once plays those keys the moment the check passes, and none if it fails.
+        if (isinstance(event, events.Key) and self._held_keys is not None and not event.is_forwarded
+                and event.key not in KEYS_NOT_HELD):
+            self._held_keys.append(event)
+            event.stop()
+            return
+        await super().on_event(event)
+
+    def start_check(self, screen: GameScreen) -> None:
+        """Check the resumed save in a worker thread (GameScreen calls it once its first frame is drawn)."""
+        if self.verify is None or screen.game is not self.game or not screen.held:
+            return
+        self.run_worker(lambda: self._check_save(screen), name="check the resumed save", group="verify",
+                        thread=True, exit_on_error=False)
+
+    def _check_save(self, screen: GameScreen) -> None:
+        """In the worker's thread: replay and verify the save, then hand the answer to the app."""
+        from kiev_tui.engine.errors import DataError
+        from kiev_tui.engine.saves import load_game
+
+        assert self.verify is not None
+        try:
+            game = load_game(self.verify, data=self._verify_data)
+        except DataError as exc:
+            answer: Any = exc.line()
+        except Exception as exc:  # noqa: BLE001 - anything the replay raises means the save is not trusted
+            answer = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+        else:
+            answer = game
+        try:
+            self.call_from_thread(self._checked, screen, answer)
+        except RuntimeError:
+            pass  # the app has gone meanwhile: nothing was played, the file is as it was
+
+    def _checked(self, screen: GameScreen, answer: Game | str) -> None:
+        held, self._held_keys = self._held_keys or [], None  # from now on keys go straight through
+        self._verify_data = None
+        if screen.game is not self.game or not screen.held:
+            return  # the screen went on to something else meanwhile (the held keys were for the snapshot)
+        if isinstance(answer, Game):
+            self.adopt(answer)
+            screen.take_verified(answer)
+            screen.check_pending()
+            for key in held:  # typed during the check: played now, in order
+                self.post_message(events.Key(key.key, key.character))
+            return
+        self._check_failed(screen, answer)  # the keys typed meanwhile were meant for that game: dropped
+
+    def _check_failed(self, screen: GameScreen, why: str) -> None:
+        """The replay disagrees with the save: the file is moved aside, a new game starts, the
+        player reads one line saying so (as `play` does with an autosave it cannot read at all)."""
+        from kiev_tui.engine.saves import set_aside
+
+        assert self.verify is not None
+        try:
+            target = set_aside(self.verify, "damaged-autosave")
+        except (OSError, ValueError) as exc:  # the autosave would be written over: nothing is played
+            screen.held = screen.message = (f"The autosave failed its check and cannot be moved aside ({exc}); "
+                                            f"quit and move {self.verify} yourself")
+            screen.refresh_all()
+            return
+        line = f"The autosave failed its check, so it was set aside as {target} and a new game has started: {why}"
+        game = Game.new(self.game.scenario.path, None)
+        self.show_game(game, screen, line)
+        self.notice = [line]
+        self._tell_notice(screen)
 
     def _tell_notice(self, screen: GameScreen) -> None:
         """Why the game on screen is not the one the player left, and what they may do instead."""
@@ -248,6 +331,11 @@ def exit_code(app: "KievApp") -> int:
 
 
 QUIT_TITLE = "Quit without saving?"
+#: Why nothing is played while a resumed save is checked (issue 33): what play() says if asked
+#: (keys themselves wait in KievApp.on_event; a mouse click on the map may still ask).
+CHECKING = "Checking the save's moves: keys wait until they match"
+#: Keys that work at once while the save is checked (quitting loses nothing: no action is played).
+KEYS_NOT_HELD = frozenset({"ctrl+q", "ctrl+c"})
 QUIT_PART_TITLE = "Quit without writing the turn file?"
 
 
@@ -262,14 +350,17 @@ def unsaved_lines(game: Game) -> list[str]:
 
 
 def build_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True,
-              part: Any = None, net: Any = None, notice: list[str] | None = None) -> KievApp:
+              part: Any = None, net: Any = None, notice: list[str] | None = None, verify: Path | None = None,
+              verify_data: dict[str, Any] | None = None) -> KievApp:
     """The app for a game (tests drive it with Pilot; `run_app` runs it in the terminal).
 
     ``part``: a game by e-mail, where one side plays his part and the app ends with it.
     ``net``: a seat's link to a host (kiev_tui/net/seat.py), whose replica ``game`` is.
+    ``verify``: the save ``game`` is the snapshot of (saves.load_snapshot); it is replayed and
+    checked after the first frame, ``verify_data`` being the file as already parsed.
     """
     return KievApp(game, Path(save_path) if save_path is not None else None, ascii=ascii, mouse=mouse, part=part,
-                   net=net, notice=notice)
+                   net=net, notice=notice, verify=verify, verify_data=verify_data)
 
 
 def run_app(game: Game, save_path: str | Path | None = None, ascii: bool = False, mouse: bool = True) -> None:

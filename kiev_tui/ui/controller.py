@@ -57,6 +57,7 @@ class PlayControls:
     message: str
     last_case: str | None
     seat: str
+    held: str
     _handing_off: bool
     part: Any = None  # a game by e-mail: the player's part (pbem/part.py); None in hot-seat play
     net: Any = None  # a seat at a hosted game: its link to the host (net/seat.py); None in hot-seat play
@@ -78,6 +79,9 @@ class PlayControls:
     # -- playing --------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Check and apply one action; show the refusal or what followed."""
+        if self.held:  # a resumed save still being checked (issue 33): its position is not yet trusted
+            self.say(self.held)
+            return False
         if self.computer_acting():  # a dialog opened before the computer took the move: nothing now
             self.say("The computer is playing: wait for your move")
             return False
@@ -154,8 +158,8 @@ class PlayControls:
         self.app.exit()
 
     def check_pending(self) -> None:
-        if self._handing_off or self.app.screen is not self:
-            return
+        if self._handing_off or self.app.screen is not self or self.held:
+            return  # (held: a resumed save is being checked; asked again once it passes)
         if self.net is not None and self.game.actor != self.seat:
             return  # the other player's move: the status line says whom we wait for
         st = self.game.state

@@ -46,6 +46,8 @@ MIN_SIZE = (60, 16)
 READ_ONLY_ACTIONS = frozenset({"help", "rules", "legend", "score"})
 # Keys that would put another game in place of the one a player plays his e-mail part in.
 PART_LOCKED = frozenset({"load", "new_game"})
+# Keys that work while a resumed game's save is still being checked (issue 33): looking only.
+WHILE_CHECKING = READ_ONLY_ACTIONS | frozenset({"cursor", "column", "log", "zoom", "inspect_wide", "goto"})
 # Keys a seat at a hosted game does without: the record is the host's, no other game replaces it.
 NET_LOCKED = frozenset({"load", "new_game"})
 
@@ -151,6 +153,10 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._supply: Any = None
         self._logged = 0
         self._handing_off = False
+        #: Why no action may be played yet ("" when play is open): a resumed game is shown from its
+        #: save's snapshot while the save's replay is checked (KievApp.verify, issue 33).
+        self.held = ""
+        self._listing_keys = False
         # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
         # pending answer of the other side is handed over first (issue 20)
         self.seat = game.phase.owner
@@ -199,6 +205,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._fit_terminal()
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
+        if self.held:  # a resumed save: checked once this first frame is on the terminal (issue 33)
+            # (the first refresh after mounting lays the screen out; the paint follows the next one)
+            self.call_after_refresh(self.call_after_refresh, self.kapp.start_check, self)
 
     # -- the size of the terminal -----------------------------------------------------------
     def too_small(self) -> bool:
@@ -270,9 +279,25 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def hex_id(self, h: Hex) -> str:
         return hex_text(self.game.scenario.map, h)
 
+    def take_verified(self, game: Game) -> None:
+        """Play on with ``game``, the checked replay of the snapshot on screen: same position, so the
+        cursor and the map stay; the log's lines are written again where the replay words them otherwise."""
+        shown = [e.describe() for e in self.game.journal]
+        told = [e.describe() for e in game.journal]
+        self.game = game
+        self.held = ""
+        if len(shown) == len(told) == self._logged:
+            entries = list(game.journal)  # the same lines, some in fuller words: written over in place
+            self.query_one("#log", WrapLog).retell(lambda i: self._log_line(entries[i]))
+        elif shown != told:
+            self._logged = 0
+            self.query_one("#log", WrapLog).clear()
+        self.refresh_all()
+
     def set_game(self, game: Game) -> None:
         """Show another game (new or loaded) in this screen."""
         self.game = game
+        self.held = ""
         self.adapter = adapter_for(game)
         self.seat = game.phase.owner  # a pending answer of the other side is handed over first
         self.clear_selection()
@@ -422,12 +447,18 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def working_keys(self) -> tuple[tuple[str, str, str], ...]:
         """(key, label, action) of every footer key that does something now."""
         out = []
-        for b in self.key_order():
-            if b.show and self.check_action(b.action, ()):
-                out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
+        self._listing_keys = True  # keys held during a save's check still do what the bar says, later
+        try:
+            for b in self.key_order():
+                if b.show and self.check_action(b.action, ()):
+                    out.append((b.key_display or b.key.split(",")[0], b.description, b.action))
+        finally:
+            self._listing_keys = False
         return tuple(out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.held and not self._listing_keys and action.split("(", 1)[0] not in WHILE_CHECKING:
+            return False  # the save on screen is not yet checked: nothing may be played from it
         if self.has_class("-toosmall") and action not in READ_ONLY_ACTIONS:
             return False  # nothing is played blind while the window is too small to show the map
         if self.locked_while_computer_acts(action):

@@ -64,6 +64,25 @@ class WrapLog(RichLog):
         self._older, self._first, self._unbuilt = line_at, first, start - first
         self.add_lines(line_at(i) for i in range(start, count))
 
+    @property
+    def built(self) -> int:
+        """How many of the newest lines are built (the rest wait for the player to scroll back)."""
+        return len(self._source)
+
+    def retell(self, line_at: Callable[[int], Text]) -> None:
+        """The same history in other words: the built lines written again at once (no empty log
+        in between), the older ones built with ``line_at`` when scrolled back to."""
+        if self._older is not None:
+            self._older = line_at
+        first = self._first + self._unbuilt
+        new = [line_at(i) for i in range(first, first + len(self._source))]
+        if [t.plain for t in new] == [t.plain for t in self._source]:
+            return
+        self._source = new
+        if self._wrapped_at:
+            self._rewrite(self._wrapped_at, True)
+            self.scroll_end(animate=False, immediate=True)
+
     def clear(self) -> "WrapLog":
         self._source = []
         self._wrapped_at = 0

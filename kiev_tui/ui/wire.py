@@ -52,6 +52,7 @@ _TOKEN = re.compile(
 _CUT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*)?")
 
 TAIL = ""  # the right half of a double-width character (no real cell holds an empty string)
+_GLYPHS: dict[str, str] = {}  # each non-ASCII character seen, once
 
 
 def _attribute_codes(bits: int) -> list[str]:
@@ -76,9 +77,9 @@ def _change(old: Pen | None, new: Pen) -> str:
     if old == new:
         return ""
     if new == PLAIN:
-        return "\x1b[0m"
+        return "\x1b[m"  # no parameter reads as 0 (ECMA-48): one byte less than ESC[0m
     bits, fg, bg = new
-    fresh = ["0", *_attribute_codes(bits)] + [c for c in (fg, bg) if c]
+    fresh = ["", *_attribute_codes(bits)] + [c for c in (fg, bg) if c]  # "ESC[;1m": reset, then bold
     if old is None or old[0] & ~bits:
         codes = fresh  # an attribute must go off (or nothing is known): reset, then the new pen
     else:
@@ -115,6 +116,7 @@ class ShadowScreen:
         self._blank: dict[Pen, Pen] = {PLAIN: PLAIN}  # pen -> what a space in it shows
         self._sgr: dict[tuple[Pen | None, str], Pen | None] = {}
         self._cut = ""
+        self.cursor_hidden = False  # until Textual hides it: then no input method looks for it
         self.reset()
 
     # -- state -------------------------------------------------------------------------------
@@ -133,6 +135,7 @@ class ShadowScreen:
         self.x: int | None = None  # Textual's cursor and pen, as its output leaves them
         self.y: int | None = None
         self.pen: Pen | None = PLAIN  # Textual writes unstyled text meaning the terminal's plain pen
+        self._parked = False  # the hidden cursor was left away from where Textual put it (home)
         self.tx: int | None = None  # the terminal's cursor and pen, as our output leaves them
         self.ty: int | None = None
         self.sure = False  # tx was reached only through single-width characters
@@ -152,6 +155,7 @@ class ShadowScreen:
         self._dirty = False
         self.tx = self.ty = None
         self.tpen = None
+        self._parked = False  # another screen (or none known): its cursor is not ours to move back
 
     def resize(self, width: int, height: int) -> None:
         """The terminal has a new size: what it shows is no longer known."""
@@ -255,7 +259,9 @@ class ShadowScreen:
                 raise _Unknown  # off the screen
             if chars[x] == TAIL or (end < w and chars[end] == TAIL):
                 self._break_wide(y, x, end)
-            chars[x:end] = text
+            # one str object per distinct character: a slice of non-ASCII text makes a new one per
+            # cell, 2,000 box-drawing glyphs kept twice over a map (170 KiB, issue 33)
+            chars[x:end] = text if text.isascii() else [_GLYPHS.setdefault(c, c) for c in text]
             blank = self._blank[pen]
             pens[x:end] = [pen] * len(text)
             if blank is not pen and " " in text:
@@ -319,6 +325,8 @@ class ShadowScreen:
             if modes == ["2026"]:
                 self._sync(final == "h")
             elif all(mode in _HARMLESS_MODES for mode in modes):
+                if "25" in modes:
+                    self._show_cursor(final == "h")
                 self.out.append(seq)
             elif len(modes) == 1 and modes[0] in _ALT_SCREEN:
                 self._alt_screen(final == "h", seq)
@@ -475,9 +483,27 @@ class ShadowScreen:
         self._place_cursor(out)
         return "".join(out)
 
+    def _show_cursor(self, show: bool) -> None:
+        """Textual shows or hides the terminal's cursor: a cursor about to show is put where
+        Textual means it to be first (a hidden one at home may have been left elsewhere)."""
+        self.cursor_hidden = not show
+        if show and self._parked and self.x is not None and self.y is not None \
+                and (self.tx, self.ty) != (self.x, self.y):
+            self._send(self._move(self.x, self.y))
+            self.tx, self.ty = self.x, self.y
+        self._parked = False
+
     def _place_cursor(self, out: list[str]) -> None:
-        """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there."""
+        """Leave the terminal's (hidden) cursor where Textual put it, as input methods look there.
+
+        Home, the top-left cell, is where Textual leaves its cursor when no input has asked for
+        it: a hidden cursor is not sent back there after every frame (3 bytes a cursor move)."""
         where = (self.x, self.y)
+        if where == (0, 0) and self.cursor_hidden:
+            self._cursor = where
+            self._parked = self._parked or (self.tx, self.ty) != where
+            return
+        self._parked = False
         if where[0] is not None and where[1] is not None and (self.tx, self.ty) != where \
                 and (out or where != self._cursor):
             out.append(self._move(*where))  # type: ignore[arg-type]

@@ -64,14 +64,29 @@ def test_the_same_scenario_resumes(started: list[Any], tmp_path: Path) -> None:
     assert "notice" not in opts and (tmp_path / AUTOSAVE).read_bytes() == saved
 
 
+@pytest.fixture
+def tiny_data_only() -> Any:
+    """Tiny registered with its data and no rules (every shipped game has its rules now)."""
+    from kiev_tui.engine import registry
+    from tests.test_data_only_game import TinyData
+
+    registry.register_data("tiny", TinyData())
+    try:
+        yield
+    finally:
+        registry.unregister("tiny")
+
+
 @pytest.mark.parametrize("name, why", [
     ("nonsense/xyz", "data/nonsense/scenarios/xyz.toml: file not found"),
-    ("barbarossa1941/historical", "has its data but no rule system yet"),
+    ("tiny-duel", "has its data but no rule system yet"),
 ])
 def test_a_scenario_that_cannot_be_played_is_refused_before_the_autosave_is_touched(
-        started: list[Any], tmp_path: Path, name: str, why: str) -> None:
+        started: list[Any], tmp_path: Path, name: str, why: str, tiny_data_only: None) -> None:
+    from tests.tiny_game import DUEL
+
     saved = mini_autosave(tmp_path)
-    result = run_cli("play", name)
+    result = run_cli("play", str(DUEL) if name == "tiny-duel" else name)
     assert result.exit_code == 2 and started == []
     assert len(result.output.strip().splitlines()) == 1 and why in result.output, result.output
     assert (tmp_path / AUTOSAVE).read_bytes() == saved

@@ -89,11 +89,11 @@ def test_change_sends_only_what_differs() -> None:
     red_on_white = pen(Style(color="red", bgcolor="white"))
     assert change(PLAIN, blue) == "\x1b[34m"
     assert change(blue, bold_blue) == "\x1b[1m"  # add bold, colour already set
-    assert change(bold_blue, blue) == "\x1b[0;34m"  # bold must go: reset, then blue
-    assert change(blue, PLAIN) == "\x1b[0m"
+    assert change(bold_blue, blue) == "\x1b[;34m"  # bold must go: reset (an empty parameter), then blue
+    assert change(blue, PLAIN) == "\x1b[m"
     assert change(blue, red_on_white) == "\x1b[31;47m"
     assert change(blue, blue) == ""
-    assert change(None, blue) == "\x1b[0;34m"  # nothing known: from a reset
+    assert change(None, blue) == "\x1b[;34m"  # nothing known: from a reset
     # the terminal's own colours are no colour at all
     assert pen(Style(color="default", bgcolor="default")) == PLAIN
 
@@ -156,7 +156,8 @@ def test_harmless_sequences_pass_at_once_and_others_make_the_next_frame_whole() 
     again = pair.frame(full)
     assert "abcd" in again and "efgh" in again
     # an erase this shadow does not model: passed on as it is, the shadow forgotten
-    assert shadow.write("\x1b[2K") == "\x1b[2K"
+    # (the hidden cursor was not sent home after the last frame: it goes there first)
+    assert shadow.write("\x1b[2K") == "\x1b[H\x1b[2K"
     pair.theirs.feed("\x1b[2K")
     pair.ours.feed("\x1b[2K")
     again = pair.frame(full)
@@ -357,7 +358,7 @@ def test_a_fault_in_the_shadow_never_stops_the_game() -> None:
     assert type(driver.shadow) is ShadowScreen  # and a working shadow from now on
     driver.write("\x1b[1;1Hhello")
     driver.flush()
-    assert writer.sent[1:] == ["\x1b[H\x1b[0mhello"]  # nothing known of the screen or pen: sent whole
+    assert writer.sent[1:] == ["\x1b[H\x1b[mhello"]  # nothing known of the screen or pen: sent whole
     # a fault in the middle of a synchronized update: the update goes as Textual wrote it
     driver.write(SYNC_START)
     driver.write("\x1b[1;1Hbye")
@@ -366,3 +367,31 @@ def test_a_fault_in_the_shadow_never_stops_the_game() -> None:
     driver.write(SYNC_END)
     driver.flush()
     assert writer.sent[2:] == [f"{SYNC_START}\x1b[1;1Hbye\x1b[2;1Hx", SYNC_END]
+
+
+# -- issue 33: the hidden cursor stays where the last change left it --------------------------
+
+def test_a_hidden_cursor_is_not_sent_home_after_each_frame_and_is_placed_before_it_shows() -> None:
+    pair, full = screen_with(["abcdefgh", "ijklmnop"], sync=False)
+    pair.frame(full)
+    assert pair.shadow.write("\x1b[?25l") == "\x1b[?25l"  # Textual hides it at start
+    # one cell changes; Textual puts its cursor home after the frame: no "ESC[H" (3 bytes) sent
+    assert pair.frame("\x1b[2;3HK\x1b[1;1H") == "\x1b[2;3HK"
+    # the next change moves relatively from where the last one ended
+    assert pair.frame("\x1b[2;5HM\x1b[1;1H") == "\x1b[CM"
+    # an input asks for the cursor elsewhere: it is put there (input methods look there)
+    assert pair.frame("\x1b[1;4H") == "\x1b[;4H"
+    # shown again (at exit, or by an input): first put where Textual means it to be
+    assert pair.frame("\x1b[2;8HP\x1b[1;1H") == "\x1b[2;8HP"
+    assert pair.shadow.write("\x1b[?25h") == "\x1b[H\x1b[?25h"
+
+
+def test_leaving_the_alternate_screen_leaves_the_main_screens_cursor_alone() -> None:
+    shadow = ShadowScreen(10, 2)
+    shadow.write("\x1b[?1049h")
+    shadow.write("\x1b[?25l")
+    shadow.write("\x1b[1;1H          \n\x1b[2;1H          \x1b[1;1H")
+    shadow.flush()
+    assert shadow.write("\x1b[2;3Hx\x1b[1;1H") + shadow.flush() == "\x1b[2;3Hx"  # not sent home
+    # the terminal brings back the main screen's own cursor: no move may follow (Textual's order)
+    assert shadow.write("\x1b[?1049l") + shadow.write("\x1b[?25h") == "\x1b[?1049l\x1b[?25h"

@@ -52,6 +52,7 @@ class Board:
     turn: int = 1
     isolated: frozenset[str] = frozenset()  # units under an Isolated marker (8, 8.1)
     naval: Mapping[str, str] = field(default_factory=dict)  # sea -> side with naval superiority (8.2)
+    control: Mapping[Hex, str] = field(default_factory=dict)  # hex -> side that last held it (13, 8.2, 10.2)
 
     def __post_init__(self) -> None:
         at: dict[Hex, list[str]] = {}

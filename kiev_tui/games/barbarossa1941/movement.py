@@ -94,6 +94,37 @@ def _near_closed_sea(board: Board, h: Hex) -> bool:
     return any(gmap.terrain(n) == "sea" and gmap.name(n) in CLOSED_SEAS for n in gmap.neighbours(h))
 
 
+def falls_on_entry(board: Board, h: Hex, uids: Sequence[str]) -> bool:
+    """Does every enemy counter in ``h`` fall when this stack enters it (12.4, 12.5)?
+
+    A field fort is destroyed by the first enemy ground unit entering (12.4); an airborne unit
+    with no other unit of its side in the hex is destroyed when a unit of quality 3 or more
+    enters (12.5).  Anything else there (a formation, the permanent fortress) must be fought.
+    """
+    side = board.side(uids[0])
+    enemy = [u for u in board.at(h) if board.side(u) != side]
+    if not enemy:
+        return False
+    need = board.tables.airborne.destroyed_by_quality
+    strong = any((_quality(board, u) or 0) >= need for u in uids)
+    for u in enemy:
+        d = board.udef(u)
+        if d.type == "fort" and not d.extra.get("permanent"):
+            continue  # 12.4
+        if d.type == "airborne" and strong and all(board.udef(o).type in ("airborne", "fort") for o in enemy):
+            continue  # 12.5: alone (or with forts only), it is overrun by a good enough unit
+        return False
+    return True
+
+
+def _quality(board: Board, uid: str) -> int | None:
+    u = board.udef(uid)
+    if "quality" in u.factors:
+        q = u.factor("quality", board.step(uid))
+        return int(q) if q else None
+    return None
+
+
 def step(board: Board, stack: Sequence[Mover], a: Hex, b: Hex) -> list[int] | Illegal:
     """Each unit's MP to go from ``a`` into the adjacent ``b``, or why it may not (5, 5.1, 12.2, 12.10).
 
@@ -102,7 +133,7 @@ def step(board: Board, stack: Sequence[Mover], a: Hex, b: Hex) -> list[int] | Il
     grid = board.gmap.grid
     where = grid.id(b)
     owner = board.owner(b)
-    if owner is not None and owner != stack[0].side:
+    if owner is not None and owner != stack[0].side and not falls_on_entry(board, b, [m.uid for m in stack]):
         return Illegal("7", f"{where} holds enemy units: only an overrun attacks them on the move")
     costs = []
     for m in stack:
@@ -314,4 +345,4 @@ def may_react(board: Board, uid: str, combat: Hex, attacked: Iterable[Hex]) -> I
     return None
 
 
-__all__ = ["Mover", "movers", "step", "path_cost", "reachable", "may_react", "ignores_zoc", "enemy_zoc"]
+__all__ = ["Mover", "movers", "falls_on_entry", "step", "path_cost", "reachable", "may_react", "ignores_zoc", "enemy_zoc"]

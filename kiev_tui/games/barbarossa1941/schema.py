@@ -38,8 +38,9 @@ SCHEMA = Schema(
                "rebuild", "replenish", "reconstructed_values"),
     unit_tables=("ersatz",),  # 9.2: the German ersatz corps, a counter made from a replacement step
     # Typhoon starts on turn 5 with 9 VP and its own points (17); see setup_check.py.
+    # optional_rules: the 14.3 rules in play, a game option ("14.3.1,14.3.5"; phases_supply.options_in_play).
     scenario_keys=("first_turn", "start_vp", "first_turn_weather", "artillery_points", "replacement_points",
-                   "rail_markers", "setup_in_own_country"),
+                   "rail_markers", "setup_in_own_country", "optional_rules"),
     # choices: every hex the book allows a unit at set-up (15.1-15.2); reduced: steps lost at
     # the start (17); event: units the VP track brings or takes (13, 14.3.3); withdrawal: units
     # leaving on a turn (12.5); deployment: 14.2's free set-up limits; reconstructed_setup: the
@@ -53,9 +54,10 @@ SCHEMA = Schema(
     counters=Counters(
         factors=("combat", "quality", "movement"), step_factors=("combat",), ma_factor="movement",
         # 11, 11.2: an air corps stands in a city, has no zone and never counts for stacking; it
-        # supports one combat a turn (flown until the next).
-        statuses=("air_ready", "air_flown"),
-        layers=(Layer("ground"), Layer("air", stacks=False, exerts_zoc=False, statuses=("air_ready", "air_flown"))),
+        # supports one combat a turn. It stays on its base (status "map": a counter with a hex is
+        # on the map) and carries the air_flown marker until the next turn (air.FLOWN), so no
+        # status of its own: a box status would take it off its base.
+        layers=(Layer("ground"), Layer("air", stacks=False, exerts_zoc=False)),
         type_layers={"air": "air"},
         hex_markers=(HexMarker("rail_marker", "+", "rail marker"),),  # 10.3: the end of the Axis rail
     ),

@@ -112,6 +112,19 @@ def check_params(scenario: "Scenario") -> None:
         if rep.int(key) < 0:
             raise rep.fail(key, "must not be negative")
     _hexes(meta, "rail_markers", scenario.map, [])
+    check_optional_rules(scenario, meta)
+
+
+def check_optional_rules(scenario: "Scenario", meta: Reader) -> None:
+    """``optional_rules``: 14.3's rules, each known and acting on a turn the scenario plays."""
+    from kiev_tui.games.barbarossa1941.phases_supply import OPTIONS_KEY, parse_options
+    from kiev_tui.games.barbarossa1941.scenarios import check_options
+
+    if OPTIONS_KEY not in scenario.params:
+        return
+    bad = check_options(scenario, parse_options(scenario.params[OPTIONS_KEY]))
+    if bad is not None:
+        raise meta.fail(OPTIONS_KEY, f"{bad.why} ({bad.case})")
 
 
 def check_reduced(scenario: "Scenario") -> dict[str, int]:

@@ -339,6 +339,10 @@ class Rail:
     segment_max: int
     partisan_hex_cost: int  # 12.7
     axis_markers: int
+    min_points_per_unit: int  # 10.1: what a unit worth no step pays (rail.py)
+    partisan_slows: str  # 12.7: the side whose rail movement partisans slow
+    axis_from_turn: int  # 2.1
+    soviet_from_turn: int  # 2.2
     reconstructed: frozenset[str] = frozenset()
 
 
@@ -449,6 +453,13 @@ class Supply:
     limited_city_needs: tuple[str, ...]  # ... and the others once the Axis holds these cities
     soviet_rail_edge: str  # 8.2: a major city joined by rail to this edge supplies the Soviets
     russian_major_cities: tuple[str, ...]  # 8.2, 12.7: every Soviet major city but Lvov and Riga
+    naval_seas: tuple[str, ...]  # 8.2, 12.1: the seas of naval superiority (supply.py) ...
+    port_areas: tuple[str, ...]  # ... and the map area of each one's ports
+    isolation_loss_per_stack: int  # 8.1
+    hex_trace_mp: int  # 12.4, 12.5: the MP a hex's own supply trace has
+    blitzkrieg_weather: tuple[str, ...]  # 14.3.5 (optional)
+    blitzkrieg_type: str
+    blitzkrieg_loss: int
     reconstructed: frozenset[str] = frozenset()
 
 
@@ -919,6 +930,191 @@ def _check_cross(root: Reader, figures: dict[str, Any], weather: Weather) -> Non
         raise root.fail("supply.limited_city", f"'{sup.limited_city}' is not one of supply.axis_cities")
     if sup.limited_city_nation not in ("german", "finnish", "romanian", "hungarian", "italian", "slovak"):
         raise root.fail("supply.limited_city_nation", "an Axis nation (units.toml's nation)")
+    check_supply_rail(root, figures, weather)
     cdm: CoupDeMain = figures["coup_de_main"]
     if not 1 <= cdm.success_min <= 6:
         raise root.fail("coup_de_main.success_min", f"a d6 roll, 1-6, not {cdm.success_min}")
+
+
+# ------------------------------------------------------------------ [campaign] (added: arrivals,
+# replacements, forts, partisans, militia, victory and optional rules; see read_campaign)
+
+
+@dataclass(frozen=True, slots=True)
+class ArrivalRules:
+    hostile_entry: str  # 9.1
+    national_per_city: int = _lo(1)
+    enemy_zoc_blocks: bool
+    air_place: str  # 11
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceRules:
+    steps_per_unit: int = _lo(1)  # 9.2
+    rail_adjacent: bool
+    in_enemy_zoc: bool
+    soviet_rebuild_place: str
+    german_rebuild_place: str
+    ersatz_cost: int = _lo(1)
+    shock_from_turn: int = _lo(1)  # 12.11
+    shock_per_turn: int = _lo(1)
+    shock_cost_infantry: int = _lo(1)
+    shock_replaces_full_army: bool
+    mobile_group_cost_motorized: int = _lo(1)
+    motorized_cities: tuple[str, ...]  # 9.22
+    allied_track: bool  # 9.21
+    soviet_motorized_track: bool
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class MilitiaRules:
+    from_event: str  # 13, 12.11
+    per_city: int = _lo(1)
+    back_after_turns: int = _lo(1)
+    trigger: str
+    soviet_major_cities_only: bool
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class PartisanRules:
+    from_event: str  # 13, 12.7
+    north_last_row: int = _lo(1)
+    north_min: int
+    one_per_hex: bool
+    placed_in_axis_zoc: bool
+    back_after_turns: int = _lo(1)
+    city_partisan_any_time: bool
+    liberated_vp_lost: bool
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class FortRules:
+    city_adjacent: bool  # 12.4
+    needs_supply: bool
+    enemy_zoc_blocks: bool
+    one_per_hex: bool
+    reconstructed: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryRules:
+    finnish_zone_areas: tuple[str, ...]  # 13
+    major_needs_garrison: bool
+    minor_last_occupant: bool
+    events_once: bool
+    mandatory_attack_vp: int  # 14.3.1
+    mandatory_attack_turns: tuple[int, ...]
+    mandatory_attack_divisor: int = _lo(1)
+    reconstructed: frozenset[str] = frozenset()
+
+
+class OptionalRule(NamedTuple):
+    """One of 14.3's optional rules: the turns it can act on and the side it favours."""
+
+    id: str
+    name: str
+    favours: str
+    first_turn: int
+    last_turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    """tables.toml's [campaign]: what the arrival, replacement, fort, partisan, victory and
+    scenario modules read (9, 11, 12.4, 12.7, 12.11, 13, 14)."""
+
+    arrival: ArrivalRules
+    replace: ReplaceRules
+    militia: MilitiaRules
+    partisans: PartisanRules
+    forts: FortRules
+    victory: VictoryRules
+    optional: tuple[OptionalRule, ...]
+
+    def optional_rule(self, rule_id: str) -> OptionalRule | None:
+        return next((o for o in self.optional if o.id == rule_id), None)
+
+
+CAMPAIGN_FIGURES: dict[str, type] = {
+    "arrival": ArrivalRules, "replace": ReplaceRules, "militia": MilitiaRules, "partisans": PartisanRules,
+    "forts": FortRules, "victory": VictoryRules,
+}
+HOSTILE_ENTRY = ("nearest_friendly_city",)  # 9.1
+ARRIVAL_PLACES = ("any_city", "any_major_city")  # 11
+REBUILD_PLACES = ("any_city", "entry")  # 9.2
+MILITIA_TRIGGERS = ("first_adjacent",)  # 12.11
+# read_tables accepts the [campaign] table; its own reader is read_campaign
+TOP_KEYS = (*TOP_KEYS, "campaign")
+
+
+def read_campaign(path: str | Path, data: dict[str, Any]) -> Campaign:
+    """tables.toml's [campaign] (DataError naming file, key and reason if it is wrong)."""
+    root = Reader(path, data)
+    c = root.table("campaign")
+    c.only([*CAMPAIGN_FIGURES, "optional"])
+    parts = {name: _read_figures(c.table(name), cls) for name, cls in CAMPAIGN_FIGURES.items()}
+    arrival: ArrivalRules = parts["arrival"]
+    if arrival.hostile_entry not in HOSTILE_ENTRY:
+        raise c.table("arrival").fail("hostile_entry", f"'{arrival.hostile_entry}' is not {', '.join(HOSTILE_ENTRY)}")
+    if arrival.air_place not in ARRIVAL_PLACES:
+        raise c.table("arrival").fail("air_place", f"'{arrival.air_place}' is not {', '.join(ARRIVAL_PLACES)}")
+    rep: ReplaceRules = parts["replace"]
+    for key in ("soviet_rebuild_place", "german_rebuild_place"):
+        if getattr(rep, key) not in REBUILD_PLACES:
+            raise c.table("replace").fail(key, f"a rebuilt unit's place is {' or '.join(REBUILD_PLACES)}")
+    if parts["militia"].trigger not in MILITIA_TRIGGERS:
+        raise c.table("militia").fail("trigger", f"the militia's trigger is {', '.join(MILITIA_TRIGGERS)}")
+    vic: VictoryRules = parts["victory"]
+    if any(t < 1 for t in vic.mandatory_attack_turns):
+        raise c.table("victory").fail("mandatory_attack_turns", "turns are counted from 1")
+    optional = []
+    ids: set[str] = set()
+    for o in c.tables("optional", required=True):
+        o.only(["id", "name", "favours", "first_turn", "last_turn"])
+        rule = OptionalRule(o.str("id"), o.str("name"), o.str("favours"), o.int("first_turn"), o.int("last_turn"))
+        if rule.id in ids:
+            raise o.fail("id", f"optional rule {rule.id} is listed twice")
+        ids.add(rule.id)
+        if rule.favours not in ("axis", "soviet"):
+            raise o.fail("favours", "axis or soviet")
+        if not 1 <= rule.first_turn <= rule.last_turn:
+            raise o.fail("last_turn", "the turns run from first_turn (1 or later) to last_turn")
+        optional.append(rule)
+    return Campaign(optional=tuple(optional), **parts)
+
+
+def load_campaign(path: str | Path) -> Campaign:
+    return read_campaign(path, load_toml(path))
+
+
+_check_tables_before_campaign = check_tables
+
+
+def check_tables(path: str | Path, data: dict[str, Any]) -> None:  # noqa: F811 - adds [campaign]
+    """The hook ``kiev-tui validate`` calls (data.py): the tables above and [campaign]."""
+    _check_tables_before_campaign(path, data)
+    read_campaign(path, data)
+
+# ------------------------------------------------------------------- supply and rail (8, 10)
+
+
+def check_supply_rail(root: Reader, figures: dict[str, Any], weather: Weather) -> None:
+    """The keys supply.py and rail.py read must agree with each other and the calendar (8, 10)."""
+    sup: Supply = figures["supply"]
+    if len(sup.naval_seas) != len(sup.port_areas):
+        raise root.fail("supply.port_areas", "one map area of ports for each of supply.naval_seas, in order")
+    for i, sea in enumerate(sup.naval_seas):
+        if sea not in ("baltic", "black_sea"):
+            raise root.fail(f"supply.naval_seas[{i}]", f"'{sea}' is not a sea of naval superiority (baltic, black_sea)")
+    for i, c in enumerate(sup.blitzkrieg_weather):
+        if c not in weather.conditions:
+            raise root.fail(f"supply.blitzkrieg_weather[{i}]", f"'{c}' is not a weather condition")
+    if sup.isolation_loss_per_stack < 0 or sup.blitzkrieg_loss < 0 or sup.hex_trace_mp < 0:
+        raise root.fail("supply", "losses and MP are never negative")
+    rail: Rail = figures["rail"]
+    if rail.partisan_slows not in ("axis", "soviet"):
+        raise root.fail("rail.partisan_slows", f"'{rail.partisan_slows}' is not a side (axis, soviet)")

@@ -56,7 +56,9 @@ SCHEMA = Schema(
     # air combat rating and close air support value (17.33, 15.65); air_role: fighter, bomber
     # or dummy (17.25); aa: the counter fires anti-aircraft by itself (17.4); command and
     # command_range: a Soviet HQ's command value and range (22.11-22.12); guards (22.3).
+    # interdiction: an Axis air unit's interdiction rating (13.14).
     unit_keys=("name", "support", "zoc", "acr", "cas", "air_role", "aa", "command", "command_range", "guards",
+               "interdiction",
                "reconstructed_values"),
     # air: which air units start in the Ready Box and which arrive later (9.1, PB 10.4);
     # reduced: steps a unit has lost when it is set up (PB 10.4: the 33rd Panzer Regiment).
@@ -69,9 +71,10 @@ SCHEMA = Schema(
         ma_factor="movement",
         # 16.24: a unit removed by losses goes to the Cadre Box, by an "e" to the Eliminated Box
         # (the engine's own status); 9.1: an air unit is in its Ready or Flown Box.
-        statuses=("cadre", "air_ready", "air_flown"),
+        # 17.26, 17.33d: air combat and AA send an air unit to the Damaged or Destroyed Box too.
+        statuses=("cadre", "air_ready", "air_flown", "air_damaged", "air_destroyed"),
         layers=(Layer("ground"),
-                Layer("air", stacks=False, exerts_zoc=False, statuses=("air_ready", "air_flown")),
+                Layer("air", stacks=False, exerts_zoc=False, statuses=("air_ready", "air_flown", "air_damaged", "air_destroyed")),
                 Layer("marker", stacks=False, exerts_zoc=False)),
         type_layers={"air": "air"},
         # 12.2: a Declared Attack marker stands on each defender hex until its combat is fought.

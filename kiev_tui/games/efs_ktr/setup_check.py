@@ -101,9 +101,9 @@ def _check_air(root: Reader, scenario: "Scenario", air_ids: set[str]) -> None:
 
 
 def _check_stacking(scenario: "Scenario", lost: dict[str, int]) -> None:
-    from kiev_tui.games.efs_ktr.tables import load_tables
+    from kiev_tui.games.efs_ktr.tables import read_stacking_limit
 
-    limit = load_tables(scenario.tables_path).stacking_limit
+    limit = read_stacking_limit(scenario.tables_path)
     points: Counter[Any] = Counter()
     for uid, h in scenario.setup.items():
         points[h] += scenario.catalog.units[uid].factor("stacking", lost.get(uid, 0))

@@ -13,7 +13,8 @@ from kiev_tui.engine.tomlio import Reader
 
 AIR_ROLES = ("fighter", "bomber", "dummy")
 #: What reconstructed_values may name: a factor, the reduced face or a counter key.
-VALUE_NAMES = ("attack", "defence", "reduced", "movement", "stacking", "steps", "support", "acr", "cas")
+VALUE_NAMES = ("attack", "defence", "reduced", "movement", "stacking", "steps", "support", "acr", "cas",
+               "interdiction")
 
 
 def steps_for_defence(defence: int, one_sided: bool) -> int:
@@ -42,7 +43,7 @@ def _check_unit(u: Reader) -> None:
     if utype == "air":
         _check_air(u, steps)
         return
-    for key in ("acr", "cas", "air_role"):
+    for key in ("acr", "cas", "air_role", "interdiction"):
         if key in u.data:
             raise u.fail(key, f"only an air unit has {key} (17.33)")
     full_defence = steps[0][1]
@@ -87,6 +88,9 @@ def _check_air(u: Reader, steps: list) -> None:
         raise u.fail("acr", "ACR 0-9 and CAS 0-3")
     if role == "dummy" and (acr or cas):
         raise u.fail("acr", "a dummy has no ratings (17.25)")
+    interdiction = u.int("interdiction", 0)
+    if not 0 <= interdiction <= 3 or (interdiction and (u.str("side") != "axis" or role == "dummy")):
+        raise u.fail("interdiction", "an Axis air unit's interdiction rating, 0-3 (13.11, 13.14)")
     _check_reconstructed(u)
 
 

@@ -27,23 +27,44 @@ COMBAT = "combat"
 MECHANIZED = "mechanized"
 
 
+def _kept(whole: tuple[Hex, ...], part: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """``part`` of a hex's neighbours, or the map's own tuple of them when nothing was left out
+    (one tuple a hex kept, not one more per table: issue 33)."""
+    return whole if len(part) == len(whole) else part
+
+
 def zoc_reach(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     """For each hex, the hexes a unit there controls (8.12), derived once per map."""
     cached = gmap.derived.get("zoc_reach")  # pragma: no mutate: memo key only
     if cached is None:
         # 8.12: no zone across a major river, an impassable hexside, or into a lake.
-        cached = {h: tuple(n for n in gmap.neighbours(h)
-                           if not gmap.has(h, n, "major_river") and not gmap.is_impassable_side(h, n))
+        cached = {h: _kept(gmap.neighbours(h), tuple(n for n in gmap.neighbours(h)
+                                                     if not gmap.has(h, n, "major_river")
+                                                     and not gmap.is_impassable_side(h, n)))
                   for h in gmap.hexes()}
         gmap.derived["zoc_reach"] = cached  # pragma: no mutate: memo key only
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
+
+
+class _ReachSets(dict):  # type: ignore[type-arg]
+    """``zoc_reach`` as frozensets, made for a hex when first asked for: only hexes that hold a
+    stack are (a frozenset of six hexes takes 700 bytes: 0.7 MiB for every hex of the campaign
+    map, issue 33)."""
+
+    def __init__(self, reach: dict[Hex, tuple[Hex, ...]]) -> None:
+        super().__init__()
+        self.reach = reach
+
+    def __missing__(self, h: Hex) -> frozenset[Hex]:
+        got = self[h] = frozenset(self.reach[h])
+        return got
 
 
 def zoc_reach_sets(gmap: "GameMap") -> dict[Hex, frozenset[Hex]]:
     """``zoc_reach`` as frozensets: a union of sets reuses their stored hashes, of tuples not."""
     cached = gmap.derived.get("zoc_reach_sets")  # pragma: no mutate: memo key only
     if cached is None:
-        cached = gmap.derived["zoc_reach_sets"] = {h: frozenset(r) for h, r in zoc_reach(gmap).items()}
+        cached = gmap.derived["zoc_reach_sets"] = _ReachSets(zoc_reach(gmap))
     return cast("dict[Hex, frozenset[Hex]]", cached)
 
 

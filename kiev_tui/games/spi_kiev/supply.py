@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
 
-from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, _kept, enemy_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -70,6 +70,8 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
     if cached is not None:
         return cast("dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]", cached)
     out: dict[Hex, list[tuple[Hex, tuple[str, str] | None]]] = {}
+    # one (hex, None) per hex, shared by the links of its neighbours: 6,700 tuples fewer (issue 33)
+    open_to: dict[Hex, tuple[Hex, None]] = {}
     for h in gmap.hexes():
         lst: list[tuple[Hex, tuple[str, str] | None]] = []
         for n in gmap.neighbours(h):
@@ -81,7 +83,10 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
                     continue
                 lst.append((n, (cities[0], cities[1])))
             else:
-                lst.append((n, None))
+                link = open_to.get(n)
+                if link is None:
+                    link = open_to[n] = (n, None)
+                lst.append(link)
         out[h] = lst
     gmap.derived["supply_links"] = out  # pragma: no mutate: memo key only
     gmap.derived["swamps"] = frozenset(h for h in gmap.hexes() if gmap.terrain(h) == "swamp")
@@ -110,7 +115,8 @@ def loc_links(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
     neighbour order; built once per map."""
     cached = gmap.derived.get("loc_links")  # pragma: no mutate: memo key only
     if cached is None:
-        cached = {h: tuple(n for n in gmap.neighbours(h) if not gmap.is_impassable_side(h, n))
+        cached = {h: _kept(gmap.neighbours(h),
+                           tuple(n for n in gmap.neighbours(h) if not gmap.is_impassable_side(h, n)))
                   for h in gmap.hexes()}
         gmap.derived["loc_links"] = cached  # pragma: no mutate: memo key only
     return cast("dict[Hex, tuple[Hex, ...]]", cached)
@@ -330,6 +336,25 @@ class Supply:
                 out.setdefault(n, []).append((hq, supplied))
         return out
 
+    def command_at(self, h: Hex) -> list[tuple[str, bool]]:
+        """``command.get(h, [])`` for one hex, without working out every HQ's reach into every hex:
+        a phase start asks about the hexes its units stand in, a small part of the HQs' reach."""
+        if "command" in self.__dict__:
+            return self.command.get(h, [])
+        got = self._command_at.get(h)
+        if got is None:
+            loc = self._loc_all
+            got = self._command_at[h] = [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs if h in loc[hq]]
+        return got
+
+    @cached_property
+    def _command_at(self) -> dict[Hex, list[tuple[str, bool]]]:
+        return {}
+
+    def _hq_supplied(self, hq: str) -> bool:
+        h = self.view.hex_of(hq)
+        return h is not None and self.lines[SOVIET].reaches(h)
+
     def status(self, uid: str) -> SupplyStatus:
         v = self.view
         h = v.hex_of(uid)
@@ -339,7 +364,7 @@ class Supply:
         d = v.catalog.units[uid]
         # 9.15, 11.33: a Soviet combat unit attacks only within an HQ's line of communications.
         # 15.0 and 19.85 waive supply, never this, so it is judged before either applies.
-        reach = [] if side == GERMAN or d.hq else self.command.get(h, [])
+        reach = [] if side == GERMAN or d.hq else self.command_at(h)
         in_command = side == GERMAN or d.hq or bool(reach)
         commander = reach[0][0] if reach else None
         if str(uid) in v.vars.entered:

@@ -1,0 +1,472 @@
+"""Each Kiev to Rostov action outside the combat chain: its check and its apply.
+
+Movement and entry (10, 8.12, 11.3, 11.5, 11.9), overrun (11.4), Declared Attack markers (12.3),
+Soviet HQ activation (10.24c, 22.12a, 22.41), stacking excess (3.32) and the start of a combat
+(15.2).  The chain each attack or overrun starts is chain.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable
+
+from kiev_tui.engine import sequence
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.events import Note
+from kiev_tui.engine.hexes import Hex, HexError
+
+from kiev_tui.games.efs_ktr import air, combat, movement, overrun, stacking
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
+from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
+from kiev_tui.games.efs_ktr.schema import SOVIET
+from kiev_tui.games.efs_ktr.state import efs_vars
+from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+
+SUPPORT_RANGE = 3  # 14.2, 15.4: hexes from the Defender Hex (the chart card's qualifier is not in our text)
+
+
+def _sys() -> Any:
+    from kiev_tui.games.efs_ktr import system
+    return system
+
+
+def owner(game: "Game") -> str:
+    return sequence.current(game).owner
+
+
+def parse(game: "Game", text: str) -> Hex | Illegal:
+    try:
+        return game.scenario.map.grid.parse(text)
+    except (HexError, ValueError) as exc:
+        return Illegal("10.4", f"'{text}' is not a hex of this map ({exc})")
+
+
+def _own_units(game: "Game", units: tuple[str, ...], case: str) -> Illegal | None:
+    side = owner(game)
+    for uid in units:
+        d = game.scenario.catalog.units.get(uid)
+        if d is None:
+            return Illegal(case, f"no counter {uid}")
+        if d.side != side:
+            return Illegal(case, f"{uid} is not a unit of the {side} player")
+    return None
+
+
+# -- movement ------------------------------------------------------------------------------------
+
+def check_move(game: "Game", a: Move) -> Illegal | None:
+    s, st = _sys(), game.state
+    if st.phase not in s.MOVE_PHASES:
+        return Illegal("10.0", "ground units move only in a Movement, Motorized or Reaction phase")
+    bad = _own_units(game, a.units, "10.4")
+    if bad:
+        return bad
+    v = efs_vars(st)
+    for uid in a.units:
+        if uid in v.done:
+            return Illegal("10.65", f"{uid} has ended its movement this phase")
+    pending = [u for u in a.units if st.units[u].status == PENDING]
+    enter = bool(pending)
+    if enter:
+        if len(pending) != len(a.units):
+            return Illegal("8.12", "arriving reinforcements enter as a stack of their own")
+        due = s.due(game, owner(game))
+        if any(u not in due for u in a.units):
+            return Illegal("8.1", "these units are not due to arrive yet")
+        if st.phase == "reaction":
+            return Illegal("8.12", "reinforcements enter in their own side's movement phases")
+        if not a.path:
+            return Illegal("8.12", "name the entry hex first")
+        h = parse(game, a.path[0])
+        if isinstance(h, Illegal):
+            return h
+        if h not in s.entry_hexes(game, a.units[0]):
+            return Illegal("8.12", f"these reinforcements enter at {', '.join(game.scenario.map.grid.id(x) for x in s.entry_hexes(game, a.units[0]))}")
+    elif any(st.units[u].status != "map" for u in a.units):
+        return Illegal("10.4", "only units on the map move")
+    if a.mode not in movement.MODES:
+        return Illegal("10.4", f"'{a.mode}' is not a kind of movement")
+    if st.phase == "reaction" and owner(game) == SOVIET and react_hqs(game, a.units) is None:
+        return Illegal("22.12", "each Soviet unit that reacts needs an operational HQ in range with a "
+                                "command point for it (22.12b, 14.11c)")
+    cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, move_mode(game, a, enter), s.spent_of(game),
+                              enter)
+    return cost if isinstance(cost, Illegal) else None
+
+
+def move_mode(game: "Game", a: Move, enter: bool = False) -> str:
+    """The kind of movement a move makes: as named, except that a plain one-hex step the normal
+    costs refuse is one-hex movement when that is legal (11.9), as reachable() offers it."""
+    s = _sys()
+    if a.mode != movement.NORMAL or enter or len(a.path) != 2:
+        return a.mode
+    b, phase, spent = s.board(game), game.state.phase, s.spent_of(game)
+    if isinstance(movement.path_cost(b, a.units, a.path, phase, a.mode, spent), Illegal):
+        if not isinstance(movement.path_cost(b, a.units, a.path, phase, movement.ONE_HEX, spent), Illegal):
+            return movement.ONE_HEX
+    return a.mode
+
+
+def apply_move(game: "Game", a: Move) -> None:
+    s, st = _sys(), game.state
+    v = efs_vars(st)
+    b = s.board(game)
+    enter = any(st.units[u].status == PENDING for u in a.units)
+    mode = move_mode(game, a, enter)
+    cost = movement.path_cost(b, a.units, a.path, st.phase, mode, s.spent_of(game), enter)
+    assert not isinstance(cost, Illegal)
+    side = b.side(a.units[0])
+    if st.phase == "reaction" and side == SOVIET:  # 22.12b: the HQs that send them
+        for uid, hq in (react_hqs(game, a.units) or {}).items():
+            v.hq_react.setdefault(hq, []).append(uid)
+    for uid in a.units:
+        st.units[uid].status, st.units[uid].hex = "map", a.path[-1]
+        v.spent[uid] = str(Fraction(v.spent.get(uid, "0")) + cost)
+    stars = s.star_hexes(game)
+    for h in a.path:  # 3.21: a hex belongs to the last side to enter it
+        if h in stars or h in st.control:
+            st.control[h] = side
+    after = s.board(game)  # while an action is applied, a fresh board of the moved position
+    end = b.parse(a.path[-1])
+    if mode in (movement.ONE_HEX, movement.INFILTRATION) or in_enemy_zoc(after, end, side):
+        v.done.extend(u for u in a.units if u not in v.done)  # 10.65, 11.9, 11.54
+    game.emit(Note(f"{', '.join(a.units)} {'enter' if enter else 'move'} {' > '.join(a.path)} "
+                   f"({movement.fmt(cost)} MP{', ' + mode.replace('_', '-') + ' movement' if mode != 'normal' else ''})"))
+
+
+# -- overrun -------------------------------------------------------------------------------------
+
+def check_overrun(game: "Game", a: Overrun) -> Illegal | None:
+    s, st = _sys(), game.state
+    if st.phase not in (s.MOVEMENT, MOTORIZED) or owner(game) != st.player:
+        return Illegal("11.4", "overruns are made in the phasing player's Movement and Motorized phases")
+    bad = _own_units(game, a.units, "11.41")
+    if bad:
+        return bad
+    if any(u in efs_vars(st).done for u in a.units):
+        return Illegal("11.43", "a unit of the stack has ended its movement this phase")
+    for uid in a.units:  # the stack must still be able to move now
+        mp = movement.allowance(s.board(game), uid, st.phase)
+        if isinstance(mp, Illegal):
+            return mp
+    got = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
+    if isinstance(got, Illegal):
+        return got
+    left = min(movement.allowance(s.board(game), u, st.phase) - s.spent_of(game).get(u, Fraction(0))  # type: ignore[operator]
+               for u in a.units)
+    if got.cost > left:
+        return Illegal("11.43", f"the overrun costs {movement.fmt(got.cost)} MP and the stack has {movement.fmt(left)}")
+    return None
+
+
+def apply_overrun(game: "Game", a: Overrun) -> None:
+    from kiev_tui.games.efs_ktr import chain
+
+    s, st = _sys(), game.state
+    ov = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
+    assert not isinstance(ov, Illegal)
+    v = efs_vars(st)
+    for uid in a.units:
+        v.spent[uid] = str(Fraction(v.spent.get(uid, "0")) + ov.cost)
+    roll = game.roll(f"overrun of {a.target}", 10)
+    out = combat.resolve_overrun(ov.table_input(), s.more(game), roll)
+    assert not isinstance(out, Illegal), out
+    game.emit(Note(f"Overrun of {a.target} by {', '.join(a.units)} at {ov.odds}-1: roll {out.roll}, "
+                   f"modified {out.modified}: {'succeeds' if out.succeeded else 'fails'} (11.43)"))
+    chain.start_overrun(game, ov, out)
+
+
+# -- declared attacks ----------------------------------------------------------------------------
+
+def defenders_at(game: "Game", h: Hex, side: str) -> list[str]:
+    b = _sys().board(game)
+    return [u for u in b.at(h) if b.side(u) != side]
+
+
+def check_declare(game: "Game", a: Declare) -> Illegal | None:
+    s, st = _sys(), game.state
+    side = owner(game)
+    if side != st.player or st.phase != s.DECLARE_PHASE.get(side):
+        return Illegal("12.3", "attacks are declared in the phasing player's phase before the enemy's reaction")
+    h = parse(game, a.hex)
+    if isinstance(h, Illegal):
+        return h
+    if a.hex in efs_vars(st).declared:
+        return Illegal("15.23", f"{a.hex} already carries a Declared Attack marker")
+    b = s.board(game)
+    dfn = defenders_at(game, h, side)
+    if not dfn:
+        return Illegal("12.35", f"{a.hex} holds no enemy unit")
+    if not a.units:
+        return Illegal("12.33", "name the units that make the attack")
+    bad = _own_units(game, a.units, "12.33")
+    if bad:
+        return bad
+    for uid in a.units:
+        here = b.hex_of.get(uid)
+        if here is None or h not in b.gmap.neighbours(here):
+            return Illegal("15.21", f"{uid} is not next to {a.hex}")
+        if b.is_artillery(uid):
+            return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration")
+    att = sum(b.attack(u) for u in a.units)
+    dfs = sum(b.defence(u) for u in dfn if not b.is_artillery(u))  # 12.34
+    return combat.declarable(att, dfs, s.tables(game))
+
+
+def apply_declare(game: "Game", a: Declare) -> None:
+    st = game.state
+    st.hex_markers.setdefault(a.hex, [])
+    if _sys().DECLARED not in st.hex_markers[a.hex]:
+        st.hex_markers[a.hex].append(_sys().DECLARED)
+    efs_vars(st).declared[a.hex] = list(a.units)
+    game.emit(Note(f"Declared Attack on {a.hex} by {', '.join(a.units)} (12.35)"))
+
+
+# -- Soviet HQs ----------------------------------------------------------------------------------
+
+def hq_command(game: "Game", hq: str) -> int:
+    """22.12: the HQ's command value, less the interdiction level of its hex (13.24)."""
+    printed = int(game.scenario.catalog.units[hq].extra.get("command", 0))
+    at = game.state.units[hq].hex
+    if at is None:
+        return printed
+    return air.interdicted_command(printed, interdiction_level_at(game, at))
+
+
+def interdiction_level_at(game: "Game", hex_id: str) -> int:
+    """13.15: the levels of every Zone of Interdiction over ``hex_id`` (the mission hex and its
+    six neighbours), added and held to Level Two."""
+    b = _sys().board(game)
+    h = b.parse(hex_id)
+    levels = [lvl for m, lvl in efs_vars(game.state).interdiction.items()
+              if lvl and (b.parse(m) == h or b.parse(m) in b.gmap.neighbours(h))]
+    return air.hex_interdiction(levels, _sys().more(game)) if levels else 0
+
+
+def interdicted_hexes(game: "Game") -> set[str]:
+    gmap, grid = game.scenario.map, game.scenario.map.grid
+    out: set[str] = set()
+    for m, lvl in efs_vars(game.state).interdiction.items():
+        if not lvl:
+            continue
+        h = grid.parse(m)
+        out.add(m)
+        out.update(grid.id(n) for n in gmap.neighbours(h))
+    return out
+
+
+def interdiction_targets(game: "Game") -> list[str]:
+    """Hexes worth an interdiction mission for the bot and the list of actions: Soviet-held hexes."""
+    b = _sys().board(game)
+    return sorted({b.hid(h) for u, h in b.hex_of.items() if b.side(u) == SOVIET} - set(efs_vars(game.state).interdiction))
+
+
+def check_interdict(game: "Game", a: Interdict) -> Illegal | None:
+    st = game.state
+    if st.phase != "air_interdiction" or owner(game) != "axis":
+        return Illegal("13.12", "interdiction missions are flown in the Axis Air Interdiction phase")
+    h = parse(game, a.hex)
+    if isinstance(h, Illegal):
+        return h
+    if not game.scenario.map.on_map(h):
+        return Illegal("13.13", f"{a.hex} is not on the map")
+    if a.hex in efs_vars(st).interdiction:
+        return Illegal("13.13", f"{a.hex} already has an interdiction mission this turn")
+    from kiev_tui.games.efs_ktr import chain
+    c = {"kind": "interdiction"}
+    if not chain.mission_choices(game, c, "axis"):
+        return Illegal("13.11", "no Ready Axis air unit can fly an interdiction mission")
+    return None
+
+
+def apply_interdict(game: "Game", a: Interdict) -> None:
+    from kiev_tui.games.efs_ktr import chain
+    chain.start_interdiction(game, a.hex)
+
+
+def hqs_in_range(game: "Game", h: Hex) -> list[str]:
+    """22.11: Soviet HQs on the map within four hexes of ``h`` (the HQ's own hex not counted)."""
+    b = _sys().board(game)
+    return [u for u, at in sorted(b.hex_of.items()) if b.is_hq(u) and b.side(u) == SOVIET
+            and at.distance(h) <= int(b.udef(u).extra.get("command_range", _sys().HQ_RANGE))]
+
+
+def react_hqs(game: "Game", units: tuple[str, ...]) -> dict[str, str] | None:
+    """22.12b: for each unit not yet reacting this phase, an HQ in its range with a command point
+    to send it (each point sends one motorized unit); None when some unit has none."""
+    b = _sys().board(game)
+    v = efs_vars(game.state)
+    sent = {u for us in v.hq_react.values() for u in us}
+    used = {hq: len(us) for hq, us in v.hq_react.items()}
+    out: dict[str, str] = {}
+    for uid in units:
+        if uid in sent:
+            continue
+        h = b.hex_of.get(uid)
+        pick = None if h is None else next((hq for hq in hqs_in_range(game, h)
+                                            if used.get(hq, 0) < hq_command(game, hq)), None)
+        if pick is None:
+            return None
+        used[pick] = used.get(pick, 0) + 1
+        out[uid] = pick
+    return out
+
+
+def check_activate(game: "Game", a: Activate) -> Illegal | None:
+    s, st = _sys(), game.state
+    if st.phase != MOTORIZED or st.player != SOVIET or owner(game) != SOVIET:
+        return Illegal("10.24", "Soviet HQs activate units in the Soviet Motorized Movement phase")
+    v = efs_vars(st)
+    b = s.board(game)
+    if a.hq not in b.hex_of or b.side(a.hq) != SOVIET:
+        return Illegal("22.12", f"{a.hq} is not a Soviet unit on the map")
+    if a.unit not in b.units or b.side(a.unit) != SOVIET:
+        return Illegal("22.12", f"{a.unit} is not a Soviet unit")
+    where = b.hex_of.get(a.unit)
+    if where is None and a.unit in s.due(game, SOVIET):  # a due reinforcement: range to its entry hex
+        entries = s.entry_hexes(game, a.unit)
+        where = entries[0] if entries else None
+    if where is None:
+        return Illegal("22.12", f"{a.unit} is neither on the map nor due to enter")
+    if not b.is_hq(a.hq):
+        return Illegal("22.12", f"{a.hq} is not an HQ")
+    if b.is_hq(a.unit) or b.is_cavalry(a.unit) or movement.moves_as_motorized(b, a.unit):
+        return Illegal("22.12", f"{a.unit} moves in this phase anyway: only non-motorized units are activated")
+    if a.unit in v.activated:
+        return Illegal("10.24", f"{a.unit} is already activated")
+    if a.unit in v.spent:
+        return Illegal("22.12", "activation comes at the beginning of the phase, before the unit moves")
+    rng = int(b.udef(a.hq).extra.get("command_range", s.HQ_RANGE))
+    if b.hex_of[a.hq].distance(where) > rng:
+        return Illegal("22.11", f"{a.unit} is beyond {a.hq}'s command range of {rng}")
+    guards = bool(b.udef(a.unit).extra.get("guards", False))
+    if guards and a.hq not in v.hq_guards:
+        return None  # 22.41: one Guards unit per HQ, free
+    if v.hq_points.get(a.hq, 0) >= hq_command(game, a.hq):
+        return Illegal("22.12", f"{a.hq} has no command point left this turn")
+    return None
+
+
+def apply_activate(game: "Game", a: Activate) -> None:
+    v = efs_vars(game.state)
+    guards = bool(game.scenario.catalog.units[a.unit].extra.get("guards", False))
+    if guards and a.hq not in v.hq_guards:
+        v.hq_guards.append(a.hq)
+        how = "Guards activation (22.41)"
+    else:
+        v.hq_points[a.hq] = v.hq_points.get(a.hq, 0) + 1
+        how = "one command point (22.12a)"
+    v.activated.append(a.unit)
+    game.emit(Note(f"{a.hq} activates {a.unit}: {how}"))
+
+
+# -- stacking ------------------------------------------------------------------------------------
+
+def check_to_cadre(game: "Game", a: ToCadre) -> Illegal | None:
+    s, st = _sys(), game.state
+    b = s.board(game)
+    if a.unit not in b.hex_of or b.side(a.unit) != owner(game):
+        return Illegal("3.32", f"{a.unit} is not a unit of yours on the map")
+    over = stacking.excess(b, owner(game))
+    if b.hex_of[a.unit] not in over:
+        return Illegal("3.32", f"{b.hid(b.hex_of[a.unit])} is not over the stacking limit")
+    return None
+
+
+def apply_to_cadre(game: "Game", a: ToCadre) -> None:
+    u = game.state.units[a.unit]
+    u.status, u.hex = CADRE, None
+    game.emit(Note(f"{a.unit} goes to the Cadre Box: its hex was over the stacking limit (3.32)"))
+
+
+# -- attacks -------------------------------------------------------------------------------------
+
+def attackers_for(game: "Game", hex_id: str) -> list[str]:
+    """Units of the phasing side that may still attack the Declared Attack on ``hex_id`` (15.21)."""
+    b = _sys().board(game)
+    h = b.parse(hex_id)
+    side = game.state.player
+    fought = set(efs_vars(game.state).fought)
+    if not defenders_at(game, h, side):
+        return []
+    return [u for n in b.gmap.neighbours(h) for u in b.at(n)
+            if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and u not in fought
+            and b.attack(u) > 0]
+
+
+def artillery_for(game: "Game", hex_id: str, side: str) -> list[str]:
+    b = _sys().board(game)
+    h = b.parse(hex_id)
+    fought = set(efs_vars(game.state).fought)
+    return [u for u, at in sorted(b.hex_of.items()) if b.side(u) == side and b.is_artillery(u)
+            and at.distance(h) <= SUPPORT_RANGE and u not in fought and at not in b.declared]
+
+
+def check_attack(game: "Game", a: Attack) -> Illegal | None:
+    st = game.state
+    if st.phase != _sys().COMBAT or owner(game) != st.player:
+        return Illegal("15.0", "attacks are made in the phasing player's Combat phase")
+    if a.hex not in efs_vars(st).declared:
+        return Illegal("12.35", f"{a.hex} carries no Declared Attack marker")
+    if not a.attackers:
+        return Illegal("15.21", "name the attacking units")
+    can = set(attackers_for(game, a.hex))
+    for uid in a.attackers:
+        if uid not in can:
+            return Illegal("15.21", f"{uid} cannot attack {a.hex}: not next to it, artillery, or already in a combat")
+    art = set(artillery_for(game, a.hex, st.player))
+    for uid in a.artillery:
+        if uid not in art:
+            return Illegal("15.4", f"{uid} cannot support the attack on {a.hex}")
+    if len(set(a.attackers)) != len(a.attackers) or len(set(a.artillery)) != len(a.artillery):
+        return Illegal("15.25", "a unit is listed twice")
+    from kiev_tui.games.efs_ktr import chain
+    c = {"hex": a.hex, "attacker": st.player, "defender": chain.other(st.player), "attackers": list(a.attackers),
+         "artillery": list(a.artillery), "dart": []}
+    p = combat.plan(chain.combat_input(game, c), _sys().tables(game))  # 15.2-15.4, PB 11.3
+    if isinstance(p, Illegal):
+        return p
+    if p.column is None and not p.zero_defence:  # 12.36: 1-4 must be reached where the units allow it
+        full = {**c, "attackers": sorted(can), "artillery": sorted(art)}
+        best = combat.plan(chain.combat_input(game, full), _sys().tables(game))
+        if not isinstance(best, Illegal) and best.column is not None:
+            return Illegal("12.36", f"{p.attack:g} to {p.defence:g} is under 1-4 and the units at hand make "
+                                    f"{best.column}: a declared attack is made at 1-4 or better when it can be")
+    return None
+
+
+def apply_attack(game: "Game", a: Attack) -> None:
+    from kiev_tui.games.efs_ktr import chain
+    chain.start_attack(game, a)
+
+
+def can_act(game: "Game", uid: str) -> bool:
+    s, st = _sys(), game.state
+    u = st.units.get(uid)
+    if st.over or u is None or st.pending is not None:
+        return False
+    if game.scenario.catalog.units[uid].side != owner(game):
+        return False
+    if st.phase in s.MOVE_PHASES:
+        if u.status == PENDING:
+            return uid in s.due(game, owner(game)) and st.phase != "reaction"
+        if u.status != "map" or uid in efs_vars(st).done:
+            return False
+        return not isinstance(movement.allowance(s.board(game), uid, st.phase), Illegal)
+    if st.phase == s.COMBAT:
+        return any(uid in attackers_for(game, h) for h in efs_vars(st).declared)
+    return False
+
+
+HANDLERS: dict[type, tuple[Callable[..., Illegal | None], Callable[..., None]]] = {
+    Move: (check_move, apply_move),
+    Overrun: (check_overrun, apply_overrun),
+    Declare: (check_declare, apply_declare),
+    Activate: (check_activate, apply_activate),
+    ToCadre: (check_to_cadre, apply_to_cadre),
+    Attack: (check_attack, apply_attack),
+    Interdict: (check_interdict, apply_interdict),
+}

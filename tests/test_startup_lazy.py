@@ -1,0 +1,97 @@
+"""Issue 33: what `kiev-tui play --no-resume` imports before its first frame.
+
+A fresh interpreter runs `play` as the console script does (cli.play_game), with the app run
+headless and stopped once the game screen has been drawn; the modules loaded by then are
+listed.  The rules reference, the computer players, the network and e-mail code, the save
+writer and its signing, the TOML parser (with the data cache filled) and Typer must not be
+among them: each is imported when first used, never to show the first frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = r"""
+import json, sys
+import kiev_tui.cli as cli
+
+def start(game, path, **opts):
+    from kiev_tui.ui import app as ui_app
+    from kiev_tui.ui.game_screen import GameScreen
+
+    app = ui_app.build_app(game, save_path=path, **opts)
+    seen = {}
+
+    def drawn():
+        if not isinstance(app.screen, GameScreen):  # not on screen yet: ask again after the next refresh
+            app.call_after_refresh(drawn)
+            return
+        seen["screen"] = type(app.screen).__module__
+        seen["modules"] = sorted(sys.modules)
+        app.exit()
+
+    app.call_later(lambda: app.call_after_refresh(drawn))
+    app.run(headless=True)
+    print(json.dumps(seen))
+
+cli._start_ui = start
+cli.main()
+"""
+
+#: Modules the first frame must do without (exact names; each is the entry to a heavy part).
+NOT_FOR_THE_FIRST_FRAME = (
+    # the rules reference (its model and search index) and its screen
+    "kiev_tui.rulesref", "kiev_tui.rulesref.model", "kiev_tui.rulesref.search", "kiev_tui.ui.rules_screen",
+    # the computer players
+    "kiev_tui.ai", "kiev_tui.ai.local", "kiev_tui.games.spi_kiev.ai", "kiev_tui.games.spi_kiev.bot",
+    # hosting, joining, the SSH server, play by e-mail, plain mode
+    "kiev_tui.net", "kiev_tui.net.seat", "kiev_tui.net.host", "kiev_tui.serve", "kiev_tui.pbem",
+    "kiev_tui.pbem.chain", "kiev_tui.plain", "kiev_tui.plain.loop",
+    # saving and signing: imported by the first save or autosave
+    "kiev_tui.engine.saves", "kiev_tui.engine.savekey",
+    # the TOML parser: every data file comes from the filled cache (sequence.toml too)
+    "tomllib",
+    # the full command line
+    "typer", "click", "pydantic",
+)
+
+
+def first_frame_modules(tmp: Path) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL", "KIEV_TUI_SAVES", "KIEV_TUI_CACHE")}
+    env.update({"PYTHONPATH": str(ROOT), "KIEV_TUI_SAVES": str(tmp / "saves"), "KIEV_TUI_CACHE": str(tmp / "cache"),
+                "KIEV_TUI_PLAYER": "tester"})
+    done = subprocess.run([sys.executable, "-c", PROBE, "play", "--no-resume"], env=env, cwd=tmp,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_frame_imports_nothing_it_does_not_show(tmp_path: Path) -> None:
+    first_frame_modules(tmp_path)  # the first start fills the per-user cache of parsed data
+    seen = first_frame_modules(tmp_path)
+    modules = set(seen["modules"])  # type: ignore[arg-type]
+    # the probe did reach the first frame of a Kiev game
+    assert seen["screen"] == "kiev_tui.games.spi_kiev.face.screen"
+    assert {"textual.app", "kiev_tui.ui.app", "kiev_tui.games.spi_kiev.system"} <= modules
+    loaded = sorted(m for m in NOT_FOR_THE_FIRST_FRAME if m in modules)
+    assert loaded == []
+
+
+def test_the_probe_sees_a_module_the_first_frame_does_import(tmp_path: Path) -> None:
+    # The same probe, once the rules reference is imported up front, lists it: the check above
+    # would catch an eager import.
+    env_probe = PROBE.replace("import kiev_tui.cli as cli", "import kiev_tui.cli as cli\nimport kiev_tui.rulesref.model")
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL", "KIEV_TUI_SAVES", "KIEV_TUI_CACHE")}
+    env.update({"PYTHONPATH": str(ROOT), "KIEV_TUI_SAVES": str(tmp_path / "saves"),
+                "KIEV_TUI_CACHE": str(tmp_path / "cache"), "KIEV_TUI_PLAYER": "tester"})
+    done = subprocess.run([sys.executable, "-c", env_probe, "play", "--no-resume"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    modules = set(json.loads(done.stdout.strip().splitlines()[-1])["modules"])
+    assert "kiev_tui.rulesref.model" in modules
