@@ -416,7 +416,7 @@ def _build_app() -> "typer.Typer":
         ai: Optional[str] = typer.Option(None, "--ai", metavar="SIDE",
                                          help="the computer plays this side (e.g. german or soviet)"),
         ai_level: str = typer.Option("strong", "--ai-level", metavar="LEVEL",
-                                     help="how well the computer plays: easy or strong"),
+                                     help="how well the computer plays: easy, strong, or plan (strong steered by an operational plan)"),
         explain: bool = typer.Option(False, "--explain", help="with --ai: the computer's plan per phase and why "
                                      "it made each move (plain mode: printed; screen: ai-explain.log)"),
     ) -> None:

@@ -20,7 +20,7 @@ from conftest import MINI, position
 
 
 def _plan(game: Game, side: str) -> tuple[KievAI, Plan]:
-    ai = KievAI(side, "strong", seed=1)
+    ai = KievAI(side, "plan", seed=1)
     return ai, ai_plan.build_plan(ai, game, Ctx(ai, game, game.rules.position(game)))
 
 
@@ -104,7 +104,7 @@ def test_the_soviet_counter_attacks_the_lone_weakened_panzer_on_its_supply_sourc
     assert not game.rules.position(game).supply.status("so-rifle-1").in_supply  # its zone shuts both sources
     assert why == ("lone weakened unit ge-1pz-1: it cuts Soviet units off from supply; "
                    "it sits on a Soviet supply source")
-    act = KievAI("soviet", "strong", seed=1).decide(game)
+    act = KievAI("soviet", "plan", seed=1).decide(game)
     assert act == Attack(("so-rifle-1",), ("1006",))
 
 

@@ -55,7 +55,11 @@ LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
                   encircle=False, nodes=300, hq_cover=False),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True, plan=True),
+                    encircle=True, nodes=6000, hq_cover=True),
+    # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
+    # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
+    "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
+                  encircle=True, nodes=6000, hq_cover=True, plan=True),
 }
 
 # Weights of the evaluation, in victory points.
