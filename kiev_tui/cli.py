@@ -99,7 +99,8 @@ def _set_aside(path: Path, name: str) -> str:
 
 def play_game(given: str | None = None, scenario: str | None = None, seed: int | None = None,
               resume: bool = True, ascii: bool = False, no_mouse: bool = False, plain: bool = False,
-              load: Path | None = None, ai: str | None = None, ai_level: str = "strong") -> None:
+              load: Path | None = None, ai: str | None = None, ai_level: str = "strong",
+              explain: bool = False) -> None:
     """`kiev-tui play`: resume the last game or start the default scenario (bad input: DataError)."""
     from kiev_tui.engine import savepaths
     from kiev_tui.engine.game import Game
@@ -163,6 +164,10 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
                 opts["net"] = ai_link(game, ai, ai_level, seed=seed)
         except ValueError as exc:
             raise DataError("--ai", "", str(exc)) from None
+        if explain:  # the computer's plan and reasons: on stdout in plain mode, else to a file
+            from kiev_tui.ai.local import explain_to
+
+            explain_to(computer if plain else opts["net"].ai, plain)
     if plain:
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
@@ -411,10 +416,13 @@ def _build_app() -> "typer.Typer":
         ai: Optional[str] = typer.Option(None, "--ai", metavar="SIDE",
                                          help="the computer plays this side (e.g. german or soviet)"),
         ai_level: str = typer.Option("strong", "--ai-level", metavar="LEVEL",
-                                     help="how well the computer plays: easy or strong"),
+                                     help="how well the computer plays: easy, strong, or plan (strong steered by an operational plan)"),
+        explain: bool = typer.Option(False, "--explain", help="with --ai: the computer's plan per phase and why "
+                                     "it made each move (plain mode: printed; screen: ai-explain.log)"),
     ) -> None:
         """Play (the default): resume the last game or start the default scenario."""
-        play_game(given, scenario, seed, resume, ascii, no_mouse, plain, load, ai, ai_level)
+        play_game(given, scenario, seed, resume, ascii, no_mouse, plain, load, ai, ai_level,
+                  **({"explain": True} if explain else {}))
 
     @app.command()
     @guarded

@@ -116,9 +116,11 @@ def two_sides(game: Game) -> tuple[str, str]:
 
 
 def play_match(scenario: str | Path, seed: int, first: str, second: str, seconds: float = 5.0,
-               max_actions: int = 20000, on_action: Callable[[Game, Action], None] | None = None) -> MatchResult:
+               max_actions: int = 20000, on_action: Callable[[Game, Action], None] | None = None,
+               explain: Callable[[str], None] | None = None) -> MatchResult:
     """One whole game, ``first`` playing the scenario's first side and ``second`` the other; each
-    AI's thinking time is totalled per phase."""
+    AI's thinking time is totalled per phase.  ``explain``: where each AI with an ``explain`` hook
+    says its plan per phase and why it chose each action."""
     game = Game.new(scenario, seed)
     sides = two_sides(game)
     gid = game.rules.id
@@ -126,6 +128,10 @@ def play_match(scenario: str | Path, seed: int, first: str, second: str, seconds
     players = {side: make_player(kind, side, stream_seed(seed, f"ai-{side}"), seconds, gid)
                for side, kind in zip(sides, (first, second))}
     tallies = {side: Tally() for side in players}
+    if explain is not None:
+        for p in players.values():
+            if hasattr(p, "explain"):
+                p.explain = explain  # type: ignore[attr-defined]
     ai = registry.get_ai(gid)
     ops = ai.Operations(game) if ai is not None and hasattr(ai, "Operations") else None
     current: dict[str, tuple[tuple[int, str, str], float]] = {}
@@ -287,14 +293,17 @@ def check_players(scenario: str | Path, a: str, b: str) -> None:
 
 
 def run_arena(a: str, b: str, games_n: int, seed: int, scenario: str | Path,
-              seconds: float = 5.0, progress: Callable[[MatchResult], None] | None = None) -> ArenaReport:
-    """``games_n`` seeds, each played twice: A on the first side and B on the second, then swapped."""
+              seconds: float = 5.0, progress: Callable[[MatchResult], None] | None = None,
+              explain: Callable[[str], None] | None = None) -> ArenaReport:
+    """``games_n`` seeds, each played twice: A on the first side and B on the second, then swapped.
+    A player against itself plays each seed once: each side's stream comes from the seed and the
+    side, so the swapped game would be the same game again."""
     check_players(scenario, a, b)
     results: list[MatchResult] = []
     for k in range(games_n):
         s = seed + k
-        for g, so in ((a, b), (b, a)):
-            r = play_match(scenario, s, g, so, seconds)
+        for g, so in (((a, b),) if a == b else ((a, b), (b, a))):
+            r = play_match(scenario, s, g, so, seconds, explain=explain)
             results.append(r)
             if progress is not None:
                 progress(r)

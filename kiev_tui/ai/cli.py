@@ -17,11 +17,13 @@ def arena(
     first: str = typer.Option("strong", help="player A, on the scenario's first side in the first game of each "
                                              "pair: random (the game's bot) or a level of the game's AI"),
     second: str = typer.Option("random", help="player B, on the other side in the first game of each pair"),
-    games: int = typer.Option(2, help="seeds to play; each seed is played twice, sides swapped"),
+    games: int = typer.Option(2, help="seeds to play; each seed is played twice, sides swapped "
+                                       "(once when a player meets itself)"),
     seed: int = typer.Option(1, help="the first seed (each next one adds one)"),
     scenario: str = typer.Option(default_scenario(), help="scenario to play"),
     seconds: float = typer.Option(5.0, help="the AI's thinking cap per phase, in seconds"),
     quiet: bool = typer.Option(False, help="only the summary, not a line per game"),
+    explain: bool = typer.Option(False, help="print each AI's plan per phase and why it chose each action"),
 ) -> None:
     """Play A against B on the same seeds with sides swapped; print win rates, VP margins with
     95% intervals, the game's figures of play, the AI's seconds per phase and the refused
@@ -40,5 +42,6 @@ def arena(
         if not quiet:
             typer.echo(r.line())
 
-    report = run_arena(first, second, games, seed, scenario, seconds, progress)
+    report = run_arena(first, second, games, seed, scenario, seconds, progress,
+                       (lambda line: typer.echo(line)) if explain else None)
     typer.echo(report.text())

@@ -15,6 +15,7 @@ import random
 import secrets
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from kiev_tui.engine.actions import Action
@@ -175,3 +176,25 @@ def ai_link(game: Game, side: str, level: str = "strong", seed: int | None = Non
             seconds: float = 5.0) -> LocalAILink:
     """The link to give `build_app(game, save_path, net=...)` for a game against the computer."""
     return LocalAILink(game, computer_player(game, side, level, seed, seconds), pause, seed)
+
+
+#: Where the screen's game against the computer writes its --explain lines (the screen is busy).
+EXPLAIN_LOG = "ai-explain.log"
+
+
+def explain_to(player: Player, plain: bool) -> Path | None:
+    """Make the computer say its plan per phase and why it chose each action (``--explain``):
+    printed in plain mode, appended to ``EXPLAIN_LOG`` in the working folder under the screen.
+    Returns the file's path, if any; a player with no ``explain`` hook says nothing."""
+    if not hasattr(player, "explain"):
+        return None
+    if plain:
+        player.explain = lambda line: print(f"AI {line}", flush=True)  # type: ignore[attr-defined]
+        return None
+    path = Path(EXPLAIN_LOG).resolve()
+
+    def write(line: str) -> None:
+        with path.open("a", encoding="utf-8") as f:
+            f.write(line + "\n")
+    player.explain = write  # type: ignore[attr-defined]
+    return path

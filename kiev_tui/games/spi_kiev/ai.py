@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
@@ -32,6 +32,8 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
+from kiev_tui.games.spi_kiev import ai_plan
+from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Level:
     encircle: bool  # try the best moves of mechanized units on a copy for the Soviet units they cut off
     nodes: int  # rules questions per phase before it stops searching
     hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
+    plan: bool = False  # the operational plan (ai_plan.py) steers the scoring
 
 
 LEVELS = {
@@ -53,6 +56,10 @@ LEVELS = {
                   encircle=False, nodes=300, hq_cover=False),
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     encircle=True, nodes=6000, hq_cover=True),
+    # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
+    # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
+    "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
+                  encircle=True, nodes=6000, hq_cover=True, plan=True),
 }
 
 # Weights of the evaluation, in victory points.
@@ -102,6 +109,13 @@ class KievAI:
         # Rail destinations by (start hex, unit type) for this phase; the German never moves in it.
         self._rail_cache: dict[tuple[Hex, str], dict[Hex, tuple[str, ...]]] = {}
         self._pool_means: dict[tuple[str | None, int, tuple[str, ...]], tuple[float, float]] = {}
+        #: The operational plan of the phase (ai_plan.py): read by the scoring when the level uses it.
+        self.plan: Plan | None = None
+        #: Given a callable, the AI says per phase its plan and per action why it chose it (--explain).
+        self.explain: Callable[[str], None] | None = None
+        self._why = ""
+        self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
+        self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -114,13 +128,36 @@ class KievAI:
             self._done = set()
             self._attack_cache = {}
             self._rail_cache = {}
+            self.plan = None
+            self._approached = set()
+            self._overrun_cache = {}
+        self._why = ""
         if st.pending is not None:
-            return self._checked(game, self.answer(game))
+            return self._told(game, self._checked(game, self.answer(game)))
+        if st.phase in (MOVEMENT, MECHANIZED, COMBAT) and self.plan is None and st.player == self.side:
+            self._make_plan(game)
         if st.phase in (MOVEMENT, MECHANIZED):
-            return self._checked(game, self.move(game))
+            return self._told(game, self._checked(game, self.move(game)))
         if st.phase == COMBAT:
-            return self._checked(game, self.attack(game))
+            return self._told(game, self._checked(game, self.attack(game)))
         return EndPhase()
+
+    def _make_plan(self, game: Game) -> None:
+        """The phase's plan (ai_plan.py), made once when the phase begins; said when explaining."""
+        if not self.level.plan and self.explain is None:
+            return
+        view = game.rules.position(game)
+        self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view), full=self.explain is not None)
+        if self.explain is not None:
+            for line in self.plan.lines():
+                self.explain(line)
+
+    def _told(self, game: Game, act: Action) -> Action:
+        """With --explain, one line on the action chosen and why."""
+        if self.explain is not None:
+            why = f": {self._why}" if self._why else ""
+            self.explain(f"  {self.side} {act.kind} {_act_text(act)}{why}")
+        return act
 
     def _checked(self, game: Game, act: Action) -> Action:
         """Only actions the referee accepts leave the AI; a refusal here is an AI bug made safe,
@@ -131,6 +168,10 @@ class KievAI:
         if game.state.pending is None and game.check(EndPhase(), side=self.side) is None:
             return EndPhase()
         return act
+
+    def _plan(self) -> Plan | None:
+        """The plan when the level steers by it."""
+        return self.plan if self.level.plan else None
 
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
@@ -188,6 +229,7 @@ class KievAI:
                     self._done.add(uid)
                     gain, act = self._best_move(game, Ctx(self, game, view), uid)
                     if act is not None and gain > MOVE_EPS and game.check(act, side=self.side) is None:
+                        self._why = self._move_why(game, view, uid, act, gain, "just entered (5.0)")
                         return act
             waiting = reinforcements.ready_to_enter(view)
             if waiting:
@@ -196,6 +238,10 @@ class KievAI:
             over_act = self._overrun(game, view)
             if over_act is not None:
                 return over_act
+            if self._plan() is not None and self.side == GERMAN:
+                approach = self._approach_overrun(game, view)
+                if approach is not None:
+                    return approach
         ctx = Ctx(self, game, view)
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
@@ -217,6 +263,7 @@ class KievAI:
             if act is not None and gain > MOVE_EPS and gain >= nxt - 1e-9:
                 self._done.add(uid)
                 if game.check(act, side=self.side) is None:
+                    self._why = self._move_why(game, view, uid, act, gain)
                     return act
                 continue
             if act is None or gain <= MOVE_EPS:
@@ -224,6 +271,21 @@ class KievAI:
                 continue
             self._push(gain, uid)
         return self._remove_excess(view) or EndPhase()
+
+    def _move_why(self, game: Game, view: View, uid: str, act: Action, gain: float, extra: str = "") -> str:
+        """Why this move: its gain over staying put and the plan's part in it."""
+        path = getattr(act, "path", ())
+        dest = Hex.parse(path[-1]) if path else None
+        parts = [f"+{gain:.1f} VP over staying"]
+        if extra:
+            parts.append(extra)
+        if dest is not None and self.plan is not None:
+            role = self.plan.why(game, view, uid, dest)
+            if role:
+                parts.append(role)
+        if dest is not None and self.vp_of(game, dest) and game.state.control.get(str(dest)) != self.side:
+            parts.append(f"takes {dest} ({self.vp_of(game, dest)} VP)")
+        return "; ".join(parts)
 
     def _remove_excess(self, view: View) -> Action | None:
         """7.0: once nothing else moves, the cheapest units of an overstacked hex go."""
@@ -330,7 +392,15 @@ class KievAI:
         return EndPhase()
 
     def _overrun(self, game: Game, view: View) -> Action | None:
-        """A mechanized stack next to a weak enemy hex runs it over when the odds clear it."""
+        """A mechanized stack next to a weak enemy hex runs it over when the odds clear it; with
+        the plan, more readily in the mechanized phase (exploitation, 6.11) and against a pocket
+        or an objective."""
+        plan = self._plan()
+        need, most = 0.65, 0.2
+        if plan is not None and game.state.phase == MECHANIZED:
+            need, most = 0.5, 0.3
+        pocket_hexes = {h for p in plan.pockets for h in p.hexes} if plan is not None else set()
+        goals = plan.objective_hexes() if plan is not None else frozenset()
         for h, ids in sorted(view.occupancy.items()):
             mine = tuple(u for u in ids if view.side(u) == self.side)
             if not mine or any(view.side(u) != self.side for u in ids):
@@ -345,31 +415,117 @@ class KievAI:
                 act = Overrun(mine, str(n))
                 if game.check(act, side=self.side) is not None:
                     continue
-                self.budget.spend()
-                chances = self.chances(game, view, mine, n, overrun=True)
-                clear = sum(pr for r, pr in chances.items() if _clears(r))
-                loss = sum(pr for r, pr in chances.items() if _attacker_loses(r))
-                if clear >= 0.65 and loss <= 0.2:
+                key = (mine, n, tuple((u, view.state.units[u].step) for u in view.at(n)))
+                got = self._overrun_cache.get(key)
+                if got is None:
+                    att = sum(self.strength(view, u)[0] for u in mine if not view.is_hq_like(u))
+                    dfn = sum(self.strength(view, u)[1] for u in view.at(n)) * self.terrain_mult(game, n)
+                    if att < 3.0 * max(0.5, dfn):
+                        got = (0.0, 1.0)  # far from the odds that clear a hex: not worth the sums
+                    else:
+                        self.budget.spend()
+                        chances = self.chances(game, view, mine, n, overrun=True)
+                        got = (sum(pr for r, pr in chances.items() if _clears(r)),
+                               sum(pr for r, pr in chances.items() if _attacker_loses(r)))
+                    self._overrun_cache[key] = got  # the same question comes back at each decision
+                clear, loss = got
+                bar = need - (0.1 if n in pocket_hexes or n in goals else 0.0)
+                if clear >= bar and loss <= most:
+                    self._why = (f"overrun of {n}: clears it {100 * clear:.0f}% (needs {100 * bar:.0f}%), "
+                                 f"attacker loss {100 * loss:.0f}%")
                     return act
+        return None
+
+    def _approach_overrun(self, game: Game, view: View) -> Action | None:
+        """Exploitation (6.0, 6.13): a German armoured stack that began the phase together moves
+        as one next to a weak Soviet hex it can then run over with 3 MP to spare.  The move and the
+        overrun are tried on a look-ahead copy; the stack goes when the overrun would clear the hex
+        often enough and rarely cost it anything.  Once per stack and phase."""
+        st = game.state
+        mech = st.phase == MECHANIZED
+        need, most = (0.6, 0.25) if mech else (0.7, 0.2)
+        ctx: Ctx | None = None
+        for h, ids in sorted(view.occupancy.items()):
+            if h in self._approached or view.side(ids[0]) != GERMAN or self.budget.exhausted:
+                continue
+            self._approached.add(h)
+            stack = tuple(u for u in ids if view.udef(u).mechanized and not view.is_hq_like(u)
+                          and u not in view.vars.oos_start and u not in self._done and can_move(view, u))
+            if not stack or any(view.state.units[u].hex != view.vars.start_hex.get(u) for u in stack):
+                continue
+            if ctx is None:
+                ctx = Ctx(self, game, view)
+            att = sum(self.strength(view, u)[0] for u in stack)
+            targets = [t for t in ctx.enemy_hexes if 2 <= t.distance(h) <= 6 and att / ctx.e_def[t] >= 4.0]
+            if not targets:
+                continue
+            self.budget.spend()
+            reach = game.rules.reachable(game, stack, explain=False)
+            tries: list[tuple[float, Hex, Hex, tuple[str, ...]]] = []
+            for t in targets:
+                for a in view.map.neighbours(t):
+                    r = reach.get(a)
+                    if r is None or not r.ok or view.at(a) or view.map.has(a, t, "major_river"):
+                        continue
+                    tries.append((att / ctx.e_def[t], t, a, tuple(r.path)))
+            tries.sort(key=lambda x: (-x[0], len(x[3]), str(x[1]), x[3]))
+            for _, t, a, path in tries[:2]:
+                if self.budget.exhausted:
+                    break
+                self.budget.spend(3)
+                move = Move(stack, path)
+                if game.check(move, side=self.side) is not None:
+                    continue
+                trial = sandbox(game, self.rng)
+                trial.apply(move, side=self.side)
+                over = Overrun(stack, str(t))
+                if trial.check(over, side=self.side) is not None:
+                    continue
+                tv = trial.rules.position(trial)
+                chances = self.chances(trial, tv, stack, t, overrun=True)
+                clear = sum(pr for res, pr in chances.items() if _clears(res))
+                loss = sum(pr for res, pr in chances.items() if _attacker_loses(res))
+                if clear >= need and loss <= most:
+                    self._why = (f"exploitation: the stack moves next to {t} to overrun it "
+                                 f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
+                    return move
         return None
 
     # -- combat -------------------------------------------------------------------------------
     def attack(self, game: Game) -> Action:
         view = game.rules.position(game)
-        best: tuple[float, Attack] | None = None
+        best: tuple[float, Attack, str] | None = None
         options = self._attack_options(view)
         for t, units in sorted(options.items()):
             if self.budget.exhausted:
                 break
-            ev, attackers = self._plan_attack(game, view, t, units)
+            bonus, tag = self._attack_bonus(view, t)
+            ev, attackers = self._plan_attack(game, view, t, units, bonus)
             if not attackers:
                 continue
             ev += self._noise()
             if best is None or ev > best[0]:
-                best = (ev, Attack(attackers, (str(t),)))
+                best = (ev, Attack(attackers, (str(t),)), tag)
         if best is not None and best[0] > self.level.attack_threshold:
+            self._why = f"expected worth {best[0]:+.1f} VP, the best of {len(options)} targets" + best[2]
             return best[1]
         return EndPhase()
+
+    def _attack_bonus(self, view: View, t: Hex) -> tuple[float, str]:
+        """What the plan adds to a hit on t (VP, weighted later by the chance of one), and why:
+        the German closing a pocket, the Soviet's counter-attack on a lone unit cutting it off."""
+        plan = self._plan()
+        if plan is None:
+            return 0.0, ""
+        if self.side == GERMAN:
+            cut = [u for p in plan.pockets if p.state == "cut" for u in p.units if view.hex_of(u) == t]
+            if cut:
+                return ai_plan.W_POCKET * len(cut), f"; closes a pocket ({len(cut)} units out of supply)"
+            return 0.0, ""
+        got = plan.counters.get(t)
+        if got is None:
+            return 0.0, ""
+        return ai_plan.W_COUNTER * got[0], f"; counter-attack: {got[1]}"
 
     def _attack_options(self, view: View) -> dict[Hex, list[str]]:
         out: dict[Hex, list[str]] = {}
@@ -389,15 +545,17 @@ class KievAI:
                 out[h] = sorted(cands)
         return out
 
-    def _plan_attack(self, game: Game, view: View, t: Hex, units: list[str]) -> tuple[float, tuple[str, ...]]:
-        """The attackers to send against t and the attack's expected worth (VP)."""
-        sig = (t, tuple(units), tuple((u, view.state.units[u].step, view.state.units[u].hex)
-                                      for u in view.at(t)))
+    def _plan_attack(self, game: Game, view: View, t: Hex, units: list[str],
+                     bonus: float = 0.0) -> tuple[float, tuple[str, ...]]:
+        """The attackers to send against t and the attack's expected worth (VP); ``bonus`` is the
+        plan's worth of a hit on t."""
+        sig = (t, tuple(units), bonus, tuple((u, view.state.units[u].step, view.state.units[u].hex)
+                                             for u in view.at(t)))
         cached = self._attack_cache.get(sig)
         if cached is not None:
             return cached
         attackers = tuple(units)
-        ev = self._attack_ev(game, view, attackers, t)
+        ev = self._attack_ev(game, view, attackers, t, bonus)
         # Free units that add nothing to the odds so they can strike elsewhere (9.14).
         for u in sorted(units, key=lambda x: self.strength(view, x)[0]):
             if len(attackers) <= 1 or self.budget.exhausted:
@@ -407,14 +565,14 @@ class KievAI:
             if not elsewhere:
                 continue
             trial = tuple(x for x in attackers if x != u)
-            ev2 = self._attack_ev(game, view, trial, t)
+            ev2 = self._attack_ev(game, view, trial, t, bonus)
             if ev2 >= ev - 0.05:
                 attackers, ev = trial, ev2
         out = (ev, attackers) if ev > -1e8 else (ev, ())
         self._attack_cache[sig] = out
         return out
 
-    def _attack_ev(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex) -> float:
+    def _attack_ev(self, game: Game, view: View, attackers: tuple[str, ...], t: Hex, bonus: float = 0.0) -> float:
         self.budget.spend()
         if check_attack(view, Attack(attackers, (str(t),))) is not None:
             return -1e9
@@ -431,9 +589,17 @@ class KievAI:
                 if not view.occupied_by(n, self.side) and (n not in zoc or view.occupied_by(n, self.enemy))
                 and game.scenario.map.terrain(n) != "lake"]
         can_retreat = bool(free)
+        if self.side == GERMAN and self._plan() is not None:
+            # No idle armour: panzers held in a Soviet zone of control (8.23) move again only once
+            # the hex in front of them is hit; an attack that uses them is worth that much more.
+            held = sum(1 for u in attackers if view.udef(u).mechanized and not view.is_hq_like(u)
+                       and view.in_enemy_zoc(view.hex_of(u) or t, GERMAN))
+            bonus += ai_plan.W_FREE * held
         ev = 0.0
         for result, pr in chances.items():
             ev += pr * self._result_value(result, d_worth, d_steps, per_step_d, a_cheapest, hold, can_retreat)
+            if bonus and _defender_hit(result):
+                ev += pr * bonus
         return ev
 
     def _result_value(self, result: str, d_worth: float, d_steps: int, per_step_d: float, a_step: float,
@@ -720,6 +886,32 @@ def _clears(result: str) -> bool:
     return d == "E"
 
 
+def _defender_hit(result: str) -> bool:
+    """A result that costs the defender a step or its hex."""
+    if "eliminated" in result:
+        return True
+    if "/" not in result:
+        return False
+    return result.split("/")[1] != "-"
+
+
+def _act_text(act: Action) -> str:
+    """An action's units and hexes, short, for the --explain lines."""
+    bits = []
+    for name in ("units", "attackers"):
+        v = getattr(act, name, None)
+        if v:
+            bits.append(",".join(v))
+    path = getattr(act, "path", None)
+    if path:
+        bits.append(f"to {path[-1]}")
+    for name in ("targets", "target", "hex"):
+        v = getattr(act, name, None)
+        if v:
+            bits.append("at " + (",".join(v) if isinstance(v, (tuple, list)) else str(v)))
+    return " ".join(bits)
+
+
 def _attacker_loses(result: str) -> bool:
     if result == "eng" or "cancelled" in result:
         return True
@@ -805,21 +997,25 @@ class Ctx:
 
     def _objectives(self) -> list[tuple[Hex, float]]:
         out: list[tuple[Hex, float]] = []
+        plan = self.ai._plan()
+        goals = plan.objective_hexes() if plan is not None else frozenset()
+        cut = {u for p in plan.pockets if p.state == "cut" for u in p.units} if plan is not None else set()
         for key, owner in self.control.items():
             h = Hex.parse(key)
             vp = self.ai.vp_of(self.game, h)
             if not vp:
                 continue
+            boost = ai_plan.W_OBJECTIVE if h in goals else 1.0  # the plan's objectives of the turn
             if owner != self.side:
-                out.append((h, float(vp)))
+                out.append((h, float(vp) * boost))
             elif self.side == SOVIET:
                 threat = 1.0 if self.dist_enemy(h, 9) <= 6 else 0.35
-                out.append((h, vp * threat * 0.7))
+                out.append((h, vp * threat * 0.7 * boost))
         if self.side == GERMAN:
             # Soviet stacks are objectives too: each cut off or destroyed is a VP.
             front_hq = self.game.scenario.victory.get("soviet_front_hq", "")
             for h, ids in self.enemy_hexes.items():
-                v = 0.6 * len(ids)
+                v = 0.6 * len(ids) + 0.9 * sum(1 for u in ids if u in cut)  # a pocket to close
                 for u in ids:
                     if self.view.catalog.units[u].hq:
                         v += 10.0 if u == front_hq else 4.0  # an HQ lost cuts its units off (11.34)
@@ -827,7 +1023,7 @@ class Ctx:
         return out
 
     def _field(self) -> dict[Hex, float]:
-        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)))
+        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)), id(self.ai._plan()))
         if self.ai._field_key == key:
             return self.ai._field
         field: dict[Hex, float] = {h: 0.0 for h in self.gmap.hexes()}
@@ -923,6 +1119,12 @@ class Ctx:
         vp = ai.vp_of(self.game, h)
         if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
             s += W_GARRISON * 0.8 * vp  # a town taken is kept only while someone stays in it
+        plan = ai._plan()
+        if plan is not None:
+            if plan.garrisons.get(h) == uid and not combat_friends:
+                s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
+            if uid in plan.exploit:
+                s += ai_plan.W_EXPLOIT * W_PULL * self.field.get(h, 0.0)  # armour keeps moving on
         for e in adj_enemy:
             start = view.hex_of(uid)
             already = self.my_att_adj.get(e, 0.0)
@@ -933,6 +1135,11 @@ class Ctx:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
                 s -= 0.3
+        if adj_enemy and view.udef(uid).mechanized and ai._plan() is not None:
+            # Armour that stops next to the enemy stays there (8.23) unless it can strike well.
+            best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
+            if best < 2.5:
+                s -= ai_plan.W_STUCK
         if not self.sup.lines[GERMAN].reaches(h):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
@@ -1077,6 +1284,15 @@ class Ctx:
         s += W_LINE * new
         if near <= 2:
             s += 0.5 * (tmult - 1.0)
+        plan = ai._plan()
+        if plan is not None:
+            river = plan.river.get(h)
+            if river:
+                s += ai_plan.W_RIVER * (river - 1.0)  # the river line (10.12, 10.14)
+                if h == view.hex_of(uid):
+                    s += ai_plan.W_RIVER_HOLD * (river - 1.0)  # a unit on it keeps it
+            if plan.counters and commanded and any(n in plan.counters for n in self.gmap.neighbours(h)):
+                s += ai_plan.W_COUNTER_SETUP  # close on a lone German unit that cuts our supply
         if not commanded:
             s -= W_COMMAND
         if ai.level.danger and near <= 1:
