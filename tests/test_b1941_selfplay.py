@@ -81,6 +81,7 @@ def test_selfplay_check_seed_1_of_typhoon(tmp_path: Path) -> None:
     assert check.actions == result.actions and check.reloads >= 50
 
 
+@pytest.mark.slow  # the --check option's CLI path runs in make test through tests/test_efs_selfplay.py
 def test_selfplay_cli_check_option_seed_2() -> None:
     res = CliRunner().invoke(app, ["selfplay", "--scenario", "barbarossa1941/typhoon", "--seed", "2", "--check"])
     assert res.exit_code == 0, res.output

@@ -185,6 +185,7 @@ def _invariants(game: Game, action: object) -> None:
         assert not stacking.violations(board_of(game)), "stacking broken at a phase end"
 
 
+@pytest.mark.slow  # a whole checked game: test_selfplay_check_seed_1_of_typhoon does the same in make test
 def test_bot_keeps_the_invariants_and_reloads_at_phase_ends(tmp_path: Path) -> None:
     kinds: set[str] = set()
     saved = [0]
