@@ -549,7 +549,7 @@ FIGURES: dict[str, type] = {
 EDGES = ("north", "south", "east", "west")  # GameMap.edges_of
 #: Keys of those tables read by their own code, not field by field.
 NESTED = {"replacements": ("soviet_infantry", "soviet_motorized"), "victory": ("objectives", "level", "event")}
-TOP_KEYS = ("crt", "tec", "weather", *FIGURES)
+TOP_KEYS = ("crt", "tec", "weather", *FIGURES, "campaign")  # [campaign] has its own reader (read_campaign)
 
 
 # ------------------------------------------------------------------------------------ reading
@@ -561,8 +561,9 @@ def load_tables(path: str | Path) -> Tables:
 
 
 def check_tables(path: str | Path, data: dict[str, Any]) -> None:
-    """The hook ``kiev-tui validate`` calls (data.py): refuse a bad tables.toml."""
+    """The hook ``kiev-tui validate`` calls (data.py): refuse a bad tables.toml, [campaign] included."""
     read_tables(path, data)
+    read_campaign(path, data)
 
 
 def read_tables(path: str | Path, data: dict[str, Any]) -> Tables:
@@ -1047,8 +1048,6 @@ HOSTILE_ENTRY = ("nearest_friendly_city",)  # 9.1
 ARRIVAL_PLACES = ("any_city", "any_major_city")  # 11
 REBUILD_PLACES = ("any_city", "entry")  # 9.2
 MILITIA_TRIGGERS = ("first_adjacent",)  # 12.11
-# read_tables accepts the [campaign] table; its own reader is read_campaign
-TOP_KEYS = (*TOP_KEYS, "campaign")
 
 
 def read_campaign(path: str | Path, data: dict[str, Any]) -> Campaign:
@@ -1090,14 +1089,6 @@ def read_campaign(path: str | Path, data: dict[str, Any]) -> Campaign:
 def load_campaign(path: str | Path) -> Campaign:
     return read_campaign(path, load_toml(path))
 
-
-_check_tables_before_campaign = check_tables
-
-
-def check_tables(path: str | Path, data: dict[str, Any]) -> None:  # noqa: F811 - adds [campaign]
-    """The hook ``kiev-tui validate`` calls (data.py): the tables above and [campaign]."""
-    _check_tables_before_campaign(path, data)
-    read_campaign(path, data)
 
 # ------------------------------------------------------------------- supply and rail (8, 10)
 
