@@ -5,15 +5,14 @@ Kiev's rows are (engine.py, user.py).  The goals are Kiev's for the same figures
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 from kiev_tui.engine import registry
 from kiev_tui.engine.game import Game
 
 from benchmarks.engine import changed, plain_bfs, timed
-from benchmarks.report import Row, alternate, failed, judge, pair_row
+from benchmarks.gamerows import ScreenRows, bot_game_at, random_game_rows, screen_rows
+from benchmarks.report import Row, failed, judge
 
 GAME = "barbarossa1941"
 SCENARIO = f"{GAME}/historical"
@@ -135,105 +134,20 @@ def bench_supply(quick: bool) -> list[Row]:
 
 
 def bench_game(quick: bool, games: int = 1) -> list[Row]:
-    bot = _bot()
-    count = 1 if quick else max(1, games)
-    seconds, actions = [], 0
-    for k in range(count):
-        t = time.perf_counter()
-        result = bot.play_game(SCENARIO, 1 + k)
-        seconds.append(time.perf_counter() - t)
-        actions += result.actions
-    total = sum(seconds)
-    game = Game.new(SCENARIO, seed=1941)
-    first = min(game.scenario.map.hexes())  # the map's own first hex: its grid is not Kiev's
-    floor = timed(lambda: plain_bfs(game.scenario.map, [first]), 20)
-    return [Row("B41 random legal game, historical", total / count, "s/game",
-                note=f"{count} game(s), {actions} actions"),
-            Row("  time per action", total / max(actions, 1) * 1e3, "ms", floor * 1e3, "plain BFS, whole map",
-                note=f"{actions / total:.1f} actions/s")]
+    return random_game_rows(_bot(), SCENARIO, "B41 random legal game, historical", quick, games)
 
 
 def turn_save(turn: int = RESUME_TURN, seed: int = 1) -> Game:
     """The historical scenario as the random bot plays it with ``seed``, stopped as ``turn`` begins."""
-    class Reached(Exception):
-        def __init__(self, game: Game) -> None:
-            self.game = game
-
-    def stop(game: Game, _act: Any) -> None:
-        if game.state.turn >= turn and game.state.pending is None:
-            raise Reached(game)
-
-    try:
-        _bot().play_game(SCENARIO, seed, on_action=stop)
-    except Reached as got:
-        return got.game
-    raise RuntimeError(f"the bot's game with seed {seed} ended before turn {turn}")
+    return bot_game_at(_bot(), SCENARIO, turn, seed)
 
 
 def bench_screen(quick: bool, pairs: int = 5) -> list[Row]:
     """First frame of `kiev-tui new barbarossa1941/historical` and the resume of a turn-4 autosave,
     each next to a bare Textual app started the same way."""
-    from benchmarks import user
-
-    first_name, resume_name = "B41 time to first frame, `kiev-tui new barbarossa1941/historical`", \
-        f"B41 resuming a turn-{RESUME_TURN} autosave, `kiev-tui play`"
-    try:
-        user.compile_ahead()
-        sb = user.Sandbox()
-    except Exception as exc:
-        return [failed(first_name, "s", exc, "<= 1.5x"), failed(resume_name, "s", exc, "<= 1.5x")]
-    rows: list[Row] = []
-    try:
-        n = user._pairs(pairs, quick)
-        try:
-            argv = [str(sb.kiev), "new", SCENARIO, "--seed", "1"]
-            bare = [sb.script("bare")]
-            warm = user.start(sb, argv).first_frame
-            runs = alternate(lambda: user.start(sb, argv), lambda: user.start(sb, bare), n)
-            shown = sum("Turn 1 of 10" in user._text(a.picture) for a, _ in runs)
-            rows.append(judge(pair_row(first_name, "s", [(a.first_frame, b.first_frame) for a, b in runs],
-                                       "bare Textual app, same way", "<= 1.5x",
-                                       f"first start {warm:.2f} s; 'Turn 1 of 10' on {shown}/{len(runs)} screens; "
-                                       f"peak RSS {statistics.median(a.rss_mib for a, _ in runs):.1f} MiB"),
-                              1.5, "ratio"))
-        except Exception as exc:
-            rows.append(failed(first_name, "s", exc, "<= 1.5x"))
-        try:
-            from kiev_tui.engine import savepaths
-            from kiev_tui.engine.saves import save_game
-
-            game = turn_save()
-            autosave = savepaths.autosave_path(sb.saves)
-            save_game(game, autosave)
-            kept = autosave.read_bytes()
-
-            def fresh() -> None:
-                for p in sb.saves.iterdir():
-                    p.unlink()
-                autosave.write_bytes(kept)
-
-            argv = [str(sb.kiev), "play"]
-            bare = [sb.script("bare")]
-            runs = alternate(lambda: user.start(sb, argv, fresh), lambda: user.start(sb, bare), n)
-            resumed = sum(f"Turn {RESUME_TURN} of 10" in user._text(a.picture) for a, _ in runs)
-            # the position on show, log text aside (issue 33's measure), where the harness has it
-            shown_at = [(getattr(a, "position_frame", a.first_frame), b.first_frame) for a, b in runs]
-            rows.append(judge(pair_row(resume_name, "s", shown_at, "bare Textual app, same run", "<= 1.5x",
-                                       f"the position on show (log text aside); bot seed 1 to turn "
-                                       f"{RESUME_TURN}: {len(game.log)} actions; 'Turn {RESUME_TURN} of 10' on "
-                                       f"{resumed}/{len(runs)} settled screens"), 1.5, "ratio"))
-            answered = getattr(user, "answered", None)
-            if answered is not None:  # until the replay is checked, keys wait: when does one play?
-                asked = alternate(lambda: answered(sb, argv, fresh, f"Turn {RESUME_TURN} of 10"),
-                                  lambda: user.start(sb, bare), n)
-                rows.append(pair_row("  B41 resumed game answers a key typed at once (its replay checked)", "s",
-                                     [(a, b.first_frame) for a, b in asked], "bare Textual app's first frame", "",
-                                     "`?` typed as soon as the position shows, until the help is on screen"))
-        except Exception as exc:
-            rows.append(failed(resume_name, "s", exc, "<= 1.5x"))
-        return rows
-    finally:
-        sb.cleanup()
+    spec = ScreenRows("B41", SCENARIO, "Turn 1 of 10", f"turn-{RESUME_TURN}", f"Turn {RESUME_TURN} of 10",
+                      f"bot seed 1 to turn {RESUME_TURN}", answered_row=True)
+    return screen_rows(spec, turn_save, quick, pairs)
 
 
 def bench_b1941(quick: bool, pairs: int = 5, games: int = 1) -> list[Row]:

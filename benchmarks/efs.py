@@ -4,8 +4,6 @@ a random game, the first frame and a resume, each timed next to a floor measured
 
 from __future__ import annotations
 
-import statistics
-import time
 from typing import Any
 
 from kiev_tui.engine import registry
@@ -13,7 +11,8 @@ from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.game import Game
 
 from benchmarks.engine import changed, plain_bfs, timed
-from benchmarks.report import Row, alternate, failed, judge, pair_row
+from benchmarks.gamerows import ScreenRows, bot_game_at, random_game_rows, screen_rows
+from benchmarks.report import Row, failed, judge
 
 GAME = "efs_ktr"
 SCENARIO = f"{GAME}/sumy"
@@ -72,98 +71,20 @@ def bench_reachable(quick: bool) -> list[Row]:
 
 
 def bench_game(quick: bool, games: int = 1) -> list[Row]:
-    bot = _bot()
-    count = 1 if quick else max(1, games)
-    seconds, actions = [], 0
-    for k in range(count):
-        t = time.perf_counter()
-        result = bot.play_game(SCENARIO, 1 + k)
-        seconds.append(time.perf_counter() - t)
-        actions += result.actions
-    total = sum(seconds)
-    game = Game.new(SCENARIO, seed=1941)
-    first = min(game.scenario.map.hexes())
-    floor = timed(lambda: plain_bfs(game.scenario.map, [first]), 20)
-    return [Row("EFS random legal game, Sumy (GT50-53)", total / count, "s/game",
-                note=f"{count} game(s), {actions} actions"),
-            Row("  time per action", total / max(actions, 1) * 1e3, "ms", floor * 1e3, "plain BFS, whole map",
-                note=f"{actions / total:.1f} actions/s")]
+    return random_game_rows(_bot(), SCENARIO, "EFS random legal game, Sumy (GT50-53)", quick, games)
 
 
 def turn_save(turn: int = RESUME_TURN, seed: int = 1) -> Game:
     """Sumy as the random bot plays it with ``seed``, stopped as ``turn`` begins."""
-    class Reached(Exception):
-        def __init__(self, game: Game) -> None:
-            self.game = game
-
-    def stop(game: Game, _act: Any) -> None:
-        if game.state.turn >= turn and game.state.pending is None:
-            raise Reached(game)
-
-    try:
-        _bot().play_game(SCENARIO, seed, on_action=stop)
-    except Reached as got:
-        return got.game
-    raise RuntimeError(f"the bot's game with seed {seed} ended before turn {turn}")
+    return bot_game_at(_bot(), SCENARIO, turn, seed)
 
 
 def bench_screen(quick: bool, pairs: int = 5) -> list[Row]:
     """First frame of `kiev-tui new efs_ktr/sumy` and the resume of a GT52 autosave, each next to a
     bare Textual app started the same way."""
-    from benchmarks import user
-
     gt = FIRST_GT + RESUME_TURN - 1
-    first_name, resume_name = "EFS time to first frame, `kiev-tui new efs_ktr/sumy`", \
-        f"EFS resuming a GT{gt} autosave, `kiev-tui play`"
-    try:
-        user.compile_ahead()
-        sb = user.Sandbox()
-    except Exception as exc:
-        return [failed(first_name, "s", exc, "<= 1.5x"), failed(resume_name, "s", exc, "<= 1.5x")]
-    rows: list[Row] = []
-    try:
-        n = user._pairs(pairs, quick)
-        try:
-            argv = [str(sb.kiev), "new", SCENARIO, "--seed", "1"]
-            bare = [sb.script("bare")]
-            warm = user.start(sb, argv).first_frame
-            runs = alternate(lambda: user.start(sb, argv), lambda: user.start(sb, bare), n)
-            shown = sum(f"Game-turn {FIRST_GT}" in user._text(a.picture) for a, _ in runs)
-            rows.append(judge(pair_row(first_name, "s", [(a.first_frame, b.first_frame) for a, b in runs],
-                                       "bare Textual app, same way", "<= 1.5x",
-                                       f"first start {warm:.2f} s; 'Game-turn {FIRST_GT}' on {shown}/{len(runs)} "
-                                       f"screens; peak RSS {statistics.median(a.rss_mib for a, _ in runs):.1f} MiB"),
-                              1.5, "ratio"))
-        except Exception as exc:
-            rows.append(failed(first_name, "s", exc, "<= 1.5x"))
-        try:
-            from kiev_tui.engine import savepaths
-            from kiev_tui.engine.saves import save_game
-
-            game = turn_save()
-            autosave = savepaths.autosave_path(sb.saves)
-            save_game(game, autosave)
-            kept = {p.name: p.read_bytes() for p in sb.saves.iterdir()}  # the save and its side files
-
-            def fresh() -> None:
-                for p in sb.saves.iterdir():
-                    p.unlink()
-                for name, data in kept.items():
-                    (sb.saves / name).write_bytes(data)
-
-            argv = [str(sb.kiev), "play"]
-            bare = [sb.script("bare")]
-            runs = alternate(lambda: user.start(sb, argv, fresh), lambda: user.start(sb, bare), n)
-            resumed = sum(f"Game-turn {gt}" in user._text(a.picture) for a, _ in runs)
-            shown_at = [(getattr(a, "position_frame", a.first_frame), b.first_frame) for a, b in runs]
-            rows.append(judge(pair_row(resume_name, "s", shown_at, "bare Textual app, same run", "<= 1.5x",
-                                       f"the position on show; bot seed 1 to GT{gt}: {len(game.log)} actions; "
-                                       f"'Game-turn {gt}' on {resumed}/{len(runs)} settled screens"), 1.5, "ratio"))
-        except Exception as exc:
-            rows.append(failed(resume_name, "s", exc, "<= 1.5x"))
-        return rows
-    finally:
-        sb.cleanup()
+    spec = ScreenRows("EFS", SCENARIO, f"Game-turn {FIRST_GT}", f"GT{gt}", f"Game-turn {gt}", f"bot seed 1 to GT{gt}")
+    return screen_rows(spec, turn_save, quick, pairs)
 
 
 def bench_efs(quick: bool, pairs: int = 5, games: int = 1) -> list[Row]:
