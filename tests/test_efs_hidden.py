@@ -202,7 +202,7 @@ def test_17_33a_the_initiative_side_pairs_its_firers() -> None:
     """The Bf109 alone fires over 1506 against two Soviet SBs (made Ready by hand): the Axis, with
     the initiative (17.32a: the only firing side; a 3 lets air combat happen), picks its target."""
     from kiev_tui.engine.dice import FixedDice
-    from kiev_tui.games.efs_ktr.actions import AirPairs, RevealAir
+    from kiev_tui.games.efs_ktr.actions import AirPairs, AirRoles, RevealAir
 
     g = Game.new("efs_ktr/sumy", dice=FixedDice([3, 1, 9, 9, 9, 9, 9, 9]))
     for uid in ("ax-bf109", "so-sb-2"):
@@ -222,6 +222,7 @@ def test_17_33a_the_initiative_side_pairs_its_firers() -> None:
     for side in ("axis", "soviet"):
         sec = g.state.secrets[side]["air"]
         g.apply(RevealAir(sec["choice"], sec["salt"]), side=side)
+    g.apply(AirRoles(()), side="axis")  # 17.31b2: the dual-purpose Bf109 fires
     p = g.rules.prompt(g)
     assert (p.kind, p.side, p.case) == ("air_pairs", "axis", "17.33")
     assert {o.action for o in p.options} == {AirPairs(("ax-bf109>so-sb-1",)), AirPairs(("ax-bf109>so-sb-2",))}

@@ -11,7 +11,7 @@ from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.dice import FixedDice
 from kiev_tui.engine.game import Game
 from kiev_tui.games.efs_ktr import system
-from kiev_tui.games.efs_ktr.actions import (Activate, AirMission, AirPairs, Attack, AttackerOrder, Advance, Declare,
+from kiev_tui.games.efs_ktr.actions import (Activate, AirMission, AirPairs, AirRoles, Attack, AttackerOrder, Advance, Declare,
                                             Interdict, Move, SetOrder, Support, TakeLosses)
 
 PZ = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
@@ -203,6 +203,8 @@ def test_pb_10_4_gt50_motorized_phases_the_soviet_segment_and_gt51_interdiction(
     for side in ("axis", "soviet"):
         p = g.rules.prompt(g)
         g.apply(p.options[0].action, side=side)
+    answer(g, "air_roles", "axis", AirRoles(()))  # the Bf109 declared a firing unit (17.31b2)
+    assert "axis fighters over 1904: firing units ax-bf109 (17.31b2)" in notes(g)
     assert "air initiative axis (roll 5): air combat (17.32)" in notes(g)
     answer(g, "air_pairs", "axis", AirPairs(("ax-bf109>so-mig3",)))  # the I-16 is let through
     assert ("air combat: ax-bf109 at so-mig3 (2), so-i16 at ax-he111 (2), so-mig3 at ax-bf109 (10); "

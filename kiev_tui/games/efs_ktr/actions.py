@@ -5,7 +5,7 @@ is ``overrun``; a Declared Attack marker (12.35) is ``declare``; a Soviet HQ act
 (10.24c, 22.12a, 22.41) with ``activate``; the combat chain (15.0) starts with ``attack`` and is
 answered through prompts: air missions and the defender's face-down order (17.21, 14.32) are
 hidden choices (``air_mission``, ``set_order``) revealed later (``reveal_air``, ``reveal_order``);
-the rest (``support``, ``attacker_order``, ``take_losses``, ``retreat``, ``advance``) are public.
+the rest (``air_roles``, ``air_pairs``, ``air_lta``, ``support``, ``attacker_order``, ``take_losses``, ``retreat``, ``advance``) are public.
 """
 
 from __future__ import annotations
@@ -106,11 +106,29 @@ class RevealAir(Action):
     salt: str
 
 
+@ACTIONS.action("air_roles")
+@dataclass(frozen=True, slots=True)
+class AirRoles(Action):
+    """17.31b2: once the air units are face up, their owner names the dual-purpose fighters that
+    serve as mission units (``mission``); the others fire.  Public and final."""
+
+    mission: tuple[str, ...] = ()
+
+
 @ACTIONS.action("air_pairs")
 @dataclass(frozen=True, slots=True)
 class AirPairs(Action):
     """17.33a: the initiative side matches each of its firing units with an enemy air unit
     ("firer>target" for each)."""
+
+    pairs: tuple[str, ...]
+
+
+@ACTIONS.action("air_lta")
+@dataclass(frozen=True, slots=True)
+class AirLta(Action):
+    """17.33e: with Local Tactical Advantage, each unengaged firing unit takes a new target that
+    cannot fire back ("firer>target" for each)."""
 
     pairs: tuple[str, ...]
 
@@ -176,4 +194,4 @@ class Advance(Action):
     units: tuple[str, ...] = ()
 
 
-CHAIN_ACTIONS = (AirMission, RevealAir, AirPairs, Support, SetOrder, AttackerOrder, RevealOrder, TakeLosses, Retreat, Advance)
+CHAIN_ACTIONS = (AirMission, RevealAir, AirRoles, AirPairs, AirLta, Support, SetOrder, AttackerOrder, RevealOrder, TakeLosses, Retreat, Advance)

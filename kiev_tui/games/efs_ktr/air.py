@@ -153,13 +153,23 @@ def firing_units(units: Sequence[AirUnit], kind: str, declared_mission: Iterable
     return tuple(out)
 
 
+def dual_purpose(units: Sequence[AirUnit], kind: str) -> tuple[AirUnit, ...]:
+    """17.31b2: the fighters among ``units`` that carry a rating for this mission (CAS or
+    interdiction) and so may serve as mission units instead of firing."""
+    return tuple(u for u in units if u.role == FIGHTER and (u.cas if kind == CAS else u.interdiction) > 0)
+
+
 def check_declarations(units: Sequence[AirUnit], kind: str, declared_mission: Iterable[str]) -> Illegal | None:
-    """17.31b2: only a fighter with a rating for this mission may be declared a mission unit."""
-    by_id = {u.uid: u for u in units}
+    """17.31b2: only a fighter with a rating for this mission may be declared a mission unit,
+    each once; ``units`` are the declaring side's revealed units in the hex."""
+    allowed = {u.uid for u in dual_purpose(units, kind)}
+    seen: set[str] = set()
     for uid in declared_mission:
-        u = by_id.get(uid)
-        if u is None or u.role != FIGHTER or (u.cas if kind == CAS else u.interdiction) <= 0:
-            return Illegal("17.31b2", f"{uid} is not a dual-purpose fighter for this mission")
+        if uid not in allowed:
+            return Illegal("17.31b2", f"{uid} is not a dual-purpose fighter of yours on this mission")
+        if uid in seen:
+            return Illegal("17.31b2", f"{uid} is declared twice")
+        seen.add(uid)
     return None
 
 
@@ -235,9 +245,47 @@ def unengaged(initiative_side: str, pairs: Sequence[tuple[AirUnit, AirUnit]],
               results: Mapping[str, str]) -> tuple[str, ...]:
     """17.33e: the initiative side's firers whose opponent left (any A, D or X result): with Local
     Tactical Advantage each picks a new target, which cannot fire back."""
-    return tuple(f.uid for f, t in pairs
-                 if f.side == initiative_side and results.get(t.uid, "-") != "-"
-                 and results.get(f.uid, "-") == "-")
+    out: list[str] = []
+    for f, t in pairs:
+        if (f.side == initiative_side and results.get(t.uid, "-") != "-"
+                and results.get(f.uid, "-") == "-" and f.uid not in out):
+            out.append(f.uid)
+    return tuple(out)
+
+
+def lta_targets(initiative_side: str, units: Sequence[AirUnit], results: Mapping[str, str]) -> tuple[AirUnit, ...]:
+    """17.33e: the enemy air units still over the hex after the first round (no A, D or X):
+    firing or mission units alike, any of them may be picked."""
+    return tuple(u for u in units if u.side != initiative_side and u.role != DUMMY and results.get(u.uid, "-") == "-")
+
+
+def check_lta(free: Sequence[str], targets: Sequence[AirUnit], pairs: Sequence[tuple[str, str]]) -> Illegal | None:
+    """17.33e: each unengaged firer takes one new target among the enemy units left over the hex
+    (ganging up allowed); no other unit fires in this round (docs/rulings.md)."""
+    left = {u.uid for u in targets}
+    fired: set[str] = set()
+    for f, t in pairs:
+        if f not in free:
+            return Illegal("17.33e", f"{f} is not a firing unit left unengaged by the first round")
+        if f in fired:
+            return Illegal("17.33e", f"{f} takes one new target")
+        if t not in left:
+            return Illegal("17.33e", f"{t} is not an enemy air unit still over the hex")
+        fired.add(f)
+    if left and fired != set(free):
+        missing = ", ".join(sorted(set(free) - fired))
+        return Illegal("17.33e", f"every unengaged firer takes a new target: {missing} has none")
+    return None
+
+
+def merge_results(*rounds: Mapping[str, str]) -> dict[str, str]:
+    """17.33d: over both rounds each unit keeps its worst result ("-" none)."""
+    out: dict[str, str] = {}
+    for r in rounds:
+        for uid, res in r.items():
+            old = out.get(uid, "-")
+            out[uid] = res if AIR_RESULTS.index(res) < AIR_RESULTS.index(old) else old
+    return out
 
 
 # ---------------------------------------------------------------------------------- AA (17.4)
@@ -329,6 +377,7 @@ def interdicted_artillery(allowed: int, level: int) -> int:
 
 __all__ = ["READY", "FLOWN", "DAMAGED", "DESTROYED", "AirUnit", "AAUnit", "Initiative", "readiness",
            "logistics_pause_drm", "check_mission", "check_cas_placement", "check_interdiction_opposition", "reveal", "firing_units",
-           "check_declarations", "air_initiative", "check_pairs", "fire", "air_combat", "unengaged",
+           "dual_purpose", "check_declarations", "air_initiative", "check_pairs", "fire", "air_combat", "unengaged",
+           "lta_targets", "check_lta", "merge_results",
            "aa_eligible", "aa_drm", "aa_fire", "mission_units", "cas_points", "interdiction_level",
            "hex_interdiction", "interdicted_command", "interdicted_artillery", "RESULT_BOX"]

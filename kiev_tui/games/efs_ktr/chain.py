@@ -24,7 +24,8 @@ from kiev_tui.engine.rules import OddsPreview
 from kiev_tui.engine.view import check_reveal, commit, is_hidden, reveal
 
 from kiev_tui.games.efs_ktr import air, combat, retreat
-from kiev_tui.games.efs_ktr.actions import (AirMission, AirPairs, Advance, Attack, AttackerOrder, RevealAir, RevealOrder,
+from kiev_tui.games.efs_ktr.actions import (AirLta, AirMission, AirPairs, AirRoles, Advance, Attack, AttackerOrder, RevealAir,
+                                            RevealOrder,
                                             Retreat, SetOrder, Support, TakeLosses)
 from kiev_tui.games.efs_ktr.board import ADDITIONAL_RETREAT, AIR_READY, CADRE, ELIMINATED, NO_RETREAT, other
 from kiev_tui.games.efs_ktr.combat import Combatant, CombatInput
@@ -35,10 +36,12 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.games.efs_ktr.board import Board
 
-ATTACK_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "air_pairs", "air_fire", "support_d", "order_d", "order_a",
+AIR_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air_roles_a", "air_roles_d", "air", "air_pairs", "air_fire",
+              "air_lta", "aa_fire")
+ATTACK_STAGES = (*AIR_STAGES, "support_d", "order_d", "order_a",
                  "reveal_order_d", "roll", "loss_a", "loss_d", "retreat_a", "zoc_a", "retreat_d", "zoc_d", "advance",
                  "end")
-INTERDICTION_STAGES = ("cas_a", "cas_d", "reveal_air_a", "reveal_air_d", "air", "air_pairs", "air_fire", "end")
+INTERDICTION_STAGES = (*AIR_STAGES, "end")
 OVERRUN_WON = ("loss_d", "retreat_d", "enter", "end")
 OVERRUN_LOST = ("loss_a", "end")
 MAX_OPTIONS = 200
@@ -203,6 +206,12 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
         ini = c.get("ini", {})
         return ({"kind": "air_pairs", "side": ini["side"], "hex": c["hex"]}
                 if ini.get("combat") and len(pair_options(game, c)) > 1 else None)
+    if stage in ("air_roles_a", "air_roles_d"):  # 17.31b2: only a side with a dual-purpose fighter is asked
+        return {"kind": "air_roles", **base} if len(role_options(game, c, side)) > 1 else None
+    if stage == "air_lta":
+        ini = c.get("ini", {})
+        return ({"kind": "air_lta", "side": ini["side"], "hex": c["hex"]}
+                if ini.get("lta") and len(lta_options(game, c)) > 1 else None)
     if stage in ("zoc_a", "zoc_d"):
         z = c.get("zoc")
         return {"kind": "zoc_step", **base} if z and z["side"] == side and len(zoc_units(game, c)) > 1 else None
@@ -220,6 +229,12 @@ def _auto(game: "Game", c: dict[str, Any], stage: str) -> None:
             c["pairs"] = [list(p) for p in opts[0]] if opts else []
     elif stage == "air_fire":
         resolve_air(game, c)
+    elif stage == "air_lta":
+        opts = lta_options(game, c) if c.get("ini", {}).get("lta") else []
+        if opts:
+            lta_fire(game, c, opts[0])
+    elif stage == "aa_fire":
+        resolve_aa(game, c)
     elif stage == "roll":
         roll_combat(game, c)
     elif stage in ("loss_a", "loss_d"):
@@ -245,7 +260,8 @@ def _auto(game: "Game", c: dict[str, Any], stage: str) -> None:
 
 # -- answers -------------------------------------------------------------------------------------
 
-KIND_OF = {AirMission: "air_mission", RevealAir: "reveal_air", AirPairs: "air_pairs", Support: "support", SetOrder: "set_order",
+KIND_OF = {AirMission: "air_mission", RevealAir: "reveal_air", AirRoles: "air_roles", AirPairs: "air_pairs", AirLta: "air_lta",
+           Support: "support", SetOrder: "set_order",
            AttackerOrder: "attacker_order", RevealOrder: "reveal_order", TakeLosses: "take_losses",
            Retreat: "retreat", Advance: "advance"}
 
@@ -265,6 +281,14 @@ def check_answer(game: "Game", action: Action) -> Illegal | None:
         return check_reveal(game, side, "air", action.units, action.salt, "17.31")
     if isinstance(action, RevealOrder):
         return check_reveal(game, side, "order", action.order, action.salt, "15.59")
+    if isinstance(action, AirRoles):  # 17.31b2: a reason of its own for a wrong declaration
+        bad = air.check_declarations(_real(game, c)[side], mission_kind(c), action.mission)
+        if bad is not None:
+            return bad
+    if isinstance(action, AirLta):  # 17.33e
+        bad = check_lta_answer(game, c, action.pairs)
+        if bad is not None:
+            return bad
     p = prompting.prompt(game)
     assert p is not None
     plain = replace(action, salt="") if is_hidden(action) else action  # type: ignore[type-var]
@@ -290,8 +314,12 @@ def apply_answer(game: "Game", action: Action) -> None:
         reveal(game, side, "air", action.units)
         c["air"][side] = [u for u in action.units.split(",") if u]
         game.emit(Note(f"{side} air units on {c['hex']}: {', '.join(c['air'][side]) or 'none'} (17.31)"))
+    elif isinstance(action, AirRoles):
+        declare_roles(game, c, side, action.mission)
     elif isinstance(action, AirPairs):
         c["pairs"] = [p.split(">") for p in action.pairs]
+    elif isinstance(action, AirLta):
+        lta_fire(game, c, tuple(tuple(p.split(">")) for p in action.pairs))  # type: ignore[misc]
     elif isinstance(action, Support):
         c["dart"] = list(action.artillery)
         if action.artillery:
@@ -344,32 +372,65 @@ def _real(game: "Game", c: dict[str, Any]) -> dict[str, list[air.AirUnit]]:
             for s in (AXIS, SOVIET)}
 
 
+def declared(c: dict[str, Any]) -> set[str]:
+    """17.31b2: the fighters their owners declared mission units over this hex (public)."""
+    return {u for uids in c.get("roles", {}).values() for u in uids}
+
+
+def _firing(c: dict[str, Any], units: list[air.AirUnit]) -> tuple[air.AirUnit, ...]:
+    return air.firing_units(units, mission_kind(c), declared(c))
+
+
+def _missions(c: dict[str, Any], units: list[air.AirUnit]) -> tuple[air.AirUnit, ...]:
+    return air.mission_units(units, mission_kind(c), declared(c))
+
+
+def role_options(game: "Game", c: dict[str, Any], side: str) -> list[tuple[str, ...]]:
+    """17.31b2: every set of ``side``'s revealed dual-purpose fighters it may declare mission
+    units (none first: an undeclared fighter fires, 17.31b3)."""
+    dual = [u.uid for u in air.dual_purpose(_real(game, c)[side], mission_kind(c))]
+    return [combo for n in range(len(dual) + 1) for combo in itertools.combinations(dual, n)]
+
+
+def declare_roles(game: "Game", c: dict[str, Any], side: str, mission: tuple[str, ...]) -> None:
+    """17.31b2: the owner's declaration, final and public (made after the units are face up)."""
+    c.setdefault("roles", {})[side] = list(mission)
+    dual = [u.uid for u in air.dual_purpose(_real(game, c)[side], mission_kind(c))]
+    firing = [u for u in dual if u not in mission]
+    game.emit(Note(f"{side} fighters over {c['hex']}: "
+                   + "; ".join(part for part in (f"mission units {', '.join(mission)}" if mission else "",
+                                                 f"firing units {', '.join(firing)}" if firing else "") if part)
+                   + " (17.31b2)"))
+
+
 def air_initiative(game: "Game", c: dict[str, Any]) -> None:
-    """17.32: with a firing unit in the hex, roll for the initiative and whether air combat happens."""
+    """17.32: with a firing unit in the hex and both sides' air units there, roll for the
+    initiative and whether air combat happens (17.31b3)."""
     v = efs_vars(game.state)
     real = _real(game, c)
     for s in real:
         v.flown.extend(u.uid for u in real[s])  # 17.13: they have flown this game-turn
-    firing = [u for s in real for u in air.firing_units(real[s], mission_kind(c))]
+    firing = [u for s in real for u in _firing(c, real[s])]
     c["ini"] = {"combat": False}
-    if not firing:
+    if not firing or not all(real.values()):  # 17.31b3: no enemy in the hex, no air combat
         return
     roll = game.roll("air initiative", 10)
     ini = air.air_initiative(roll, {u.side for u in firing}, _sys().more(game))
     if isinstance(ini, Illegal) or not ini.combat:
         game.emit(Note(f"air initiative roll {roll}: no air combat (17.32)"))
         return
-    c["ini"] = {"combat": True, "side": ini.side}
-    game.emit(Note(f"air initiative {ini.side} (roll {roll}): air combat (17.32)"))
+    c["ini"] = {"combat": True, "side": ini.side, "lta": ini.lta}
+    game.emit(Note(f"air initiative {ini.side}{' with Local Tactical Advantage' if ini.lta else ''} (roll {roll}): "
+                   f"air combat (17.32)"))
 
 
 def pair_options(game: "Game", c: dict[str, Any]) -> list[tuple[tuple[str, str], ...]]:
     """17.33a: every way the initiative side's firers can each take one enemy unit in the hex."""
     side = c["ini"]["side"]
     real = _real(game, c)
-    mine = list(air.firing_units(real[side], mission_kind(c)))
+    mine = list(_firing(c, real[side]))
     enemy = real[other(side)]
-    firers = mine + list(air.firing_units(enemy, mission_kind(c)))
+    firers = mine + list(_firing(c, enemy))
     out = []
     for targets in itertools.product([u.uid for u in enemy], repeat=len(mine)):
         pairs = tuple((f.uid, t) for f, t in zip(mine, targets))
@@ -379,25 +440,75 @@ def pair_options(game: "Game", c: dict[str, Any]) -> list[tuple[tuple[str, str],
 
 
 def resolve_air(game: "Game", c: dict[str, Any]) -> None:
-    """17.33-17.4, 15.13: the pairs fire, survivors take AA fire, the rest give CAS points."""
+    """17.33a-d: the first round: every pair fires at once and the results stand together."""
+    c["air_results"] = {}
+    c["lta_free"] = []
+    if not c.get("ini", {}).get("combat"):
+        return
+    real = _real(game, c)
+    by_id = {u.uid: u for s in real for u in real[s]}
+    side = c["ini"]["side"]
+    chosen = [(by_id[f], by_id[t]) for f, t in c.get("pairs", [])]
+    pairs = chosen + _answers(c, side, real, chosen)
+    rolls = [game.roll(f"air combat {f.uid} on {t.uid}", 10) for f, t in pairs]
+    results = air.air_combat(pairs, rolls, _sys().more(game))
+    c["air_results"] = results
+    c["lta_free"] = list(air.unengaged(side, pairs, results))  # 17.33e: who may fire again
+    game.emit(Note("air combat: " + ", ".join(f"{f.uid} at {t.uid} ({r})" for (f, t), r in zip(pairs, rolls))
+                   + "; results: " + ", ".join(f"{k} {r}" for k, r in sorted(results.items())) + " (17.33)"))
+
+
+def _lta_targets(game: "Game", c: dict[str, Any]) -> tuple[air.AirUnit, ...]:
+    real = _real(game, c)
+    return air.lta_targets(c["ini"]["side"], [u for s in real for u in real[s]], c.get("air_results", {}))
+
+
+def lta_options(game: "Game", c: dict[str, Any]) -> list[tuple[tuple[str, str], ...]]:
+    """17.33e: with Local Tactical Advantage, every way the unengaged firers can each take a new
+    target among the enemy units still over the hex (none when either list is empty)."""
+    free = list(c.get("lta_free", []))
+    targets = [u.uid for u in _lta_targets(game, c)]
+    if not free or not targets:
+        return []
+    return [tuple(zip(free, combo)) for combo in itertools.product(targets, repeat=len(free))][:MAX_OPTIONS]
+
+
+def check_lta_answer(game: "Game", c: dict[str, Any], pairs: tuple[str, ...]) -> Illegal | None:
+    """17.33e: refuse a second-round answer that is not one the advantage allows."""
+    if not c or not c.get("ini", {}).get("lta"):
+        return Illegal("17.33e", "no Local Tactical Advantage over this hex")
+    split = [tuple(p.split(">")) for p in pairs]
+    if any(len(p) != 2 for p in split):
+        return Illegal("17.33e", "name each pair as firer>target")
+    return air.check_lta(list(c.get("lta_free", [])), _lta_targets(game, c), split)  # type: ignore[arg-type]
+
+
+def lta_fire(game: "Game", c: dict[str, Any], pairs: tuple[tuple[str, str], ...]) -> None:
+    """17.33e: the unengaged firers shoot once more; their targets do not fire back."""
+    if not pairs:
+        return
+    real = _real(game, c)
+    by_id = {u.uid: u for s in real for u in real[s]}
+    shots = [(by_id[f], by_id[t]) for f, t in pairs]
+    rolls = [game.roll(f"local tactical advantage {f.uid} on {t.uid}", 10) for f, t in shots]
+    second = air.air_combat(shots, rolls, _sys().more(game))
+    c["air_results"] = air.merge_results(c.get("air_results", {}), second)
+    game.emit(Note("local tactical advantage: " + ", ".join(f"{f.uid} at {t.uid} ({r})" for (f, t), r in zip(shots, rolls))
+                   + "; results: " + ", ".join(f"{k} {r}" for k, r in sorted(second.items())) + " (17.33e)"))
+
+
+def resolve_aa(game: "Game", c: dict[str, Any]) -> None:
+    """17.33d-f, 17.4, 15.13: units hit go to their boxes, surviving mission units take AA fire,
+    the rest give CAS points or the interdiction level."""
     st = game.state
     m = _sys().more(game)
     real = _real(game, c)
-    by_id = {u.uid: u for s in real for u in real[s]}
-    results: dict[str, str] = {}
-    if c.get("ini", {}).get("combat"):
-        side = c["ini"]["side"]
-        chosen = [(by_id[f], by_id[t]) for f, t in c.get("pairs", [])]
-        pairs = chosen + _answers(side, real, chosen, mission_kind(c))
-        rolls = [game.roll(f"air combat {f.uid} on {t.uid}", 10) for f, t in pairs]
-        results = air.air_combat(pairs, rolls, m)
-        game.emit(Note("air combat: " + ", ".join(f"{f.uid} at {t.uid} ({r})" for (f, t), r in zip(pairs, rolls))
-                       + "; results: " + ", ".join(f"{k} {r}" for k, r in sorted(results.items())) + " (17.33)"))
+    results: dict[str, str] = dict(c.get("air_results", {}))
     survivors: dict[str, list[air.AirUnit]] = {}
     b = _sys().board(game)
     h = b.parse(c["hex"])
     for s in (AXIS, SOVIET):
-        alive = [u for u in air.mission_units(real[s], mission_kind(c)) if results.get(u.uid, "-") == "-"]
+        alive = [u for u in _missions(c, real[s]) if results.get(u.uid, "-") == "-"]
         ground = [air.AAUnit(g, b.side(g), b.utype(g), b.udef(g).size, b.own_zoc(g), b.udef(g).division)
                   for n in (h, *b.gmap.neighbours(h)) for g in b.at(n) if b.side(g) != s]
         kept = []
@@ -425,15 +536,15 @@ def resolve_air(game: "Game", c: dict[str, Any]) -> None:
         game.emit(Note(f"close air support on {c['hex']}: attacker {a_pts}, defender {d_pts} (15.65)"))
 
 
-def _answers(first: str, real: dict[str, list[air.AirUnit]], chosen: list[tuple[air.AirUnit, air.AirUnit]],
-             kind: str = air.CAS) -> list[tuple[air.AirUnit, air.AirUnit]]:
+def _answers(c: dict[str, Any], first: str, real: dict[str, list[air.AirUnit]],
+             chosen: list[tuple[air.AirUnit, air.AirUnit]]) -> list[tuple[air.AirUnit, air.AirUnit]]:
     """17.33b: the other side's firers fire too: each at the unit that took it on, else at the
     first enemy mission unit, else the first enemy unit (docs/rulings.md; PB 10.4, GT51: the
     I-16 left free goes for the He111)."""
     out = []
-    missions = list(air.mission_units(real[first], kind))
+    missions = list(_missions(c, real[first]))
     enemies = missions + [u for u in real[first] if u not in missions]
-    for f in air.firing_units(real[other(first)], kind):
+    for f in _firing(c, real[other(first)]):
         engager = next((a for a, t in chosen if t.uid == f.uid), None)
         target = engager or (enemies[0] if enemies else None)
         if target is not None:

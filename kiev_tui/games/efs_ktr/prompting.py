@@ -14,7 +14,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.prompts import Option, Prompt
 
 from kiev_tui.games.efs_ktr import chain, movement, stacking
-from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare,
+from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirLta, AirMission, AirPairs, AirRoles, Attack, AttackerOrder, Declare,
                                             Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
                                             ToCadre)
@@ -55,6 +55,16 @@ def prompt(game: "Game") -> Prompt | None:
             opts = (Option("reveal", f"reveal: {sec['choice'] or 'none'}", act, hex=h),)
         return Prompt(side, kind, "17.31" if key == "air" else "15.59", f"{side}: turn your face-down {key} on {h} over",
                       opts)
+    if kind == "air_roles":
+        return Prompt(side, kind, "17.31b2", f"{side}: which dual-purpose fighters over {h} serve as mission units?",
+                      tuple(Option("roles", "all fire" if not combo else "mission units: " + ", ".join(combo),
+                                   AirRoles(combo), hex=h)
+                            for combo in chain.role_options(game, c, side)))
+    if kind == "air_lta":
+        return Prompt(side, kind, "17.33e", f"{side}: Local Tactical Advantage over {h}: new targets for your free fighters",
+                      tuple(Option("pair", ", ".join(f"{f} at {t}" for f, t in pairs),
+                                   AirLta(tuple(f"{f}>{t}" for f, t in pairs)), hex=h)
+                            for pairs in chain.lta_options(game, c)))
     if kind == "air_pairs":
         return Prompt(side, kind, "17.33", f"{side}: match your firing air units with enemy air units over {h}",
                       tuple(Option("pair", ", ".join(f"{f} at {t}" for f, t in pairs),
