@@ -333,3 +333,240 @@ def test_17_24_attacker_places_cas_first() -> None:
 def test_15_12_one_mission_a_side_per_hex() -> None:
     bad = a.check_cas_placement("axis", "axis", False, True, True)
     assert isinstance(bad, Illegal) and bad.case == "15.12"
+
+
+# ------------------------------------------- dual-purpose fighters (17.31b2), LTA (17.33e) in play
+
+
+PZ9 = ("ax-10mot-9pz", "ax-11mot-9pz", "ax-33pz-9pz", "ax-9rec-9pz")
+
+
+def cas_over_1506(rolls: list[int], ready: tuple[str, ...], axis_air: str, soviet_air: str) -> "Game":
+    """GT50: the 9th Panzer attacks the 5+136/9 Cavalry in 1506 with ``axis_air`` flying close air
+    support and ``soviet_air`` against it (``ready`` made Ready by hand); both sides' units are
+    placed face down and turned up, and the chain stops at the next question."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.efs_ktr import system
+    from kiev_tui.games.efs_ktr.actions import AirMission, Attack, Declare, Move, RevealAir
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(rolls))
+    for uid in ready:
+        g.state.units[uid].status = "air_ready"
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    reach = g.reachable(PZ9)
+    g.apply(Move(PZ9, reach[b.parse("1406")].path), side="axis")
+    g.apply(Declare("1506", PZ9), side="axis")
+    g.apply(EndPhase(), side="axis")
+    g.apply(EndPhase(), side="soviet")
+    g.apply(Attack("1506", PZ9, ()), side="axis")
+    g.apply(AirMission(axis_air), side="axis")
+    g.apply(AirMission(soviet_air), side="soviet")
+    for side in ("axis", "soviet"):
+        sec = g.state.secrets[side]["air"]
+        g.apply(RevealAir(sec["choice"], sec["salt"]), side=side)
+    return g
+
+
+def journal(g: "Game") -> list[str]:
+    return [e.describe() for e in g.journal]
+
+
+def air_boxes(g: "Game", *uids: str) -> dict[str, str]:
+    return {u: g.state.units[u].status for u in uids}
+
+
+def test_17_33e_local_tactical_advantage_second_shot_cannot_be_answered() -> None:
+    """Bf109 (firing) and He111 against I-16, MiG-3 and SB over 1506.  Roll 1: Axis initiative
+    with Local Tactical Advantage.  The Bf109 takes the MiG-3 (+2, roll 2: X); the I-16 goes for
+    the He111 (-1, 9: nothing), the MiG-3 back at the Bf109 (-2, 10: nothing).  The Bf109 is
+    unengaged: it picks the I-16 (+3, 5: X), which does not fire back.  Axis AA at the SB: 9, A."""
+    from kiev_tui.games.efs_ktr.actions import AirLta, AirPairs, AirRoles
+
+    g = cas_over_1506([1, 2, 9, 10, 5, 9], ("ax-bf109", "so-mig3"), "ax-bf109,ax-he111", "so-i16,so-mig3,so-sb-1")
+    g.apply(AirRoles(()), side="axis")  # 17.31b2: the Bf109 fires
+    g.apply(AirPairs(("ax-bf109>so-mig3",)), side="axis")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case) == ("air_lta", "axis", "17.33e")
+    # the MiG-3 is gone; the I-16 (a firing unit) and the SB (a mission unit) are both fair game
+    assert [o.action for o in p.options] == [AirLta(("ax-bf109>so-i16",)), AirLta(("ax-bf109>so-sb-1",))]
+    assert list(g.rules.legal(g, "axis")) == [o.action for o in p.options]
+    for bad, why in ((AirLta(("ax-bf109>so-mig3",)), "so-mig3 is not an enemy air unit still over the hex"),
+                     (AirLta(("ax-he111>so-i16",)), "ax-he111 is not a firing unit left unengaged by the first round"),
+                     (AirLta(()), "every unengaged firer takes a new target: ax-bf109 has none"),
+                     (AirLta(("ax-bf109>so-i16", "ax-bf109>so-sb-1")), "ax-bf109 takes one new target")):
+        r = g.check(bad, side="axis")
+        assert r is not None and (r.case, r.why) == ("17.33e", why)
+    assert g.check(AirLta(("ax-bf109>so-i16",)), side="soviet") is not None  # not the Soviet's question
+    g.apply(AirLta(("ax-bf109>so-i16",)), side="axis")
+    text = journal(g)
+    assert "air initiative axis with Local Tactical Advantage (roll 1): air combat (17.32)" in text
+    assert ("air combat: ax-bf109 at so-mig3 (2), so-i16 at ax-he111 (9), so-mig3 at ax-bf109 (10); "
+            "results: ax-bf109 -, ax-he111 -, so-mig3 X (17.33)") in text
+    assert "local tactical advantage: ax-bf109 at so-i16 (5); results: so-i16 X (17.33e)" in text
+    assert "AA fire at so-sb-1: roll 9, A (17.4)" in text
+    assert "close air support on 1506: attacker 1, defender 0 (15.65)" in text
+    assert g.dice.used == 6  # one shot more than the first round's three, and no answer to it
+    assert air_boxes(g, "ax-bf109", "ax-he111", "so-i16", "so-mig3", "so-sb-1") == {
+        "ax-bf109": "air_flown", "ax-he111": "air_flown", "so-i16": "air_destroyed", "so-mig3": "air_destroyed",
+        "so-sb-1": "air_flown"}
+
+
+def test_17_33e_no_advantage_no_second_shot() -> None:
+    """The same sky with a roll of 2: Axis initiative without the advantage.  Nobody is asked for
+    new targets; the I-16 survives and goes to the Flown Box (17.33f)."""
+    from kiev_tui.games.efs_ktr.actions import AirPairs, AirRoles
+
+    g = cas_over_1506([2, 2, 9, 10, 9], ("ax-bf109", "so-mig3"), "ax-bf109,ax-he111", "so-i16,so-mig3,so-sb-1")
+    g.apply(AirRoles(()), side="axis")
+    g.apply(AirPairs(("ax-bf109>so-mig3",)), side="axis")
+    assert g.rules.prompt(g).kind == "set_order"
+    text = journal(g)
+    assert "air initiative axis (roll 2): air combat (17.32)" in text
+    assert not any("local tactical advantage" in t for t in text)
+    assert g.dice.used == 5
+    assert air_boxes(g, "so-i16", "so-mig3", "so-sb-1") == {
+        "so-i16": "air_flown", "so-mig3": "air_destroyed", "so-sb-1": "air_flown"}
+
+
+def test_17_33e_a_single_new_target_is_taken_without_a_question() -> None:
+    """Roll 10: Soviet initiative with the advantage.  The I-16 alone faces the He111 (the Bf109
+    declared a mission unit, so the Axis has no firer): -1, roll 1: A.  The I-16 is unengaged and
+    the Bf109 is the one Axis unit left: it shoots at it (-3, roll 1: A); no question is asked."""
+    from kiev_tui.games.efs_ktr.actions import AirPairs, AirRoles
+
+    g = cas_over_1506([10, 1, 1], ("ax-bf109",), "ax-bf109,ax-he111", "so-i16")
+    g.apply(AirRoles(("ax-bf109",)), side="axis")
+    g.apply(AirPairs(("so-i16>ax-he111",)), side="soviet")
+    assert g.rules.prompt(g).kind == "set_order"
+    text = journal(g)
+    assert "air combat: so-i16 at ax-he111 (1); results: ax-he111 A (17.33)" in text
+    assert "local tactical advantage: so-i16 at ax-bf109 (1); results: ax-bf109 A (17.33e)" in text
+    assert not any(t.startswith("close air support on 1506") for t in text)  # nothing left to support
+    assert air_boxes(g, "ax-bf109", "ax-he111", "so-i16") == dict.fromkeys(("ax-bf109", "ax-he111", "so-i16"),
+                                                                             "air_flown")
+
+
+def test_17_33e_pure_rules() -> None:
+    """Unengaged firers, what is left to shoot at, and worst results over two rounds."""
+    pairs = [(BF109F, MIG3_A), (MIG3_A, BF109F)]
+    assert a.unengaged("axis", pairs, {"mig3a": "A"}) == ("bf109f",)
+    assert a.unengaged("axis", pairs, {"mig3a": "A", "bf109f": "D"}) == ()  # both hit: the Bf109 is gone too
+    assert a.unengaged("axis", pairs, {}) == ()  # its opponent is still there
+    left = a.lta_targets("axis", [BF109F, JU87, MIG3_A, MIG3_B, SU2], {"mig3a": "A"})
+    assert [u.uid for u in left] == ["mig3b", "su2"]
+    assert a.check_lta(["bf109f"], left, [("bf109f", "su2")]) is None
+    bad = a.check_lta(["bf109f"], left, [("bf109f", "mig3a")])
+    assert isinstance(bad, Illegal) and bad.case == "17.33e"
+    assert a.merge_results({"x": "A", "y": "-"}, {"x": "X", "y": "D"}, {"x": "-"}) == {"x": "X", "y": "D"}
+
+
+def test_17_31b2_dual_purpose_fighter_declared_a_mission_unit() -> None:
+    """The Bf109 (CAS 1) and the He111 over 1506 against the I-16.  Both are face up before the
+    Axis is asked; it declares the Bf109 a mission unit, so the Soviet I-16 is the only firer and
+    the Soviet holds the initiative (17.32a, roll 3).  The Bf109 may be picked as a target and does
+    not fire back (-3, roll 9: nothing); no Soviet AA reaches 1506; both Axis CAS points count."""
+    import json
+
+    from kiev_tui.engine.view import view
+    from kiev_tui.games.efs_ktr.actions import AirPairs, AirRoles
+
+    g = cas_over_1506([3, 9], ("ax-bf109",), "ax-bf109,ax-he111", "so-i16")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case) == ("air_roles", "axis", "17.31b2")
+    assert [o.action for o in p.options] == [AirRoles(()), AirRoles(("ax-bf109",))]
+    assert list(g.rules.legal(g, "axis")) == [AirRoles(()), AirRoles(("ax-bf109",))]
+    for bad, why in ((AirRoles(("ax-he111",)), "ax-he111 is not a dual-purpose fighter of yours on this mission"),
+                     (AirRoles(("so-i16",)), "so-i16 is not a dual-purpose fighter of yours on this mission"),
+                     (AirRoles(("ax-bf109", "ax-bf109")), "ax-bf109 is declared twice")):
+        r = g.check(bad, side="axis")
+        assert r is not None and (r.case, r.why) == ("17.31b2", why)
+    g.apply(AirRoles(("ax-bf109",)), side="axis")
+    assert "axis fighters over 1506: mission units ax-bf109 (17.31b2)" in journal(g)
+    assert "ax-bf109" in json.dumps([e.describe() for e in view(g, "soviet").events])  # public once made
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side) == ("air_pairs", "soviet")
+    assert [o.action for o in p.options] == [AirPairs(("so-i16>ax-bf109",)), AirPairs(("so-i16>ax-he111",))]
+    g.apply(AirPairs(("so-i16>ax-bf109",)), side="soviet")
+    text = journal(g)
+    assert "air initiative soviet (roll 3): air combat (17.32)" in text
+    assert "air combat: so-i16 at ax-bf109 (9); results: ax-bf109 - (17.33)" in text
+    assert "close air support on 1506: attacker 2, defender 0 (15.65)" in text
+    assert g.state.vars.combat["cas"] == {"axis": 2, "soviet": 0}
+    assert g.dice.used == 2
+
+
+def test_17_31b2_the_declaration_comes_after_both_reveals_and_stays_public() -> None:
+    """Nothing is declared while the units are face down: after the Axis placement the Soviet sees
+    only a commitment, the Axis cannot declare before turning its units up, and a Soviet seat that
+    replays the game with the Axis placement sealed reaches the host's position."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.view import view
+    from kiev_tui.games.efs_ktr import system
+    from kiev_tui.games.efs_ktr.actions import AirMission, AirRoles, Attack, Declare, Move, RevealAir
+    from kiev_tui.net.replica import Replica, entry_of, game_header
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([3, 9, 5, 5, 5]))
+    g.state.units["ax-bf109"].status = "air_ready"
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    b = system.board(g)
+    g.apply(Move(PZ9, g.reachable(PZ9)[b.parse("1406")].path), side="axis")
+    g.apply(Declare("1506", PZ9), side="axis")
+    g.apply(EndPhase(), side="axis")
+    g.apply(EndPhase(), side="soviet")
+    g.apply(Attack("1506", PZ9, ()), side="axis")
+    g.apply(AirMission("ax-bf109,ax-he111"), side="axis")
+    sov = view(g, "soviet")
+    assert sov.secrets == {} and sov.pending == {"kind": "air_mission", "side": "soviet", "hex": "1506"}
+    assert not any("bf109" in e.describe() for e in sov.events)
+    assert all(o.kind == "air_mission" for o in g.rules.legal(g, "soviet"))
+    g.apply(AirMission("so-i16"), side="soviet")
+    bad = g.check(AirRoles(("ax-bf109",)), side="axis")  # still face down: turn them up first
+    assert bad is not None and "reveal air" in bad.why
+    for side in ("axis", "soviet"):
+        sec = g.state.secrets[side]["air"]
+        assert g.rules.prompt(g).kind == "reveal_air"
+        g.apply(RevealAir(sec["choice"], sec["salt"]), side=side)
+    g.apply(AirRoles(("ax-bf109",)), side="axis")
+    rep = Replica.build(game_header(g))
+    rep.game.state.units["ax-bf109"].status = "air_ready"  # the same hand-made start as the host's
+    for i in range(len(g.log)):
+        rep.apply_entry(entry_of(g, i, "soviet"))
+    assert rep.game.state.vars.combat == g.state.vars.combat
+    assert rep.game.state.vars.combat["roles"] == {"axis": ["ax-bf109"]}
+
+
+def test_17_31b2_axis_fighter_flies_interdiction_as_a_mission_unit() -> None:
+    """GT50, the Bf109 (interdiction 1) alone over the 40th Army HQ in 1904, unopposed.  Declared a
+    mission unit it meets the HQ's AA (roll 1: nothing) and sets a Level One zone; declared a
+    firing unit it has nothing to do there: no roll, no zone (17.31b3, 13.14)."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.efs_ktr.actions import AirMission, AirRoles, Interdict
+
+    for mission, level, used in ((("ax-bf109",), 1, 1), ((), 0, 0)):
+        g = Game.new("efs_ktr/sumy", dice=FixedDice([1]))
+        g.state.units["ax-bf109"].status = "air_ready"
+        while g.state.phase != "air_interdiction":
+            g.apply(EndPhase(), side=g.actor)
+        g.apply(Interdict("1904"), side="axis")
+        g.apply(AirMission("ax-bf109"), side="axis")
+        g.apply(AirMission(""), side="soviet")
+        for side in ("axis", "soviet"):  # turned up
+            p = g.rules.prompt(g)
+            assert (p.kind, p.side) == ("reveal_air", side)
+            g.apply(p.options[0].action, side=side)
+        p = g.rules.prompt(g)
+        assert (p.kind, p.side) == ("air_roles", "axis")
+        g.apply(AirRoles(mission), side="axis")
+        assert g.state.pending is None
+        assert g.state.vars.interdiction == {"1904": level} and g.dice.used == used
+        assert ("AA fire at ax-bf109: roll 1, - (17.4)" in journal(g)) == bool(mission)
+        assert g.state.units["ax-bf109"].status == "air_flown"

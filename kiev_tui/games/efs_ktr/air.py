@@ -2,10 +2,12 @@
 
 Boxes (9.1, 17.26): ``air_ready``, ``air_flown``, ``air_damaged``, ``air_destroyed``.  A mission
 goes: the attacker places up to three units (17.21b), the defender answers (17.24); all are
-revealed and dummies go back to the Ready Box (PB 10.4); bombers, and fighters declared so, are
-mission units, the other fighters fire (17.31); the Air Initiative Table decides whether air
-combat happens and who matches the pairs (17.32); each pair's firer reads the Air Combat Table
-column of its ACR less the target's (17.33); surviving mission units take AA fire from eligible
+revealed and dummies go back to the Ready Box (PB 10.4); bombers, and dual-purpose fighters their
+owners declare so once face up, are mission units, the other fighters fire (17.31); when both
+sides have units there and someone fires, the Air Initiative Table decides whether air combat
+happens and who matches the pairs (17.32); each pair's firer reads the Air Combat Table column of
+its ACR less the target's (17.33); with Local Tactical Advantage the initiative side's firers
+whose opponents left shoot once more at targets that cannot answer (17.33e); surviving mission units take AA fire from eligible
 ground units in or next to the mission hex (17.4); what survives gives CAS points (15.13,
 15.65) or an interdiction level (13.14).  Readings of unclear cases: docs/rulings.md, "EFS:
 combat and air".

@@ -2,12 +2,14 @@
 
 An attack runs through stages, each a prompt of one side or a step the rules do by themselves:
 the attacker's air units placed face down (17.21), the defender's (17.24), both turned up
-(17.31a), air combat and AA (17.3-17.4, rolled here), defensive artillery (14.21), the defender's
-face-down order (14.32), the attacker's face-up order (15.58), the defender's order turned
-(15.59), the CRT roll (15.8), losses chosen by their owners (16.21), the retreat (16.4) and the
-advance (16.5).  ``v.combat`` holds the combat's public facts; a hidden choice's only public
-trace is its commitment, and ``after_commit`` moves the chain on without looking at the secret,
-so a sealed copy of the game reaches the same public position.
+(17.31a), each side's dual-purpose fighters declared mission or firing units (17.31b2, public),
+air combat with Local Tactical Advantage's second shots, and AA (17.3-17.4, rolled here),
+defensive artillery (14.21), the defender's face-down order (14.32), the attacker's face-up
+order (15.58), the defender's order turned (15.59), the CRT roll (15.8), losses chosen by their
+owners (16.21), the retreat (16.4) and the advance (16.5).  ``v.combat`` holds the combat's
+public facts; a hidden choice's only public trace is its commitment, and ``after_commit`` moves
+the chain on without looking at the secret, so a sealed copy of the game reaches the same public
+position.
 """
 
 from __future__ import annotations
@@ -319,7 +321,7 @@ def apply_answer(game: "Game", action: Action) -> None:
     elif isinstance(action, AirPairs):
         c["pairs"] = [p.split(">") for p in action.pairs]
     elif isinstance(action, AirLta):
-        lta_fire(game, c, tuple(tuple(p.split(">")) for p in action.pairs))  # type: ignore[misc]
+        lta_fire(game, c, split_pairs(action.pairs))
     elif isinstance(action, Support):
         c["dart"] = list(action.artillery)
         if action.artillery:
@@ -477,10 +479,14 @@ def check_lta_answer(game: "Game", c: dict[str, Any], pairs: tuple[str, ...]) ->
     """17.33e: refuse a second-round answer that is not one the advantage allows."""
     if not c or not c.get("ini", {}).get("lta"):
         return Illegal("17.33e", "no Local Tactical Advantage over this hex")
-    split = [tuple(p.split(">")) for p in pairs]
-    if any(len(p) != 2 for p in split):
+    if any(p.count(">") != 1 for p in pairs):
         return Illegal("17.33e", "name each pair as firer>target")
-    return air.check_lta(list(c.get("lta_free", [])), _lta_targets(game, c), split)  # type: ignore[arg-type]
+    return air.check_lta(list(c.get("lta_free", [])), _lta_targets(game, c), split_pairs(pairs))
+
+
+def split_pairs(pairs: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """"firer>target" strings as (firer, target)."""
+    return tuple((f, t) for f, t in (p.split(">", 1) for p in pairs))
 
 
 def lta_fire(game: "Game", c: dict[str, Any], pairs: tuple[tuple[str, str], ...]) -> None:
