@@ -27,8 +27,7 @@ from kiev_tui.engine.view import check_reveal, commit, is_hidden, reveal
 
 from kiev_tui.games.efs_ktr import air, combat, retreat
 from kiev_tui.games.efs_ktr.actions import (AirLta, AirMission, AirPairs, AirRoles, Advance, Attack, AttackerOrder, RevealAir,
-                                            RevealOrder,
-                                            Retreat, SetOrder, Support, TakeLosses)
+                                            RevealOrder, Retreat, SetOrder, Support, TakeLosses)
 from kiev_tui.games.efs_ktr.board import ADDITIONAL_RETREAT, AIR_READY, CADRE, ELIMINATED, NO_RETREAT, other
 from kiev_tui.games.efs_ktr.combat import Combatant, CombatInput
 from kiev_tui.games.efs_ktr.schema import AXIS, SOVIET
