@@ -211,3 +211,30 @@ def test_16_4_attackers_in_two_hexes_retreat_one_stack_after_the_other() -> None
     assert g.rules.prompt(g) is None and g.state.vars.combat == {}
     assert (g.state.units["so-72-108-9c"].hex, g.state.units["so-5-136-9c"].hex) == ("1109", "1709")
     assert g.state.units["ax-10mot-9pz"].hex == "1409"
+
+
+def test_15_52b_a_major_river_into_one_defender_hex_halves_the_unit() -> None:
+    """A made-up major river between 1107 and 1207 (Sumy has none): the 10/9Pz in 1107 attacking
+    1207 and 1208 together crosses it into one of them and is halved (docs/rulings.md), while the
+    river DRM (15.61b) needs every hexside to be a river and is not given."""
+    from tests.efs_positions import hx, map_copy, position
+
+    m = map_copy()
+    m.set_side_features(hx("1107"), hx("1207"), frozenset({"major_river"}))
+    b = position({"ax-10mot-9pz": "1107", "so-72-108-9c": "1207", "so-5-136-9c": "1208"}, gmap=m)
+    both = chain.combatant(b, "ax-10mot-9pz", (hx("1207"), hx("1208")))
+    assert (both.major_river, both.river) == (True, False)
+    dry = chain.combatant(b, "ax-10mot-9pz", (hx("1208"),))
+    assert (dry.major_river, dry.river) == (False, False)
+
+
+def test_12_8_artillery_in_range_of_one_defender_hex_supports() -> None:
+    """The 619th Artillery in 1711 is four hexes from 1409 and three from 1410 (14.2's range of
+    three): in range of one of the two Defender Hexes, it may support the attack on both."""
+    units = {u: "1309" for u in WEST} | {u: "1509" for u in EAST}
+    g = placed(units | {"so-72-108-9c": "1409", "so-5-136-9c": "1410", "ax-619art": "1711"}, [1])
+    g.apply(Declare("1409", SIX, ("1410",)), side="axis")
+    while g.state.phase != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    assert [a.artillery for a in g.rules.legal(g, "axis") if a.kind == "attack"] == [("ax-619art",), ()]
+    assert g.check(Attack("1409", SIX, ("ax-619art",)), side="axis") is None
