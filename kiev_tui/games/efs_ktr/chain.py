@@ -87,10 +87,10 @@ def side_of(c: dict[str, Any], stage: str) -> str:
 # -- starting ------------------------------------------------------------------------------------
 
 def start_attack(game: "Game", a: Attack) -> None:
-    st = game.state
-    side = st.player
     from kiev_tui.games.efs_ktr.handlers import live_hexes
 
+    st = game.state
+    side = st.player
     b = _sys().board(game)
     hexes = [b.hid(h) for h in live_hexes(game, a.hex)] or [a.hex]
     dfn = [u for x in hexes for u in b.at(b.parse(x)) if b.side(u) != side]
@@ -328,7 +328,7 @@ def apply_answer(game: "Game", action: Action) -> None:
             spend_order_point(game, c, side)
         for x in dhexes(c):  # 14.31: one order covers every hex of a multi-hex combat
             efs_vars(st).orders[x] = action.order
-        game.emit(Note(f"defender order on {c['hex']}: {action.order.replace('_', ' ') or 'none'} (15.59)"))
+        game.emit(Note(f"defender order on {' and '.join(dhexes(c))}: {action.order.replace('_', ' ') or 'none'} (15.59)"))
     elif isinstance(action, TakeLosses) and top["kind"] == "zoc_step":
         finish_zoc_retreat(game, c, action.units[0])
     elif isinstance(action, TakeLosses):
