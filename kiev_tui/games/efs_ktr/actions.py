@@ -41,10 +41,12 @@ class Overrun(Action):
 @ACTIONS.action("declare")
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
-    """12.3: place a Declared Attack marker on ``hex``; ``units`` are the attackers that make the odds."""
+    """12.3: place a Declared Attack marker on ``hex``; ``units`` are the attackers that make the odds;
+    ``also``: further Defender Hexes of the same attack (12.8: every unit next to every one of them)."""
 
     hex: str
     units: tuple[str, ...]
+    also: tuple[str, ...] = ()
 
 
 @ACTIONS.action("activate")
@@ -76,7 +78,8 @@ class Interdict(Action):
 @ACTIONS.action("attack")
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
-    """15.2, 15.4: resolve the Declared Attack on ``hex`` with these attackers and artillery."""
+    """15.2, 15.4: resolve the Declared Attack on ``hex`` (the first hex it was declared on; a
+    multi-hex attack takes in its other Defender Hexes, 15.26) with these attackers and artillery."""
 
     hex: str
     attackers: tuple[str, ...]
@@ -189,7 +192,8 @@ class Retreat(Action):
 @ACTIONS.action("advance")
 @dataclass(frozen=True, slots=True)
 class Advance(Action):
-    """16.5: these winners advance into the emptied Defender Hex (none: stay)."""
+    """16.5: these winners advance into the emptied Defender Hex the prompt names (none: stay;
+    a multi-hex combat asks once for each emptied hex, 16.55)."""
 
     units: tuple[str, ...] = ()
 

@@ -75,6 +75,11 @@ def stage_list(c: dict[str, Any]) -> tuple[str, ...]:
     return OVERRUN_WON if c.get("won") else OVERRUN_LOST
 
 
+def dhexes(c: dict[str, Any]) -> list[str]:
+    """The combat's Defender Hexes (15.26), the hex it was declared on first."""
+    return list(c.get("hexes") or [c["hex"]])
+
+
 def side_of(c: dict[str, Any], stage: str) -> str:
     if stage.endswith("_a"):
         return str(c["attacker"])
@@ -86,15 +91,19 @@ def side_of(c: dict[str, Any], stage: str) -> str:
 # -- starting ------------------------------------------------------------------------------------
 
 def start_attack(game: "Game", a: Attack) -> None:
+    from kiev_tui.games.efs_ktr.handlers import live_hexes
+
     st = game.state
     side = st.player
     b = _sys().board(game)
-    h = b.parse(a.hex)
-    dfn = [u for u in b.at(h) if b.side(u) != side]
+    hexes = [b.hid(h) for h in live_hexes(game, a.hex)] or [a.hex]
+    dfn = [u for x in hexes for u in b.at(b.parse(x)) if b.side(u) != side]
     efs_vars(st).combat = {"kind": "attack", "hex": a.hex, "attacker": side, "defender": other(side),
                            "attackers": list(a.attackers), "artillery": list(a.artillery), "defenders": dfn,
                            "dart": [], "stage": "cas_a", "air": {}, "cas": {}, "aorder": "", "dorder": ""}
-    game.emit(Note(f"Attack on {a.hex} by {', '.join(a.attackers)}"
+    if len(hexes) > 1:  # 15.26: one combat against every Defender Hex of the declaration
+        efs_vars(st).combat["hexes"] = hexes
+    game.emit(Note(f"Attack on {' and '.join(hexes)} by {', '.join(a.attackers)}"
                    + (f" with {', '.join(a.artillery)} in support" if a.artillery else "") + " (15.2)"))
     run(game)
 
@@ -151,8 +160,16 @@ def start_overrun(game: "Game", ov: Any, out: combat.OverrunOutcome) -> None:
 # -- the driver ----------------------------------------------------------------------------------
 
 def _next(c: dict[str, Any]) -> None:
+    stage = c["stage"]
+    if stage in ("zoc_a", "zoc_d", "advance"):  # the next stack's retreat, the next emptied hex's advance
+        q = c.get("aq") if stage == "advance" else c.get("rq", {}).get(side_of(c, stage))
+        if q:
+            q.pop(0)
+        if q:
+            c["stage"] = "advance" if stage == "advance" else "retreat_" + stage[-1]
+            return
     stages = stage_list(c)
-    c["stage"] = stages[stages.index(c["stage"]) + 1]
+    c["stage"] = stages[stages.index(stage) + 1]
 
 
 def run(game: "Game", public_only: bool = False) -> None:
@@ -163,6 +180,8 @@ def run(game: "Game", public_only: bool = False) -> None:
     while v.combat and not st.over:
         c = v.combat
         stage = c["stage"]
+        if stage in ("retreat_a", "retreat_d", "advance"):
+            _queue(game, c, stage)
         frame = _frame_for(game, c, stage)
         if frame is not None:
             st.push_prompt(frame)
@@ -202,7 +221,7 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
         if opts is None or len(opts) <= 1:
             return None
         chooser = c["attacker"] if c["losses"][side].get("by_enemy") else side
-        return {"kind": "retreat", "side": chooser, "hex": c["hex"], "who": side}
+        return {"kind": "retreat", "side": chooser, "hex": stack_hex(game, c, side), "who": side}
     if stage == "air_pairs":
         ini = c.get("ini", {})
         return ({"kind": "air_pairs", "side": ini["side"], "hex": c["hex"]}
@@ -215,9 +234,10 @@ def _frame_for(game: "Game", c: dict[str, Any], stage: str) -> dict[str, Any] | 
                 if ini.get("lta") and len(lta_options(game, c)) > 1 else None)
     if stage in ("zoc_a", "zoc_d"):
         z = c.get("zoc")
-        return {"kind": "zoc_step", **base} if z and z["side"] == side and len(zoc_units(game, c)) > 1 else None
+        return ({"kind": "zoc_step", "side": side, "hex": stack_hex(game, c, side)}
+                if z and z["side"] == side and len(zoc_units(game, c)) > 1 else None)
     if stage == "advance":
-        return {"kind": "advance", **base} if len(advance_options(game, c)) > 1 else None
+        return {"kind": "advance", "side": side, "hex": advance_target(c)} if len(advance_options(game, c)) > 1 else None
     return None
 
 
@@ -335,8 +355,9 @@ def apply_answer(game: "Game", action: Action) -> None:
         c["dorder"] = action.order
         if action.order:
             spend_order_point(game, c, side)
-        efs_vars(st).orders[c["hex"]] = action.order
-        game.emit(Note(f"defender order on {c['hex']}: {action.order.replace('_', ' ') or 'none'} (15.59)"))
+        for x in dhexes(c):  # 14.31: one order covers every hex of a multi-hex combat
+            efs_vars(st).orders[x] = action.order
+        game.emit(Note(f"defender order on {' and '.join(dhexes(c))}: {action.order.replace('_', ' ') or 'none'} (15.59)"))
     elif isinstance(action, TakeLosses) and top["kind"] == "zoc_step":
         finish_zoc_retreat(game, c, action.units[0])
     elif isinstance(action, TakeLosses):
@@ -577,7 +598,7 @@ def order_hq(game: "Game", c: dict[str, Any], side: str) -> str | None:
 
     b = _sys().board(game)
     if side == c["defender"]:
-        hexes = [b.parse(c["hex"])]
+        hexes = [b.parse(x) for x in dhexes(c)]
     else:
         hexes = [b.hex_of[u] for u in c["attackers"] if u in b.hex_of]
     used = efs_vars(game.state).hq_orders
@@ -620,26 +641,34 @@ def formations(game: "Game") -> dict[str, str]:
     return out
 
 
-def combatant(b: "Board", uid: str, target: Hex | None = None) -> Combatant:
+def combatant(b: "Board", uid: str, target: Hex | tuple[Hex, ...] | None = None) -> Combatant:
+    """The unit as it fights; ``target``: the Defender Hex(es) an attacker attacks, for its hexsides.
+    Against several hexes (docs/rulings.md, 15.26): it attacks across a river (15.61b) only when
+    every hexside into a Defender Hex is a river, and is halved for a major river (15.52b) when
+    any one is."""
     here = b.hex_of.get(uid)
-    river = b.river(here, target) if (here is not None and target is not None) else None
+    targets = target if isinstance(target, tuple) else (() if target is None else (target,))
+    rivers = [b.river(here, t) for t in targets] if here is not None else []
     return Combatant(uid, b.utype(uid), b.attack(uid), b.defence(uid), b.steps_left(uid), b.udef(uid).division,
                      b.side(uid) == AXIS, float(b.udef(uid).extra.get("support", 0)),
-                     river=river == "minor_river", major_river=river == "major_river",
+                     river=bool(rivers) and all(r == "minor_river" for r in rivers),
+                     major_river=any(r == "major_river" for r in rivers),
                      from_swamp=here is not None and b.terrain(here)[0] == "swamp",
                      overrun_marker=uid in b.overrun_marked)
 
 
 def combat_input(game: "Game", c: dict[str, Any]) -> CombatInput:
     b = _sys().board(game)
-    h = b.parse(c["hex"])
-    att = tuple(combatant(b, u, h) for u in c["attackers"] if u in b.hex_of)
-    dfn = tuple(combatant(b, u) for u in b.at(h) if b.side(u) == c["defender"])
+    hexes = tuple(b.parse(x) for x in dhexes(c))
+    att = tuple(combatant(b, u, hexes) for u in c["attackers"] if u in b.hex_of)
+    dfn = tuple(combatant(b, u) for h in hexes for u in b.at(h) if b.side(u) == c["defender"])
     art = tuple(combatant(b, u) for u in c["artillery"] if u in b.hex_of)
     dart = tuple(combatant(b, u) for u in c["dart"] if u in b.hex_of)
     soviet_art = art if c["attacker"] == SOVIET else dart
     with_hq = sum(1 for u in soviet_art if any(b.is_hq(x) for x in b.at(b.hex_of[u.uid])))
-    return CombatInput(c["attacker"], att, dfn, (b.gmap.terrain(h),), (b.settlement(h) or "",), art, dart,
+    # 15.61d: each Defender Hex's terrain and settlement (combat.plan takes the highest DRM)
+    return CombatInput(c["attacker"], att, dfn, tuple(b.gmap.terrain(h) for h in hexes),
+                       tuple(b.settlement(h) or "" for h in hexes), art, dart,
                        int(c.get("cas", {}).get(c["attacker"], 0)), int(c.get("cas", {}).get(c["defender"], 0)),
                        c.get("aorder", ""), c.get("dorder", ""), formations=formations(game),
                        soviet_artillery_allowed=max(1, with_hq))
@@ -664,11 +693,12 @@ def roll_combat(game: "Game", c: dict[str, Any]) -> None:
         c["may_advance"] = True
         game.emit(Note(f"{c['hex']}: every defender has 0 defence and is removed (15.54)"))
         return
+    _lift_markers(game, c)  # 15.81h: before the result is applied
     c["losses"] = {c["attacker"]: _loss(out.attacker), c["defender"]: _loss(out.defender)}
     c["may_advance"] = out.attacker_may_advance
     c["result"] = out.cell
     c["odds"] = p.column or "under 1-4"
-    game.emit(Note(f"Combat at {c['hex']}: {p.attack:g} to {p.defence:g}, {p.column or 'under 1-4'}, "
+    game.emit(Note(f"Combat at {' and '.join(dhexes(c))}: {p.attack:g} to {p.defence:g}, {p.column or 'under 1-4'}, "
                    f"DRM {p.drm:+d}; roll {out.roll}: {out.cell} (15.8)"))
 
 
@@ -678,8 +708,7 @@ def force(game: "Game", c: dict[str, Any], side: str) -> list[Combatant]:
     b = _sys().board(game)
     if side == c["attacker"]:
         return [combatant(b, u) for u in c["attackers"] if u in b.hex_of]
-    h = b.parse(c["hex"])
-    return [combatant(b, u) for u in b.at(h) if b.side(u) == side]
+    return [combatant(b, u) for x in dhexes(c) for u in b.at(b.parse(x)) if b.side(u) == side]  # 16.21: one force
 
 
 def _side_loss(c: dict[str, Any], side: str) -> combat.SideLoss:
@@ -739,8 +768,38 @@ def take_losses(game: "Game", c: dict[str, Any], side: str, order: tuple[str, ..
 
 # -- retreat and advance (16.4-16.5) -------------------------------------------------------------
 
+def _queue(game: "Game", c: dict[str, Any], stage: str) -> None:
+    """On first reaching a retreat stage: the side's stacks, one per hex, each to retreat in turn
+    in hex-id order (16.4; docs/rulings.md); on reaching the advance: the emptied Defender Hexes
+    in the same order (16.55)."""
+    b = _sys().board(game)
+    if stage == "advance":
+        if "aq" not in c:
+            c["aq"] = [x for x in sorted(dhexes(c)) if b.owner(b.parse(x)) is None] if c.get("may_advance") else []
+        return
+    side = side_of(c, stage)
+    rq = c.setdefault("rq", {})
+    if side in rq:
+        return
+    by_hex: dict[str, list[str]] = {}
+    for f in force(game, c, side):
+        by_hex.setdefault(b.hid(b.hex_of[f.uid]), []).append(f.uid)
+    rq[side] = [sorted(by_hex[x]) for x in sorted(by_hex)]
+
+
 def retreating(game: "Game", c: dict[str, Any], side: str) -> list[str]:
-    return [f.uid for f in force(game, c, side)]
+    """The stack whose retreat is under way: the first of the side's queue still on the map."""
+    q = c.get("rq", {}).get(side)
+    if q is None:
+        return [f.uid for f in force(game, c, side)]
+    live = set(_sys().board(game).hex_of)
+    return [u for u in q[0] if u in live] if q else []
+
+
+def stack_hex(game: "Game", c: dict[str, Any], side: str) -> str:
+    units = retreating(game, c, side)
+    b = _sys().board(game)
+    return b.hid(b.hex_of[units[0]]) if units else str(c["hex"])
 
 
 def retreat_options(game: "Game", c: dict[str, Any], side: str) -> list[retreat.Retreat] | None:
@@ -749,12 +808,11 @@ def retreat_options(game: "Game", c: dict[str, Any], side: str) -> list[retreat.
     if not d["retreat"] or not units:
         return None
     b = _sys().board(game)
-    if len({b.hex_of[u] for u in units}) != 1:
-        return None  # attackers from several hexes: each stays (not enforced, docs/rulings.md)
     kind = retreat.OVERRUN if c["kind"] == "overrun" else retreat.kind_for(
         c["dorder"] if side == c["defender"] else c["aorder"])
-    origin = b.parse(c["hex"])
-    opts = retreat.choices(b, units, kind, origin if side == c["defender"] else None)
+    # 16.4: away from the stack's own hex: for a defender that is its Defender Hex, for an
+    # attacker the hex it attacked from (16.11e; docs/rulings.md)
+    opts = retreat.choices(b, units, kind, None)
     if isinstance(opts, Illegal):
         return None
     return opts[:MAX_OPTIONS]
@@ -815,12 +873,19 @@ def finish_zoc_retreat(game: "Game", c: dict[str, Any], unit: str) -> None:
     c.pop("zoc", None)
 
 
+def advance_target(c: dict[str, Any]) -> str:
+    """The emptied Defender Hex the advance prompt is about (16.55: each in turn)."""
+    q = c.get("aq")
+    return str(q[0]) if q else str(c["hex"])
+
+
 def advance_options(game: "Game", c: dict[str, Any]) -> list[tuple[str, ...]]:
     b = _sys().board(game)
-    h = b.parse(c["hex"])
+    h = b.parse(advance_target(c))
     if not c.get("may_advance") or b.owner(h) is not None:
         return [()]
-    live = [u for u in c["attackers"] if u in b.hex_of]
+    moved = set(c.get("advanced", []))  # 16.51: an advanced unit has made its advance
+    live = [u for u in c["attackers"] if u in b.hex_of and u not in moved]
     out: list[tuple[str, ...]] = [()]
     for n in range(1, len(live) + 1):
         for combo in itertools.combinations(live, n):
@@ -835,11 +900,13 @@ def advance(game: "Game", c: dict[str, Any], units: tuple[str, ...], case: str =
     if not units:
         return
     st = game.state
+    to = advance_target(c)
     for u in units:
-        st.units[u].hex = c["hex"]
-    if c["hex"] in _sys().star_hexes(game) or c["hex"] in st.control:
-        st.control[c["hex"]] = c["attacker"]
-    game.emit(Note(f"{', '.join(units)} {'advance' if case == '16.5' else 'move'} into {c['hex']} ({case})"))
+        st.units[u].hex = to
+    c.setdefault("advanced", []).extend(units)
+    if to in _sys().star_hexes(game) or to in st.control:
+        st.control[to] = c["attacker"]
+    game.emit(Note(f"{', '.join(units)} {'advance' if case == '16.5' else 'move'} into {to} ({case})"))
 
 
 def enter_after_overrun(game: "Game", c: dict[str, Any]) -> None:
@@ -858,16 +925,24 @@ def enter_after_overrun(game: "Game", c: dict[str, Any]) -> None:
         v.done.extend(u for u in live if u not in v.done)
 
 
+def _lift_markers(game: "Game", c: dict[str, Any]) -> None:
+    """15.81h: the Declared Attack markers come off every Defender Hex of the combat."""
+    st = game.state
+    for x in {str(c["hex"]), *dhexes(c)}:
+        kinds = st.hex_markers.get(x, [])
+        if _sys().DECLARED in kinds:
+            kinds.remove(_sys().DECLARED)
+        if not kinds:
+            st.hex_markers.pop(x, None)
+
+
 def end_combat(game: "Game", c: dict[str, Any]) -> None:
     st = game.state
     v = efs_vars(st)
     if c["kind"] == "attack":
-        kinds = st.hex_markers.get(c["hex"], [])
-        if _sys().DECLARED in kinds:
-            kinds.remove(_sys().DECLARED)
-        if not kinds:
-            st.hex_markers.pop(c["hex"], None)
+        _lift_markers(game, c)
         v.declared.pop(c["hex"], None)
+        v.declared_with.pop(c["hex"], None)
         v.fought.extend(u for u in (*c["attackers"], *c["artillery"], *c["dart"]) if u not in v.fought)
     v.combat = {}
 
@@ -876,10 +951,10 @@ def end_combat(game: "Game", c: dict[str, Any]) -> None:
 
 def preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
     st = game.state
-    if st.phase != "combat" or len(targets) != 1 or not attackers:
+    if st.phase != "combat" or not targets or not attackers:
         return None
     b = _sys().board(game)
-    c = {"hex": targets[0], "attacker": st.player, "defender": other(st.player),
+    c = {"hex": targets[0], "hexes": list(targets), "attacker": st.player, "defender": other(st.player),
          "attackers": [u for u in attackers if not b.is_artillery(u)],
          "artillery": [u for u in attackers if b.is_artillery(u)], "dart": [], "cas": {}, "aorder": "", "dorder": ""}
     try:

@@ -186,20 +186,31 @@ def defenders_at(game: "Game", h: Hex, side: str) -> list[str]:
     return [u for u in b.at(h) if b.side(u) != side]
 
 
+def combat_hexes(game: "Game", hex_id: str) -> list[str]:
+    """The Defender Hexes of the attack declared on ``hex_id``: that hex first, then the others
+    declared with it (12.8); just ``hex_id`` for a one-hex attack."""
+    return [hex_id, *efs_vars(game.state).declared_with.get(hex_id, [])]
+
+
 def check_declare(game: "Game", a: Declare) -> Illegal | None:
     s, st = _sys(), game.state
     side = owner(game)
     if side != st.player or st.phase != s.DECLARE_PHASE.get(side):
         return Illegal("12.3", "attacks are declared in the phasing player's phase before the enemy's reaction")
-    h = parse(game, a.hex)
-    if isinstance(h, Illegal):
-        return h
-    if a.hex in efs_vars(st).declared:
-        return Illegal("15.23", f"{a.hex} already carries a Declared Attack marker")
+    names = (a.hex, *a.also)
+    if len(set(names)) != len(names):
+        return Illegal("12.8", "a Defender Hex is named twice")
+    hexes = []
+    for name in names:
+        h = parse(game, name)
+        if isinstance(h, Illegal):
+            return h
+        if name in efs_vars(st).declared or s.DECLARED in st.hex_markers.get(name, []):
+            return Illegal("15.23", f"{name} already carries a Declared Attack marker")
+        if not defenders_at(game, h, side):
+            return Illegal("12.35", f"{name} holds no enemy unit")
+        hexes.append(h)
     b = s.board(game)
-    dfn = defenders_at(game, h, side)
-    if not dfn:
-        return Illegal("12.35", f"{a.hex} holds no enemy unit")
     if not a.units:
         return Illegal("12.33", "name the units that make the attack")
     bad = _own_units(game, a.units, "12.33")
@@ -207,22 +218,28 @@ def check_declare(game: "Game", a: Declare) -> Illegal | None:
         return bad
     for uid in a.units:
         here = b.hex_of.get(uid)
-        if here is None or h not in b.gmap.neighbours(here):
-            return Illegal("15.21", f"{uid} is not next to {a.hex}")
+        for h, name in zip(hexes, names):
+            if here is None or h not in b.gmap.neighbours(here):
+                return Illegal("12.8" if a.also else "15.21", f"{uid} is not next to {name}"
+                               + (": in a multi-hex attack every unit is next to every Defender Hex" if a.also else ""))
         if b.is_artillery(uid):
             return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration")
     att = sum(b.attack(u) for u in a.units)
-    dfs = sum(b.defence(u) for u in dfn if not b.is_artillery(u))  # 12.34
+    dfs = sum(b.defence(u) for h in hexes for u in defenders_at(game, h, side) if not b.is_artillery(u))  # 12.34
     return combat.declarable(att, dfs, s.tables(game))
 
 
 def apply_declare(game: "Game", a: Declare) -> None:
     st = game.state
-    st.hex_markers.setdefault(a.hex, [])
-    if _sys().DECLARED not in st.hex_markers[a.hex]:
-        st.hex_markers[a.hex].append(_sys().DECLARED)
+    for name in (a.hex, *a.also):  # 12.35: a marker on each Defender Hex
+        st.hex_markers.setdefault(name, [])
+        if _sys().DECLARED not in st.hex_markers[name]:
+            st.hex_markers[name].append(_sys().DECLARED)
     efs_vars(st).declared[a.hex] = list(a.units)
-    game.emit(Note(f"Declared Attack on {a.hex} by {', '.join(a.units)} (12.35)"))
+    if a.also:
+        efs_vars(st).declared_with[a.hex] = list(a.also)
+    where = " and ".join((a.hex, *a.also))
+    game.emit(Note(f"Declared Attack on {where} by {', '.join(a.units)} ({'12.8' if a.also else '12.35'})"))
 
 
 # -- Soviet HQs ----------------------------------------------------------------------------------
@@ -384,25 +401,34 @@ def apply_to_cadre(game: "Game", a: ToCadre) -> None:
 
 # -- attacks -------------------------------------------------------------------------------------
 
-def attackers_for(game: "Game", hex_id: str) -> list[str]:
-    """Units of the phasing side that may still attack the Declared Attack on ``hex_id`` (15.21)."""
+def live_hexes(game: "Game", hex_id: str) -> list[Any]:
+    """The Defender Hexes of the attack declared on ``hex_id`` that still hold enemy units."""
     b = _sys().board(game)
-    h = b.parse(hex_id)
+    side = game.state.player
+    return [h for h in (b.parse(x) for x in combat_hexes(game, hex_id)) if defenders_at(game, h, side)]
+
+
+def attackers_for(game: "Game", hex_id: str) -> list[str]:
+    """Units of the phasing side that may still attack the Declared Attack on ``hex_id`` (15.21):
+    next to every one of its Defender Hexes (15.26)."""
+    b = _sys().board(game)
     side = game.state.player
     fought = set(efs_vars(game.state).fought)
-    if not defenders_at(game, h, side):
+    hexes = live_hexes(game, hex_id)
+    if not hexes:
         return []
-    return [u for n in b.gmap.neighbours(h) for u in b.at(n)
+    return [u for n in b.gmap.neighbours(hexes[0]) for u in b.at(n)
             if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and u not in fought
-            and b.attack(u) > 0]
+            and b.attack(u) > 0 and all(h in b.gmap.neighbours(n) for h in hexes[1:])]
 
 
 def artillery_for(game: "Game", hex_id: str, side: str) -> list[str]:
+    """Artillery of ``side`` in range of one or more of the attack's Defender Hexes (12.8, 14.21)."""
     b = _sys().board(game)
-    h = b.parse(hex_id)
+    hexes = [b.parse(x) for x in combat_hexes(game, hex_id)]
     fought = set(efs_vars(game.state).fought)
     return [u for u, at in sorted(b.hex_of.items()) if b.side(u) == side and b.is_artillery(u)
-            and at.distance(h) <= SUPPORT_RANGE and u not in fought and at not in b.declared]
+            and min(at.distance(h) for h in hexes) <= SUPPORT_RANGE and u not in fought and at not in b.declared]
 
 
 def check_attack(game: "Game", a: Attack) -> Illegal | None:
@@ -416,6 +442,9 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     can = set(attackers_for(game, a.hex))
     for uid in a.attackers:
         if uid not in can:
+            if len(combat_hexes(game, a.hex)) > 1:
+                return Illegal("15.26", f"{uid} cannot join the attack on {' and '.join(combat_hexes(game, a.hex))}: "
+                                        "not next to every Defender Hex, artillery, or already in a combat")
             return Illegal("15.21", f"{uid} cannot attack {a.hex}: not next to it, artillery, or already in a combat")
     art = set(artillery_for(game, a.hex, st.player))
     for uid in a.artillery:
@@ -424,8 +453,9 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     if len(set(a.attackers)) != len(a.attackers) or len(set(a.artillery)) != len(a.artillery):
         return Illegal("15.25", "a unit is listed twice")
     from kiev_tui.games.efs_ktr import chain
-    c = {"hex": a.hex, "attacker": st.player, "defender": chain.other(st.player), "attackers": list(a.attackers),
-         "artillery": list(a.artillery), "dart": []}
+    b = _sys().board(game)
+    c = {"hex": a.hex, "hexes": [b.hid(h) for h in live_hexes(game, a.hex)], "attacker": st.player,
+         "defender": chain.other(st.player), "attackers": list(a.attackers), "artillery": list(a.artillery), "dart": []}
     p = combat.plan(chain.combat_input(game, c), _sys().tables(game))  # 15.2-15.4, PB 11.3
     if isinstance(p, Illegal):
         return p

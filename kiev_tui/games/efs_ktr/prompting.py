@@ -105,6 +105,29 @@ def prompt(game: "Game") -> Prompt | None:
     return None
 
 
+MAX_DECLARE_HEXES = 3  # a multi-hex declaration offered by legal() names at most three hexes
+
+
+def _multi_declares(game: "Game", b: Any, side: str) -> Iterator[Declare]:
+    """12.8: two or three enemy hexes declared as one attack, with every unit next to all of them."""
+    from kiev_tui.games.efs_ktr import handlers
+
+    seen: set[tuple[Any, ...]] = set()
+    for h in sorted({h for u, h in b.hex_of.items() if b.side(u) == side}, key=b.hid):
+        enemy = sorted((n for n in b.gmap.neighbours(h) if b.owner(n) not in (None, side)), key=b.hid)
+        for k in range(2, min(MAX_DECLARE_HEXES, len(enemy)) + 1):
+            for group in itertools.combinations(enemy, k):
+                if group in seen:
+                    continue
+                seen.add(group)
+                atk = tuple(sorted(u for m in b.gmap.neighbours(group[0]) for u in b.at(m)
+                                   if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0
+                                   and all(g in b.gmap.neighbours(m) for g in group[1:])))
+                d = Declare(b.hid(group[0]), atk, tuple(b.hid(g) for g in group[1:]))
+                if atk and handlers.check_declare(game, d) is None:
+                    yield d
+
+
 def legal(game: "Game", side: str) -> Iterator[Action]:
     st = game.state
     s = _sys()
@@ -172,6 +195,7 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     d = Declare(b.hid(n), atk)
                     if atk and handlers.check_declare(game, d) is None:
                         yield d
+            yield from _multi_declares(game, b, side)
     elif st.phase == "air_interdiction":
         for hexid in handlers.interdiction_targets(game):
             yield Interdict(hexid)

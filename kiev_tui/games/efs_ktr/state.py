@@ -24,6 +24,7 @@ class EfsVars:
     hq_orders: dict[str, int] = field(default_factory=dict)  # 22.12c: points spent on orders this segment
     hq_react: dict[str, list[str]] = field(default_factory=dict)  # 22.12b: units each HQ sent to react
     declared: dict[str, list[str]] = field(default_factory=dict)  # 12.35: defender hex -> declaring units
+    declared_with: dict[str, list[str]] = field(default_factory=dict)  # 12.8: first hex -> its other defender hexes
     fought: list[str] = field(default_factory=list)  # 15.23: units that attacked or supported this phase
     orders: dict[str, str] = field(default_factory=dict)  # 14.31: revealed orders on hexes this combat
     overrun_marked: list[str] = field(default_factory=list)  # 11.44

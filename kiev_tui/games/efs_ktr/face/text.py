@@ -322,10 +322,13 @@ def describe(game: "Game", action: Action) -> str:
     kind = action.kind
     a: Any = action
     if kind == "declare":
+        if a.also:
+            return f"Declare one attack on {' and '.join((a.hex, *a.also))} by {_names(game, a.units)} (12.8)"
         return f"Declare an attack on {a.hex} by {_names(game, a.units)} (12.35)"
     if kind == "attack":
         art = f", artillery {_names(game, a.artillery)}" if a.artillery else ", no artillery"
-        return f"Attack {a.hex} with {_names(game, a.attackers)}{art} (15.2)"
+        from kiev_tui.games.efs_ktr.handlers import combat_hexes
+        return f"Attack {' and '.join(combat_hexes(game, a.hex))} with {_names(game, a.attackers)}{art} (15.2)"
     if kind == "overrun":
         return f"Overrun {a.target} with {_names(game, a.units)} (11.4)"
     if kind == "activate":
