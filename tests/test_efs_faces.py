@@ -20,9 +20,10 @@ from kiev_tui.plain.face import DEFAULT, face_for
 from kiev_tui.plain.session import PlainSession
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
+from kiev_tui.ui.dialogs import HandoffScreen
 
 from tests.ui.efs_drive import plain_game_turn, ui_game_turn
-from tests.ui.helpers import game_screen
+from tests.ui.helpers import game_screen, keys, screen_text
 
 GAME = "efs_ktr"
 SCENARIO = "efs_ktr/sumy"
@@ -108,3 +109,33 @@ async def test_generic_textual_face_plays_a_game_turn(no_face: None) -> None:
         assert type(game_screen(app).adapter) is DefaultAdapter
         played = await ui_game_turn(pilot, game, face=False)
         _check_turn(game, played)
+        # the hand-over and the generic tracker count in the game's own game-turns (PB 10.4)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "axis"
+        assert "Game-turn 51: hand the keyboard to the AXIS player." in screen_text(app)
+        await keys(pilot, "space")
+        assert "Game-turn 51 (turn 2 of 4)" in screen_text(app)
+
+
+def test_generic_choices_list_what_no_other_key_plays() -> None:
+    """ui/text.py ``choices`` (the generic C and ``choose``): a declare but none of the 784 moves on
+    the map, the Soviet arrivals (no map hex to select them on), a waiting prompt's own options."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.games.efs_ktr.actions import Declare, Interdict, Move
+    from kiev_tui.ui.text import choices
+
+    g = Game.new(SCENARIO, seed=7)
+    while g.state.phase != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Interdict("1503"), side="axis")
+    assert g.rules.prompt(g) is not None and choices(g, "soviet") == []  # only the side that acts
+    assert [label for label, _ in choices(g, "axis")][:2] == ["place ax-dummy-1", "place ax-he111"]
+    while g.state.phase != "movement":  # the mission's answers, each from the generic list
+        g.apply(choices(g, g.actor)[0][1] if g.rules.prompt(g) is not None else EndPhase(), side=g.actor)
+    assert choices(g, "axis") == [("declare hex=1506 units=ax-20mot-10m", Declare("1506", ("ax-20mot-10m",)))]
+    while (g.state.player, g.state.phase) != ("soviet", "movement"):
+        g.apply(EndPhase(), side=g.actor)
+    listed = choices(g, "soviet")
+    arriving = ("so-6-1gdm", "so-12-1gdm", "so-175-1gdm", "so-2-4gdr")
+    assert len(listed) == 9 and all(isinstance(a, Move) and a.units == arriving for _, a in listed)
+    assert listed[0] == ("move units=so-6-1gdm, so-12-1gdm, so-175-1gdm, so-2-4gdr path=2202",
+                         Move(arriving, ("2202",)))
