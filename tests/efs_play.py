@@ -4,9 +4,9 @@ an attack declared in the declaring phase (12.3) and made in combat (15.2) when 
 one, an interdiction in the air phase, every prompt answered from its options (hidden choices
 included), every hand-over taken, every phase ended.
 
-With the face, declares and attacks come from the face's list (``C`` / ``act``); without it the
-generic plain mode types ``do declare ...`` and ``do attack ...``; the generic Textual face has no
-way to declare (its ``C`` lists only the rules' ``options``, the chain's answers)."""
+With the face, declares and attacks come from the face's list (``C`` / ``act``); without it from
+the generic list (``choose`` in plain mode, ``C`` in Textual: ui/text.py ``choices``), picked by
+the words each line starts with."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def _wants(game: Game, acted: set[tuple[int, str, str, str]], what: str) -> bool
 
 def plain_game_turn(session: Any, limit: int = 800, face: bool = True) -> tuple[Played, list[str]]:
     """The same game-turn in plain mode by typed commands; returns what it did and every line shown.
-    With ``face`` False the declares and attacks are typed as ``do KIND key=value``."""
+    With ``face`` False the declares and attacks are picked from the generic ``choose`` list."""
     game: Game = session.game
     played = Played()
     shown: list[str] = []
@@ -73,14 +73,11 @@ def plain_game_turn(session: Any, limit: int = 800, face: bool = True) -> tuple[
         return out
 
     def typed(kind: str) -> str:
-        a = legal_of(game, kind)[0]
         if face:
             return f"{ {'to_cadre': 'cadre'}.get(kind, kind)} 1"
-        if kind == "declare":
-            return f"do declare hex={a.hex} units={','.join(a.units)}"
-        if kind == "interdict":
-            return f"do interdict hex={a.hex}"
-        return f"do attack hex={a.hex} attackers={','.join(a.attackers)} artillery={','.join(a.artillery)}"
+        listed = say("choose")  # the generic list: "  N. declare hex=1506 units=..."
+        n = next(line.split(".")[0].strip() for line in listed[1:] if line.split(". ", 1)[1].startswith(f"{kind} "))
+        return f"choose {n}"
 
     for _ in range(limit):
         st = game.state

@@ -1,9 +1,9 @@
 """Kiev to Rostov (Battle of Sumy) plays with and without its face package.  Without it (the
-registry giving nothing for ``efs_ktr``) the generic plain mode plays a whole game-turn, the
-attacks typed as ``do declare``/``do attack`` and every prompt of the chain answered by number,
-and the generic Textual face plays one by moves and phase ends (it has no way to declare: its C
-list is only the rules' ``options``).  With the face, plain mode plays a game-turn by ``declare``,
-``attack``, ``interdict`` (no ``do``) and never imports Textual."""
+registry giving nothing for ``efs_ktr``) the generic plain mode (``choose``) and the generic Textual
+face (``C``) each play a whole game-turn: an interdiction, an attack declared by each side and
+made, every prompt of the chain answered from its options.  Their lists come from the rules'
+``legal`` (ui/text.py ``choices``), with no code of this game.  With the face, plain mode plays a
+game-turn by ``declare``, ``attack``, ``interdict`` (no ``do``) and never imports Textual."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from kiev_tui.plain.face import DEFAULT, face_for
 from kiev_tui.plain.session import PlainSession
 from kiev_tui.ui.adapter import DefaultAdapter
 from kiev_tui.ui.app import build_app
+from kiev_tui.ui.dialogs import HandoffScreen
 
 from tests.ui.efs_drive import plain_game_turn, ui_game_turn
-from tests.ui.helpers import game_screen
+from tests.ui.helpers import game_screen, keys, screen_text
 
 GAME = "efs_ktr"
 SCENARIO = "efs_ktr/sumy"
@@ -39,17 +40,17 @@ def no_face(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "get_plain", lambda name: None if name == GAME else plain(name))
 
 
-def _check_turn(game: Game, played: Any, fought: bool = True) -> None:
+def _check_turn(game: Game, played: Any) -> None:
     assert game.state.turn == 2 and not game.state.over
     seen = {(p, ph) for _, p, ph in played.phases}
     assert {("axis", "movement"), ("soviet", "motorized"), ("soviet", "movement")} <= seen
     assert played.moved and played.handoffs >= 2
-    if fought:
-        assert played.declared and played.attacks == len(played.declared)
-        assert played.interdicted == 1
-        assert CHAIN <= set(played.prompts), played.prompts
-        kinds = {a.kind for a in game.log}
-        assert {"move", "declare", "attack", "interdict", "air_mission", "set_order", "end_phase"} <= kinds
+    assert played.declared == ["1506", "1407"]  # the Axis in its movement phase, the Soviet in its motorized
+    assert played.attacks == len(played.declared)
+    assert played.interdicted == 1
+    assert CHAIN <= set(played.prompts), played.prompts
+    kinds = {a.kind for a in game.log}
+    assert {"move", "declare", "attack", "interdict", "air_mission", "set_order", "end_phase"} <= kinds
 
 
 def test_generic_plain_face_plays_a_game_turn(no_face: None) -> None:
@@ -58,7 +59,8 @@ def test_generic_plain_face_plays_a_game_turn(no_face: None) -> None:
     session = PlainSession(game, 100, pause=True)
     played, shown = plain_game_turn(session, face=False)
     _check_turn(game, played)
-    assert any(line.startswith("do declare") or "Declared Attack" in line for line in shown)
+    # the generic list names the units, as the map's inspector does
+    assert "  1. declare hex=1506 units=20/10M motorized III" in shown
 
 
 def test_face_plain_plays_a_game_turn_without_do() -> None:
@@ -67,7 +69,6 @@ def test_face_plain_plays_a_game_turn_without_do() -> None:
     assert isinstance(session.face, EfsPlain)
     played, shown = plain_game_turn(session, face=True)
     _check_turn(game, played)
-    assert played.declared == ["1506", "1407"]  # the Axis in its movement phase, the Soviet in its motorized
 
 
 def test_face_plain_lists_and_names_the_choices() -> None:
@@ -107,5 +108,34 @@ async def test_generic_textual_face_plays_a_game_turn(no_face: None) -> None:
         await pilot.pause()
         assert type(game_screen(app).adapter) is DefaultAdapter
         played = await ui_game_turn(pilot, game, face=False)
-        _check_turn(game, played, fought=False)
-        assert not any(a.kind in ("declare", "attack") for a in game.log)
+        _check_turn(game, played)
+        # the hand-over and the generic tracker count in the game's own game-turns (PB 10.4)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "axis"
+        assert "Game-turn 51: hand the keyboard to the AXIS player." in screen_text(app)
+        await keys(pilot, "space")
+        assert "Game-turn 51 (turn 2 of 4)" in screen_text(app)
+
+
+def test_generic_choices_list_what_no_other_key_plays() -> None:
+    """ui/text.py ``choices`` (the generic C and ``choose``): a declare but none of the 784 moves on
+    the map, the Soviet arrivals (no map hex to select them on), a waiting prompt's own options."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.games.efs_ktr.actions import Declare, Interdict, Move
+    from kiev_tui.ui.text import choices
+
+    g = Game.new(SCENARIO, seed=7)
+    while g.state.phase != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Interdict("1503"), side="axis")
+    assert g.rules.prompt(g) is not None and choices(g, "soviet") == []  # only the side that acts
+    assert [label for label, _ in choices(g, "axis")][:2] == ["place ax-dummy-1", "place ax-he111"]
+    while g.state.phase != "movement":  # the mission's answers, each from the generic list
+        g.apply(choices(g, g.actor)[0][1] if g.rules.prompt(g) is not None else EndPhase(), side=g.actor)
+    assert choices(g, "axis") == [("declare hex=1506 units=ax-20mot-10m", Declare("1506", ("ax-20mot-10m",)))]
+    while (g.state.player, g.state.phase) != ("soviet", "movement"):
+        g.apply(EndPhase(), side=g.actor)
+    listed = choices(g, "soviet")
+    arriving = ("so-6-1gdm", "so-12-1gdm", "so-175-1gdm", "so-2-4gdr")
+    assert len(listed) == 9 and all(isinstance(a, Move) and a.units == arriving for _, a in listed)
+    assert listed[0] == ("move units=so-6-1gdm, so-12-1gdm, so-175-1gdm, so-2-4gdr path=2202",
+                         Move(arriving, ("2202",)))

@@ -65,25 +65,40 @@ class Drawn(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class PhaseEnded(Event):
-    kind: ClassVar[str] = "phase_ended"
+class _PhaseEdge(Event):
+    """A phase begins or ends: "Turn 3: german combat phase begins"."""
+
+    verb: ClassVar[str] = ""
     turn: int
     player: str
     phase: str
+    #: the turn as the game numbers it (the rules' ``turn_label``, "Game-turn 50"); "" says "Turn N"
+    label: str = ""
 
     def describe(self) -> str:
-        return f"Turn {self.turn}: {self.player} {self.phase} phase ends"
+        return f"{self.label or f'Turn {self.turn}'}: {self.player} {self.phase} phase {self.verb}"
+
+    def record(self) -> str:
+        # the words saves and turn files kept before the label: they still replay, in either direction
+        return f"Turn {self.turn}: {self.player} {self.phase} phase {self.verb}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Event.to_dict(self)
+        if not self.label:
+            del d["label"]  # a game that numbers its turns 1, 2, ... reports what it always did
+        return d
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class PhaseBegan(Event):
-    kind: ClassVar[str] = "phase_began"
-    turn: int
-    player: str
-    phase: str
+class PhaseEnded(_PhaseEdge):
+    kind: ClassVar[str] = "phase_ended"
+    verb: ClassVar[str] = "ends"
 
-    def describe(self) -> str:
-        return f"Turn {self.turn}: {self.player} {self.phase} phase begins"
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PhaseBegan(_PhaseEdge):
+    kind: ClassVar[str] = "phase_began"
+    verb: ClassVar[str] = "begins"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -274,6 +274,9 @@ class RuleSystem(Protocol):
     Optional hook, used by the scenario loader:
     ``check_victory(reader, catalog, hex_on_map)`` refuses a bad [victory] table with a DataError
     (``reader`` is that table; ``hex_on_map(reader, key, text)`` reads a hex of the scenario's map).
+    Optional hook, used by the log, the hand-over and the generic tracker:
+    ``turn_label(game, turn) -> str`` names the state's ``turn`` as the game numbers its turns
+    ("Game-turn 50" for a scenario that starts mid-campaign); without it, "Turn N" (see ``turn_label``).
     """
 
     id: str
@@ -337,3 +340,11 @@ class RuleSystem(Protocol):
         waits, exactly its answers (``Prompt.actions``)."""
 
     def score(self, game: "Game") -> Score: ...
+
+
+def turn_label(game: "Game", turn: int | None = None) -> str:
+    """The turn (the state's own by default) as the game numbers it: the rules' optional
+    ``turn_label`` hook, else "Turn N"."""
+    n = game.state.turn if turn is None else turn
+    hook = getattr(game.rules, "turn_label", None)
+    return str(hook(game, n)) if hook is not None else f"Turn {n}"

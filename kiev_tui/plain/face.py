@@ -50,7 +50,7 @@ class PlainFace(ui_text.GenericNames):
     # -- the game ------------------------------------------------------------------------------
     def tracker_lines(self, game: "Game") -> list[str]:
         ph = game.phase
-        lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
+        lines = [ui_text.turn_line(game)]
         if game.state.over:
             return lines + ["The game is over."]
         lines.extend(ui_text.sequence_lines(game, lambda s: self.side_name(game, s),

@@ -19,8 +19,9 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.engine.view import view, visible_to
+from kiev_tui.engine.view import visible_to
 from kiev_tui.plain.face import PlainFace, face_for
+from kiev_tui.ui import text as ui_text  # the generic text both faces say; no Textual
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -830,16 +831,17 @@ def _quit(s: PlainSession, args: list[str]) -> list[str]:
 
 
 def cmd_choose(s: PlainSession, args: list[str]) -> list[str]:
-    """The choices the rules offer the side at the keyboard (its view: a hidden pick, a reveal)."""
-    opts = view(s.game, s.seat).options  # empty unless this side must act: never another's secret
+    """The choices the rules offer the side at the keyboard (its view: a hidden pick, a reveal),
+    then what else its rules allow that no other command plays (ui/text.py ``choices``)."""
+    opts = ui_text.choices(s.game, s.seat)  # empty unless this side must act: never another's secret
     if not args:
         if not opts:
             return ["Nothing to choose now."]
-        return ["Choices ('choose N'):"] + [f"  {i}. {s.face.name_ids(s.game, a.describe())}"
-                                             for i, a in enumerate(opts, 1)]
+        return ["Choices ('choose N'):"] + [f"  {i}. {s.face.name_ids(s.game, label)}"
+                                             for i, (label, _) in enumerate(opts, 1)]
     if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(opts):
         raise Refuse(f"usage: choose N, N from 1 to {len(opts)}" if opts else "nothing to choose now")
-    return s.play(opts[int(args[0]) - 1])
+    return s.play(opts[int(args[0]) - 1][1])
 
 
 GENERIC: dict[str, Spec] = {
@@ -866,8 +868,8 @@ GENERIC: dict[str, Spec] = {
                "alone, lists them", "do move units=0319:1 path=0420"),
     "options": Spec(cmd_options, "options", "the waiting choice and its options, numbered", "options"),
     "pick": Spec(cmd_pick, "pick N [N...]", "answer the waiting choice with the options numbered N", "pick 2"),
-    "choose": Spec(cmd_choose, "choose [N]", "the choices the rules offer you now (e.g. a hidden pick), "
-                   "or make choice N", "choose 1"),
+    "choose": Spec(cmd_choose, "choose [N]", "the choices the rules offer you now (a hidden pick, an "
+                   "attack, an overrun: what no other command plays), or make choice N", "choose 1"),
     "quit": Spec(_quit, "quit", "stop (the autosave keeps the game as of the last phase end)", "quit"),
 }
 

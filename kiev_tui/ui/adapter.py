@@ -151,6 +151,11 @@ DEFAULT_KEYS = """Keys on the map
 """
 
 
+#: The keys of the face any game gets: a game's own face lists its C in its own words.
+GENERIC_KEYS = DEFAULT_KEYS.replace(
+    "  u  ", "  C                    choose an attack, an overrun, anything else the rules allow now\n  u  ", 1)
+
+
 def with_marks_only(looks: dict[Hex, HexLook], reach_text: Mapping[Hex, str],
                     frames: Mapping[Hex, str]) -> dict[Hex, HexLook]:
     """Add a look for every hex that shows only a reach cost or a frame (no units there)."""
@@ -252,7 +257,7 @@ class DefaultAdapter(ui_text.GenericNames):
 
     def tracker_lines(self, game: "Game") -> list[str]:
         ph = game.phase
-        lines = [f"Turn {ph.turn} of {game.scenario.turns}"]
+        lines = [ui_text.turn_line(game)]
         lines.extend(ui_text.sequence_lines(game, lambda s: self.side_name(game, s),
                                             lambda p: self.phase_title(game, p)))  # the whole game-turn
         pending = self.pending(game)
@@ -263,7 +268,8 @@ class DefaultAdapter(ui_text.GenericNames):
 
     def phase_help(self, game: "Game") -> str:
         return ("Select a stack with Enter; the hexes it can reach show their cost, and the path to the "
-                "cursor is starred. Press Enter on a lit hex to go there. P ends the phase.\n\n" + DEFAULT_KEYS)
+                "cursor is starred. Press Enter on a lit hex to go there. C lists what else the rules allow "
+                "now (an attack, an overrun, a unit arriving...). P ends the phase.\n\n" + GENERIC_KEYS)
 
     def rules_cases(self, game: "Game") -> list[str]:
         return []

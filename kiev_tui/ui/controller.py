@@ -22,8 +22,10 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Direction, Hex
+from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.adapter import Overlay, occupancy, side_of
-from kiev_tui.engine.view import view, visible_to
+from kiev_tui.engine.view import visible_to
+from kiev_tui.ui import text as ui_text
 from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
 from kiev_tui.ui.hexmap import HexMap, parse_hex
 
@@ -151,7 +153,7 @@ class PlayControls:
             self.check_pending()
 
         text = note if note is not None else self.name_ids("\n".join(self.game.phase.todo))
-        self.app.push_screen(HandoffScreen(player, self.game.state.turn, text), done)
+        self.app.push_screen(HandoffScreen(player, turn_label(self.game), text), done)
 
     def end_part(self) -> None:
         """A game by e-mail: the player's part is over; leave, and the command writes the turn file."""
@@ -413,19 +415,21 @@ class PlayControls:
         self.app.push_screen(PromptScreen(pending, title, [self.name_ids(o.label) for o in pending.options]), done)
 
     def action_choose(self) -> None:
-        """The choices the rules offer the side at the keyboard (a hidden pick, its reveal): its view only."""
+        """The choices the rules offer the side at the keyboard (a hidden pick, its reveal, its
+        view only), then what else its rules allow that no other key plays (ui/text.py ``choices``:
+        a declared attack, an attack, an overrun...)."""
         if self._handing_off:
             return  # behind the hand-off screen nobody's choices show
-        opts = view(self.game, self.seat).options
+        opts = ui_text.choices(self.game, self.seat)
         if not opts:
             self.say("Nothing to choose now")
             return
 
         def done(action: Action | None) -> None:
-            if action is not None:
-                self.play(action)
+            if action is not None and self.play(action):
+                self.call_after_refresh(self.check_pending)  # an attack's chain asks at once
 
-        self.app.push_screen(PickScreen("Choose", [(self.name_ids(a.describe()), a) for a in opts]), done)
+        self.app.push_screen(PickScreen("Choose", [(self.name_ids(label), a) for label, a in opts]), done)
 
     def action_undo(self) -> None:
         if self.computer_acting():

@@ -156,14 +156,15 @@ class HandoffScreen(OnceScreen[None]):
     HandoffScreen #handoff { width: 60; max-width: 100%; height: auto; border: ascii $accent; padding: 1 2; }
     """
 
-    def __init__(self, player: str, turn: int, note: str = "") -> None:
+    def __init__(self, player: str, turn: int | str, note: str = "") -> None:
         super().__init__()
         self.player = player
-        self.turn = turn
+        self.turn = turn  # a number, or the game's own name for the turn ("Game-turn 50")
         self.note = note
 
     def compose(self) -> ComposeResult:
-        text = (f"Turn {self.turn}: hand the keyboard to the {self.player.upper()} player.\n\n"
+        turn = self.turn if isinstance(self.turn, str) else f"Turn {self.turn}"
+        text = (f"{turn}: hand the keyboard to the {self.player.upper()} player.\n\n"
                 "The map stays hidden until that player is ready.\n")
         if self.note:
             text += f"\n{self.note}\n"

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.names import replace_ids  # regular expressions only
 
 if TYPE_CHECKING:
+    from kiev_tui.engine.actions import Action
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.hexes import Hex
     from kiev_tui.engine.mapdata import GameMap
@@ -74,6 +76,15 @@ def stack_order(game: "Game", ids: list[str],
     return sorted(ids, key=key)
 
 
+def turn_line(game: "Game") -> str:
+    """The tracker's first line: "Turn 3 of 10", or with the game's own numbering (the rules'
+    ``turn_label``) "Game-turn 50 (turn 1 of 4)"."""
+    n, total = game.phase.turn, game.scenario.turns
+    if getattr(game.rules, "turn_label", None) is None:
+        return f"Turn {n} of {total}"
+    return f"{turn_label(game, n)} (turn {n} of {total})"
+
+
 def phase_title(phase: str) -> str:
     return phase.replace("_", " ").capitalize()
 
@@ -133,6 +144,59 @@ def sequence_lines(game: "Game", side_name: Callable[[str], str], title: Callabl
             parts.append(text)
         lines.append((head.format(side_name(phasing)) if phasing else f"{seg.name}: ") + " > ".join(parts))
     return lines
+
+
+# -- what the generic faces offer besides moving and ending the phase (C, "choose") -----------------
+
+def action_text(action: "Action") -> str:
+    """An action as a player reads it in a list: a game's own ``describe`` when it has one, else
+    its kind and fields, several ids joined by commas ("declare hex=1506 units=a, b")."""
+    from kiev_tui.engine.actions import Action
+
+    if type(action).describe is not Action.describe:
+        return action.describe()
+    fields = {k: v for k, v in action.to_toml().items() if k != "kind"}
+    words = [f"{k}={', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in fields.items()]
+    return " ".join([action.kind, *words])
+
+
+def choices(game: "Game", side: str) -> list[tuple[str, "Action"]]:
+    """What the generic faces list for ``side`` (the TUI's C, plain mode's ``choose``), with the
+    words for each: the rules' ``options`` first (a hidden pick, its reveal, a game's own list),
+    then every other action ``legal`` gives that no other key plays -- not the phase end (P /
+    ``end``), not a move of the game's ``move`` kind by units on the map (Enter on the map /
+    ``move``), not a waiting prompt's answers (p / ``pick``).  So a game with no face of its own
+    can still declare, attack, overrun, fly or bring on arrivals as its rules allow.  Empty unless
+    ``side`` may act now."""
+    from kiev_tui.engine.actions import EndPhase
+    from kiev_tui.engine.view import view
+
+    out: list[tuple[str, Action]] = []
+    for opt in view(game, side).options:
+        act = getattr(opt, "action", opt)  # a prompt's Option carries its action and its label
+        label = getattr(opt, "label", None)
+        out.append((str(label) if label else action_text(act), act))
+    rules = game.rules
+    legal = getattr(rules, "legal", None)
+    if legal is None or game.state.over or game.actor != side or rules.prompt(game) is not None:
+        return out
+    move = rules.actions.get("move")
+    listed = [act for _, act in out]
+    for act in legal(game, side):
+        if isinstance(act, EndPhase) or act in listed:
+            continue
+        if move is not None and isinstance(act, move) and _on_map(game, act):
+            continue  # the map's own keys move it
+        listed.append(act)
+        out.append((action_text(act), act))
+    return out
+
+
+def _on_map(game: "Game", action: "Action") -> bool:
+    """Whether every unit the action names stands on a map hex (an arrival does not yet)."""
+    units = getattr(action, "units", ())
+    states = game.state.units
+    return all(u in states and states[u].hex is not None for u in units)
 
 
 def score_lines(game: "Game", side_name: Callable[[str], str], loud: bool = False) -> list[str]:

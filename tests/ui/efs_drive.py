@@ -1,7 +1,8 @@
 """The Textual half of tests/efs_play.py: one game-turn of the Battle of Sumy by keys alone (a move
 in each movement phase, C to interdict, declare and attack, every prompt answered in its dialog,
-every hand-over passed, P to end each phase).  Without the face (``face=False``) only moves and
-phase ends: the generic C lists just the rules' options, the chain's answers."""
+every hand-over passed, P to end each phase).  Without the face (``face=False``) the same turn is
+played through the generic C list (ui/text.py ``choices``: what ``legal`` allows besides moves and
+phase ends), whose lines are the actions' own words ("declare hex=1506 units=...")."""
 
 from __future__ import annotations
 
@@ -48,21 +49,21 @@ async def ui_game_turn(pilot: Pilot, game: Game, limit: int = 800, face: bool = 
         if st.pending is not None:
             await keys(pilot, "p")  # the waiting answer: its player takes the keyboard first
             continue
-        if face and st.phase == "air_interdiction" and legal_of(game, "interdict") and _wants(game, acted, "i"):
+        if st.phase == "air_interdiction" and legal_of(game, "interdict") and _wants(game, acted, "i"):
             before = len(game.log)
-            await _pick(pilot, game, "Fly interdiction")
+            await _pick(pilot, game, "Fly interdiction" if face else "interdict hex=")
             assert len(game.log) == before + 1 and game.log[-1].kind == "interdict"
             played.interdicted += 1
             continue
-        if face and st.phase == DECLARING.get(st.player) and legal_of(game, "declare") and _wants(game, acted, "d"):
+        if st.phase == DECLARING.get(st.player) and legal_of(game, "declare") and _wants(game, acted, "d"):
             before = len(game.log)
-            await _pick(pilot, game, "Declare an attack")
+            await _pick(pilot, game, "Declare an attack" if face else "declare hex=")
             assert len(game.log) == before + 1 and game.log[-1].kind == "declare"
             played.declared.append(game.log[-1].hex)  # type: ignore[attr-defined]
             continue
-        if face and st.phase == "combat" and legal_of(game, "attack"):
+        if st.phase == "combat" and legal_of(game, "attack"):
             before = len(game.log)
-            await _pick(pilot, game, "Attack")
+            await _pick(pilot, game, "Attack" if face else "attack hex=")
             assert len(game.log) == before + 1 and game.log[-1].kind == "attack"
             played.attacks += 1
             continue

@@ -950,8 +950,12 @@ def end_combat(game: "Game", c: dict[str, Any]) -> None:
 # -- odds preview --------------------------------------------------------------------------------
 
 def preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) -> OddsPreview | None:
+    """The battle ``attackers`` would fight against ``targets`` as the position stands: in the
+    Combat phase, and in the phase where the phasing side declares (12.3), where the preview also
+    carries the declaration's own odds and any refusal of it (12.33-12.35)."""
     st = game.state
-    if st.phase != "combat" or not targets or not attackers:
+    declaring = st.phase == _sys().DECLARE_PHASE.get(st.player)
+    if (st.phase != "combat" and not declaring) or not targets or not attackers:
         return None
     b = _sys().board(game)
     c = {"hex": targets[0], "hexes": list(targets), "attacker": st.player, "defender": other(st.player),
@@ -961,7 +965,20 @@ def preview(game: "Game", attackers: tuple[str, ...], targets: tuple[str, ...]) 
         inp = combat_input(game, c)
     except (KeyError, ValueError) as exc:
         return OddsPreview(Illegal("15.2", str(exc)), None, None, None)
-    return combat.preview(inp, _sys().tables(game))
+    out = combat.preview(inp, _sys().tables(game))
+    if not declaring or out.illegal is not None:
+        return out
+    from kiev_tui.games.efs_ktr.actions import Declare
+    from kiev_tui.games.efs_ktr.handlers import check_declare
+
+    # 12.33-12.34: the declaration counts non-artillery units only, with no support (12.12)
+    att = sum(b.attack(u) for u in c["attackers"] if u in b.hex_of)
+    dfs = sum(b.defence(u) for t in targets for u in b.at(b.parse(t)) if b.side(u) == c["defender"] and not b.is_artillery(u))
+    col = _sys().tables(game).crt.column_for(att, dfs) if dfs > 0 else None
+    note = (f"declared at {att:g} to {dfs:g} ({col or 'worse than 1-4'}, 12.33-12.35); the odds above are the "
+            "battle as it stands now: artillery, air and orders are added in the Combat phase (12.12)")
+    return replace(out, illegal=check_declare(game, Declare(targets[0], tuple(c["attackers"]), tuple(targets[1:]))),
+                   notes=(*out.notes, note))
 
 
 __all__ = ["start_attack", "start_overrun", "run", "check_answer", "apply_answer", "after_commit", "preview",

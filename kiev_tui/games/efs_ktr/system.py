@@ -272,8 +272,16 @@ class EfsRules:
     def score(self, game: "Game") -> Score:
         return score(game)
 
+    def turn_label(self, game: "Game", turn: int) -> str:
+        return turn_label(game, turn)
+
     def visible(self, game: "Game", side: str, uid: str) -> bool:
         return True  # every counter is face up in Sumy; hidden choices are commitments
+
+
+def turn_label(game: "Game", turn: int) -> str:
+    """The scenario's turn ``turn`` (1 at its start) on the game-turn track: Sumy starts at GT50 (PB 10.4)."""
+    return f"Game-turn {int(game.scenario.params.get('first_game_turn', 1)) + turn - 1}"
 
 
 def entry_hexes(game: "Game", uid: str) -> list[Hex]:
@@ -376,7 +384,7 @@ def begin_phase(game: "Game", step: sequence.Step) -> None:
     v.spent.clear()
     v.done.clear()
     v.hq_react.clear()  # 22.12b: reaction points are counted per Reaction phase
-    game.emit(PhaseBegan(st.turn, st.player, st.phase))
+    game.emit(PhaseBegan(st.turn, st.player, st.phase, turn_label(game, st.turn)))
     if st.phase == "air_readiness" and st.half == 0:
         air_readiness(game)
     if st.phase in MOVE_PHASES:
@@ -412,7 +420,7 @@ def air_readiness(game: "Game") -> None:
 class _EfsHooks(sequence.Hooks):
     def end_step(self, game: "Game", step: sequence.Step) -> None:
         st = game.state
-        game.emit(PhaseEnded(st.turn, st.player, st.phase))
+        game.emit(PhaseEnded(st.turn, st.player, st.phase, turn_label(game, st.turn)))
         if st.phase == COMBAT:
             efs_vars(st).fought.clear()
             efs_vars(st).orders.clear()
