@@ -944,6 +944,7 @@ def end_combat(game: "Game", c: dict[str, Any]) -> None:
         v.declared.pop(c["hex"], None)
         v.declared_with.pop(c["hex"], None)
         v.fought.extend(u for u in (*c["attackers"], *c["artillery"], *c["dart"]) if u not in v.fought)
+        v.attacked.extend(u for u in c.get("defenders", []) if u not in v.attacked)  # 12.7: attacked already
     v.combat = {}
 
 

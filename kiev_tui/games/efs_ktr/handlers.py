@@ -20,7 +20,7 @@ from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict,
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
-from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc
+from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc, projectors
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -192,41 +192,106 @@ def combat_hexes(game: "Game", hex_id: str) -> list[str]:
     return [hex_id, *efs_vars(game.state).declared_with.get(hex_id, [])]
 
 
-def check_declare(game: "Game", a: Declare) -> Illegal | None:
+def may_attack(b: Any, uid: str, target: Hex) -> bool:
+    """12.5, 15.21b-c: may ``uid`` attack the enemy in the adjacent ``target``?  Either its hex is
+    in the zone of ``target``'s units (12.51) or it could move into ``target`` (12.52)."""
+    here = b.hex_of.get(uid)
+    if here is None or target not in b.gmap.neighbours(here):
+        return False
+    return target in projectors(b, here, b.side(uid)) or movement.could_enter(b, uid, here, target)
+
+
+def owed_hexes(b: Any, uid: str, hexes: list[Hex]) -> list[Hex]:
+    """12.7: the enemy hexes, other than ``hexes``, whose zones reach ``uid``'s hex: if ``uid``
+    attacks, each of them must be attacked as well (by it or by another unit)."""
+    here = b.hex_of.get(uid)
+    if here is None:
+        return []
+    return sorted(set(projectors(b, here, b.side(uid))) - set(hexes), key=b.hid)
+
+
+def declarers_for(game: "Game", hex_id: str) -> tuple[str, ...]:
+    """The units of the phasing side that may declare an attack on ``hex_id`` alone: next to it,
+    not artillery, some attack strength (12.11, 12.33), and in its zone or able to enter it (12.5)."""
+    b = _sys().board(game)
+    side = owner(game)
+    h = b.parse(hex_id)
+    return tuple(sorted(u for m in b.gmap.neighbours(h) for u in b.at(m)
+                        if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0 and may_attack(b, u, h)))
+
+
+def _check_declare_base(game: "Game", a: Declare) -> tuple[Illegal | None, list[Hex]]:
+    """Every check of a declaration but 12.7's; with the Defender Hexes it names."""
     s, st = _sys(), game.state
     side = owner(game)
     if side != st.player or st.phase != s.DECLARE_PHASE.get(side):
-        return Illegal("12.3", "attacks are declared in the phasing player's phase before the enemy's reaction")
+        return Illegal("12.3", "attacks are declared in the phasing player's phase before the enemy's reaction"), []
     names = (a.hex, *a.also)
     if len(set(names)) != len(names):
-        return Illegal("12.8", "a Defender Hex is named twice")
+        return Illegal("12.8", "a Defender Hex is named twice"), []
     hexes = []
     for name in names:
         h = parse(game, name)
         if isinstance(h, Illegal):
-            return h
+            return h, []
         if name in efs_vars(st).declared or s.DECLARED in st.hex_markers.get(name, []):
-            return Illegal("15.23", f"{name} already carries a Declared Attack marker")
+            return Illegal("15.23", f"{name} already carries a Declared Attack marker"), []
         if not defenders_at(game, h, side):
-            return Illegal("12.35", f"{name} holds no enemy unit")
+            return Illegal("12.35", f"{name} holds no enemy unit"), []
         hexes.append(h)
     b = s.board(game)
     if not a.units:
-        return Illegal("12.33", "name the units that make the attack")
+        return Illegal("12.33", "name the units that make the attack"), []
     bad = _own_units(game, a.units, "12.33")
     if bad:
-        return bad
+        return bad, []
     for uid in a.units:
         here = b.hex_of.get(uid)
         for h, name in zip(hexes, names):
             if here is None or h not in b.gmap.neighbours(here):
                 return Illegal("12.8" if a.also else "15.21", f"{uid} is not next to {name}"
-                               + (": in a multi-hex attack every unit is next to every Defender Hex" if a.also else ""))
+                               + (": in a multi-hex attack every unit is next to every Defender Hex" if a.also else "")), []
         if b.is_artillery(uid):
-            return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration")
+            return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration"), []
+        for h, name in zip(hexes, names):
+            if not may_attack(b, uid, h):  # 12.61 (12.8: 12.5 holds for every Defender Hex)
+                return Illegal("12.61", f"{uid} is outside the zone of {name}'s units and could not move into "
+                                        f"{name}: it may not attack it"), []
     att = sum(b.attack(u) for u in a.units)
     dfs = sum(b.defence(u) for h in hexes for u in defenders_at(game, h, side) if not b.is_artillery(u))  # 12.34
-    return combat.declarable(att, dfs, s.tables(game))
+    return combat.declarable(att, dfs, s.tables(game)), hexes
+
+
+def check_declare(game: "Game", a: Declare) -> Illegal | None:
+    bad, hexes = _check_declare_base(game, a)
+    if bad is not None:
+        return bad
+    b = _sys().board(game)
+    for uid in a.units:  # 12.7: a hex that will owe an attack must be one that can be declared
+        for q in owed_hexes(b, uid, hexes):
+            if q in b.declared:
+                continue
+            qid = b.hid(q)
+            if _check_declare_base(game, Declare(qid, declarers_for(game, qid)))[0] is not None:
+                return Illegal("12.7", f"{uid} is in the zone of {qid} too, and no attack on {qid} can be "
+                                       "declared: every hex whose zone reaches an attacker is attacked as well")
+    return None
+
+
+def unmet_declarations(game: "Game") -> Illegal | None:
+    """12.7 at the end of the declaring phase: a hex whose zone reaches a declaring unit is still
+    unmarked while an attack on it, by every unit that may make it, could be declared."""
+    b = _sys().board(game)
+    v = efs_vars(game.state)
+    for first, units in sorted(v.declared.items()):
+        hexes = [b.parse(x) for x in combat_hexes(game, first)]
+        for uid in units:
+            for q in owed_hexes(b, uid, hexes):
+                qid = b.hid(q)
+                if q not in b.declared and check_declare(game, Declare(qid, declarers_for(game, qid))) is None:
+                    return Illegal("12.7", f"{uid}, declared against {first}, is in the zone of {qid}: "
+                                           f"declare an attack on {qid} too")
+    return None
 
 
 def apply_declare(game: "Game", a: Declare) -> None:
@@ -408,18 +473,37 @@ def live_hexes(game: "Game", hex_id: str) -> list[Any]:
     return [h for h in (b.parse(x) for x in combat_hexes(game, hex_id)) if defenders_at(game, h, side)]
 
 
-def attackers_for(game: "Game", hex_id: str) -> list[str]:
-    """Units of the phasing side that may still attack the Declared Attack on ``hex_id`` (15.21):
-    next to every one of its Defender Hexes (15.26)."""
+def _adjacent_attackers(game: "Game", hexes: list[Any]) -> list[str]:
+    """Units of the phasing side next to every one of ``hexes`` that may still attack (15.21a,
+    15.23, 15.26), before 12.5 and 12.7 are asked."""
     b = _sys().board(game)
     side = game.state.player
     fought = set(efs_vars(game.state).fought)
-    hexes = live_hexes(game, hex_id)
     if not hexes:
         return []
     return [u for n in b.gmap.neighbours(hexes[0]) for u in b.at(n)
             if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and u not in fought
             and b.attack(u) > 0 and all(h in b.gmap.neighbours(n) for h in hexes[1:])]
+
+
+def unattacked_owed(game: "Game", uid: str, hexes: list[Any]) -> list[Any]:
+    """12.7 in the Combat phase: the hexes whose zones reach ``uid`` that are neither in this
+    combat, nor still under a Declared Attack marker (its attack is still to come, 12.36), nor
+    held only by units already attacked this phase (15.23)."""
+    b = _sys().board(game)
+    done = set(efs_vars(game.state).attacked)
+    return [q for q in owed_hexes(b, uid, hexes) if q not in b.declared
+            and not all(u in done for u in b.at(q) if b.is_combat(u))]
+
+
+def attackers_for(game: "Game", hex_id: str) -> list[str]:
+    """Units of the phasing side that may still attack the Declared Attack on ``hex_id``: next to
+    every one of its Defender Hexes (15.21a, 15.26), in their zones or able to enter them (15.21b-c),
+    and with every other hex whose zone reaches them attacked or still to be attacked (12.7)."""
+    b = _sys().board(game)
+    hexes = live_hexes(game, hex_id)
+    return [u for u in _adjacent_attackers(game, hexes)
+            if all(may_attack(b, u, h) for h in hexes) and not unattacked_owed(game, u, hexes)]
 
 
 def artillery_for(game: "Game", hex_id: str, side: str) -> list[str]:
@@ -440,7 +524,18 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     if not a.attackers:
         return Illegal("15.21", "name the attacking units")
     can = set(attackers_for(game, a.hex))
+    b = _sys().board(game)
+    hexes = live_hexes(game, a.hex)
+    near = set(_adjacent_attackers(game, hexes))
     for uid in a.attackers:
+        if uid in near and uid not in can:
+            blocked = [b.hid(h) for h in hexes if not may_attack(b, uid, h)]
+            if blocked:  # 15.21b-c
+                return Illegal("15.21", f"{uid} is outside the zone of {blocked[0]}'s units and could not move "
+                                        f"into {blocked[0]}: it may not attack it")
+            owed = b.hid(unattacked_owed(game, uid, hexes)[0])  # 12.7
+            return Illegal("12.7", f"{uid} is in the zone of {owed}, which is neither in this combat, nor "
+                                   "under a Declared Attack marker, nor attacked already this phase")
         if uid not in can:
             if len(combat_hexes(game, a.hex)) > 1:
                 return Illegal("15.26", f"{uid} cannot join the attack on {' and '.join(combat_hexes(game, a.hex))}: "
@@ -453,7 +548,6 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     if len(set(a.attackers)) != len(a.attackers) or len(set(a.artillery)) != len(a.artillery):
         return Illegal("15.25", "a unit is listed twice")
     from kiev_tui.games.efs_ktr import chain
-    b = _sys().board(game)
     c = {"hex": a.hex, "hexes": [b.hid(h) for h in live_hexes(game, a.hex)], "attacker": st.player,
          "defender": chain.other(st.player), "attackers": list(a.attackers), "artillery": list(a.artillery), "dart": []}
     p = combat.plan(chain.combat_input(game, c), _sys().tables(game))  # 15.2-15.4, PB 11.3

@@ -180,6 +180,17 @@ def _swamp_bars(board: Board, motor: bool, a: Hex | None, b: Hex) -> bool:
     return swampy and (a is None or board.road(a, b) is None)
 
 
+def could_enter(board: Board, uid: str, a: Hex, b: Hex) -> bool:
+    """Could ``uid`` in ``a`` step into the adjacent ``b`` by normal movement, its terrain and
+    hexside alone considered (12.52, 15.21c)?  MP, zones and the units in ``b`` are left out: the
+    question is whether the ground lets it in.  No lake (10.77), and motorized or orange units
+    into or out of swamp only along a road (10.78); an unbridged major river is no bar, since
+    movement may cross it (12.52, second example; 10.76c)."""
+    if hex_cost(board, b) is None:  # 10.77
+        return False
+    return not _swamp_bars(board, board.is_motorized(uid), a, b)  # 10.78
+
+
 # -- the stack --------------------------------------------------------------------------------------
 class Stack:
     """A moving stack: its units, side, the slowest allowance (10.53) and what limits its path."""

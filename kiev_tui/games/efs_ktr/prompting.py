@@ -122,7 +122,7 @@ def _multi_declares(game: "Game", b: Any, side: str) -> Iterator[Declare]:
                 seen.add(group)
                 atk = tuple(sorted(u for m in b.gmap.neighbours(group[0]) for u in b.at(m)
                                    if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0
-                                   and all(g in b.gmap.neighbours(m) for g in group[1:])))
+                                   and all(handlers.may_attack(b, u, g) for g in group)))  # 12.5, 12.8
                 d = Declare(b.hid(group[0]), atk, tuple(b.hid(g) for g in group[1:]))
                 if atk and handlers.check_declare(game, d) is None:
                     yield d
@@ -190,8 +190,7 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     if n in seen or b.owner(n) in (None, side):
                         continue
                     seen.add(n)
-                    atk = tuple(sorted(u for m in b.gmap.neighbours(n) for u in b.at(m)
-                                       if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0))
+                    atk = handlers.declarers_for(game, b.hid(n))  # 12.5: unit by unit
                     d = Declare(b.hid(n), atk)
                     if atk and handlers.check_declare(game, d) is None:
                         yield d

@@ -26,6 +26,7 @@ class EfsVars:
     declared: dict[str, list[str]] = field(default_factory=dict)  # 12.35: defender hex -> declaring units
     declared_with: dict[str, list[str]] = field(default_factory=dict)  # 12.8: first hex -> its other defender hexes
     fought: list[str] = field(default_factory=list)  # 15.23: units that attacked or supported this phase
+    attacked: list[str] = field(default_factory=list)  # 15.23, 12.7: enemy units attacked this phase
     orders: dict[str, str] = field(default_factory=dict)  # 14.31: revealed orders on hexes this combat
     overrun_marked: list[str] = field(default_factory=list)  # 11.44
     combat: dict[str, Any] = field(default_factory=dict)  # the combat being resolved (15.0)

@@ -326,6 +326,11 @@ def check_end_phase(game: "Game") -> Illegal | None:
             h, n = sorted(over.items())[0]
             return Illegal("3.32", f"{board(game).hid(h)} is {n} stacking point(s) over the limit: "
                                    "send units to the Cadre Box first")
+    if st.phase == DECLARE_PHASE.get(st.player) and step.owner == st.player and efs_vars(st).declared:
+        from kiev_tui.games.efs_ktr import handlers
+        unmet = handlers.unmet_declarations(game)  # 12.7
+        if unmet is not None:
+            return unmet
     if st.phase == COMBAT:
         from kiev_tui.games.efs_ktr import handlers
         for h in sorted(efs_vars(st).declared):
@@ -423,6 +428,7 @@ class _EfsHooks(sequence.Hooks):
         game.emit(PhaseEnded(st.turn, st.player, st.phase, turn_label(game, st.turn)))
         if st.phase == COMBAT:
             efs_vars(st).fought.clear()
+            efs_vars(st).attacked.clear()
             efs_vars(st).orders.clear()
 
     def player_changed(self, game: "Game") -> None:
