@@ -249,6 +249,7 @@ def test_14_32_axis_order_face_down_until_turned(tmp_path: Path) -> None:
     while g.phase.segment != "soviet":
         g.apply(EndPhase(), side=g.actor)
     g.apply(Declare("1507", ("so-5-136-9c",)), side="soviet")
+    g.apply(Declare("1407", ("so-5-136-9c",)), side="soviet")  # 12.7: 1407's zone reaches 1506 too
     while g.phase.name != "combat":
         g.apply(EndPhase(), side=g.actor)
     g.apply(Attack("1507", ("so-5-136-9c",)), side="soviet")

@@ -196,6 +196,7 @@ def test_15_58_soviet_attacker_order_needs_an_hq_in_range_of_an_attacker_hex() -
     while g.phase.segment != "soviet":
         g.apply(EndPhase(), side=g.actor)
     g.apply(Declare("1507", ("so-5-136-9c",)), side="soviet")
+    g.apply(Declare("1407", ("so-5-136-9c",)), side="soviet")  # 12.7: 1407's zone reaches 1506 too
     while g.phase.name != "combat":
         g.apply(EndPhase(), side=g.actor)
     g.apply(Attack("1507", ("so-5-136-9c",)), side="soviet")
