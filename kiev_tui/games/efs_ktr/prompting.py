@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.prompts import Option, Prompt
 
-from kiev_tui.games.efs_ktr import chain, movement, stacking
+from kiev_tui.games.efs_ktr import chain, movement, nonop, stacking
 from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare,
                                             Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
@@ -139,6 +139,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
             for g in groups:
                 if st.phase == "reaction" and side == "soviet" and handlers.react_hqs(game, g) is None:
                     continue  # 22.12b: no HQ point left to send them
+                if side == "soviet" and nonop.move_bar(game, g) is not None:
+                    continue  # 22.25g: too many would begin moving inside a Non-Op range
                 for reach in movement.reachable(b, g, st.phase, movement.NORMAL, spent).values():
                     if reach.ok:  # a one-hex move (11.9) is taken as such from its plain path
                         yield Move(g, reach.path)

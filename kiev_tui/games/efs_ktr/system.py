@@ -103,7 +103,7 @@ def _build_board(game: "Game") -> Board:
                  phasing=step.phasing or st.player, weather=str(sc.params.get("weather", "dry")),
                  overrun_marked=frozenset(v.overrun_marked), activated=frozenset(v.activated),
                  declared=declared, orders={grid.parse(h): o for h, o in v.orders.items()},
-                 supply_disregarded=True, control=control,
+                 supply_disregarded=True, control=control, non_op=frozenset(v.non_op),
                  interdicted=frozenset(grid.parse(h) for h in _interdicted(game)))
 
 
@@ -376,6 +376,7 @@ def begin_phase(game: "Game", step: sequence.Step) -> None:
     v.spent.clear()
     v.done.clear()
     v.hq_react.clear()  # 22.12b: reaction points are counted per Reaction phase
+    v.non_op_moved.clear()  # 22.25g: the limit is counted per movement phase
     game.emit(PhaseBegan(st.turn, st.player, st.phase))
     if st.phase == "air_readiness" and st.half == 0:
         air_readiness(game)
@@ -422,7 +423,10 @@ class _EfsHooks(sequence.Hooks):
         game.emit(PlayerChanged(game.state.player))
 
     def new_turn(self, game: "Game") -> None:
+        from kiev_tui.games.efs_ktr import nonop
+
         v = efs_vars(game.state)  # 4.2 D: the interphase clears the turn's markers
+        nonop.recover(game)  # 4.2 D2, 22.26a: after the Activated markers, before the turn marker moves
         v.activated.clear()
         v.hq_points.clear()
         v.hq_guards.clear()

@@ -164,11 +164,13 @@ def mp_spent(game: "Game", uid: str) -> str | None:
 
 
 def markers(game: "Game", uid: str) -> list[str]:
-    """The public markers on a unit: overrun, activated, declared attacker, done moving."""
+    """The public markers on a unit: Non-Op side, overrun, activated, declared attacker, done moving."""
     from kiev_tui.games.efs_ktr.state import efs_vars
 
     v = efs_vars(game.state)
     out = []
+    if uid in v.non_op:
+        out.append("Non-Op")  # 22.21
     if uid in v.overrun_marked:
         out.append("Overrun")  # 11.44
     if uid in v.activated:
@@ -184,6 +186,8 @@ def markers(game: "Game", uid: str) -> list[str]:
 
 def unit_line(game: "Game", uid: str) -> str:
     """'33rd Panzer Regiment 4-3-7 steps 2/3 SP 2 MP spent 3 [Overrun]' on one line."""
+    from kiev_tui.games.efs_ktr.state import efs_vars
+
     d = udef(game, uid)
     u = game.state.units[uid]
     if d.type == "air":  # 17.25, 17.33: an air unit is rated by ACR and CAS, not attack-defence
@@ -197,7 +201,9 @@ def unit_line(game: "Game", uid: str) -> str:
         line += f" SP {stacking_points(game, uid)}"
         if d.type == "artillery" and d.extra.get("support"):
             line += f" support {d.extra.get('support')}"
-        if d.type == "hq":
+        if d.type == "hq" and uid in efs_vars(game.state).non_op:  # 22.21: the back shows recovery
+            line += f" recovery {d.extra.get('recovery', 0)} range {d.extra.get('command_range', 0)}"
+        elif d.type == "hq":
             line += f" command {d.extra.get('command', 0)} range {d.extra.get('command_range', 0)}"
         spent = mp_spent(game, uid)
         if spent is not None:
