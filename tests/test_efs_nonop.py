@@ -17,7 +17,7 @@ from kiev_tui.engine.dice import FixedDice
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.units import UnitState
 from kiev_tui.games.efs_ktr import chain, system
-from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Move, Overrun, Retreat, TakeLosses
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Disband, Move, Overrun, Retreat, TakeLosses
 
 HQ = "so-40a-hq"
 
@@ -320,6 +320,52 @@ def test_22_26a_recovery_roll_in_the_interphase(roll: int, back: bool) -> None:
     assert g.state.vars.non_op == ([] if back else [HQ])
     word = "Operational again" if back else "stays Non-Op"
     assert f"{HQ} rolls {roll} against recovery 3: {word} (22.26a)" in [e.describe() for e in g.journal]
+
+
+def test_22_26b_disbanding_instead_of_the_roll() -> None:
+    """With the HQ Non-Op the interphase has a disbanding step for the Soviet; he disbands it: it
+    goes to the Cadre Box, still Non-Op, no die is rolled, and a second disband the same turn is
+    refused.  Without a Non-Op HQ the step is not in the turn at all."""
+    from kiev_tui.engine import sequence
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([]))
+    assert "disband" not in [s.phase for s in sequence.turn_steps(g)]
+    make_non_op(g)
+    assert [s.phase for s in sequence.turn_steps(g)][-1] == "disband"
+    bad = g.check(Disband(HQ), side="soviet")
+    assert bad is not None and bad.case in ("22.26b", "4.2")
+    to_phase(g, "record", "disband")
+    assert g.actor == "soviet" and g.state.turn == 1
+    assert Disband(HQ) in list(g.rules.legal(g, "soviet"))
+    g.apply(Disband(HQ), side="soviet")
+    assert g.state.units[HQ].status == "cadre" and g.state.vars.disbanded == [HQ]
+    assert Disband(HQ) not in list(g.rules.legal(g, "soviet"))
+    assert g.check(Disband(HQ), side="soviet").case == "22.26b"
+    g.apply(EndPhase(), side="soviet")
+    assert g.state.turn == 2 and g.state.vars.non_op == [HQ] and g.state.vars.disbanded == []
+    assert not [e for e in g.journal if "recovery of" in e.describe()]
+
+
+def test_22_26b_one_hq_a_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two Non-Op HQs (the 40th and a test copy in 1612): one is disbanded, the other may not be
+    the same turn and rolls for recovery instead (a 1: Operational again)."""
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([1]))
+    other = second_hq(g, monkeypatch, "1612")
+    g.state.vars.non_op = [HQ, other]
+    g.memo.clear()
+    to_phase(g, "record", "disband")
+    g.apply(Disband(HQ), side="soviet")
+    bad = g.check(Disband(other), side="soviet")
+    assert bad is not None and bad.case == "22.26b" and "one HQ a turn" in bad.why
+    g.apply(EndPhase(), side="soviet")
+    assert g.state.vars.non_op == [HQ] and g.state.units[other].status == "map"
+
+
+def test_22_26b_no_disbanding_step_on_the_last_turn() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    make_non_op(g)
+    from kiev_tui.engine import sequence
+    assert [s.phase for s in sequence.turn_steps(g, g.scenario.turns)][-1] != "disband"
 
 
 def test_22_21_the_face_shows_non_op_and_the_recovery_value() -> None:

@@ -17,7 +17,7 @@ from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex, HexError
 
 from kiev_tui.games.efs_ktr import air, combat, movement, nonop, overrun, stacking
-from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Disband, Interdict, Move, Overrun, ToCadre
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
@@ -389,6 +389,26 @@ def apply_activate(game: "Game", a: Activate) -> None:
     game.emit(Note(f"{a.hq} activates {a.unit}: {how}"))
 
 
+def check_disband(game: "Game", a: Disband) -> Illegal | None:
+    st = game.state
+    if st.phase != "disband" or owner(game) != SOVIET:
+        return Illegal("22.26b", "a Non-Op HQ is disbanded by the Soviet in the interphase")
+    v = efs_vars(st)
+    if a.hq not in v.non_op or a.hq not in st.units or st.units[a.hq].status != "map":
+        return Illegal("22.26b", f"{a.hq} is not a Non-Op HQ on the map")
+    if v.disbanded:
+        return Illegal("22.26b", f"one HQ a turn may be disbanded, and {v.disbanded[0]} was")
+    return None
+
+
+def apply_disband(game: "Game", a: Disband) -> None:
+    u = game.state.units[a.hq]
+    u.status, u.hex = CADRE, None  # 22.26b: to the Cadre Box, still Non-Op
+    efs_vars(game.state).disbanded.append(a.hq)
+    game.emit(Note(f"{a.hq} is disbanded to the Cadre Box instead of its recovery roll (22.26b; the Axis "
+                   f"victory point it gives does not count in Sumy, PB 10.45)"))
+
+
 # -- stacking ------------------------------------------------------------------------------------
 
 def check_to_cadre(game: "Game", a: ToCadre) -> Illegal | None:
@@ -497,4 +517,5 @@ HANDLERS: dict[type, tuple[Callable[..., Illegal | None], Callable[..., None]]] 
     ToCadre: (check_to_cadre, apply_to_cadre),
     Attack: (check_attack, apply_attack),
     Interdict: (check_interdict, apply_interdict),
+    Disband: (check_disband, apply_disband),
 }

@@ -8,11 +8,12 @@ activates nobody, Guards included (22.24b), sends no reaction (22.24c) and issue
 no activation, no reaction, no retreat orders (14.34b), one Soviet artillery unit per combat
 (22.25d), no Soviet close air support (22.25c), and in each movement phase only recovery value - 1
 Soviet units that start inside the range may begin to move (22.25g).  Units that came in from
-outside during the phase move freely there (22.25f).  In the interphase each Non-Op HQ rolls the
-die: at or under its recovery value it is Operational again (22.26a).
+outside during the phase move freely there (22.25f).  In the interphase the Soviet may disband
+one Non-Op HQ to the Cadre Box (22.26b, handlers.py), then each other Non-Op HQ on the map rolls
+the die: at or under its recovery value it is Operational again (22.26a).
 
 Rules Sumy switches off are not here: strongpoints (22.25a; PB 10.44d), bridge units (22.25b:
-Sumy has none), NKVD (22.25e: none in Sumy), disbanding (22.26b: not offered, docs/rulings.md).
+Sumy has none), NKVD (22.25e: none in Sumy); docs/rulings.md, "EFS: Non-Operational Soviet HQs".
 Case numbers are the series rules', ``../shared/rulebooks/efs-kiev-to-rostov.txt``.
 """
 

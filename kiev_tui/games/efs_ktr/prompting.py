@@ -15,7 +15,7 @@ from kiev_tui.engine.prompts import Option, Prompt
 
 from kiev_tui.games.efs_ktr import chain, movement, nonop, stacking
 from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirMission, AirPairs, Attack, AttackerOrder, Declare,
-                                            Interdict, Move,
+                                            Disband, Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
                                             ToCadre)
 from kiev_tui.games.efs_ktr.board import MOTORIZED, NO_RETREAT, ADDITIONAL_RETREAT
@@ -164,6 +164,10 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     d = Declare(b.hid(n), atk)
                     if atk and handlers.check_declare(game, d) is None:
                         yield d
+    elif st.phase == "disband":
+        for hq in sorted(efs_vars(st).non_op):
+            if handlers.check_disband(game, Disband(hq)) is None:
+                yield Disband(hq)
     elif st.phase == "air_interdiction":
         for hexid in handlers.interdiction_targets(game):
             yield Interdict(hexid)

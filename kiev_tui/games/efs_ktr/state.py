@@ -35,6 +35,7 @@ class EfsVars:
     final: dict[str, Any] = field(default_factory=dict)  # the score once the game is over
     non_op: list[str] = field(default_factory=list)  # 22.2: Soviet HQs on their Non-Op side
     non_op_moved: dict[str, list[str]] = field(default_factory=dict)  # 22.25g: Non-Op HQ -> units begun in range this phase
+    disbanded: list[str] = field(default_factory=list)  # 22.26b: the Non-Op HQ disbanded this interphase
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -51,7 +51,16 @@ def sumy_off(game: "Game", turn: int, phasing: str) -> bool:
     return game.scenario.id.rsplit("/", 1)[-1] == "sumy"
 
 
-SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off}
+def no_non_op(game: "Game", turn: int, phasing: str) -> bool:
+    """22.26b: the disbanding step runs only while a Non-Op HQ is on the map (or one was just
+    disbanded this turn) and not on the last turn, which has no interphase."""
+    if turn >= game.scenario.turns:
+        return True
+    v = efs_vars(game.state)
+    return not v.disbanded and not any(game.state.units[u].status == "map" for u in v.non_op)
+
+
+SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off, "no_non_op": no_non_op}
 
 
 # -- the position as the ground modules read it -------------------------------------------------
@@ -427,6 +436,7 @@ class _EfsHooks(sequence.Hooks):
 
         v = efs_vars(game.state)  # 4.2 D: the interphase clears the turn's markers
         nonop.recover(game)  # 4.2 D2, 22.26a: after the Activated markers, before the turn marker moves
+        v.disbanded.clear()  # 22.26b: one a turn
         v.activated.clear()
         v.hq_points.clear()
         v.hq_guards.clear()
