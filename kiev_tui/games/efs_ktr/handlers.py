@@ -1,7 +1,8 @@
 """Each Kiev to Rostov action outside the combat chain: its check and its apply.
 
 Movement and entry (10, 8.12, 11.3, 11.5, 11.9), overrun (11.4), Declared Attack markers (12.3),
-Soviet HQ activation (10.24c, 22.12a, 22.41), stacking excess (3.32) and the start of a combat
+Soviet HQ activation (10.24c, 22.12a, 22.41) and what Non-Op HQs forbid (22.22-22.25),
+stacking excess (3.32) and the start of a combat
 (15.2).  The chain each attack or overrun starts is chain.py.
 """
 
@@ -15,8 +16,8 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex, HexError
 
-from kiev_tui.games.efs_ktr import air, combat, movement, overrun, stacking
-from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
+from kiev_tui.games.efs_ktr import air, combat, movement, nonop, overrun, stacking
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Disband, Interdict, Move, Overrun, ToCadre
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
@@ -90,8 +91,15 @@ def check_move(game: "Game", a: Move) -> Illegal | None:
     if a.mode not in movement.MODES:
         return Illegal("10.4", f"'{a.mode}' is not a kind of movement")
     if st.phase == "reaction" and owner(game) == SOVIET and react_hqs(game, a.units) is None:
+        b = s.board(game)
+        if any(u in b.hex_of and b.non_op_over(b.hex_of[u]) for u in a.units):
+            return Illegal("22.24c", "a unit within a Non-Op HQ's command range does not react")
         return Illegal("22.12", "each Soviet unit that reacts needs an operational HQ in range with a "
                                 "command point for it (22.12b, 14.11c)")
+    if not enter and owner(game) == SOVIET:
+        bar = nonop.move_bar(game, a.units)  # 22.25g
+        if bar is not None:
+            return bar
     cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, move_mode(game, a, enter), s.spent_of(game),
                               enter)
     return cost if isinstance(cost, Illegal) else None
@@ -119,6 +127,8 @@ def apply_move(game: "Game", a: Move) -> None:
     cost = movement.path_cost(b, a.units, a.path, st.phase, mode, s.spent_of(game), enter)
     assert not isinstance(cost, Illegal)
     side = b.side(a.units[0])
+    if side == SOVIET and not enter:
+        nonop.note_move(game, a.units)  # 22.25g: before the MP spent mark them as moved
     if st.phase == "reaction" and side == SOVIET:  # 22.12b: the HQs that send them
         for uid, hq in (react_hqs(game, a.units) or {}).items():
             v.hq_react.setdefault(hq, []).append(uid)
@@ -152,6 +162,10 @@ def check_overrun(game: "Game", a: Overrun) -> Illegal | None:
         mp = movement.allowance(s.board(game), uid, st.phase)
         if isinstance(mp, Illegal):
             return mp
+    if owner(game) == SOVIET:
+        bar = nonop.move_bar(game, a.units)  # 22.25g: an overrun is movement too
+        if bar is not None:
+            return bar
     got = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
     if isinstance(got, Illegal):
         return got
@@ -169,6 +183,8 @@ def apply_overrun(game: "Game", a: Overrun) -> None:
     ov = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
     assert not isinstance(ov, Illegal)
     v = efs_vars(st)
+    if owner(game) == SOVIET:
+        nonop.note_move(game, a.units)  # 22.25g
     for uid in a.units:
         v.spent[uid] = str(Fraction(v.spent.get(uid, "0")) + ov.cost)
     roll = game.roll(f"overrun of {a.target}", 10)
@@ -245,7 +261,10 @@ def apply_declare(game: "Game", a: Declare) -> None:
 # -- Soviet HQs ----------------------------------------------------------------------------------
 
 def hq_command(game: "Game", hq: str) -> int:
-    """22.12: the HQ's command value, less the interdiction level of its hex (13.24)."""
+    """22.12: the HQ's command value, less the interdiction level of its hex (13.24); a Non-Op
+    HQ shows a recovery value instead and has no command points at all (22.21, 22.24)."""
+    if hq in efs_vars(game.state).non_op:  # 22.21
+        return 0
     printed = int(game.scenario.catalog.units[hq].extra.get("command", 0))
     at = game.state.units[hq].hex
     if at is None:
@@ -323,7 +342,9 @@ def react_hqs(game: "Game", units: tuple[str, ...]) -> dict[str, str] | None:
         if uid in sent:
             continue
         h = b.hex_of.get(uid)
-        pick = None if h is None else next((hq for hq in hqs_in_range(game, h)
+        if h is None or b.non_op_over(h):  # 22.24c, 14.11c2: a Non-Op range keeps it still
+            return None
+        pick = next((hq for hq in hqs_in_range(game, h)
                                             if used.get(hq, 0) < hq_command(game, hq)), None)
         if pick is None:
             return None
@@ -359,6 +380,11 @@ def check_activate(game: "Game", a: Activate) -> Illegal | None:
     rng = int(b.udef(a.hq).extra.get("command_range", s.HQ_RANGE))
     if b.hex_of[a.hq].distance(where) > rng:
         return Illegal("22.11", f"{a.unit} is beyond {a.hq}'s command range of {rng}")
+    if b.is_non_op(a.hq):
+        return Illegal("22.24b", f"{a.hq} is Non-Op: it activates no unit, Guards included")
+    over = b.non_op_over(where)
+    if over:  # 22.22: the Non-Op range wins over the Operational HQ's
+        return Illegal("22.22", f"{a.unit} is within Non-Op {over[0]}'s range: no HQ may activate it")
     guards = bool(b.udef(a.unit).extra.get("guards", False))
     if guards and a.hq not in v.hq_guards:
         return None  # 22.41: one Guards unit per HQ, free
@@ -378,6 +404,26 @@ def apply_activate(game: "Game", a: Activate) -> None:
         how = "one command point (22.12a)"
     v.activated.append(a.unit)
     game.emit(Note(f"{a.hq} activates {a.unit}: {how}"))
+
+
+def check_disband(game: "Game", a: Disband) -> Illegal | None:
+    st = game.state
+    if st.phase != "disband" or owner(game) != SOVIET:
+        return Illegal("22.26b", "a Non-Op HQ is disbanded by the Soviet in the interphase")
+    v = efs_vars(st)
+    if a.hq not in v.non_op or a.hq not in st.units or st.units[a.hq].status != "map":
+        return Illegal("22.26b", f"{a.hq} is not a Non-Op HQ on the map")
+    if v.disbanded:
+        return Illegal("22.26b", f"one HQ a turn may be disbanded, and {v.disbanded[0]} was")
+    return None
+
+
+def apply_disband(game: "Game", a: Disband) -> None:
+    u = game.state.units[a.hq]
+    u.status, u.hex = CADRE, None  # 22.26b: to the Cadre Box, still Non-Op
+    efs_vars(game.state).disbanded.append(a.hq)
+    game.emit(Note(f"{a.hq} is disbanded to the Cadre Box instead of its recovery roll (22.26b; the Axis "
+                   f"victory point it gives does not count in Sumy, PB 10.45)"))
 
 
 # -- stacking ------------------------------------------------------------------------------------
@@ -485,6 +531,8 @@ def can_act(game: "Game", uid: str) -> bool:
             return uid in s.due(game, owner(game)) and st.phase != "reaction"
         if u.status != "map" or uid in efs_vars(st).done:
             return False
+        if owner(game) == SOVIET and nonop.move_bar(game, (uid,)) is not None:
+            return False  # 22.25g: the Non-Op HQ's limit is used up
         return not isinstance(movement.allowance(s.board(game), uid, st.phase), Illegal)
     if st.phase == s.COMBAT:
         return any(uid in attackers_for(game, h) for h in efs_vars(st).declared)
@@ -499,4 +547,5 @@ HANDLERS: dict[type, tuple[Callable[..., Illegal | None], Callable[..., None]]] 
     ToCadre: (check_to_cadre, apply_to_cadre),
     Attack: (check_attack, apply_attack),
     Interdict: (check_interdict, apply_interdict),
+    Disband: (check_disband, apply_disband),
 }

@@ -51,7 +51,16 @@ def sumy_off(game: "Game", turn: int, phasing: str) -> bool:
     return game.scenario.id.rsplit("/", 1)[-1] == "sumy"
 
 
-SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off}
+def no_non_op(game: "Game", turn: int, phasing: str) -> bool:
+    """22.26b: the disbanding step runs only while a Non-Op HQ is on the map (or one was just
+    disbanded this turn) and not on the last turn, which has no interphase."""
+    if turn >= game.scenario.turns:
+        return True
+    v = efs_vars(game.state)
+    return not v.disbanded and not any(game.state.units[u].status == "map" for u in v.non_op)
+
+
+SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off, "no_non_op": no_non_op}
 
 
 # -- the position as the ground modules read it -------------------------------------------------
@@ -103,7 +112,7 @@ def _build_board(game: "Game") -> Board:
                  phasing=step.phasing or st.player, weather=str(sc.params.get("weather", "dry")),
                  overrun_marked=frozenset(v.overrun_marked), activated=frozenset(v.activated),
                  declared=declared, orders={grid.parse(h): o for h, o in v.orders.items()},
-                 supply_disregarded=True, control=control,
+                 supply_disregarded=True, control=control, non_op=frozenset(v.non_op),
                  interdicted=frozenset(grid.parse(h) for h in _interdicted(game)))
 
 
@@ -384,6 +393,7 @@ def begin_phase(game: "Game", step: sequence.Step) -> None:
     v.spent.clear()
     v.done.clear()
     v.hq_react.clear()  # 22.12b: reaction points are counted per Reaction phase
+    v.non_op_moved.clear()  # 22.25g: the limit is counted per movement phase
     game.emit(PhaseBegan(st.turn, st.player, st.phase, turn_label(game, st.turn)))
     if st.phase == "air_readiness" and st.half == 0:
         air_readiness(game)
@@ -430,7 +440,11 @@ class _EfsHooks(sequence.Hooks):
         game.emit(PlayerChanged(game.state.player))
 
     def new_turn(self, game: "Game") -> None:
+        from kiev_tui.games.efs_ktr import nonop
+
         v = efs_vars(game.state)  # 4.2 D: the interphase clears the turn's markers
+        nonop.recover(game)  # 4.2 D2, 22.26a: after the Activated markers, before the turn marker moves
+        v.disbanded.clear()  # 22.26b: one a turn
         v.activated.clear()
         v.hq_points.clear()
         v.hq_guards.clear()
