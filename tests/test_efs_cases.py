@@ -1,0 +1,316 @@
+"""Kiev to Rostov, Battle of Sumy: one focused test per case the other EFS test files did not name.
+
+tests/test_efs_case_coverage.py lists the cases Sumy plays; each test here builds a position on
+the Sumy map (or a game of Sumy driven to a phase) and checks the exact outcome its case asks for.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.errors import Illegal
+from kiev_tui.engine.game import Game
+from kiev_tui.games.efs_ktr import system
+from kiev_tui.games.efs_ktr.actions import Declare, Move
+from kiev_tui.games.efs_ktr.board import Board
+from kiev_tui.games.efs_ktr.movement import INFILTRATION, ONE_HEX, STRATEGIC, allowance, path_cost, reachable
+from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc, projectors
+from tests.efs_positions import GD, PZ, hx, position
+
+H = Fraction(1, 2)
+
+
+def cost(board: Board, units: tuple[str, ...] | list[str], path: str, phase: str | None = None,
+         **kw: object) -> Fraction | Illegal:
+    return path_cost(board, list(units), [hx(h) for h in path.split()], phase or board.phase, **kw)  # type: ignore[arg-type]
+
+
+def case(result: object) -> str:
+    assert isinstance(result, Illegal), result
+    return result.case
+
+
+def game_at(phase: str, player: str = "axis", turn: int = 1, seed: int = 1) -> Game:
+    """A new game of Sumy with every phase ended until ``player``'s ``phase`` of scenario turn ``turn``."""
+    g = Game.new("efs_ktr/sumy", seed=seed)
+    while (g.state.turn, g.state.player, g.state.phase) != (turn, player, phase):
+        assert g.rules.prompt(g) is None
+        g.apply(EndPhase(), side=g.actor)
+    return g
+
+
+def place(g: Game, units: dict[str, str | None]) -> None:
+    """Puts units on hexes (None: off the map, eliminated) in a game under way."""
+    for uid, h in units.items():
+        u = g.state.units[uid]
+        u.hex, u.status = (h, "map") if h is not None else (None, "eliminated")
+    g.memo.clear()  # the position was edited by hand
+
+
+# -- 3: control and zones -------------------------------------------------------------------------
+def test_3_21_a_star_belongs_to_the_last_side_to_enter_it() -> None:
+    g = game_at("movement")
+    assert g.state.control["1306"] == "soviet"
+    g.apply(Move(("ax-20mot-10m",), ("1407", "1306")), side="axis")
+    assert g.state.control["1306"] == "axis" and system.stars_held(g, "axis") == 1
+    assert g.state.control.get("1406") is None  # only the stars' (and held hexes') owners are kept
+
+
+def test_3_13_a_hex_stays_friendly_to_the_last_side_after_it_leaves() -> None:
+    g = game_at("movement")
+    g.apply(Move(("ax-20mot-10m",), ("1407", "1306", "1305")), side="axis")
+    assert g.state.units["ax-20mot-10m"].hex == "1305"
+    assert g.state.control["1306"] == "axis" and system.stars_held(g, "soviet") == 6  # 7 stars less Nedrigaylov's
+
+
+def test_3_41_a_unit_with_no_zone_still_holds_its_own_hex() -> None:
+    b = position({"so-2-4gdr": "2107", "ax-9rec-9pz": "1906"}, phasing="axis")
+    assert not in_enemy_zoc(b, hx("2007"), "axis")  # the rocket battalion has no zone (3.42)
+    assert cost(b, ["ax-9rec-9pz"], "1906 2007 2107") == Illegal(
+        "10.54", "2107 holds enemy units: only an overrun attacks them on the move")
+
+
+def test_3_45_a_zone_reaches_into_hexes_other_units_hold() -> None:
+    b = position({"so-295rd": "1612", "ax-35mot-25m": "1511", "ax-119mot-25m": "1611"})
+    # the 295th's zone covers both Axis-held hexes next to it, whoever stands in them
+    assert in_enemy_zoc(b, hx("1511"), "axis") and in_enemy_zoc(b, hx("1611"), "axis")
+    assert projectors(b, hx("1611"), "axis") == frozenset({hx("1612")})
+
+
+# -- 8: reinforcements ------------------------------------------------------------------------------
+def test_8_11_reinforcements_come_on_the_turn_and_hex_of_the_set_up() -> None:
+    g = game_at("motorized", "soviet")
+    assert system.due(g, "soviet") == list(GD)  # PB 10.4: the 1st Guards Motorized on GT50 at 2202
+    assert [g.scenario.map.grid.id(h) for h in system.entry_hexes(g, "so-6-1gdm")] == ["2202"]
+    bad = g.check(Move(("so-126-205aa",), ("2202",)), side="soviet")
+    assert bad == Illegal("8.1", "these units are not due to arrive yet")  # the AA unit comes on GT51
+    assert case(g.check(Move(GD[:3], ("2302",)), side="soviet")) == "8.12"
+
+
+def test_8_13_entry_waits_while_the_enemy_holds_the_entry_hex() -> None:
+    g = game_at("motorized", "soviet")
+    place(g, {"ax-9rec-9pz": "2202"})
+    assert g.check(Move(GD[:3], ("2202",)), side="soviet") == Illegal(
+        "10.54", "2202 holds enemy units: only an overrun attacks them on the move")
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.phase == "movement" and system.due(g, "soviet") == list(GD)  # still due: entry delayed
+
+
+def test_8_21_non_motorized_reinforcements_enter_only_in_the_movement_phase() -> None:
+    g = game_at("motorized", "soviet")
+    assert g.check(Move(("so-2-4gdr",), ("2202",)), side="soviet") == Illegal(
+        "10.58", "so-2-4gdr moves in the Soviet Motorized phase only if an HQ activates it")
+    assert g.check(Move(GD[:3], ("2202", "2302")), side="soviet") is None  # motorized: either phase
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.phase == "movement"
+    assert g.check(Move(("so-2-4gdr",), ("2202", "2302")), side="soviet") is None
+
+
+def test_8_23_air_reinforcements_go_straight_to_the_ready_box() -> None:
+    g = game_at("reinforcements", "soviet", turn=2)
+    assert g.state.units["ax-bf109"].status == "pending"
+    while g.state.phase != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    assert [g.state.units[u].status for u in ("ax-bf109", "so-mig3", "so-sb-2")] == ["air_ready"] * 3
+    assert not any("ax-bf109 rolls" in e.describe() for e in g.journal)  # no readiness roll for them
+
+
+# -- 10: movement -------------------------------------------------------------------------------------
+def test_10_13_the_movement_phase_allows_strategic_overrun_infiltration_and_one_hex() -> None:
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612", "ax-20mot-10m": "1006"})
+    assert allowance(b, "ax-20mot-10m", "movement", STRATEGIC) == Fraction(21, 2)  # 10.13c
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == 7  # 10.13e
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=ONE_HEX) == 7  # 10.13f, an infiltrator (11.92)
+    s = position({"so-6-1gdm": "1710", "ax-119mot-25m": "1709"}, phasing="soviet", phase="movement")
+    # 10.13e: no Soviet motorized infiltration in the Soviet Movement phase
+    assert case(cost(s, ["so-6-1gdm"], "1710 1810", mode=INFILTRATION)) == "11.52"
+
+
+def test_10_23_the_motorized_phase_has_overrun_but_no_strategic_or_axis_infiltration() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, phase="motorized")
+    assert isinstance(overrun.check(b, PZ, "1805", "motorized"), overrun.Overrun)
+    assert case(allowance(b, "ax-20mot-10m", "motorized", STRATEGIC)) == "11.31"
+    i = position({"ax-35mot-25m": "1511", "so-295rd": "1612"}, phase="motorized")
+    assert case(cost(i, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION)) == "11.53"
+
+
+def test_10_3_only_motorized_units_react_at_half_their_allowance() -> None:
+    b = position({"ax-35mot-25m": "1409", "ax-619art": "1408", "so-5-136-9c": "1606"},
+                 phasing="soviet", phase="reaction", declared=frozenset({hx("1407")}))
+    assert allowance(b, "ax-35mot-25m", "reaction") == Fraction(7, 2)
+    assert allowance(b, "ax-619art", "reaction") == Illegal(
+        "10.3", "ax-619art is not a motorized unit: it cannot make Reaction Movement")
+    s = b.replace(phasing="axis")
+    assert case(allowance(s, "so-5-136-9c", "reaction")) == "10.3"  # cavalry does not react
+
+
+def test_10_4_hex_by_hex_from_where_the_stack_stands() -> None:
+    b = position({"ax-35mot-25m": "1907"})
+    assert cost(b, ["ax-35mot-25m"], "1907 2107") == Illegal("10.4", "1907 and 2107 are not adjacent")
+    assert cost(b, ["ax-35mot-25m"], "1807 1907") == Illegal(
+        "10.4", "the path must begin where the stack stands (1907)")
+    assert cost(b, [], "1907 1807") == Illegal("10.4", "choose at least one unit to move")
+
+
+def test_10_51_any_number_of_units_pass_through_a_full_hex() -> None:
+    from kiev_tui.games.efs_ktr import stacking
+
+    b = position({"so-295rd": "1805", "so-227rd": "1805", "so-1tb": "1805", "so-129tb": "1806"},
+                 phasing="soviet", phase="motorized")
+    assert stacking.hex_points(b, hx("1805")) == 10
+    assert cost(b, ["so-129tb"], "1806 1805 1804") == 2  # through the full hex, no refusal
+    assert stacking.end_of_phase(b.moved({"so-129tb": hx("1804")}), "motorized") == {}
+
+
+def test_10_61_friendly_zones_cost_nothing() -> None:
+    b = position({"ax-35mot-25m": "1511", "ax-119mot-25m": "1410"})
+    assert cost(b, ["ax-35mot-25m"], "1511 1510 1509") == 2  # two clear hexes next to the 119th
+
+
+def test_10_62_infiltration_and_overrun_are_the_ways_through_enemy_zones() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612"})
+    assert case(cost(b, ["ax-35mot-25m"], "1511 1512")) == "10.66"  # plain movement stops
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == 7
+    o = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    assert isinstance(overrun.check(o, PZ, "1805", "movement"), overrun.Overrun)  # from inside its zone
+
+
+def test_10_63a_strategic_movement_never_comes_into_an_enemy_zone() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-227rd": "1405"})
+    # the three-hex rule (11.32d) already keeps a strategic move out of every enemy zone
+    assert case(cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306", mode=STRATEGIC)) == "11.32"
+    assert in_enemy_zoc(b, hx("1305"), "axis") and not in_enemy_zoc(b, hx("1106"), "axis")
+
+
+def test_10_63c_a_reacting_unit_enters_a_zone_only_where_friends_stand() -> None:
+    b = position({"ax-35mot-25m": "1409", "ax-20mot-10m": "1507", "so-5-136-9c": "1506"},
+                 phasing="soviet", phase="reaction", declared=frozenset({hx("1507")}))
+    assert in_enemy_zoc(b, hx("1407"), "axis") and in_enemy_zoc(b, hx("1507"), "axis")
+    assert cost(b, ["ax-35mot-25m"], "1409 1408 1507", "reaction") == 2  # held by the 20th: no zone MP
+    assert case(cost(b, ["ax-35mot-25m"], "1409 1408 1407", "reaction")) == "14.13"  # empty zone hex
+
+
+def test_10_71_entering_pays_leaving_is_free() -> None:
+    b = position({"ax-35mot-25m": "1907"})
+    assert cost(b, ["ax-35mot-25m"], "1907 1807") == 1  # out of the woods into clear: clear's 1
+    assert cost(b, ["ax-35mot-25m"], "1907 1807 1907") == 4  # back into the woods: 1 + 3
+
+
+# -- 11: strategic movement, overrun, infiltration, one-hex movement ----------------------------------
+def test_11_31_strategic_movement_half_again_in_the_movement_phase_only() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
+    assert allowance(b, "ax-20mot-10m", "movement", STRATEGIC) == Fraction(21, 2)
+    assert allowance(b, "ax-20mot-10m", "movement") == 7
+    assert allowance(b, "ax-20mot-10m", "motorized", STRATEGIC) == Illegal(
+        "11.31", "strategic movement is made only in the Movement phase")
+
+
+def test_11_32_strategic_movement_starts_on_a_road_three_hexes_from_the_enemy() -> None:
+    off = position({"ax-20mot-10m": "1107", "so-295rd": "1612"})
+    assert cost(off, ["ax-20mot-10m"], "1107 1106 1206", mode=STRATEGIC) == Illegal(
+        "11.32", "strategic movement begins on a road hex (1107 is not one)")  # 11.32b
+    near = position({"ax-20mot-10m": "1006", "so-227rd": "1405"})
+    assert cost(near, ["ax-20mot-10m"], "1006 1106 1206", mode=STRATEGIC) == Illegal(
+        "11.32", "1206 is 2 hex(es) from an enemy combat unit; strategic movement keeps 3 away")  # 11.32d
+    assert cost(near, ["ax-20mot-10m"], "1006 1106", mode=STRATEGIC) == H  # 1106 is 3 away
+    assert near.supply_disregarded  # 11.32c: General Supply is not checked in Sumy (PB 10.44a)
+
+
+def test_11_34_strategic_movement_keeps_to_roads() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
+    assert cost(b, ["ax-20mot-10m"], "1006 1106 1107", mode=STRATEGIC) == Illegal(
+        "11.34", "strategic movement keeps to roads")
+    assert cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306 1406", mode=STRATEGIC) == 2
+
+
+def test_11_45_a_hex_may_be_overrun_again_after_a_failed_attempt() -> None:
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.efs_ktr.actions import Overrun, TakeLosses
+    from tests.efs_positions import M16, M25
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([9]))
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    place(g, {u: "1410" for u in PZ} | {u: "1509" for u in M16 + M25} | {"so-131-160-5c": None})
+    g.apply(Overrun(PZ, "1510"), side="axis")  # a 9 fails (11.43m)
+    g.apply(TakeLosses(("ax-9rec-9pz",)), side="axis")
+    assert g.state.units["so-11-96-5c"].hex == "1510"
+    assert case(g.check(Overrun(PZ, "1510"), side="axis")) == "11.43"  # the failed stack is done
+    assert g.check(Overrun(M16 + M25, "1510"), side="axis") is None  # another stack may try the same hex
+
+
+def test_11_51_infiltration_goes_from_one_enemy_zone_into_another() -> None:
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612"})
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == 7
+    assert cost(b, ["ax-35mot-25m"], "1511 1411", mode=INFILTRATION) == Illegal(
+        "11.51", "infiltration goes into another enemy zone; plain movement does the rest")
+
+
+def test_11_52_a_yellow_ma_motorized_seven_or_more_or_cavalry() -> None:
+    s = position({"so-6-1gdm": "1710", "ax-119mot-25m": "1709"}, phasing="soviet", phase="motorized")
+    assert cost(s, ["so-6-1gdm"], "1710 1810", mode=INFILTRATION) == Illegal(
+        "11.52", "so-6-1gdm has no yellow MA: it cannot infiltrate")  # MA 5
+    a = position({"ax-619art": "1511", "so-295rd": "1612"})
+    assert case(cost(a, ["ax-619art"], "1511 1512", mode=INFILTRATION)) == "11.52"  # artillery, MA 4
+
+
+def test_11_52b_cavalry_infiltrates_only_between_non_clear_hexes() -> None:
+    c = position({"so-72-108-9c": "1907", "ax-9rec-9pz": "1807"}, phasing="soviet", phase="movement")
+    assert cost(c, ["so-72-108-9c"], "1907 1906", mode=INFILTRATION) == 6  # woods into hill
+    assert cost(c, ["so-72-108-9c"], "1907 1808", mode=INFILTRATION) == Illegal(
+        "11.52", "cavalry infiltrates only from a non-clear hex into a non-clear hex")
+
+
+def test_11_53_infiltration_only_in_the_phase_of_the_whole_allowance() -> None:
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612"}, phase="motorized")
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == Illegal(
+        "11.53", "ax-35mot-25m does not infiltrate in this phase or weather")
+
+
+def test_11_53a_cavalry_infiltrates_in_the_movement_phase_only() -> None:
+    c = position({"so-72-108-9c": "1907", "ax-9rec-9pz": "1807"}, phasing="soviet", phase="motorized")
+    assert case(cost(c, ["so-72-108-9c"], "1907 1906", mode=INFILTRATION)) == "11.53"
+
+
+def test_11_54_infiltration_spends_the_whole_allowance_from_a_fresh_start() -> None:
+    b = position({"ax-35mot-25m": "1511", "so-295rd": "1612"})
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION) == 7
+    assert cost(b, ["ax-35mot-25m"], "1511 1512", mode=INFILTRATION, spent={"ax-35mot-25m": H}) == Illegal(
+        "11.54", "the units have already spent MP this phase")
+
+
+def test_11_55_infiltration_starts_next_to_an_enemy_unit_in_its_zone() -> None:
+    b = position({"ax-35mot-25m": "1510", "so-295rd": "1612"})
+    assert cost(b, ["ax-35mot-25m"], "1510 1511", mode=INFILTRATION) == Illegal(
+        "11.55", "infiltration begins in an enemy zone, next to an enemy unit")
+
+
+def test_11_91_one_hex_movement_needs_an_enterable_hex_and_nothing_spent() -> None:
+    b = position({"ax-33pz-9pz": "2009"}, phase="motorized")
+    assert cost(b, ["ax-33pz-9pz"], "2009 2008", mode=ONE_HEX) == Fraction(7, 2)
+    assert cost(b, ["ax-33pz-9pz"], "2009 2008", mode=ONE_HEX, spent={"ax-33pz-9pz": H}) == Illegal(
+        "11.91", "the units have already spent MP this phase")
+    assert case(cost(b, ["ax-33pz-9pz"], "2009 2008 2007", mode=ONE_HEX)) == "11.91"  # one hex only
+
+
+def test_11_93_no_overrun_after_one_hex_movement() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    # one-hex movement spends the whole allowance, so nothing is left for the overrun's MP (11.42g)
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    left = {u: Fraction(7) for u in PZ}
+    assert case(overrun.check(b, PZ, "1805", "movement", spent=left)) == "11.42"
+
+
+def test_11_95_any_unit_that_may_move_may_use_one_hex_movement() -> None:
+    b = position({"ax-619art": "1907"})  # artillery, MA 4, into the hill_woods 2008 (cost 5 and more)
+    assert cost(b, ["ax-619art"], "1907 2008", mode=ONE_HEX) == 4
+    s = position({"so-227rd": "1907"}, phasing="soviet", phase="movement")
+    assert cost(s, ["so-227rd"], "1907 2008", mode=ONE_HEX) == 4
