@@ -314,3 +314,97 @@ def test_11_95_any_unit_that_may_move_may_use_one_hex_movement() -> None:
     assert cost(b, ["ax-619art"], "1907 2008", mode=ONE_HEX) == 4
     s = position({"so-227rd": "1907"}, phasing="soviet", phase="movement")
     assert cost(s, ["so-227rd"], "1907 2008", mode=ONE_HEX) == 4
+
+
+# -- 12: attack declaration ---------------------------------------------------------------------------
+def test_12_11_a_unit_without_attack_strength_cannot_attack() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+
+    g = game_at("motorized", "soviet")
+    place(g, {"so-126-205aa": "1804", "so-40a-hq": "1804", "so-1tb": "1804", "ax-9rec-9pz": "1805"})
+    assert g.check(Declare("1805", ("so-126-205aa", "so-1tb")), side="soviet") == Illegal(
+        "12.11", "so-126-205aa has no attack strength: it cannot attack")
+    assert case(g.check(Declare("1805", ("so-40a-hq",)), side="soviet")) == "12.11"
+    assert g.check(Declare("1805", ("so-1tb",)), side="soviet") is None
+    g.apply(Declare("1805", ("so-1tb",)), side="soviet")
+    assert handlers.attackers_for(g, "1805") == ["so-1tb"]  # 0-attack units are never offered
+
+
+def test_12_12_artillery_in_range_is_left_out_of_the_declaration() -> None:
+    g = game_at("motorized", "soviet")
+    # 1 to 4 without the 619th's support; with it the odds would fall under 1-4
+    place(g, {"so-11-96-5c": "1804", "ax-33pz-9pz": "1805", "ax-9rec-9pz": "1805", "ax-619art": "1905"})
+    assert g.check(Declare("1805", ("so-11-96-5c",)), side="soviet") is None
+
+
+def test_12_2_attacking_is_voluntary() -> None:
+    g = game_at("movement")
+    place(g, {"ax-10mot-9pz": "1804", "ax-11mot-9pz": "1804", "so-11-96-5c": "1805"})
+    assert g.check(Declare("1805", ("ax-10mot-9pz",)), side="axis") is None  # one of the two adjacent units
+    assert system.check_end_phase(g) is None  # and the phase may end with no attack at all
+    g.apply(EndPhase(), side="axis")
+    assert g.state.phase == "reaction" and g.state.vars.declared == {}
+
+
+def test_12_31_one_to_four_is_the_least_declared_odds() -> None:
+    from kiev_tui.games.efs_ktr.tables import load_tables
+    from kiev_tui.games.efs_ktr import combat
+    from tests.test_efs_combat import DATA
+
+    t = load_tables(DATA / "tables.toml")
+    assert combat.declarable(2, 8, t) is None
+    assert combat.declarable(2, 9, t) == Illegal("12.35", "2 to 9 is worse than 1-4: no attack can be declared")
+
+
+def test_12_32_the_odds_are_read_when_the_attack_is_declared() -> None:
+    g = game_at("movement")
+    place(g, {"ax-9rec-9pz": "1804", "so-295rd": "1805"})
+    g.apply(Declare("1805", ("ax-9rec-9pz",)), side="axis")  # 2 to 8: 1-4
+    place(g, {"so-227rd": "1805"})  # later strength changes do not lift the marker (12.36 rules the attack)
+    assert g.state.vars.declared == {"1805": ["ax-9rec-9pz"]} and "declared" in " ".join(g.state.hex_markers["1805"])
+
+
+def test_12_33_the_attack_total_is_the_named_non_artillery_units() -> None:
+    g = game_at("movement")
+    place(g, {"ax-9rec-9pz": "1804", "ax-619art": "1804", "ax-10mot-9pz": "1806", "so-295rd": "1805",
+              "so-227rd": "1805"})
+    assert g.check(Declare("1805", ("ax-9rec-9pz",)), side="axis") == Illegal(
+        "12.35", "2 to 12 is worse than 1-4: no attack can be declared")
+    assert g.check(Declare("1805", ("ax-9rec-9pz", "ax-10mot-9pz")), side="axis") is None  # 5 to 12
+    assert g.check(Declare("1805", ("ax-9rec-9pz", "ax-619art")), side="axis") == Illegal(
+        "12.33", "ax-619art is artillery: its support is not counted at declaration")
+
+
+def test_12_34_defending_artillery_adds_no_defence_to_the_declaration() -> None:
+    g = game_at("motorized", "soviet")
+    # 1 against 2 + 2 (the 619th's 1 not counted): 1-4; counted, 1 to 5 would be refused
+    place(g, {"so-11-96-5c": "1804", "ax-33pz-9pz": "1805", "ax-9rec-9pz": "1805", "ax-619art": "1805"})
+    assert g.check(Declare("1805", ("so-11-96-5c",)), side="soviet") is None
+
+
+def test_12_51_an_attack_from_a_hex_in_the_defenders_zone() -> None:
+    g = game_at("movement")
+    # 1613 is swamp with no road: the 35th (motorized) could not enter it, but the AA unit's zone
+    # covers its hex, so it may attack
+    place(g, {"so-295rd": None, "so-2-4gdr": "1613", "so-126-205aa": "1613", "ax-35mot-25m": "1612"})
+    assert g.check(Declare("1613", ("ax-35mot-25m",)), side="axis") is None
+
+
+def test_12_52_an_attack_on_a_hex_with_no_zone_that_the_unit_could_enter() -> None:
+    g = game_at("movement")
+    place(g, {"so-2-4gdr": "1805", "ax-35mot-25m": "1804"})  # the rocket battalion has no zone; clear hex
+    assert g.check(Declare("1805", ("ax-35mot-25m",)), side="axis") is None
+
+
+def test_12_61_no_zone_and_no_way_in_means_no_attack() -> None:
+    from kiev_tui.games.efs_ktr import handlers, movement
+
+    g = game_at("movement")
+    place(g, {"so-295rd": None, "so-2-4gdr": "1613", "ax-35mot-25m": "1612"})
+    assert g.check(Declare("1613", ("ax-35mot-25m",)), side="axis") == Illegal(
+        "12.61", "ax-35mot-25m cannot attack 1613: no zone from it covers 1612 and ax-35mot-25m could not enter it")
+    assert handlers.attackers_for(g, "1613") == []
+    # cavalry is no motorized unit: it could enter the swamp, so from 1612 it may attack 1613
+    b = system.board(g)
+    assert not movement.could_enter(b, "ax-35mot-25m", hx("1612"), hx("1613"))
+    assert movement.could_enter(b, "so-5-136-9c", hx("1612"), hx("1613"))
