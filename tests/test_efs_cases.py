@@ -408,3 +408,120 @@ def test_12_61_no_zone_and_no_way_in_means_no_attack() -> None:
     b = system.board(g)
     assert not movement.could_enter(b, "ax-35mot-25m", hx("1612"), hx("1613"))
     assert movement.could_enter(b, "so-5-136-9c", hx("1612"), hx("1613"))
+
+
+# -- 13: interdiction ---------------------------------------------------------------------------------
+def test_13_12_interdiction_only_in_the_axis_air_interdiction_phase() -> None:
+    from kiev_tui.games.efs_ktr.actions import Interdict
+
+    g = game_at("air_interdiction")
+    assert g.check(Interdict("1904"), side="axis") is None
+    m = game_at("movement")
+    assert m.check(Interdict("1904"), side="axis") == Illegal(
+        "13.12", "interdiction missions are flown in the Axis Air Interdiction phase")
+
+
+def test_13_13_one_mission_a_hex() -> None:
+    from kiev_tui.games.efs_ktr.actions import Interdict
+
+    g = game_at("air_interdiction")
+    g.state.vars.interdiction["1904"] = 0  # a mission already flown there this turn
+    assert g.check(Interdict("1904"), side="axis") == Illegal(
+        "13.13", "1904 already has an interdiction mission this turn")
+    assert g.check(Interdict("2303"), side="axis") is None  # any other hex, Sumy's all in range (PB 10.44f)
+
+
+def test_13_16_interdiction_markers_come_off_in_the_interphase() -> None:
+    g = game_at("movement")
+    g.state.vars.interdiction["1904"] = 1
+    while g.state.turn == 1:
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.vars.interdiction == {}
+
+
+def test_13_23_no_strategic_movement_through_or_from_an_interdicted_hex() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
+    through = b.replace(interdicted=frozenset({hx("1206")}))
+    assert cost(through, ["ax-20mot-10m"], "1006 1106 1206", mode=STRATEGIC) == Illegal(
+        "13.23", "1206 is in a Zone of Interdiction: no strategic movement")
+    start_in = b.replace(interdicted=frozenset({hx("1006")}))
+    assert case(cost(start_in, ["ax-20mot-10m"], "1006 1106", mode=STRATEGIC)) == "13.23"
+
+
+def test_13_26_plain_movement_ignores_interdiction() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
+    ruled = b.replace(interdicted=frozenset({hx("1106"), hx("1206")}))
+    assert cost(ruled, ["ax-20mot-10m"], "1006 1106 1206 1306") == cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306") == Fraction(3, 2)
+
+
+# -- 14: defender reaction, artillery, orders ---------------------------------------------------------
+def _reacting(**fields: object) -> Board:
+    """The Soviet attacks 1507 (declared); Axis motorized units stand about it in the Reaction phase."""
+    units = {"ax-35mot-25m": "1409", "ax-20mot-10m": "1507", "so-5-136-9c": "1506", "ax-119mot-25m": "1606",
+             "ax-60mot-16m": "1204"}
+    return position(units, phasing="soviet", phase="reaction", declared=frozenset({hx("1507")}), **fields)
+
+
+def test_14_11_reaction_within_three_hexes_of_a_defender_hex() -> None:
+    b = _reacting()
+    assert hx("1409").distance(hx("1507")) == 2 and hx("1204").distance(hx("1507")) == 5
+    assert allowance(b, "ax-35mot-25m", "reaction") == Fraction(7, 2)
+    assert allowance(b, "ax-60mot-16m", "reaction") == Illegal(
+        "14.11", "ax-60mot-16m is not within three hexes of a Defender Hex")
+    assert case(allowance(b.replace(declared=frozenset()), "ax-35mot-25m", "reaction")) == "14.11"
+
+
+def test_14_11a_no_reaction_from_an_enemy_zone_or_the_defender_hex() -> None:
+    b = _reacting()
+    assert in_enemy_zoc(b, hx("1606"), "axis")
+    assert allowance(b, "ax-119mot-25m", "reaction") == Illegal(
+        "14.11", "ax-119mot-25m begins in an enemy zone or a Defender Hex")
+    assert case(allowance(b, "ax-20mot-10m", "reaction")) == "14.11"  # in the Defender Hex
+
+
+def test_14_11b_no_reaction_under_an_overrun_marker() -> None:
+    b = _reacting(overrun_marked=frozenset({"ax-35mot-25m"}))
+    assert allowance(b, "ax-35mot-25m", "reaction") == Illegal(
+        "14.11", "ax-35mot-25m carries an Overrun or Out of Supply marker")
+
+
+def test_14_12_a_reaction_may_go_anywhere_even_away_from_the_combat() -> None:
+    b = _reacting()
+    assert cost(b, ["ax-35mot-25m"], "1409 1309 1209", "reaction") == 2  # away from 1507
+
+
+def test_14_21_defending_artillery_supports_one_combat_only() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+
+    g = game_at("combat")
+    place(g, {"ax-619art": "1804", "so-11-96-5c": "1806"})
+    g.state.vars.declared.update({"1805": ["so-11-96-5c"], "1905": ["so-11-96-5c"]})
+    assert handlers.artillery_for(g, "1805", "axis") == ["ax-619art"]
+    g.state.vars.fought.append("ax-619art")  # committed to one combat
+    assert handlers.artillery_for(g, "1905", "axis") == []
+
+
+def test_14_33_axis_defender_hexes_take_orders_without_limit() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from kiev_tui.games.efs_ktr.combat import ADDITIONAL_RETREAT, NO_RETREAT
+
+    assert combat.order_allowed("axis", NO_RETREAT, 0, False) is None
+    assert combat.order_allowed("axis", ADDITIONAL_RETREAT, 0, True) is None
+    assert case(combat.order_allowed("soviet", NO_RETREAT, 0, False)) == "14.34a"
+
+
+def test_14_34a_a_soviet_order_needs_an_operational_hq_with_a_point_left() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from kiev_tui.games.efs_ktr.combat import NO_RETREAT
+
+    assert combat.order_allowed("soviet", NO_RETREAT, 0, False) == Illegal(
+        "14.34a", "no operational HQ in range with a command point left")
+    assert combat.order_allowed("soviet", NO_RETREAT, 1, False) is None
+
+
+def test_14_34b_a_non_op_hq_in_range_forbids_soviet_orders() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from kiev_tui.games.efs_ktr.combat import ADDITIONAL_RETREAT
+
+    assert combat.order_allowed("soviet", ADDITIONAL_RETREAT, 2, True) == Illegal(
+        "14.34b", "a Non-Op HQ in range forbids Soviet orders")
