@@ -525,3 +525,166 @@ def test_14_34b_a_non_op_hq_in_range_forbids_soviet_orders() -> None:
 
     assert combat.order_allowed("soviet", ADDITIONAL_RETREAT, 2, True) == Illegal(
         "14.34b", "a Non-Op HQ in range forbids Soviet orders")
+
+
+# -- 15-16: combat ------------------------------------------------------------------------------------
+def declared_game(units: dict[str, str | None], target: str, attackers: tuple[str, ...], rolls: list[int]) -> Game:
+    """Axis Movement phase of GT50 with ``units`` placed by hand, an attack declared on ``target``
+    by ``attackers``, and the game moved on to the Axis Combat phase; the dice give ``rolls``."""
+    from kiev_tui.engine.dice import FixedDice
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(rolls))
+    while g.state.phase != "movement":
+        g.apply(EndPhase(), side=g.actor)
+    place(g, units)
+    g.apply(Declare(target, attackers), side="axis")
+    g.apply(EndPhase(), side="axis")
+    g.apply(EndPhase(), side="soviet")
+    assert g.state.phase == "combat"
+    return g
+
+
+def answer_until(g: Game, kind: str | None = None, picks: dict[str, int] | None = None) -> None:
+    """Answers each combat prompt with its first option (or ``picks[kind]``) until a prompt of
+    ``kind`` waits (None: until the combat is over)."""
+    for _ in range(40):
+        p = g.rules.prompt(g)
+        if p is None or p.kind == kind:
+            return
+        g.apply(p.options[(picks or {}).get(p.kind, 0)].action, side=p.side)
+    raise AssertionError("the combat did not end")
+
+
+def notes(g: Game) -> list[str]:
+    return [e.describe() for e in g.journal]
+
+
+def test_15_11_close_air_support_is_placed_in_the_combat_phase() -> None:
+    from kiev_tui.games.efs_ktr.actions import AirMission, Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, "1805", PZ, [5] * 10)
+    assert case(g.check(AirMission("ax-he111"), side="axis")) == "15.0"  # no combat under way yet
+    g.apply(Attack("1805", PZ, ()), side="axis")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case) == ("air_mission", "axis", "17.21")
+    assert g.check(AirMission("ax-he111"), side="axis") is None
+
+
+def test_15_13_the_surviving_mission_units_cas_ratings_are_totalled_per_side() -> None:
+    from kiev_tui.games.efs_ktr import air
+    from kiev_tui.games.efs_ktr.chain import air_unit
+
+    g = game_at("movement")
+    he111, sb1, sb2 = (air_unit(g, u) for u in ("ax-he111", "so-sb-1", "so-sb-2"))
+    assert air.cas_points([he111], [sb1, sb2]) == (he111.cas, sb1.cas + sb2.cas) == (1, 2)
+    assert air.cas_points([], [sb1]) == (0, 1)
+
+
+def test_15_22_every_adjacent_unit_may_join_the_attack() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+
+    g = declared_game({"ax-10mot-9pz": "1804", "ax-11mot-9pz": "1806", "ax-35mot-25m": "1905",
+                       "so-11-96-5c": "1805"}, "1805", ("ax-10mot-9pz",), [5] * 10)
+    assert sorted(handlers.attackers_for(g, "1805")) == ["ax-10mot-9pz", "ax-11mot-9pz", "ax-35mot-25m"]
+
+
+def test_15_23_no_unit_attacks_or_is_attacked_twice_a_phase() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, "1805", PZ, [7] * 10)
+    assert case(g.check(Declare("1805", PZ), side="axis")) == "12.3"
+    g.apply(Attack("1805", PZ, ()), side="axis")
+    answer_until(g)
+    assert set(PZ) <= set(g.state.vars.fought)
+    place(g, {"so-5-136-9c": "1704"})  # a second enemy next to the same units
+    g.state.vars.declared["1704"] = list(PZ)
+    assert handlers.attackers_for(g, "1704") == []  # every one of them has attacked
+    assert g.check(Attack("1704", PZ[:1], ()), side="axis") == Illegal(
+        "15.21", "ax-33pz-9pz cannot attack 1704: not next to it, artillery, or already in a combat")
+
+
+def test_15_23_a_declared_hex_is_declared_once() -> None:
+    g = game_at("movement")
+    place(g, {"ax-10mot-9pz": "1804", "ax-11mot-9pz": "1806", "so-11-96-5c": "1805"})
+    g.apply(Declare("1805", ("ax-10mot-9pz",)), side="axis")
+    assert g.check(Declare("1805", ("ax-11mot-9pz",)), side="axis") == Illegal(
+        "15.23", "1805 already carries a Declared Attack marker")
+
+
+def test_15_24_every_unit_in_the_defender_hex_defends() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805", "so-2-4gdr": "1805"}, "1805", PZ, [5] * 10)
+    g.apply(Attack("1805", PZ, ()), side="axis")
+    answer_until(g, "take_losses")
+    # the cavalry's 2 and the rocket battalion's 1 (it supports no other combat, 15.54)
+    assert "Combat at 1805: 10 to 3, 3-1, DRM -2; roll 5: -/1 (15.8)" in notes(g)
+
+
+def test_15_25_a_unit_is_named_once_in_a_combat() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, "1805", PZ, [5] * 10)
+    assert g.check(Attack("1805", PZ + PZ[:1], ()), side="axis") == Illegal("15.25", "a unit is listed twice")
+
+
+def test_15_59_the_defenders_order_is_turned_up_before_the_roll() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"}, "1805", PZ, [5] * 10)
+    g.apply(Attack("1805", PZ, ()), side="axis")
+    answer_until(g, "reveal_order", picks={"set_order": 1})
+    assert not any("defender order on 1805" in n for n in notes(g))
+    answer_until(g, "take_losses")
+    said = notes(g)
+    turned = said.index("defender order on 1805: no retreat (15.59)")
+    assert turned < next(i for i, n in enumerate(said) if n.startswith("Combat at 1805"))
+
+
+def test_16_11_a_result_of_steps_and_retreat() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    # the 9th Recon and the 619th's support: 4 to 2, 2-1; a 7 reads 1*/R (16.11b, d, e)
+    g = declared_game({"ax-9rec-9pz": "1804", "ax-619art": "1603", "so-11-96-5c": "1805"}, "1805",
+                      ("ax-9rec-9pz",), [7] * 10)
+    g.apply(Attack("1805", ("ax-9rec-9pz",), ("ax-619art",)), side="axis")
+    answer_until(g, "take_losses")
+    answer_until(g)
+    assert "Combat at 1805: 4 to 2, 2-1, DRM +0; roll 7: 1*/R (15.8)" in notes(g)
+    assert g.state.units["ax-9rec-9pz"].step == 1
+    assert g.state.units["so-11-96-5c"].hex not in ("1805", None)  # retreated
+    assert hx(g.state.units["so-11-96-5c"].hex).distance(hx("1805")) == 2
+
+
+def test_16_12_artillery_away_from_the_combat_takes_no_losses() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({"ax-9rec-9pz": "1804", "ax-619art": "1603", "so-11-96-5c": "1805"}, "1805",
+                      ("ax-9rec-9pz",), [7] * 10)
+    g.apply(Attack("1805", ("ax-9rec-9pz",), ("ax-619art",)), side="axis")
+    answer_until(g)  # 1*/R: the attacker's step can only be the recon's, so no one is asked
+    assert "axis loses 1 step(s): ax-9rec-9pz -1 (16.2)" in notes(g)
+    assert (g.state.units["ax-619art"].hex, g.state.units["ax-619art"].step) == ("1603", 0)
+
+
+def test_16_13_artillery_in_the_defender_hex_shares_its_losses() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805", "so-2-4gdr": "1805"}, "1805", PZ, [5] * 10)
+    g.apply(Attack("1805", PZ, ()), side="axis")
+    answer_until(g, "take_losses")
+    p = g.rules.prompt(g)
+    assert p.side == "soviet" and [o.action.units for o in p.options] == [("so-11-96-5c",), ("so-2-4gdr",)]
+
+
+def test_16_51_the_advance_is_offered_at_once_and_may_be_declined() -> None:
+    from kiev_tui.games.efs_ktr.actions import Advance, Attack
+
+    g = declared_game({u: "1804" for u in PZ} | {"so-11-96-5c": "1805", "ax-619art": "1603"}, "1805", PZ, [7] * 10)
+    g.apply(Attack("1805", PZ, ("ax-619art",)), side="axis")
+    answer_until(g, "advance")
+    p = g.rules.prompt(g)
+    assert (p.side, p.case) == ("axis", "16.5") and p.options[0].action == Advance(())
+    g.apply(Advance(()), side="axis")
+    assert {g.state.units[u].hex for u in PZ} == {"1804"} and g.state.pending is None
