@@ -57,6 +57,31 @@ def test_3_21_a_star_belongs_to_the_last_side_to_enter_it() -> None:
     assert g.state.control.get("1406") is None  # only the stars' (and held hexes') owners are kept
 
 
+def _to(g: Game, uid: str, hex_id: str) -> None:
+    """Moves ``uid`` to ``hex_id`` by the cheapest path the rules offer."""
+    reach = g.reachable((uid,))
+    g.apply(Move((uid,), reach[g.scenario.map.grid.parse(hex_id)].path), side=g.actor)
+
+
+def test_3_21a_an_empty_star_goes_to_the_side_whose_zone_comes_to_cover_it_alone() -> None:
+    g = game_at("movement")
+    # the set-up's owner stands until something changes: the 20th's zone already covers 1306
+    assert system.zone_owners(g, system.board(g))["1306"] == "axis" and g.state.control["1306"] == "soviet"
+    _to(g, "ax-9rec-9pz", "1409")  # a move that changes no zone over 1306 changes nothing
+    assert g.state.control["1306"] == "soviet"
+    place(g, {"ax-20mot-10m": "1010"})  # the zone over 1306 lifted by hand ...
+    assert system.zone_owners(g, system.board(g))["1306"] is None
+    _to(g, "ax-20mot-10m", "1207")  # ... and brought back by a move
+    assert system.zone_owners(g, system.board(g))["1306"] == "axis" and g.state.control["1306"] == "axis"
+
+
+def test_3_21a_a_contested_star_keeps_its_owner() -> None:
+    g = game_at("movement")
+    place(g, {"ax-20mot-10m": "1010", "so-227rd": "1305"})  # the 227th's zone covers 1306
+    _to(g, "ax-20mot-10m", "1207")
+    assert system.zone_owners(g, system.board(g))["1306"] is None and g.state.control["1306"] == "soviet"
+
+
 def test_3_13_a_hex_stays_friendly_to_the_last_side_after_it_leaves() -> None:
     g = game_at("movement")
     g.apply(Move(("ax-20mot-10m",), ("1407", "1306", "1305")), side="axis")
@@ -451,7 +476,8 @@ def test_13_23_no_strategic_movement_through_or_from_an_interdicted_hex() -> Non
 def test_13_26_plain_movement_ignores_interdiction() -> None:
     b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"})
     ruled = b.replace(interdicted=frozenset({hx("1106"), hx("1206")}))
-    assert cost(ruled, ["ax-20mot-10m"], "1006 1106 1206 1306") == cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306") == Fraction(3, 2)
+    path = "1006 1106 1206 1306"
+    assert cost(ruled, ["ax-20mot-10m"], path) == cost(b, ["ax-20mot-10m"], path) == Fraction(3, 2)
 
 
 # -- 14: defender reaction, artillery, orders ---------------------------------------------------------
@@ -498,6 +524,16 @@ def test_14_21_defending_artillery_supports_one_combat_only() -> None:
     g.state.vars.declared.update({"1805": ["so-11-96-5c"], "1905": ["so-11-96-5c"]})
     assert handlers.artillery_for(g, "1805", "axis") == ["ax-619art"]
     g.state.vars.fought.append("ax-619art")  # committed to one combat
+    assert handlers.artillery_for(g, "1905", "axis") == []
+
+
+def test_14_22_artillery_supports_a_defender_hex_up_to_three_hexes_away() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+
+    g = game_at("combat")  # the chart card's qualifiers are not in our text: three hexes (docs/rulings.md)
+    place(g, {"ax-619art": "1603"})
+    assert hx("1603").distance(hx("1805")) == 3 and hx("1603").distance(hx("1905")) == 4
+    assert handlers.artillery_for(g, "1805", "axis") == ["ax-619art"]
     assert handlers.artillery_for(g, "1905", "axis") == []
 
 
@@ -688,3 +724,109 @@ def test_16_51_the_advance_is_offered_at_once_and_may_be_declined() -> None:
     assert (p.side, p.case) == ("axis", "16.5") and p.options[0].action == Advance(())
     g.apply(Advance(()), side="axis")
     assert {g.state.units[u].hex for u in PZ} == {"1804"} and g.state.pending is None
+
+
+# -- 17: air units and missions -----------------------------------------------------------------------
+def interdiction_game(rolls: list[int]) -> Game:
+    """GT50's Axis Air Interdiction phase; the Axis names 1904 (the 40th Army HQ's hex)."""
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.efs_ktr.actions import Interdict
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice(rolls))
+    while g.state.phase != "air_interdiction":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Interdict("1904"), side="axis")
+    return g
+
+
+def test_17_11_fighters_and_bombers_have_no_steps_to_lose_in_ground_combat() -> None:
+    from kiev_tui.games.efs_ktr.chain import air_unit
+
+    g = game_at("movement")
+    assert [air_unit(g, u).role for u in ("ax-bf109", "ax-he111", "so-i16", "so-sb-1")] == [
+        "fighter", "bomber", "fighter", "bomber"]
+    b = system.board(g)
+    assert all(u not in b.hex_of for u in ("ax-he111", "so-i16"))  # never on the map, never a ground loss
+
+
+def test_17_23_the_axis_places_interdiction_first_then_soviet_fighters_oppose() -> None:
+    from kiev_tui.games.efs_ktr.actions import AirMission
+
+    g = interdiction_game([1])
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side) == ("air_mission", "axis")
+    assert case(g.check(AirMission("so-i16"), side="soviet")) == "4.2"  # not the Soviet's turn yet
+    g.apply(AirMission("ax-he111"), side="axis")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side) == ("air_mission", "soviet")
+    assert sorted(o.action.units for o in p.options) == ["", "so-i16"]  # only fighters oppose (13.11)
+
+
+def test_17_25_air_units_go_face_down_until_air_combat() -> None:
+    from kiev_tui.engine.view import view
+    from kiev_tui.games.efs_ktr.actions import AirMission
+
+    g = interdiction_game([1])
+    g.apply(AirMission("ax-he111"), side="axis")
+    sov = view(g, "soviet")
+    assert sov.secrets == {} and "air" in sov.commitments["axis"]
+    assert not any("ax-he111" in e.describe() for e in sov.events)
+    answer_until(g)
+    assert "axis air units on 1904: ax-he111 (17.31)" in notes(g)
+
+
+def test_17_26_units_that_flew_go_to_the_flown_box() -> None:
+    from kiev_tui.games.efs_ktr.actions import AirMission
+
+    g = interdiction_game([1])
+    g.apply(AirMission("ax-dummy-1,ax-he111"), side="axis")
+    answer_until(g)
+    # the dummy, turned up, went back to the Ready Box (17.31a); the He111 flew: Flown
+    assert [g.state.units[u].status for u in ("ax-he111", "ax-dummy-1", "ax-bf109")] == [
+        "air_flown", "air_ready", "pending"]
+
+
+def test_17_44_a_unit_that_survives_aa_fire_flies_its_mission_then_goes_to_flown() -> None:
+    from kiev_tui.games.efs_ktr.actions import AirMission
+
+    g = interdiction_game([1])  # the HQ's AA fire rolls a 1: no effect
+    g.apply(AirMission("ax-he111"), side="axis")
+    answer_until(g)
+    assert g.state.vars.interdiction == {"1904": 2} and g.state.units["ax-he111"].status == "air_flown"
+
+
+# -- 22: Soviet HQs and Guards ------------------------------------------------------------------------
+def test_22_11_an_hq_commands_four_hexes_round_it() -> None:
+    from kiev_tui.games.efs_ktr.actions import Activate
+
+    g = game_at("motorized", "soviet")
+    assert hx("1904").distance(hx("1503")) == 4 and hx("1904").distance(hx("1612")) == 9
+    assert g.check(Activate("so-40a-hq", "so-227rd"), side="soviet") is None  # 1503: four hexes
+    assert g.check(Activate("so-40a-hq", "so-295rd"), side="soviet") == Illegal(
+        "22.11", "so-295rd is beyond so-40a-hq's command range of 4")
+
+
+def test_22_13_command_points_are_not_saved_for_a_later_turn() -> None:
+    from kiev_tui.games.efs_ktr.actions import Activate
+
+    g = game_at("motorized", "soviet")
+    g.apply(Activate("so-40a-hq", "so-227rd"), side="soviet")
+    place(g, {"so-295rd": "1803"})
+    assert g.check(Activate("so-40a-hq", "so-295rd"), side="soviet") == Illegal(
+        "22.12", "so-40a-hq has no command point left this turn")
+    while g.state.turn == 1:
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.vars.hq_points == {}  # the next turn starts afresh, with nothing carried over
+
+
+def test_22_41_one_guards_unit_per_hq_on_top_of_its_command_value() -> None:
+    from kiev_tui.games.efs_ktr.actions import Activate
+
+    g = game_at("motorized", "soviet")
+    place(g, {"so-2-4gdr": "2004", "so-295rd": "1803"})
+    g.apply(Activate("so-40a-hq", "so-227rd"), side="soviet")  # the HQ's one command point
+    assert g.check(Activate("so-40a-hq", "so-295rd"), side="soviet") == Illegal(
+        "22.12", "so-40a-hq has no command point left this turn")
+    assert g.check(Activate("so-40a-hq", "so-2-4gdr"), side="soviet") is None  # the free Guards activation
+    g.apply(Activate("so-40a-hq", "so-2-4gdr"), side="soviet")
+    assert g.state.vars.hq_guards == ["so-40a-hq"] and g.state.vars.activated == ["so-227rd", "so-2-4gdr"]
