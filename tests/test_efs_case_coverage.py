@@ -10,8 +10,9 @@ Granularity:
   not the heading itself (10.7 is checked through 10.71-10.79);
 - a case is covered by a test of the case or of any of its lettered parts (`test_15_61b_...`
   covers 15.61), never by a longer number (`test_9_21` does not cover 9.2);
-- a lettered part (15.61b, 16.41b2) needs a test of its own when the engine refuses something in
-  its name (`Illegal("14.34a", ...)` in kiev_tui/games/efs_ktr/): the refusal is the rule.
+- a lettered part (15.61b, 16.41b2) needs a test of its own when the engine's code names it (a
+  refusal `Illegal("14.34a", ...)` or a comment `# 11.42c1` in kiev_tui/games/efs_ktr/): the code
+  says it enforces that part, so a test must hold it to it.
 
 Each case Sumy does not play is listed with why (NOT_IN_SUMY), as is each case that changes
 nothing in play (NO_PLAY). PENDING_OTHER_BRANCHES holds the cases other branches are building
@@ -35,6 +36,7 @@ EFS_TESTS = ("test_efs_*.py",)
 PENDING_OTHER_BRANCHES: set[str] = {
     "10.57", "22.21", "22.22", "22.23", "22.24", "22.25", "22.26",  # non-operational HQs
     "17.31b2",  # dual-purpose fighters
+    "17.33e",  # Local Tactical Advantage
     "12.8", "15.26", "16.55",  # several hexes in one attack
 }
 
@@ -99,6 +101,10 @@ NOT_IN_SUMY: dict[str, str] = {
     **{c: "Sumy's Axis are motorized and panzer regiments: no infantry division sheds regiment counters"
        for c in ("24.1", "24.21", "24.22", "24.31", "24.32", "24.33", "24.34", "24.35", "24.4", "24.5")},
     "17.22": "every Sumy hex is in range of every air unit (PB 10.44f)",
+    **{c: "the Sumy map has only minor rivers" for c in ("10.76c", "10.76d")},
+    "10.77a": "the Sumy map has no lake, and its weather is always Dry (PB 10.41)",
+    **{c: SUPPLY for c in ("11.32c", "11.42e", "15.32b", "15.66a", "15.66b", "15.68c1")},
+    "13.24d": "with one Soviet artillery counter an HQ never lets several fire (22.14)",
 }
 
 # Headings and cases that state no rule of play, each with why.
@@ -109,6 +115,7 @@ NO_PLAY: dict[str, str] = {
     "2.31": "points at the counter guide; the printed values are the units file's",
     "2.32": "unit designations are names only",
     "2.33": "names the counter categories; what each category may do is ruled where it is used",
+    "2.33a": "defines a combat unit; the board's is_combat reads it for 3.41, 12.11 and 15.21",
     "2.4": "points at the counter guide",
     "2.52": "defines the word DRM; each modifier is its own case",
     "3.11": "defines friendly and enemy units",
@@ -176,13 +183,14 @@ def book_cases() -> list[str]:
     return [c for c in cases if c not in headings]
 
 
-def refused_parts() -> list[str]:
-    """Lettered parts of the booklet the engine cites in a refusal (Illegal("16.41b2", ...))."""
+def cited_parts() -> list[str]:
+    """Lettered parts of the booklet the engine's code names (a refusal, Illegal("16.41b2", ...),
+    or the comment at the line that enforces it, # 11.42c1); "PB 10.44a" is the playbook's."""
     _, parts = book()
     lettered = {p for ps in parts.values() for p in ps}
     cited: set[str] = set()
     for path in ENGINE.rglob("*.py"):
-        cited |= set(re.findall(r'Illegal\(\s*"(\d+\.\d+[a-z]\d?)"', path.read_text(encoding="utf-8")))
+        cited |= set(re.findall(r"(?<![\w.])(?<!PB )(\d+\.\d+[a-z]\d?)(?!\w)", path.read_text(encoding="utf-8")))
     return sorted(cited & lettered)
 
 
@@ -204,7 +212,7 @@ def has_test(case: str, names: set[str]) -> bool:
 def missing_cases() -> list[str]:
     names = _test_names()
     skip = set(NO_PLAY) | set(NOT_IN_SUMY) | PENDING_OTHER_BRANCHES
-    return [c for c in book_cases() + refused_parts() if c not in skip and not has_test(c, names)]
+    return [c for c in book_cases() + cited_parts() if c not in skip and not has_test(c, names)]
 
 
 def test_the_book_headings_are_read() -> None:
@@ -223,7 +231,7 @@ def test_every_case_sumy_plays_has_its_test() -> None:
 
 
 def test_the_lists_are_exact() -> None:
-    cases = set(book_cases()) | set(refused_parts())
+    cases = set(book_cases()) | set(cited_parts())
     listed = [*NOT_IN_SUMY, *NO_PLAY, *NOT_ENFORCED]
     assert len(listed) == len(set(listed)), "a case is in two lists"
     assert set(listed) <= cases, sorted(set(listed) - cases)

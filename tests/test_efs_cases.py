@@ -678,7 +678,7 @@ def test_15_59_the_defenders_order_is_turned_up_before_the_roll() -> None:
     assert turned < next(i for i, n in enumerate(said) if n.startswith("Combat at 1805"))
 
 
-def test_16_11_a_result_of_steps_and_retreat() -> None:
+def test_16_11e_a_retreat_result_moves_the_survivors_two_hexes() -> None:
     from kiev_tui.games.efs_ktr.actions import Attack
 
     # the 9th Recon and the 619th's support: 4 to 2, 2-1; a 7 reads 1*/R (16.11b, d, e)
@@ -830,3 +830,224 @@ def test_22_41_one_guards_unit_per_hq_on_top_of_its_command_value() -> None:
     assert g.check(Activate("so-40a-hq", "so-2-4gdr"), side="soviet") is None  # the free Guards activation
     g.apply(Activate("so-40a-hq", "so-2-4gdr"), side="soviet")
     assert g.state.vars.hq_guards == ["so-40a-hq"] and g.state.vars.activated == ["so-227rd", "so-2-4gdr"]
+
+
+# -- lettered parts the engine's code names -----------------------------------------------------------
+def test_10_13d_overruns_are_movement_phase_moves() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    assert isinstance(overrun.check(b, PZ, "1805", "movement"), overrun.Overrun)
+    assert overrun.check(b, PZ, "1805", "reaction") == Illegal(
+        "11.4", "overruns are made in the Movement and Motorized Movement phases")
+
+
+def test_10_58b_axis_artillery_has_no_motorized_or_reaction_move() -> None:
+    b = position({"ax-619art": "1309"}, phase="motorized")
+    assert allowance(b, "ax-619art", "motorized") == Illegal(
+        "10.58", "ax-619art does not move in the Axis Motorized Movement phase")
+    assert allowance(b, "ax-619art", "movement") == 4
+
+
+def test_10_58c_soviet_artillery_and_aa_move_in_the_motorized_phase_only_if_activated() -> None:
+    b = position({"so-2-4gdr": "2004", "so-126-205aa": "2004"}, phasing="soviet", phase="motorized")
+    assert allowance(b, "so-126-205aa", "motorized") == Illegal(
+        "10.58", "so-126-205aa moves in the Soviet Motorized phase only if an HQ activates it")
+    assert allowance(b.replace(activated=frozenset({"so-2-4gdr"})), "so-2-4gdr", "motorized") == 8
+
+
+def test_11_32d_strategic_movement_stays_three_hexes_from_enemy_combat_units() -> None:
+    near = position({"ax-20mot-10m": "1006", "so-227rd": "1405"})
+    assert hx("1106").distance(hx("1405")) == 3 and hx("1206").distance(hx("1405")) == 2
+    assert cost(near, ["ax-20mot-10m"], "1006 1106", mode=STRATEGIC) == H
+    assert case(cost(near, ["ax-20mot-10m"], "1006 1106 1206", mode=STRATEGIC)) == "11.32"
+
+
+def test_11_32e_no_strategic_movement_through_a_zone_of_interdiction() -> None:
+    b = position({"ax-20mot-10m": "1006", "so-295rd": "1612"}, interdicted=frozenset({hx("1306")}))
+    assert cost(b, ["ax-20mot-10m"], "1006 1106 1206", mode=STRATEGIC) == 1
+    assert cost(b, ["ax-20mot-10m"], "1006 1106 1206 1306", mode=STRATEGIC) == Illegal(
+        "13.23", "1306 is in a Zone of Interdiction: no strategic movement")
+
+
+def test_11_42c1_no_overrun_into_swamp_but_in_frost() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1612" for u in PZ} | {"so-11-96-5c": "1613"})
+    assert overrun.check(b, PZ, "1613", "movement") == Illegal(
+        "11.42", "a swamp hex is overrun only in Frost weather")
+
+
+def test_11_42c2_a_city_is_overrun_only_with_a_motorized_engineer_at_12_1() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "2302" for u in PZ} | {"so-2-4gdr": "2303"})  # Sumy is a city; no Axis engineer
+    assert overrun.check(b, PZ, "2303", "movement") == Illegal(
+        "11.42", "a city is overrun only by a stack with a motorized engineer, at 12-1")
+
+
+def test_11_42f_artillery_never_overruns() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({"ax-619art": "1804", "ax-20mot-10m": "1804", "so-11-96-5c": "1805"})
+    assert overrun.check(b, ["ax-619art", "ax-20mot-10m"], "1805", "movement") == Illegal(
+        "11.42", "ax-619art is artillery: it may not take part in an overrun")
+
+
+def test_11_42g_an_overrun_needs_the_mp_to_pay_for_it() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    got = overrun.check(b, PZ, "1805", "movement", spent={u: Fraction(6) for u in PZ})
+    assert got == Illegal("11.42", "ax-33pz-9pz has 1 MP left; the overrun costs 2")
+
+
+def test_11_43a_the_target_is_next_to_the_overrunning_stack() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "2005"})
+    assert overrun.check(b, PZ, "2005", "movement") == Illegal("11.43", "2005 is not next to the overrunning stack")
+
+
+def test_11_43d_the_stacks_attack_against_every_defender() -> None:
+    from kiev_tui.games.efs_ktr import overrun
+
+    b = position({u: "1804" for u in PZ} | {"so-11-96-5c": "1805"})
+    got = overrun.check(b, PZ, "1805", "movement")
+    # a made-up position has every unit at full strength: the 33rd's 6 + 3 + 3 + 2
+    assert isinstance(got, overrun.Overrun) and (got.attack, got.defence, got.odds) == (14, 2, 7)
+    b2 = b.moved({"so-2-4gdr": hx("1805")})
+    assert overrun.check(b2, PZ, "1805", "movement") == Illegal(
+        "11.42", "odds of 14 to 3 are under the 5-1 an overrun needs")  # 11.43e: the rocket's 1 counts
+
+
+def test_11_43g_a_target_of_artillery_only_is_easier() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from tests.test_efs_combat import M
+
+    o = combat.OverrunInput(10, 2, True, defender_all_artillery=True)
+    assert [(m.case, m.die_modifier) for m in combat.overrun_modifiers(o, M)] == [("11.43f", 2), ("11.43g", -1)]
+
+
+def test_11_43h_terrain_modifiers_add_up_and_the_net_is_held_to_three() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from tests.test_efs_combat import M
+
+    o = combat.OverrunInput(10, 2, True, terrain=("hill", "woods"))
+    assert [(m.case, m.die_modifier) for m in combat.overrun_modifiers(o, M)] == [
+        ("11.43f", 2), ("11.43h", 2), ("11.43h", 1), ("11.43h", -2)]  # +5 held to +3
+
+
+def test_11_43i_the_overrun_table_read_with_the_net_modifier() -> None:
+    from kiev_tui.games.efs_ktr import combat
+    from tests.test_efs_combat import M
+
+    o = combat.OverrunInput(10, 2, True)  # 5-1: +2
+    got = [combat.resolve_overrun(o, M, r) for r in (5, 7, 9)]
+    assert [(x.modified, x.succeeded, x.attacker_steps) for x in got] == [(7, True, 0), (9, False, 0), (11, False, 1)]
+
+
+def test_11_44a_an_overrun_marker_takes_the_zone_away() -> None:
+    from kiev_tui.games.efs_ktr.zoc import hex_exerts
+
+    b = position({"so-11-96-5c": "1805"})
+    assert hex_exerts(b, hx("1805")) and in_enemy_zoc(b, hx("1804"), "axis")
+    m = b.replace(overrun_marked=frozenset({"so-11-96-5c"}))
+    assert not hex_exerts(m, hx("1805")) and not in_enemy_zoc(m, hx("1804"), "axis")
+
+
+def test_13_24c_interdiction_over_the_hq_takes_its_retreat_orders() -> None:
+    from kiev_tui.games.efs_ktr import chain
+
+    g = game_at("combat")
+    c = {"kind": "attack", "hex": "1805", "attacker": "axis", "defender": "soviet", "attackers": []}
+    assert chain.order_hq(g, c, "soviet") == "so-40a-hq"
+    g.state.vars.interdiction["1904"] = 1  # Level One over the HQ: its one command point is gone
+    g.memo.clear()
+    assert chain.order_hq(g, c, "soviet") is None and not chain.may_order(g, c, "soviet")
+
+
+def test_14_11c_a_soviet_unit_reacts_only_on_an_hq_command_point() -> None:
+    from kiev_tui.games.efs_ktr import handlers
+
+    g = game_at("reaction")
+    place(g, {"so-1tb": "1504", "so-129tb": "1612"})
+    assert hx("1904").distance(hx("1504")) == 4 and hx("1904").distance(hx("1612")) > 4
+    assert handlers.react_hqs(g, ("so-1tb",)) == {"so-1tb": "so-40a-hq"}
+    assert handlers.react_hqs(g, ("so-129tb",)) is None  # no HQ in range
+    g.state.vars.hq_react = {"so-40a-hq": ["so-12-1gdm"]}  # its one point spent
+    assert handlers.react_hqs(g, ("so-1tb",)) is None
+
+
+def test_15_68b_a_motorized_division_needs_a_panzer_division_beside_it() -> None:
+    from kiev_tui.games.efs_ktr import combat as c
+    from tests.test_efs_combat import fight, gen
+
+    d = (gen("d", "rifle", 1, 3),)
+    pz = dict(division="9 Pz", german=True)
+    mot = dict(division="16 Mot", german=True)
+    full_pz = (gen("pz", "armor", **pz), gen("m1", "motorized", **pz), gen("r", "recon", **pz))
+    mot_div = (gen("n1", "motorized", **mot), gen("n2", "motorized", **mot), gen("nr", "recon", **mot))
+    assert c.integrity_divisions(fight(mot_div, d)) == ()
+    assert c.integrity_divisions(fight((*full_pz, *mot_div), d)) == ("9 Pz", "16 Mot")
+
+
+def test_16_41a1_german_units_under_no_retreat_lose_no_more() -> None:
+    from kiev_tui.games.efs_ktr import combat as c
+    from kiev_tui.games.efs_ktr.combat import NO_RETREAT, CombatInput
+    from tests.test_efs_combat import T, gen
+
+    cell = T.crt.cell("6-1", 2)  # -/3R
+    german = CombatInput("soviet", (gen("a", "rifle", 9),), (gen("d", "motorized", 1, 9, 4, german=True),),
+                         defence_order=NO_RETREAT)
+    _, d = c.read_cell(german, cell)
+    assert (d.steps, d.retreat, d.order_steps) == (4, 0, 1)  # the R's one step, nothing more
+
+
+def test_17_32b2_no_air_combat_sends_the_firers_home_and_the_mission_goes_on() -> None:
+    from kiev_tui.games.efs_ktr.actions import AirMission
+
+    g = interdiction_game([6, 1])  # initiative 6: no air combat; the HQ's AA then rolls a 1
+    g.apply(AirMission("ax-he111"), side="axis")
+    g.apply(AirMission("so-i16"), side="soviet")
+    answer_until(g)
+    assert "air initiative roll 6: no air combat (17.32)" in notes(g)
+    assert g.state.units["so-i16"].status == "air_flown" and g.state.vars.interdiction == {"1904": 2}
+
+
+def test_17_33b_all_air_units_fire_at_once() -> None:
+    from kiev_tui.games.efs_ktr import air
+    from tests.test_efs_air import M, plane
+
+    bf, i16 = plane("ax-bf109"), plane("so-i16")
+    # the I-16 is destroyed by the same volley in which it fires back and turns the Bf109 away
+    assert air.air_combat([(bf, i16), (i16, bf)], [1, 1], M) == {"so-i16": "X", "ax-bf109": "A"}
+
+
+def test_17_33c_the_column_is_the_firers_acr_less_the_targets() -> None:
+    from kiev_tui.games.efs_ktr import air
+    from tests.test_efs_air import M, plane
+
+    bf, i16 = plane("ax-bf109"), plane("so-i16")
+    assert (bf.acr, i16.acr) == (4, 1)
+    assert [air.fire(bf, i16, r, M) for r in (1, 6, 8, 9)] == ["X", "D", "A", "-"]  # the +3 column
+    assert [air.fire(i16, bf, r, M) for r in (1, 2)] == ["A", "-"]  # the -3 column
+
+
+def test_22_12a_an_hq_activates_non_motorized_units_one_per_command_point() -> None:
+    from kiev_tui.games.efs_ktr.actions import Activate
+
+    g = game_at("motorized", "soviet")
+    assert g.check(Activate("so-40a-hq", "so-72-108-9c"), side="soviet") == Illegal(
+        "22.12", "so-72-108-9c moves in this phase anyway: only non-motorized units are activated")
+    g.apply(Activate("so-40a-hq", "so-227rd"), side="soviet")
+    assert g.state.vars.hq_points == {"so-40a-hq": 1} and g.state.vars.activated == ["so-227rd"]
+
+
+def test_22_12c_orders_a_segment_up_to_the_command_value() -> None:
+    from kiev_tui.games.efs_ktr import chain
+
+    g = game_at("combat")
+    c = {"kind": "attack", "hex": "1805", "attacker": "axis", "defender": "soviet", "attackers": []}
+    chain.spend_order_point(g, c, "soviet")
+    assert g.state.vars.hq_orders == {"so-40a-hq": 1} and chain.order_hq(g, c, "soviet") is None
