@@ -82,6 +82,18 @@ def test_3_21a_a_contested_star_keeps_its_owner() -> None:
     assert system.zone_owners(g, system.board(g))["1306"] is None and g.state.control["1306"] == "soviet"
 
 
+def test_3_21_a_retreat_that_ends_in_a_star_takes_it() -> None:
+    from kiev_tui.games.efs_ktr.actions import Attack, Retreat
+
+    att = ("ax-9rec-9pz", "ax-10mot-9pz")
+    g = declared_game({**{u: "1805" for u in att}, "so-11-96-5c": "1806", "so-72-108-9c": None}, "1806", att, [7] * 10)
+    g.state.control["1707"] = "axis"  # Shtepovka taken earlier and left empty
+    g.apply(Attack("1806", att, ()), side="axis")
+    answer_until(g, "retreat")  # 5 to 2, a 7: 1*/R
+    g.apply(Retreat(("1706", "1707")), side="soviet")
+    assert g.state.units["so-11-96-5c"].hex == "1707" and g.state.control["1707"] == "soviet"
+
+
 def test_3_13_a_hex_stays_friendly_to_the_last_side_after_it_leaves() -> None:
     g = game_at("movement")
     g.apply(Move(("ax-20mot-10m",), ("1407", "1306", "1305")), side="axis")
