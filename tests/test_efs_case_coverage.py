@@ -215,6 +215,43 @@ def missing_cases() -> list[str]:
     return [c for c in book_cases() + cited_parts() if c not in skip and not has_test(c, names)]
 
 
+# Sumy's own rules in the playbook (PB 10.41-10.45, each lettered part), tested as test_pb_<case>;
+# the ones with nothing to play, each with why.
+PB_NO_PLAY: dict[str, str] = {
+    "10.43a": "the set-up is the scenario file's, so who sets up first changes nothing",
+}
+
+
+def sumy_cases() -> list[str]:
+    """PB 10.41-10.45 as the playbook numbers them: a case, or its lettered parts where it has them."""
+    text = BOOK.read_text(encoding="utf-8")
+    start = text.index("\n10.4 Scenario 4: Battle of Sumy")
+    part = text[start:text.index("\n10.5 Scenario 5", start)]
+    out: list[str] = []
+    case = ""
+    for line in part.splitlines():
+        m = re.match(r"^(10\.4\d) ", line)
+        if m:
+            case = m.group(1)
+            out.append(case)
+            continue
+        m = re.match(r"^([a-z])\. ", line)
+        if m and case:
+            if out and out[-1] == case:
+                out.pop()  # a lettered case is checked part by part
+            out.append(case + m.group(1))
+    return out
+
+
+def test_every_sumy_special_rule_has_its_test() -> None:
+    names = _test_names()
+    cases = sumy_cases()
+    assert cases == ["10.41", "10.42", "10.43a", "10.43b", "10.44a", "10.44b", "10.44c", "10.44d", "10.44e",
+                     "10.44f", "10.45a", "10.45b"]
+    missing = [c for c in cases if c not in PB_NO_PLAY and not has_test("pb." + c, names)]
+    assert missing == [], f"Sumy rules without a test_pb_<case>: {missing}"
+
+
 def test_the_book_headings_are_read() -> None:
     cases, parts = book()
     assert cases[:6] == ["1", "2", "2.1", "2.2", "2.3", "2.31"]

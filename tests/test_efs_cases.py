@@ -1063,3 +1063,91 @@ def test_22_12c_orders_a_segment_up_to_the_command_value() -> None:
     c = {"kind": "attack", "hex": "1805", "attacker": "axis", "defender": "soviet", "attackers": []}
     chain.spend_order_point(g, c, "soviet")
     assert g.state.vars.hq_orders == {"so-40a-hq": 1} and chain.order_hq(g, c, "soviet") is None
+
+
+# -- PB 10.41-10.44: the Battle of Sumy's own rules ---------------------------------------------------
+def test_pb_10_41_four_dry_turns_gt50_to_gt53() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    turns = []
+    while not g.state.over:
+        b = system.board(g)
+        turns.append((b.game_turn, b.weather))
+        assert g.rules.prompt(g) is None
+        g.apply(EndPhase(), side=g.actor)
+    assert sorted(set(turns)) == [(50, "dry"), (51, "dry"), (52, "dry"), (53, "dry")]
+    assert g.state.turn == 4 and g.rules.score(g).winner == "soviet"  # no star taken: PB 10.45b1
+
+
+def test_pb_10_42_the_sumy_special_map_only() -> None:
+    g = Game.new("efs_ktr/sumy", seed=1)
+    m = g.scenario.map
+    assert (m.columns, m.rows) == (17, 12)
+    assert m.on_map(hx("1002")) and m.on_map(hx("2613")) and not m.on_map(hx("2714"))
+    s = game_at("motorized", "soviet")
+    assert case(s.check(Move(GD[:3], ("2203",)), side="soviet")) == "8.12"  # 2202 is the only way in
+
+
+def test_pb_10_43b_air_readiness_is_rolled_from_gt51() -> None:
+    from kiev_tui.engine.dice import FixedDice
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([5] * 10))
+    g.state.units["ax-he111"].status = "air_flown"
+    while (g.state.turn, g.state.phase) != (1, "air_interdiction"):
+        g.apply(EndPhase(), side=g.actor)
+    assert g.state.units["ax-he111"].status == "air_flown"  # GT50: no roll
+    while (g.state.turn, g.state.phase) != (2, "air_interdiction"):
+        g.apply(EndPhase(), side=g.actor)
+    assert "ax-he111 rolls 5: to ready (9.11)" in notes(g)
+
+
+def test_pb_10_44a_no_supply_attack_supply_or_surrender() -> None:
+    from kiev_tui.engine import sequence
+    from kiev_tui.games.efs_ktr import chain
+
+    g = game_at("combat")
+    phases = {s.phase for s in sequence.turn_steps(g)}
+    assert "supply" not in phases and system.board(g).supply_disregarded
+    c = {"kind": "attack", "hex": "1805", "attacker": "axis", "defender": "soviet", "attackers": [],
+         "artillery": [], "dart": []}
+    place(g, {"ax-9rec-9pz": "1804", "so-11-96-5c": "1805"})
+    c["attackers"] = ["ax-9rec-9pz"]
+    assert chain.combat_input(g, c).attack_supplied  # every attack counts as supplied: no +2 (15.32a)
+    while g.state.phase != "surrender":
+        g.apply(EndPhase(), side=g.actor)
+    rolled = len(g.journal)
+    g.apply(EndPhase(), side=g.actor)
+    assert g.state.turn == 2 and not any("surrender" in n.lower() and "roll" in n.lower() for n in notes(g)[rolled:])
+
+
+def test_pb_10_44b_no_railroad_movement() -> None:
+    from kiev_tui.games.efs_ktr import movement
+
+    assert movement.MODES == ("normal", "strategic", "one_hex", "infiltration")  # no rail mode
+    g = game_at("movement")
+    assert case(g.check(Move(("ax-20mot-10m",), ("1407", "1306"), "rail"), side="axis")) == "10.4"
+
+
+def test_pb_10_44c_no_replacements_phase() -> None:
+    from kiev_tui.engine import sequence
+
+    g = Game.new("efs_ktr/sumy", seed=1)
+    assert "replacements" not in {s.phase for s in sequence.turn_steps(g)}
+
+
+def test_pb_10_44d_no_strongpoint_is_built() -> None:
+    g = game_at("engineering")
+    assert list(g.rules.legal(g, "axis")) == [EndPhase()]  # the engineering phase has nothing to do
+    assert not any(k for k in system.ACTIONS.types() if "strongpoint" in k or "build" in k)
+
+
+def test_pb_10_44e_no_air_transport() -> None:
+    kinds = set(system.ACTIONS.types())
+    assert not any("transport" in k or "airlift" in k for k in kinds) and "air_mission" in kinds
+
+
+def test_pb_10_44f_every_hex_is_in_range() -> None:
+    from kiev_tui.games.efs_ktr.actions import Interdict
+
+    g = game_at("air_interdiction")
+    for far in ("1002", "2613", "2602", "1013"):  # the map's four corners
+        assert g.check(Interdict(far), side="axis") is None
