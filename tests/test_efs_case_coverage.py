@@ -15,8 +15,10 @@ Granularity:
   says it enforces that part, so a test must hold it to it.
 
 Each case Sumy does not play is listed with why (NOT_IN_SUMY), as is each case that changes
-nothing in play (NO_PLAY). PENDING_OTHER_BRANCHES holds the cases other branches are building
-now; empty it when they are merged.
+nothing in play (NO_PLAY) and each one Sumy plays that the engine does not enforce yet
+(NOT_ENFORCED). PENDING_OTHER_BRANCHES holds the cases other branches are building now; empty it
+when they are merged. Sumy's own rules in the playbook (PB 10.41-10.45) are checked the same way,
+as `test_pb_<case>`.
 """
 
 from __future__ import annotations
