@@ -21,7 +21,7 @@ from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Disband, I
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
-from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc
+from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc, projectors
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -240,9 +240,22 @@ def check_declare(game: "Game", a: Declare) -> Illegal | None:
                                + (": in a multi-hex attack every unit is next to every Defender Hex" if a.also else ""))
         if b.is_artillery(uid):
             return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration")
+        if not b.is_combat(uid) or b.attack(uid) <= 0:  # 12.11
+            return Illegal("12.11", f"{uid} has no attack strength: it cannot attack")
+        for h, name in zip(hexes, names):
+            if not may_attack_from(b, uid, h):
+                return Illegal("12.61", f"{uid} cannot attack {name}: no zone from it covers {b.hid(here)} "
+                                        f"and {uid} could not enter it")
     att = sum(b.attack(u) for u in a.units)
     dfs = sum(b.defence(u) for h in hexes for u in defenders_at(game, h, side) if not b.is_artillery(u))  # 12.34
     return combat.declarable(att, dfs, s.tables(game))
+
+
+def may_attack_from(b: Any, uid: str, target: Hex) -> bool:
+    """12.5-12.61: a unit attacks a hex whose units put its own hex in their zone (12.51), or one
+    whose terrain it could enter (12.52); neither, and it may not attack it (12.61)."""
+    here = b.hex_of[uid]
+    return target in projectors(b, here, b.side(uid)) or movement.could_enter(b, uid, here, target)
 
 
 def apply_declare(game: "Game", a: Declare) -> None:
@@ -465,7 +478,8 @@ def attackers_for(game: "Game", hex_id: str) -> list[str]:
         return []
     return [u for n in b.gmap.neighbours(hexes[0]) for u in b.at(n)
             if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and u not in fought
-            and b.attack(u) > 0 and all(h in b.gmap.neighbours(n) for h in hexes[1:])]
+            and b.attack(u) > 0 and all(h in b.gmap.neighbours(n) for h in hexes[1:])
+            and all(may_attack_from(b, u, h) for h in hexes)]  # 12.11, 12.61, 15.26
 
 
 def artillery_for(game: "Game", hex_id: str, side: str) -> list[str]:

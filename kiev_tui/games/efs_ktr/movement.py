@@ -180,6 +180,12 @@ def _swamp_bars(board: Board, motor: bool, a: Hex | None, b: Hex) -> bool:
     return swampy and (a is None or board.road(a, b) is None)
 
 
+def could_enter(board: Board, uid: str, a: Hex, b: Hex) -> bool:
+    """Could ``uid`` in ``a`` enter the adjacent ``b`` by its terrain alone, enemy units aside
+    (12.52): not a lake (10.77), not swamp off the road for a motorized unit (10.78)."""
+    return hex_cost(board, b) is not None and not _swamp_bars(board, board.is_motorized(uid), a, b)
+
+
 # -- the stack --------------------------------------------------------------------------------------
 class Stack:
     """A moving stack: its units, side, the slowest allowance (10.53) and what limits its path."""

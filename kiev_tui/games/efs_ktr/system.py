@@ -225,10 +225,12 @@ class EfsRules:
         if isinstance(action, EndPhase):
             sequence.advance(game, HOOKS)
             return
+        zones = zone_owners(game, board(game))
         if isinstance(action, CHAIN_ACTIONS):
             chain.apply_answer(game, action)
         else:
             handlers.HANDLERS[type(action)][1](game, action)
+        update_control(game, zones)
         check_sudden_death(game)
 
     def committed(self, game: "Game", side: str, key: str) -> None:
@@ -349,6 +351,33 @@ def check_sudden_death(game: "Game") -> None:
     limit = int(game.scenario.victory.get("soviet_win_axis_steps_lost", 6))
     if not st.over and efs_vars(st).steps_lost.get(AXIS, 0) >= limit:
         finish(game, sudden=True)
+
+
+def zone_owners(game: "Game", b: Board) -> dict[str, str | None]:
+    """For each star hex, the side whose zone alone covers it now (3.46), else None."""
+    from kiev_tui.games.efs_ktr.zoc import zone_map
+
+    zones = {side: zone_map(b, side) for side in (AXIS, SOVIET)}
+    out: dict[str, str | None] = {}
+    for h in star_hexes(game):
+        x = b.parse(h)
+        inside = [side for side in (AXIS, SOVIET) if x in zones[side]]
+        out[h] = inside[0] if len(inside) == 1 else None
+    return out
+
+
+def update_control(game: "Game", before: dict[str, str | None]) -> None:
+    """3.21a: after an action a star hex belongs to the side whose combat units stand in it, or,
+    when it is empty, to the side whose zone has just come to cover it alone (the last to project
+    an uncontested zone into it); otherwise it keeps its owner."""
+    b = board(game)
+    after = zone_owners(game, b)
+    for h in star_hexes(game):
+        held = {b.side(u) for u in b.at(b.parse(h)) if b.is_combat(u)}
+        if len(held) == 1:
+            game.state.control[h] = held.pop()
+        elif not held and after[h] is not None and after[h] != before.get(h):
+            game.state.control[h] = str(after[h])
 
 
 def stars_held(game: "Game", side: str) -> int:
