@@ -74,8 +74,8 @@ def test_12_52_example_two_across_a_major_river_either_hex_alone() -> None:
     m.set_side_features(hx("1309"), hx("1410"), frozenset({"major_river"}))
     b = position({"so-72-108-9c": "1409", "so-5-136-9c": "1410", "ax-10mot-9pz": "1309"}, gmap=m)
     assert handlers.owed_hexes(b, "ax-10mot-9pz", []) == []
-    assert handlers.may_attack(b, "ax-10mot-9pz", hx("1409")) is True
-    assert handlers.may_attack(b, "ax-10mot-9pz", hx("1410")) is True
+    assert handlers.may_attack_from(b, "ax-10mot-9pz", hx("1409")) is True
+    assert handlers.may_attack_from(b, "ax-10mot-9pz", hx("1410")) is True
     without = position({"so-72-108-9c": "1409", "so-5-136-9c": "1410", "ax-10mot-9pz": "1309"})
     assert [without.hid(h) for h in handlers.owed_hexes(without, "ax-10mot-9pz", [hx("1409")])] == ["1410"]
 
@@ -87,8 +87,7 @@ def test_12_61_example_two_no_zone_unit_in_swamp_refuses_a_motorized_attacker() 
     Motorized in 1612 is outside any zone and may not enter the swamp off-road: no attack."""
     g = placed({ROCKET: "1613", "ax-10mot-9pz": "1612"})
     bad = g.check(Declare("1613", ("ax-10mot-9pz",)), side="axis")
-    assert str(bad) == ("[12.61] ax-10mot-9pz is outside the zone of 1613's units and could not move into 1613: "
-                        "it may not attack it")
+    assert str(bad) == "[12.61] ax-10mot-9pz cannot attack 1613: no zone from it covers 1612 and ax-10mot-9pz could not enter it"
     assert declares(g, "axis") == []
 
 
@@ -102,8 +101,7 @@ def test_12_61_example_two_a_non_motorized_unit_could_attack() -> None:
     g.memo.clear()
     assert g.check(Declare("1613", ("so-5-136-9c",)), side="soviet") is None
     bad = g.check(Declare("1613", ("so-5-136-9c", "so-129tb")), side="soviet")
-    assert str(bad) == ("[12.61] so-129tb is outside the zone of 1613's units and could not move into 1613: "
-                        "it may not attack it")
+    assert str(bad) == "[12.61] so-129tb cannot attack 1613: no zone from it covers 1712 and so-129tb could not enter it"
     assert declares(g, "soviet") == [Declare("1613", ("so-5-136-9c",))]
 
 
@@ -114,14 +112,13 @@ def test_12_61_multi_hex_every_defender_hex_must_be_eligible() -> None:
     g = placed({"so-5-136-9c": "1613", ROCKET: "1713", "ax-10mot-9pz": "1712"})
     assert g.check(Declare("1613", ("ax-10mot-9pz",)), side="axis") is None
     bad = g.check(Declare("1613", ("ax-10mot-9pz",), ("1713",)), side="axis")
-    assert str(bad) == ("[12.61] ax-10mot-9pz is outside the zone of 1713's units and could not move into 1713: "
-                        "it may not attack it")
+    assert str(bad) == "[12.61] ax-10mot-9pz cannot attack 1713: no zone from it covers 1712 and ax-10mot-9pz could not enter it"
     assert declares(g, "axis") == [Declare("1613", ("ax-10mot-9pz",))]
 
 
 # -- 15.21b-c: the same test for the units that finally attack ----------------------------------
 
-def test_15_21_combat_a_unit_that_could_not_have_declared_may_not_join() -> None:
+def test_15_21c_combat_a_unit_that_could_not_have_declared_may_not_join() -> None:
     """The cavalry declared on the zone-less 10th Motorized in swamp 1613; in the Combat phase the
     129th Tank Brigade next to it, motorized, still may not join (15.21b-c)."""
     g = placed({"ax-10mot-9pz": "1613", "so-5-136-9c": "1612", "so-129tb": "1712"})
@@ -132,9 +129,30 @@ def test_15_21_combat_a_unit_that_could_not_have_declared_may_not_join() -> None
     to(g, "soviet", "combat")
     assert handlers.attackers_for(g, "1613") == ["so-5-136-9c"]
     bad = g.check(Attack("1613", ("so-5-136-9c", "so-129tb")), side="soviet")
-    assert str(bad) == ("[15.21] so-129tb is outside the zone of 1613's units and could not move into 1613: "
-                        "it may not attack it")
+    assert str(bad) == "[15.21] so-129tb cannot attack 1613: no zone from it covers 1712 and so-129tb could not enter it"
     assert g.check(Attack("1613", ("so-5-136-9c",)), side="soviet") is None
+
+
+def test_15_21a_combat_only_adjacent_non_artillery_units_attack() -> None:
+    """The 10th Motorized declared on the cavalry in 1409 from 1309; the 11th Motorized in 1209
+    (not next to 1409) and the 619th Artillery in 1308 (next to it) may not be named attackers."""
+    g = placed({"so-72-108-9c": "1409", "ax-10mot-9pz": "1309", "ax-11mot-9pz": "1209", "ax-619art": "1308"})
+    g.apply(Declare("1409", ("ax-10mot-9pz",)), side="axis")
+    to(g, "axis", "combat")
+    assert handlers.attackers_for(g, "1409") == ["ax-10mot-9pz"]
+    for uid in ("ax-11mot-9pz", "ax-619art"):
+        bad = g.check(Attack("1409", ("ax-10mot-9pz", uid)), side="axis")
+        assert str(bad) == f"[15.21] {uid} cannot attack 1409: not next to it, artillery, or already in a combat"
+
+
+def test_15_21b_combat_a_unit_in_the_defender_zone_joins_though_it_could_not_enter() -> None:
+    """The 10th Motorized in 1612 declared on the cavalry in swamp 1613; in the Combat phase the
+    11th Motorized in 1712, in the cavalry's zone but unable to enter the swamp, may join."""
+    g = placed({"so-5-136-9c": "1613", "ax-10mot-9pz": "1612", "ax-11mot-9pz": "1712"})
+    g.apply(Declare("1613", ("ax-10mot-9pz",)), side="axis")
+    to(g, "axis", "combat")
+    assert handlers.attackers_for(g, "1613") == ["ax-10mot-9pz", "ax-11mot-9pz"]
+    assert g.check(Attack("1613", ("ax-10mot-9pz", "ax-11mot-9pz")), side="axis") is None
 
 
 # -- 12.7: the hexes that must be attacked too ------------------------------------------------------

@@ -142,6 +142,9 @@ def sequence_lines(game: "Game", side_name: Callable[[str], str], title: Callabl
             elif owners != (phasing,):
                 text += " (" + "+".join(side_name(o) for o in owners) + ")"
             parts.append(text)
+        if not parts:  # none of its phases can run in this game now: an interphase line again
+            lines.append(f"then: {seg.name.lower()}")
+            continue
         lines.append((head.format(side_name(phasing)) if phasing else f"{seg.name}: ") + " > ".join(parts))
     return lines
 

@@ -2,7 +2,7 @@
 
 Movement (10, 11.3, 11.5, 11.9) and reinforcement entry (8.12) are ``move``; an overrun (11.4)
 is ``overrun``; a Declared Attack marker (12.35) is ``declare``; a Soviet HQ activates a unit
-(10.24c, 22.12a, 22.41) with ``activate``; the combat chain (15.0) starts with ``attack`` and is
+(10.24c, 22.12a, 22.41) with ``activate`` and disbands a Non-Op HQ (22.26b) with ``disband``; the combat chain (15.0) starts with ``attack`` and is
 answered through prompts: air missions and the defender's face-down order (17.21, 14.32) are
 hidden choices (``air_mission``, ``set_order``) revealed later (``reveal_air``, ``reveal_order``);
 the rest (``air_roles``, ``air_pairs``, ``air_lta``, ``support``, ``attacker_order``, ``take_losses``, ``retreat``, ``advance``) are public.
@@ -64,6 +64,15 @@ class ToCadre(Action):
     """3.32: send a unit of an overstacked hex to the Cadre Box at the end of a phase."""
 
     unit: str
+
+
+@ACTIONS.action("disband")
+@dataclass(frozen=True, slots=True)
+class Disband(Action):
+    """22.26b: in the interphase the Soviet disbands one Non-Op HQ on the map instead of rolling
+    for its recovery; it goes to the Cadre Box, still Non-Op."""
+
+    hq: str
 
 
 @ACTIONS.action("interdict")

@@ -10,7 +10,7 @@ What a Board holds: the map and charts, the counter catalogue, the hex of every 
 the map, steps lost (16.23), the boxes of units off the map (Cadre and Eliminated, 16.24; air
 Ready and Flown, 9.1), the markers the ground rules read (Overrun 11.44, Activated 10.24c,
 Declared Attack 12.35, No Retreat and Additional Retreat orders 14.3, Out of Supply 6.7), the
-game-turn, the phase and the phasing side.  Case numbers are the series rules' (EFS) and the
+game-turn, the phase and the phasing side, and which Soviet HQs show their Non-Op side (22.2).  Case numbers are the series rules' (EFS) and the
 playbook's (PB), ``../shared/rulebooks/efs-kiev-to-rostov.txt``.
 """
 
@@ -68,6 +68,7 @@ class Board:
     interdicted: frozenset[Hex] = frozenset()  # 13.15: hexes in a Zone of Interdiction
     supply_disregarded: bool = False  # PB 10.44a: no supply rules at all
     control: Mapping[Hex, str] = field(default_factory=dict)  # 3.21: last side to hold each hex
+    non_op: frozenset[str] = frozenset()  # 22.2: Soviet HQs on their Non-Op side
 
     def __post_init__(self) -> None:
         at: dict[Hex, list[str]] = {}
@@ -135,6 +136,24 @@ class Board:
 
     def is_hq(self, uid: str) -> bool:
         return self.units[uid].type == "hq"
+
+    def is_non_op(self, uid: str) -> bool:
+        """Is ``uid`` a Soviet HQ showing its Non-Op side (22.21)?"""
+        return uid in self.non_op
+
+    def command_range(self, uid: str) -> int:
+        """An HQ's command range (22.11); a Non-Op HQ keeps it (22.21)."""
+        return int(self.units[uid].extra.get("command_range", 4))
+
+    def recovery(self, uid: str) -> int:
+        """The recovery value on an HQ's Non-Op side (22.21)."""
+        return int(self.units[uid].extra["recovery"])
+
+    def non_op_over(self, h: Hex) -> list[str]:
+        """22.21-22.22: the Non-Op HQs on the map whose command range covers ``h``; where any does,
+        its restrictions (22.24-22.25) win over every Operational HQ's help."""
+        return [u for u in sorted(self.non_op) if u in self.hex_of
+                and self.hex_of[u].distance(h) <= self.command_range(u)]
 
     def is_artillery(self, uid: str) -> bool:
         return self.units[uid].type == "artillery"

@@ -25,7 +25,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.rules import OddsPreview
 from kiev_tui.engine.view import check_reveal, commit, is_hidden, reveal
 
-from kiev_tui.games.efs_ktr import air, combat, retreat
+from kiev_tui.games.efs_ktr import air, combat, nonop, retreat
 from kiev_tui.games.efs_ktr.actions import (AirLta, AirMission, AirPairs, AirRoles, Advance, Attack, AttackerOrder, RevealAir,
                                             RevealOrder, Retreat, SetOrder, Support, TakeLosses)
 from kiev_tui.games.efs_ktr.board import ADDITIONAL_RETREAT, AIR_READY, CADRE, ELIMINATED, NO_RETREAT, other
@@ -132,6 +132,8 @@ def mission_choices(game: "Game", c: dict[str, Any], side: str) -> list[tuple[st
             ready = [u for u in ready if units[u].interdiction > 0 or units[u].role == air.DUMMY]
         else:
             ready = [u for u in ready if air.check_interdiction_opposition([units[u]]) is None]
+    elif side == SOVIET and _sys().board(game).non_op_over(_sys().board(game).parse(c["hex"])):
+        ready = [u for u in ready if air_unit(game, u).role == air.FIGHTER]  # 22.25c: fighters only oppose
     out: list[tuple[str, ...]] = []
     least = 1 if c["kind"] == "interdiction" and side == AXIS else 0  # 17.21: a mission needs a unit
     for n in range(least, min(_sys().more(game).air.max_units_per_side, len(ready)) + 1):  # 17.21b
@@ -603,6 +605,8 @@ def order_hq(game: "Game", c: dict[str, Any], side: str) -> str | None:
         hexes = [b.hex_of[u] for u in c["attackers"] if u in b.hex_of]
     used = efs_vars(game.state).hq_orders
     for h in hexes:
+        if b.non_op_over(h):
+            continue  # 14.34b, 22.22: no order reaches a hex in a Non-Op HQ's range
         for hq in hqs_in_range(game, h):
             if used.get(hq, 0) < hq_command(game, hq):
                 return hq
@@ -665,11 +669,17 @@ def combat_input(game: "Game", c: dict[str, Any]) -> CombatInput:
     art = tuple(combatant(b, u) for u in c["artillery"] if u in b.hex_of)
     dart = tuple(combatant(b, u) for u in c["dart"] if u in b.hex_of)
     soviet_art = art if c["attacker"] == SOVIET else dart
-    with_hq = sum(1 for u in soviet_art if any(b.is_hq(x) for x in b.at(b.hex_of[u.uid])))
+    with_hq = sum(1 for u in soviet_art if any(b.is_hq(x) and not b.is_non_op(x) for x in b.at(b.hex_of[u.uid])))
+    # 22.25d: one Soviet gun in a Non-Op range; 22.25c: no Soviet CAS there (any Defender Hex in the range)
+    non_op = any(b.non_op_over(h) for h in hexes)
+    if non_op:
+        with_hq = 1
+    cas = {sd: 0 if sd == SOVIET and non_op else int(c.get("cas", {}).get(sd, 0))
+           for sd in (c["attacker"], c["defender"])}
     # 15.61d: each Defender Hex's terrain and settlement (combat.plan takes the highest DRM)
     return CombatInput(c["attacker"], att, dfn, tuple(b.gmap.terrain(h) for h in hexes),
                        tuple(b.settlement(h) or "" for h in hexes), art, dart,
-                       int(c.get("cas", {}).get(c["attacker"], 0)), int(c.get("cas", {}).get(c["defender"], 0)),
+                       cas[c["attacker"]], cas[c["defender"]],
                        c.get("aorder", ""), c.get("dorder", ""), formations=formations(game),
                        soviet_artillery_allowed=max(1, with_hq))
 
@@ -854,6 +864,9 @@ def do_retreat(game: "Game", c: dict[str, Any], side: str, r: retreat.Retreat) -
             _remove(game, u, box if box in (CADRE, ELIMINATED) else CADRE)
     if c["kind"] == "overrun":
         v.overrun_marked.extend(u for u in units if u in after.hex_of)
+        nonop.turn_non_op(game, units, "22.23b", "it received an Overrun marker")
+    if r.fate == retreat.ZOC_ROLL:
+        nonop.turn_non_op(game, units, "22.23c", "it retreated through a vacant hex in an Axis zone")
     game.emit(Note(f"{', '.join(units)} retreat {' > '.join(after.hid(h) for h in r.path) or 'off the map'} "
                    f"({r.fate}, {r.case})"))
 

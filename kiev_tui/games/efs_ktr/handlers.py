@@ -1,7 +1,8 @@
 """Each Kiev to Rostov action outside the combat chain: its check and its apply.
 
 Movement and entry (10, 8.12, 11.3, 11.5, 11.9), overrun (11.4), Declared Attack markers (12.3),
-Soviet HQ activation (10.24c, 22.12a, 22.41), stacking excess (3.32) and the start of a combat
+Soviet HQ activation (10.24c, 22.12a, 22.41) and what Non-Op HQs forbid (22.22-22.25),
+stacking excess (3.32) and the start of a combat
 (15.2).  The chain each attack or overrun starts is chain.py.
 """
 
@@ -15,8 +16,8 @@ from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Note
 from kiev_tui.engine.hexes import Hex, HexError
 
-from kiev_tui.games.efs_ktr import air, combat, movement, overrun, stacking
-from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Interdict, Move, Overrun, ToCadre
+from kiev_tui.games.efs_ktr import air, combat, movement, nonop, overrun, stacking
+from kiev_tui.games.efs_ktr.actions import Activate, Attack, Declare, Disband, Interdict, Move, Overrun, ToCadre
 from kiev_tui.games.efs_ktr.board import CADRE, MOTORIZED, PENDING
 from kiev_tui.games.efs_ktr.schema import SOVIET
 from kiev_tui.games.efs_ktr.state import efs_vars
@@ -90,8 +91,15 @@ def check_move(game: "Game", a: Move) -> Illegal | None:
     if a.mode not in movement.MODES:
         return Illegal("10.4", f"'{a.mode}' is not a kind of movement")
     if st.phase == "reaction" and owner(game) == SOVIET and react_hqs(game, a.units) is None:
+        b = s.board(game)
+        if any(u in b.hex_of and b.non_op_over(b.hex_of[u]) for u in a.units):
+            return Illegal("22.24c", "a unit within a Non-Op HQ's command range does not react")
         return Illegal("22.12", "each Soviet unit that reacts needs an operational HQ in range with a "
                                 "command point for it (22.12b, 14.11c)")
+    if not enter and owner(game) == SOVIET:
+        bar = nonop.move_bar(game, a.units)  # 22.25g
+        if bar is not None:
+            return bar
     cost = movement.path_cost(s.board(game), a.units, a.path, st.phase, move_mode(game, a, enter), s.spent_of(game),
                               enter)
     return cost if isinstance(cost, Illegal) else None
@@ -119,6 +127,8 @@ def apply_move(game: "Game", a: Move) -> None:
     cost = movement.path_cost(b, a.units, a.path, st.phase, mode, s.spent_of(game), enter)
     assert not isinstance(cost, Illegal)
     side = b.side(a.units[0])
+    if side == SOVIET and not enter:
+        nonop.note_move(game, a.units)  # 22.25g: before the MP spent mark them as moved
     if st.phase == "reaction" and side == SOVIET:  # 22.12b: the HQs that send them
         for uid, hq in (react_hqs(game, a.units) or {}).items():
             v.hq_react.setdefault(hq, []).append(uid)
@@ -152,6 +162,10 @@ def check_overrun(game: "Game", a: Overrun) -> Illegal | None:
         mp = movement.allowance(s.board(game), uid, st.phase)
         if isinstance(mp, Illegal):
             return mp
+    if owner(game) == SOVIET:
+        bar = nonop.move_bar(game, a.units)  # 22.25g: an overrun is movement too
+        if bar is not None:
+            return bar
     got = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
     if isinstance(got, Illegal):
         return got
@@ -169,6 +183,8 @@ def apply_overrun(game: "Game", a: Overrun) -> None:
     ov = overrun.check(s.board(game), a.units, a.target, st.phase, s.spent_of(game))
     assert not isinstance(ov, Illegal)
     v = efs_vars(st)
+    if owner(game) == SOVIET:
+        nonop.note_move(game, a.units)  # 22.25g
     for uid in a.units:
         v.spent[uid] = str(Fraction(v.spent.get(uid, "0")) + ov.cost)
     roll = game.roll(f"overrun of {a.target}", 10)
@@ -192,15 +208,6 @@ def combat_hexes(game: "Game", hex_id: str) -> list[str]:
     return [hex_id, *efs_vars(game.state).declared_with.get(hex_id, [])]
 
 
-def may_attack(b: Any, uid: str, target: Hex) -> bool:
-    """12.5, 15.21b-c: may ``uid`` attack the enemy in the adjacent ``target``?  Either its hex is
-    in the zone of ``target``'s units (12.51) or it could move into ``target`` (12.52)."""
-    here = b.hex_of.get(uid)
-    if here is None or target not in b.gmap.neighbours(here):
-        return False
-    return target in projectors(b, here, b.side(uid)) or movement.could_enter(b, uid, here, target)
-
-
 def owed_hexes(b: Any, uid: str, hexes: list[Hex]) -> list[Hex]:
     """12.7: the enemy hexes, other than ``hexes``, whose zones reach ``uid``'s hex: if ``uid``
     attacks, each of them must be attacked as well (by it or by another unit)."""
@@ -212,12 +219,14 @@ def owed_hexes(b: Any, uid: str, hexes: list[Hex]) -> list[Hex]:
 
 def declarers_for(game: "Game", hex_id: str) -> tuple[str, ...]:
     """The units of the phasing side that may declare an attack on ``hex_id`` alone: next to it,
-    not artillery, some attack strength (12.11, 12.33), and in its zone or able to enter it (12.5)."""
+    combat units with some attack strength, not artillery (12.11, 12.33), and in its zone or able
+    to enter it (12.5)."""
     b = _sys().board(game)
     side = owner(game)
     h = b.parse(hex_id)
     return tuple(sorted(u for m in b.gmap.neighbours(h) for u in b.at(m)
-                        if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0 and may_attack(b, u, h)))
+                        if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and b.attack(u) > 0
+                        and may_attack_from(b, u, h)))
 
 
 def _check_declare_base(game: "Game", a: Declare) -> tuple[Illegal | None, list[Hex]]:
@@ -253,10 +262,12 @@ def _check_declare_base(game: "Game", a: Declare) -> tuple[Illegal | None, list[
                                + (": in a multi-hex attack every unit is next to every Defender Hex" if a.also else "")), []
         if b.is_artillery(uid):
             return Illegal("12.33", f"{uid} is artillery: its support is not counted at declaration"), []
+        if not b.is_combat(uid) or b.attack(uid) <= 0:  # 12.11
+            return Illegal("12.11", f"{uid} has no attack strength: it cannot attack"), []
         for h, name in zip(hexes, names):
-            if not may_attack(b, uid, h):  # 12.61 (12.8: 12.5 holds for every Defender Hex)
-                return Illegal("12.61", f"{uid} is outside the zone of {name}'s units and could not move into "
-                                        f"{name}: it may not attack it"), []
+            if not may_attack_from(b, uid, h):  # 12.61 (12.8: 12.5 holds for every Defender Hex)
+                return Illegal("12.61", f"{uid} cannot attack {name}: no zone from it covers {b.hid(here)} "
+                                        f"and {uid} could not enter it"), []
     att = sum(b.attack(u) for u in a.units)
     dfs = sum(b.defence(u) for h in hexes for u in defenders_at(game, h, side) if not b.is_artillery(u))  # 12.34
     return combat.declarable(att, dfs, s.tables(game)), hexes
@@ -278,20 +289,40 @@ def check_declare(game: "Game", a: Declare) -> Illegal | None:
     return None
 
 
-def unmet_declarations(game: "Game") -> Illegal | None:
-    """12.7 at the end of the declaring phase: a hex whose zone reaches a declaring unit is still
-    unmarked while an attack on it, by every unit that may make it, could be declared."""
+def owed_declarations(game: "Game") -> list[tuple[str, str, Declare]]:
+    """12.7 at the end of the declaring phase: for each hex whose zone reaches a declaring unit and
+    that carries no marker yet, while an attack on it by every unit that may make it would be
+    accepted: the declaring unit, the hex it was declared against, and that declaration."""
     b = _sys().board(game)
     v = efs_vars(game.state)
+    out: list[tuple[str, str, Declare]] = []
+    seen: set[Hex] = set()
     for first, units in sorted(v.declared.items()):
         hexes = [b.parse(x) for x in combat_hexes(game, first)]
         for uid in units:
             for q in owed_hexes(b, uid, hexes):
                 qid = b.hid(q)
-                if q not in b.declared and check_declare(game, Declare(qid, declarers_for(game, qid))) is None:
-                    return Illegal("12.7", f"{uid}, declared against {first}, is in the zone of {qid}: "
-                                           f"declare an attack on {qid} too")
-    return None
+                d = Declare(qid, declarers_for(game, qid))
+                if q not in b.declared and q not in seen and check_declare(game, d) is None:
+                    seen.add(q)
+                    out.append((uid, first, d))
+    return out
+
+
+def unmet_declarations(game: "Game") -> Illegal | None:
+    """12.7: the declaring phase ends only once no hex is owed an attack that could be declared."""
+    owed = owed_declarations(game)
+    if not owed:
+        return None
+    uid, first, d = owed[0]
+    return Illegal("12.7", f"{uid}, declared against {first}, is in the zone of {d.hex}: declare an attack on {d.hex} too")
+
+
+def may_attack_from(b: Any, uid: str, target: Hex) -> bool:
+    """12.5-12.61: a unit attacks a hex whose units put its own hex in their zone (12.51), or one
+    whose terrain it could enter (12.52); neither, and it may not attack it (12.61)."""
+    here = b.hex_of[uid]
+    return target in projectors(b, here, b.side(uid)) or movement.could_enter(b, uid, here, target)
 
 
 def apply_declare(game: "Game", a: Declare) -> None:
@@ -310,7 +341,10 @@ def apply_declare(game: "Game", a: Declare) -> None:
 # -- Soviet HQs ----------------------------------------------------------------------------------
 
 def hq_command(game: "Game", hq: str) -> int:
-    """22.12: the HQ's command value, less the interdiction level of its hex (13.24)."""
+    """22.12: the HQ's command value, less the interdiction level of its hex (13.24); a Non-Op
+    HQ shows a recovery value instead and has no command points at all (22.21, 22.24)."""
+    if hq in efs_vars(game.state).non_op:  # 22.21
+        return 0
     printed = int(game.scenario.catalog.units[hq].extra.get("command", 0))
     at = game.state.units[hq].hex
     if at is None:
@@ -388,7 +422,9 @@ def react_hqs(game: "Game", units: tuple[str, ...]) -> dict[str, str] | None:
         if uid in sent:
             continue
         h = b.hex_of.get(uid)
-        pick = None if h is None else next((hq for hq in hqs_in_range(game, h)
+        if h is None or b.non_op_over(h):  # 22.24c, 14.11c2: a Non-Op range keeps it still
+            return None
+        pick = next((hq for hq in hqs_in_range(game, h)
                                             if used.get(hq, 0) < hq_command(game, hq)), None)
         if pick is None:
             return None
@@ -424,6 +460,11 @@ def check_activate(game: "Game", a: Activate) -> Illegal | None:
     rng = int(b.udef(a.hq).extra.get("command_range", s.HQ_RANGE))
     if b.hex_of[a.hq].distance(where) > rng:
         return Illegal("22.11", f"{a.unit} is beyond {a.hq}'s command range of {rng}")
+    if b.is_non_op(a.hq):
+        return Illegal("22.24b", f"{a.hq} is Non-Op: it activates no unit, Guards included")
+    over = b.non_op_over(where)
+    if over:  # 22.22: the Non-Op range wins over the Operational HQ's
+        return Illegal("22.22", f"{a.unit} is within Non-Op {over[0]}'s range: no HQ may activate it")
     guards = bool(b.udef(a.unit).extra.get("guards", False))
     if guards and a.hq not in v.hq_guards:
         return None  # 22.41: one Guards unit per HQ, free
@@ -443,6 +484,26 @@ def apply_activate(game: "Game", a: Activate) -> None:
         how = "one command point (22.12a)"
     v.activated.append(a.unit)
     game.emit(Note(f"{a.hq} activates {a.unit}: {how}"))
+
+
+def check_disband(game: "Game", a: Disband) -> Illegal | None:
+    st = game.state
+    if st.phase != "disband" or owner(game) != SOVIET:
+        return Illegal("22.26b", "a Non-Op HQ is disbanded by the Soviet in the interphase")
+    v = efs_vars(st)
+    if a.hq not in v.non_op or a.hq not in st.units or st.units[a.hq].status != "map":
+        return Illegal("22.26b", f"{a.hq} is not a Non-Op HQ on the map")
+    if v.disbanded:
+        return Illegal("22.26b", f"one HQ a turn may be disbanded, and {v.disbanded[0]} was")
+    return None
+
+
+def apply_disband(game: "Game", a: Disband) -> None:
+    u = game.state.units[a.hq]
+    u.status, u.hex = CADRE, None  # 22.26b: to the Cadre Box, still Non-Op
+    efs_vars(game.state).disbanded.append(a.hq)
+    game.emit(Note(f"{a.hq} is disbanded to the Cadre Box instead of its recovery roll (22.26b; the Axis "
+                   f"victory point it gives does not count in Sumy, PB 10.45)"))
 
 
 # -- stacking ------------------------------------------------------------------------------------
@@ -503,7 +564,8 @@ def attackers_for(game: "Game", hex_id: str) -> list[str]:
     b = _sys().board(game)
     hexes = live_hexes(game, hex_id)
     return [u for u in _adjacent_attackers(game, hexes)
-            if all(may_attack(b, u, h) for h in hexes) and not unattacked_owed(game, u, hexes)]
+            if all(may_attack_from(b, u, h) for h in hexes)  # 12.11, 12.61, 15.21b-c, 15.26
+            and not unattacked_owed(game, u, hexes)]
 
 
 def artillery_for(game: "Game", hex_id: str, side: str) -> list[str]:
@@ -529,10 +591,10 @@ def check_attack(game: "Game", a: Attack) -> Illegal | None:
     near = set(_adjacent_attackers(game, hexes))
     for uid in a.attackers:
         if uid in near and uid not in can:
-            blocked = [b.hid(h) for h in hexes if not may_attack(b, uid, h)]
+            blocked = [b.hid(h) for h in hexes if not may_attack_from(b, uid, h)]
             if blocked:  # 15.21b-c
-                return Illegal("15.21", f"{uid} is outside the zone of {blocked[0]}'s units and could not move "
-                                        f"into {blocked[0]}: it may not attack it")
+                return Illegal("15.21", f"{uid} cannot attack {blocked[0]}: no zone from it covers "
+                                        f"{b.hid(b.hex_of[uid])} and {uid} could not enter it")
             owed = b.hid(unattacked_owed(game, uid, hexes)[0])  # 12.7
             return Illegal("12.7", f"{uid} is in the zone of {owed}, which is neither in this combat, nor "
                                    "under a Declared Attack marker, nor attacked already this phase")
@@ -579,6 +641,8 @@ def can_act(game: "Game", uid: str) -> bool:
             return uid in s.due(game, owner(game)) and st.phase != "reaction"
         if u.status != "map" or uid in efs_vars(st).done:
             return False
+        if owner(game) == SOVIET and nonop.move_bar(game, (uid,)) is not None:
+            return False  # 22.25g: the Non-Op HQ's limit is used up
         return not isinstance(movement.allowance(s.board(game), uid, st.phase), Illegal)
     if st.phase == s.COMBAT:
         return any(uid in attackers_for(game, h) for h in efs_vars(st).declared)
@@ -593,4 +657,5 @@ HANDLERS: dict[type, tuple[Callable[..., Illegal | None], Callable[..., None]]] 
     ToCadre: (check_to_cadre, apply_to_cadre),
     Attack: (check_attack, apply_attack),
     Interdict: (check_interdict, apply_interdict),
+    Disband: (check_disband, apply_disband),
 }

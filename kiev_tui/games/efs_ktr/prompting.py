@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.prompts import Option, Prompt
 
-from kiev_tui.games.efs_ktr import chain, movement, stacking
+from kiev_tui.games.efs_ktr import chain, movement, nonop, stacking
 from kiev_tui.games.efs_ktr.actions import (Activate, Advance, AirLta, AirMission, AirPairs, AirRoles, Attack, AttackerOrder, Declare,
-                                            Interdict, Move,
+                                            Disband, Interdict, Move,
                                             Overrun, RevealAir, RevealOrder, Retreat, SetOrder, Support, TakeLosses,
                                             ToCadre)
 from kiev_tui.games.efs_ktr.board import MOTORIZED, NO_RETREAT, ADDITIONAL_RETREAT
@@ -121,8 +121,9 @@ def _multi_declares(game: "Game", b: Any, side: str) -> Iterator[Declare]:
                     continue
                 seen.add(group)
                 atk = tuple(sorted(u for m in b.gmap.neighbours(group[0]) for u in b.at(m)
-                                   if b.side(u) == side and not b.is_artillery(u) and b.attack(u) > 0
-                                   and all(handlers.may_attack(b, u, g) for g in group)))  # 12.5, 12.8
+                                   if b.side(u) == side and not b.is_artillery(u) and b.is_combat(u) and b.attack(u) > 0
+                                   and all(g in b.gmap.neighbours(m) for g in group[1:])
+                                   and all(handlers.may_attack_from(b, u, g) for g in group)))  # 12.5, 12.8
                 d = Declare(b.hid(group[0]), atk, tuple(b.hid(g) for g in group[1:]))
                 if atk and handlers.check_declare(game, d) is None:
                     yield d
@@ -172,6 +173,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
             for g in groups:
                 if st.phase == "reaction" and side == "soviet" and handlers.react_hqs(game, g) is None:
                     continue  # 22.12b: no HQ point left to send them
+                if side == "soviet" and nonop.move_bar(game, g) is not None:
+                    continue  # 22.25g: too many would begin moving inside a Non-Op range
                 for reach in movement.reachable(b, g, st.phase, movement.NORMAL, spent).values():
                     if reach.ok:  # a one-hex move (11.9) is taken as such from its plain path
                         yield Move(g, reach.path)
@@ -195,6 +198,10 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     if atk and handlers.check_declare(game, d) is None:
                         yield d
             yield from _multi_declares(game, b, side)
+    elif st.phase == "disband":
+        for hq in sorted(efs_vars(st).non_op):
+            if handlers.check_disband(game, Disband(hq)) is None:
+                yield Disband(hq)
     elif st.phase == "air_interdiction":
         for hexid in handlers.interdiction_targets(game):
             yield Interdict(hexid)

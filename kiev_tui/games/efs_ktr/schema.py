@@ -56,9 +56,10 @@ SCHEMA = Schema(
     # air combat rating and close air support value (17.33, 15.65); air_role: fighter, bomber
     # or dummy (17.25); aa: the counter fires anti-aircraft by itself (17.4); command and
     # command_range: a Soviet HQ's command value and range (22.11-22.12); guards (22.3).
-    # interdiction: an Axis air unit's interdiction rating (13.14).
+    # interdiction: an Axis air unit's interdiction rating (13.14); recovery: the recovery value
+    # printed on a Soviet HQ's Non-Op side (22.21, 22.25g, 22.26a).
     unit_keys=("name", "support", "zoc", "acr", "cas", "air_role", "aa", "command", "command_range", "guards",
-               "interdiction",
+               "interdiction", "recovery",
                "reconstructed_values"),
     # air: which air units start in the Ready Box and which arrive later (9.1, PB 10.4);
     # reduced: steps a unit has lost when it is set up (PB 10.4: the 33rd Panzer Regiment).

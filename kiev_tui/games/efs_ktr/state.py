@@ -2,7 +2,8 @@
 
 Everything here is public: hidden choices live in ``GameState.secrets`` and only their hashes in
 ``GameState.commitments`` (engine/view.py).  Per phase: MP spent and units that may not move on;
-per game-turn: HQ activations and command points; per segment: HQ points spent on orders; the
+per game-turn: HQ activations and command points; HQs on their Non-Op side (22.2) and, per
+phase, the units that began moving inside each one's range (22.25g); per segment: HQ points spent on orders; the
 Declared Attack markers are the state's hex markers, with the attackers that declared in
 ``declared``; the running combat (15.0) is ``combat``; steps lost per side count for PB 10.45.
 """
@@ -34,6 +35,9 @@ class EfsVars:
     flown: list[str] = field(default_factory=list)  # 17.13: air units that flew this game-turn
     interdiction: dict[str, int] = field(default_factory=dict)  # 13.14: mission hex -> level this turn
     final: dict[str, Any] = field(default_factory=dict)  # the score once the game is over
+    non_op: list[str] = field(default_factory=list)  # 22.2: Soviet HQs on their Non-Op side
+    non_op_moved: dict[str, list[str]] = field(default_factory=dict)  # 22.25g: Non-Op HQ -> units begun in range this phase
+    disbanded: list[str] = field(default_factory=list)  # 22.26b: the Non-Op HQ disbanded this interphase
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

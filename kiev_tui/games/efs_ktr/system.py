@@ -51,7 +51,16 @@ def sumy_off(game: "Game", turn: int, phasing: str) -> bool:
     return game.scenario.id.rsplit("/", 1)[-1] == "sumy"
 
 
-SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off}
+def no_non_op(game: "Game", turn: int, phasing: str) -> bool:
+    """22.26b: the disbanding step runs only while a Non-Op HQ is on the map (or one was just
+    disbanded this turn) and not on the last turn, which has no interphase."""
+    if turn >= game.scenario.turns:
+        return True
+    v = efs_vars(game.state)
+    return not v.disbanded and not any(game.state.units[u].status == "map" for u in v.non_op)
+
+
+SKIP_RULES: dict[str, Callable[["Game", int, str], bool]] = {"sumy_off": sumy_off, "no_non_op": no_non_op}
 
 
 # -- the position as the ground modules read it -------------------------------------------------
@@ -103,7 +112,7 @@ def _build_board(game: "Game") -> Board:
                  phasing=step.phasing or st.player, weather=str(sc.params.get("weather", "dry")),
                  overrun_marked=frozenset(v.overrun_marked), activated=frozenset(v.activated),
                  declared=declared, orders={grid.parse(h): o for h, o in v.orders.items()},
-                 supply_disregarded=True, control=control,
+                 supply_disregarded=True, control=control, non_op=frozenset(v.non_op),
                  interdicted=frozenset(grid.parse(h) for h in _interdicted(game)))
 
 
@@ -216,10 +225,12 @@ class EfsRules:
         if isinstance(action, EndPhase):
             sequence.advance(game, HOOKS)
             return
+        zones = zone_owners(game, board(game))
         if isinstance(action, CHAIN_ACTIONS):
             chain.apply_answer(game, action)
         else:
             handlers.HANDLERS[type(action)][1](game, action)
+        update_control(game, zones)
         check_sudden_death(game)
 
     def committed(self, game: "Game", side: str, key: str) -> None:
@@ -347,6 +358,33 @@ def check_sudden_death(game: "Game") -> None:
         finish(game, sudden=True)
 
 
+def zone_owners(game: "Game", b: Board) -> dict[str, str | None]:
+    """For each star hex, the side whose zone alone covers it now (3.46), else None."""
+    from kiev_tui.games.efs_ktr.zoc import zone_map
+
+    zones = {side: zone_map(b, side) for side in (AXIS, SOVIET)}
+    out: dict[str, str | None] = {}
+    for h in star_hexes(game):
+        x = b.parse(h)
+        inside = [side for side in (AXIS, SOVIET) if x in zones[side]]
+        out[h] = inside[0] if len(inside) == 1 else None
+    return out
+
+
+def update_control(game: "Game", before: dict[str, str | None]) -> None:
+    """3.21a: after an action a star hex belongs to the side whose combat units stand in it, or,
+    when it is empty, to the side whose zone has just come to cover it alone (the last to project
+    an uncontested zone into it); otherwise it keeps its owner."""
+    b = board(game)
+    after = zone_owners(game, b)
+    for h in star_hexes(game):
+        held = {b.side(u) for u in b.at(b.parse(h)) if b.is_combat(u)}
+        if len(held) == 1:
+            game.state.control[h] = held.pop()
+        elif not held and after[h] is not None and after[h] != before.get(h):
+            game.state.control[h] = str(after[h])
+
+
 def stars_held(game: "Game", side: str) -> int:
     st = game.state
     return sum(n for h, n in star_hexes(game).items() if st.control.get(h) == side)
@@ -389,6 +427,7 @@ def begin_phase(game: "Game", step: sequence.Step) -> None:
     v.spent.clear()
     v.done.clear()
     v.hq_react.clear()  # 22.12b: reaction points are counted per Reaction phase
+    v.non_op_moved.clear()  # 22.25g: the limit is counted per movement phase
     game.emit(PhaseBegan(st.turn, st.player, st.phase, turn_label(game, st.turn)))
     if st.phase == "air_readiness" and st.half == 0:
         air_readiness(game)
@@ -436,7 +475,11 @@ class _EfsHooks(sequence.Hooks):
         game.emit(PlayerChanged(game.state.player))
 
     def new_turn(self, game: "Game") -> None:
+        from kiev_tui.games.efs_ktr import nonop
+
         v = efs_vars(game.state)  # 4.2 D: the interphase clears the turn's markers
+        nonop.recover(game)  # 4.2 D2, 22.26a: after the Activated markers, before the turn marker moves
+        v.disbanded.clear()  # 22.26b: one a turn
         v.activated.clear()
         v.hq_points.clear()
         v.hq_guards.clear()

@@ -14,7 +14,7 @@ from kiev_tui.engine.tomlio import Reader
 AIR_ROLES = ("fighter", "bomber", "dummy")
 #: What reconstructed_values may name: a factor, the reduced face or a counter key.
 VALUE_NAMES = ("attack", "defence", "reduced", "movement", "stacking", "steps", "support", "acr", "cas",
-               "interdiction")
+               "interdiction", "recovery")
 
 
 def steps_for_defence(defence: int, one_sided: bool) -> int:
@@ -54,8 +54,10 @@ def _check_unit(u: Reader) -> None:
             raise u.fail("steps", "an HQ is a one-step unit (16.22)")
         if u.int("command") < 1 or u.int("command_range") < 1:
             raise u.fail("command", "an HQ's command value and range are at least 1 (22.11)")
+        if u.int("recovery") < 1:  # 22.21: the Non-Op face's value the recovery roll is made against
+            raise u.fail("recovery", "an HQ's Non-Op side has a recovery value of at least 1 (22.21)")
     else:
-        for key in ("command", "command_range"):
+        for key in ("command", "command_range", "recovery"):
             if key in u.data:
                 raise u.fail(key, "only an HQ has a command value and range (22.11)")
         big = steps_for_defence(full_defence, one_sided=False)

@@ -26,7 +26,7 @@ def cmd_phase(s: "PlainSession", args: list[str]) -> list[str]:
 def _about(action: Action) -> str:
     """The hex (or unit) a listed action is about, for picking it by a word."""
     a: Any = action
-    for name in ("hex", "target", "unit"):
+    for name in ("hex", "target", "unit", "hq"):
         if hasattr(a, name):
             return str(getattr(a, name))
     return ""
@@ -79,6 +79,8 @@ class EfsPlain(PlainFace):
                              "activate 1"),
         "interdict": _command("interdict", "interdict [N|HEX]", "fly an interdiction mission (13.12)",
                               "interdict 1503"),
+        "disband": _command("disband", "disband [N|UNIT]", "disband a Non-Op Soviet HQ in the interphase "
+                            "(22.26b)", "disband 1"),
         "cadre": _command("to_cadre", "cadre [N|UNIT]", "send an overstacked unit to the Cadre Box (3.32)",
                           "cadre 1"),
     }

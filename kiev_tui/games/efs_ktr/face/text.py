@@ -43,7 +43,7 @@ PHASE_TITLE = {"weather": "Weather", "supply": "Supply", "replacements": "Replac
                "reinforcements": "Reinforcements", "air_readiness": "Air readiness",
                "air_interdiction": "Air interdiction", "movement": "Movement", "reaction": "Reaction",
                "combat": "Combat", "motorized": "Motorized", "engineering": "Engineering",
-               "surrender": "Surrender", "record": "Record"}
+               "surrender": "Surrender", "record": "Record", "disband": "Disbanding"}
 
 STATUS_NAME = {"cadre": "in the Cadre Box", "eliminated": "in the Eliminated Box", "pending": "not yet arrived",
                "air_ready": "in the Ready Box", "air_flown": "in the Flown Box",
@@ -73,6 +73,8 @@ PHASE_HELP = {
     "engineering": "Engineering (4.2): nothing to build in Sumy (PB 10.44). End with P.",
     "surrender": "Soviet surrender (4.2): not used in Sumy. End with P.",
     "record": "Game-turn record interphase (4.2 D): markers come off and the turn marker moves on.",
+    "disband": "Non-Op HQ disbanding (22.26b): the Soviet may send one Non-Op HQ to the Cadre Box (C) "
+               "instead of its recovery roll; every other Non-Op HQ then rolls (22.26a). End with P.",
 }
 
 RULES_BY_PHASE = {
@@ -80,14 +82,14 @@ RULES_BY_PHASE = {
     "air_interdiction": ["13.12", "13.14", "17.23"], "movement": ["10.4", "10.6", "11.4", "12.35", "3.32"],
     "reaction": ["10.3", "22.12"], "combat": ["15.0", "15.2", "14.31", "16.21", "16.4", "16.5", "17.21"],
     "motorized": ["10.24", "22.12", "12.3", "11.4"], "engineering": ["4.2"], "surrender": ["4.2"],
-    "record": ["4.2"],
+    "record": ["4.2"], "disband": ["22.26b", "22.26a"],
 }
 
 FEATURE_NAME = {"main_road": "main road", "minor_road": "minor road", "minor_river": "river",
                 "major_river": "major river"}
 
 #: The action kinds the face offers from the rules' legal list (moves and phase ends have keys).
-CHOICE_KINDS = ("declare", "attack", "overrun", "activate", "interdict", "to_cadre")
+CHOICE_KINDS = ("declare", "attack", "overrun", "activate", "interdict", "to_cadre", "disband")
 
 
 def side_name(side: str) -> str:
@@ -164,11 +166,13 @@ def mp_spent(game: "Game", uid: str) -> str | None:
 
 
 def markers(game: "Game", uid: str) -> list[str]:
-    """The public markers on a unit: overrun, activated, declared attacker, done moving."""
+    """The public markers on a unit: Non-Op side, overrun, activated, declared attacker, done moving."""
     from kiev_tui.games.efs_ktr.state import efs_vars
 
     v = efs_vars(game.state)
     out = []
+    if uid in v.non_op:
+        out.append("Non-Op")  # 22.21
     if uid in v.overrun_marked:
         out.append("Overrun")  # 11.44
     if uid in v.activated:
@@ -184,6 +188,8 @@ def markers(game: "Game", uid: str) -> list[str]:
 
 def unit_line(game: "Game", uid: str) -> str:
     """'33rd Panzer Regiment 4-3-7 steps 2/3 SP 2 MP spent 3 [Overrun]' on one line."""
+    from kiev_tui.games.efs_ktr.state import efs_vars
+
     d = udef(game, uid)
     u = game.state.units[uid]
     if d.type == "air":  # 17.25, 17.33: an air unit is rated by ACR and CAS, not attack-defence
@@ -197,7 +203,9 @@ def unit_line(game: "Game", uid: str) -> str:
         line += f" SP {stacking_points(game, uid)}"
         if d.type == "artillery" and d.extra.get("support"):
             line += f" support {d.extra.get('support')}"
-        if d.type == "hq":
+        if d.type == "hq" and uid in efs_vars(game.state).non_op:  # 22.21: the back shows recovery
+            line += f" recovery {d.extra.get('recovery', 0)} range {d.extra.get('command_range', 0)}"
+        elif d.type == "hq":
             line += f" command {d.extra.get('command', 0)} range {d.extra.get('command_range', 0)}"
         spent = mp_spent(game, uid)
         if spent is not None:
@@ -337,6 +345,8 @@ def describe(game: "Game", action: Action) -> str:
         return f"Fly interdiction over {a.hex} (13.12)"
     if kind == "to_cadre":
         return f"Send {unit_name(game, a.unit)} to the Cadre Box (3.32)"
+    if kind == "disband":
+        return f"Disband the Non-Op {unit_name(game, a.hq)} (22.26b)"
     return action.describe()
 
 
