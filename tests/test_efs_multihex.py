@@ -1,4 +1,4 @@
-"""Kiev to Rostov: attacks on several Defender Hexes (12.8, 15.26, 15.61d, 16.21, 16.4, 16.55) and
+"""Kiev to Rostov: attacks on several Defender Hexes (12.8, 15.26, 15.61d, 15.81h, 16.21, 16.4, 16.55) and
 attackers retreating from several hexes, played on made-up Sumy positions through the rule system."""
 
 from __future__ import annotations
