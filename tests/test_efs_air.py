@@ -570,3 +570,24 @@ def test_17_31b2_axis_fighter_flies_interdiction_as_a_mission_unit() -> None:
         assert g.state.vars.interdiction == {"1904": level} and g.dice.used == used
         assert ("AA fire at ax-bf109: roll 1, - (17.4)" in journal(g)) == bool(mission)
         assert g.state.units["ax-bf109"].status == "air_flown"
+
+
+def test_17_31b3_air_combat_needs_a_firing_unit_and_an_enemy_in_the_hex() -> None:
+    """Close air support over 1506, two skies with no air combat and so no Air Initiative roll:
+    the He111 against the SB (mission units only, no firer: the one roll is the Axis AA at the
+    SB, 9, A); and the Bf109 declared a firing unit with the He111 against no Soviet air unit (no
+    roll at all; the Bf109's CAS point does not count, the He111's does)."""
+    from kiev_tui.games.efs_ktr.actions import AirRoles
+
+    g = cas_over_1506([9], ("ax-bf109",), "ax-he111", "so-sb-1")
+    assert g.rules.prompt(g).kind == "set_order"
+    assert g.state.vars.combat["ini"] == {"combat": False} and g.dice.used == 1
+    assert not any("air initiative" in t for t in journal(g))
+    assert "AA fire at so-sb-1: roll 9, A (17.4)" in journal(g)
+
+    g = cas_over_1506([9], ("ax-bf109",), "ax-bf109,ax-he111", "")
+    g.apply(AirRoles(()), side="axis")
+    assert g.rules.prompt(g).kind == "set_order"
+    assert g.state.vars.combat["ini"] == {"combat": False} and g.dice.used == 0
+    assert "close air support on 1506: attacker 1, defender 0 (15.65)" in journal(g)
+    assert air_boxes(g, "ax-bf109", "ax-he111") == {"ax-bf109": "air_flown", "ax-he111": "air_flown"}

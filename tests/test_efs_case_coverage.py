@@ -102,6 +102,10 @@ NOT_IN_SUMY: dict[str, str] = {
     "10.77a": "the Sumy map has no lake, and its weather is always Dry (PB 10.41)",
     **{c: SUPPLY for c in ("11.32c", "11.42e", "15.32b", "15.66a", "15.66b", "15.68c1")},
     "13.24d": "with one Soviet artillery counter an HQ never lets several fire (22.14)",
+    "22.23a": "Sumy's set-up puts its one HQ, the 40th Army's, on the map Operational (PB 10.4)",
+    "22.25a": STRONG,
+    "22.25b": _none("bridge units"),
+    "22.25e": _none("NKVD units"),
 }
 
 # Headings and cases that state no rule of play, each with why.

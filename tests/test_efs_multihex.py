@@ -1,4 +1,4 @@
-"""Kiev to Rostov: attacks on several Defender Hexes (12.8, 15.26, 15.61d, 16.21, 16.4, 16.55) and
+"""Kiev to Rostov: attacks on several Defender Hexes (12.8, 15.26, 15.61d, 15.81h, 16.21, 16.4, 16.55) and
 attackers retreating from several hexes, played on made-up Sumy positions through the rule system."""
 
 from __future__ import annotations
@@ -238,3 +238,53 @@ def test_12_8_artillery_in_range_of_one_defender_hex_supports() -> None:
         g.apply(EndPhase(), side=g.actor)
     assert [a.artillery for a in g.rules.legal(g, "axis") if a.kind == "attack"] == [("ax-619art",), ()]
     assert g.check(Attack("1409", SIX, ("ax-619art",)), side="axis") is None
+
+
+def test_15_81h_declared_markers_come_off_every_defender_hex_before_the_result() -> None:
+    """A declared attack on 1409 with 1410 and a second one on 1408 by the 9th Recon (1307): once
+    the first combat's die is rolled (3-1, roll 1, -/1R) and the Soviet is asked for the step,
+    1409 and 1410 have no marker left, and 1408's marker is still there."""
+    g = two_hexes([1])
+    for uid, at in (("ax-9rec-9pz", "1307"), ("so-227rd", "1408")):
+        g.state.units[uid].status, g.state.units[uid].hex = "map", at
+    g.memo.clear()
+    g.apply(Declare("1409", SIX, ("1410",)), side="axis")
+    g.apply(Declare("1408", ("ax-9rec-9pz",)), side="axis")
+    assert g.state.hex_markers == {x: ["declared_attack"] for x in ("1408", "1409", "1410")}
+    while g.state.phase != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Attack("1409", SIX), side="axis")
+    while g.rules.prompt(g).kind != "take_losses":
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    assert "Combat at 1409 and 1410: 18 to 6, 3-1, DRM +0; roll 1: -/1R (15.8)" in [e.describe() for e in g.journal]
+    assert g.state.vars.steps_lost == {}  # the result is not applied yet
+    assert g.state.hex_markers == {"1408": ["declared_attack"]}
+
+
+def test_16_55_winners_from_either_hex_advance_into_either_defender_hex() -> None:
+    """The 15.26 combat (3-1, roll 1, -/1R; both Soviet stacks retreat): the advance asks about
+    1409, then 1410; the 11th Motorized from 1509 goes into 1409 and the 10th Motorized from 1309
+    into 1410, each into the Defender Hex on the far side from where it attacked."""
+    g = two_hexes([1, 1])
+    g.apply(Declare("1409", SIX, ("1410",)), side="axis")
+    while g.state.phase != "combat":
+        g.apply(EndPhase(), side=g.actor)
+    g.apply(Attack("1409", SIX), side="axis")
+    while g.rules.prompt(g).kind != "take_losses":
+        p = g.rules.prompt(g)
+        g.apply(p.options[0].action, side=p.side)
+    g.apply(TakeLosses(("so-5-136-9c",)), side="soviet")
+    g.apply(Retreat(("1308", "1208")), side="soviet")
+    g.apply(Retreat(("1411", "1412")), side="soviet")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.side, p.case, p.text) == ("advance", "axis", "16.5", "axis: advance into 1409?")
+    assert {u for o in p.options for u in o.action.units} == set(SIX)
+    g.apply(Advance(("ax-11mot-9pz",)), side="axis")
+    p = g.rules.prompt(g)
+    assert (p.kind, p.text) == ("advance", "axis: advance into 1410?")
+    assert {u for o in p.options for u in o.action.units} == set(SIX) - {"ax-11mot-9pz"}
+    g.apply(Advance(("ax-10mot-9pz",)), side="axis")
+    assert g.rules.prompt(g) is None
+    assert {u: g.state.units[u].hex for u in ("ax-11mot-9pz", "ax-10mot-9pz")} == {
+        "ax-11mot-9pz": "1409", "ax-10mot-9pz": "1410"}

@@ -375,3 +375,87 @@ def test_22_21_the_face_shows_non_op_and_the_recovery_value() -> None:
     assert "command 1 range 4" in unit_line(g, HQ) and "Non-Op" not in markers(g, HQ)
     make_non_op(g)
     assert "recovery 3 range 4" in unit_line(g, HQ) and markers(g, HQ) == ["Non-Op"]
+
+
+# -- the cases that point at 22.2 from elsewhere in the book ------------------------------------
+
+def test_10_57_a_non_op_range_holds_soviet_movement_back() -> None:
+    """Soviet Movement phase: while the HQ is Operational the 1st Tank (1504) may move after two
+    other units inside the range have begun; once the HQ is Non-Op (recovery 3) the same move is
+    the third start and is refused under 22.25g."""
+    g = Game.new("efs_ktr/sumy", seed=1)
+    to_phase(g, "soviet", "movement")
+    g.state.vars.non_op_moved = {HQ: ["so-129tb", "so-72-108-9c"]}
+    assert g.check(one_hex(g, "so-1tb"), side="soviet") is None
+    make_non_op(g)
+    bad = g.check(one_hex(g, "so-1tb"), side="soviet")
+    assert bad is not None and (bad.case, bad.why) == (
+        "22.25g", f"within {HQ}'s range (Non-Op, recovery 3) only 2 Soviet unit(s) may begin to move this "
+                  "phase; 2 already did")
+
+
+def test_22_25f_a_unit_from_outside_moves_on_freely_inside_the_range() -> None:
+    """Soviet Movement phase, HQ Non-Op, both starts of the phase used: the 131+160/5 Cavalry
+    (1508, six hexes from the HQ) comes into the range at 1707 and may then move on inside it
+    (to 1706) in the same phase, while the 1st Tank, which began inside, may not move."""
+    g = Game.new("efs_ktr/sumy", seed=1)
+    to_phase(g, "soviet", "movement")
+    make_non_op(g)
+    g.state.vars.non_op_moved = {HQ: ["so-129tb", "so-72-108-9c"]}
+    cav = "so-131-160-5c"
+    g.apply(Move((cav,), ("1508", "1608", "1707")), side="soviet")
+    b = system.board(g)
+    assert b.non_op_over(b.hex_of[cav]) == [HQ]
+    g.apply(one_hex(g, cav, "1706"), side="soviet")
+    assert g.state.units[cav].hex == "1706"
+    assert g.state.vars.non_op_moved == {HQ: ["so-129tb", "so-72-108-9c"]}
+    bad = g.check(one_hex(g, "so-1tb"), side="soviet")
+    assert bad is not None and bad.case == "22.25g"
+
+
+def test_14_11c2_a_non_op_range_beats_an_operational_hq_for_reaction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As 22.24c's test, with a second, Operational HQ in 1404 next to the 1st Tank (1504): it could
+    send the tank, but the tank also stands in the Non-Op 40th's range, and that range wins."""
+    from tests.test_efs_hidden import PZ
+
+    g = Game.new("efs_ktr/sumy", seed=7)
+    to_phase(g, "axis", "movement")
+    b = system.board(g)
+    reach = g.reachable(PZ)
+    dest = sorted(h for h, r in reach.items() if r.ok and b.parse("1506") in b.gmap.neighbours(h))[0]
+    g.apply(Move(PZ, reach[dest].path), side="axis")
+    g.apply(Declare("1506", PZ), side="axis")
+    g.apply(EndPhase(), side="axis")
+    assert (g.phase.name, g.actor) == ("reaction", "soviet")
+    other = second_hq(g, monkeypatch, "1405")
+    react = Move(("so-1tb",), ("1504", "1404"))
+    make_non_op(g)
+    from kiev_tui.games.efs_ktr.handlers import react_hqs
+    assert react_hqs(g, ("so-1tb",)) is None
+    bad = g.check(react, side="soviet")
+    assert bad is not None and bad.case == "22.24c"
+    g.state.vars.non_op = []
+    g.memo.clear()
+    assert react_hqs(g, ("so-1tb",)) == {"so-1tb": HQ}  # Operational again: the 40th sends it first
+    g.state.vars.non_op = [HQ]
+    g.state.units[HQ].hex = "2010"  # the Non-Op 40th far off: the second HQ may send the tank
+    g.memo.clear()
+    assert react_hqs(g, ("so-1tb",)) == {"so-1tb": other}
+    assert g.check(react, side="soviet") is None
+
+
+def test_11_44e_an_overrun_marker_turns_the_hq_non_op() -> None:
+    """The 22.23b position: the HQ alone in 1510 is overrun by the 10th Motorized and 33rd Panzer
+    (roll 1) and retreats to 1612 under an Overrun marker; it now shows its Non-Op side and its
+    command value is gone (22.21)."""
+    from kiev_tui.games.efs_ktr.handlers import hq_command
+
+    g = Game.new("efs_ktr/sumy", dice=FixedDice([1]))
+    to_phase(g, "axis", "movement")
+    pz9 = ("ax-10mot-9pz", "ax-33pz-9pz")
+    clear_map(g, {HQ: "1510", **{u: "1410" for u in pz9}})
+    assert hq_command(g, HQ) > 0
+    g.apply(Overrun(pz9, "1510"), side="axis")
+    g.apply(Retreat(("1511", "1612")), side="axis")
+    assert g.state.vars.overrun_marked == [HQ]
+    assert g.state.vars.non_op == [HQ] and hq_command(g, HQ) == 0
