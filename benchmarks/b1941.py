@@ -17,6 +17,7 @@ from benchmarks.report import Row, failed, judge
 GAME = "barbarossa1941"
 SCENARIO = f"{GAME}/historical"
 RESUME_TURN = 4
+SETUP_MARKER = "default set-up hexes"  # 15: the set-up question's last option, "accept the remaining N ..."
 
 
 def _bot() -> Any:
@@ -144,9 +145,14 @@ def turn_save(turn: int = RESUME_TURN, seed: int = 1) -> Game:
 
 def bench_screen(quick: bool, pairs: int = 5) -> list[Row]:
     """First frame of `kiev-tui new barbarossa1941/historical` and the resume of a turn-4 autosave,
-    each next to a bare Textual app started the same way."""
-    spec = ScreenRows("B41", SCENARIO, "Turn 1 of 10", f"turn-{RESUME_TURN}", f"Turn {RESUME_TURN} of 10",
-                      f"bot seed 1 to turn {RESUME_TURN}", answered_row=True)
+    each next to a bare Textual app started the same way.
+
+    A new game opens on the Axis player's first set-up question (15: each unit's hex, or the
+    book's defaults for the rest), drawn over the whole screen: that question is the first
+    screen a player meets and answers, so it is the first frame, known by its last option."""
+    spec = ScreenRows("B41", SCENARIO, SETUP_MARKER, f"turn-{RESUME_TURN}", f"Turn {RESUME_TURN} of 10",
+                      f"bot seed 1 to turn {RESUME_TURN}", answered_row=True,
+                      first_note="the set-up question (15) a new game opens on")
     return screen_rows(spec, turn_save, quick, pairs)
 
 

@@ -61,6 +61,7 @@ class ScreenRows:
     resume_marker: str  # text the resumed game's screen shows
     resume_note: str  # how the resumed position was made
     answered_row: bool = False  # also time a key typed at once on the resumed game
+    first_note: str = ""  # what the first screen is, when it is not the map (a set-up question)
 
 
 def screen_rows(spec: ScreenRows, resumed: Callable[[], Game], quick: bool, pairs: int = 5) -> list[Row]:
@@ -85,8 +86,10 @@ def screen_rows(spec: ScreenRows, resumed: Callable[[], Game], quick: bool, pair
             shown = sum(spec.first_marker in user._text(a.picture) for a, _ in runs)
             rows.append(judge(pair_row(first_name, "s", [(a.first_frame, b.first_frame) for a, b in runs],
                                        "bare Textual app, same way", "<= 1.5x",
-                                       f"first start {warm:.2f} s; '{spec.first_marker}' on {shown}/{len(runs)} "
-                                       f"screens; peak RSS {statistics.median(a.rss_mib for a, _ in runs):.1f} MiB"),
+                                       (f"{spec.first_note}; " if spec.first_note else "")
+                                       + f"first start {warm:.2f} s; '{spec.first_marker}' on {shown}/{len(runs)} "
+                                       f"screens; peak RSS {statistics.median(a.rss_mib for a, _ in runs):.1f} MiB"
+                                       + _stopped(runs)),
                               1.5, "ratio"))
         except Exception as exc:
             rows.append(failed(first_name, "s", exc, "<= 1.5x"))
@@ -113,7 +116,7 @@ def screen_rows(spec: ScreenRows, resumed: Callable[[], Game], quick: bool, pair
             rows.append(judge(pair_row(resume_name, "s", shown_at, "bare Textual app, same run", "<= 1.5x",
                                        f"the position on show (log text aside); {spec.resume_note}: "
                                        f"{len(game.log)} actions; '{spec.resume_marker}' on {back}/{len(runs)} "
-                                       f"settled screens"), 1.5, "ratio"))
+                                       f"settled screens" + _stopped(runs)), 1.5, "ratio"))
             answered = getattr(user, "answered", None)
             if spec.answered_row and answered is not None:  # keys wait for the replay check: when does one play?
                 asked = alternate(lambda: answered(sb, argv, fresh, spec.resume_marker),
@@ -126,3 +129,9 @@ def screen_rows(spec: ScreenRows, resumed: Callable[[], Game], quick: bool, pair
         return rows
     finally:
         sb.cleanup()
+
+
+def _stopped(runs: list[tuple[Any, Any]]) -> str:
+    """A note on the starts that had to be stopped: they did not quit on ctrl+q within 4 s."""
+    forced = sum(a.forced for a, _ in runs)
+    return f"; {forced} start(s) did not quit on ctrl+q" if forced else ""

@@ -159,6 +159,18 @@ def test_a_measured_program_reports_its_own_life_memory_and_output() -> None:
     assert [c for _, c in s.events] and b"".join(c for _, c in s.events) == bytes(s.transcript)
 
 
+def test_a_program_stopped_because_it_did_not_quit_is_still_reported() -> None:
+    # a resumed game that held its quit key behind a long check left no report at all
+    code = "import sys, time; sys.stdout.write('up'); sys.stdout.flush(); time.sleep(120)"
+    s = PtySession([sys.executable, "-c", code], 40, 5, quiet=0.2, measure=True)
+    s.start()
+    s.read_until_quiet(first_byte_timeout=30.0)
+    s.close()
+    assert s.forced
+    assert s.child is not None and s.child["status"] == -15  # SIGTERM, from close()
+    assert s.peak_rss_mib is not None and s.peak_rss_mib > 1
+
+
 def test_a_session_keeps_every_chunk_it_read_with_its_time() -> None:
     code = "import sys; sys.stdout.write('ready'); sys.stdout.flush(); sys.stdin.readline()"
     s = PtySession([sys.executable, "-c", code], 40, 5, quiet=0.2)

@@ -157,6 +157,21 @@ async def test_a_resumed_game_shows_at_once_and_plays_once_checked(tmp_path: Pat
         assert checked.log[:-1] == game.log and checked.log[-1] == EndPhase()
 
 
+async def test_the_check_runs_on_a_thread_that_does_not_hold_the_quit(tmp_path: Path,
+                                                                      held_check: threading.Event) -> None:
+    # A thread the interpreter joins at exit kept ctrl+q waiting for the whole replay (half a
+    # minute for a turn-4 Barbarossa autosave): the check's thread must be a daemon.
+    path, _ = mini_save(tmp_path)
+    parsed = read_save(path)
+    app = build_app(load_snapshot(path, parsed), save_path=path, verify=path, verify_data=parsed)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: any(t.name == "check the resumed save" for t in threading.enumerate()))
+        checks = [t for t in threading.enumerate() if t.name == "check the resumed save"]
+        assert [t.daemon for t in checks] == [True]
+        held_check.set()
+        await until(pilot, lambda: not game_screen(app).held)
+
+
 # -- (b) a tampered save: caught after the first frame, told, set aside ----------------------------
 
 async def test_a_tampered_autosave_is_caught_after_the_first_frame(tmp_path: Path,

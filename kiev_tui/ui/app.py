@@ -232,11 +232,14 @@ class KievApp(App[None]):
         await super().on_event(event)
 
     def start_check(self, screen: GameScreen) -> None:
-        """Check the resumed save in a worker thread (GameScreen calls it once its first frame is drawn)."""
+        """Check the resumed save in a thread of its own (GameScreen calls it once its first frame is drawn)."""
         if self.verify is None or screen.game is not self.game or not screen.held:
             return
-        self.run_worker(lambda: self._check_save(screen), name="check the resumed save", group="verify",
-                        thread=True, exit_on_error=False)
+        # A daemon thread, not a Textual thread worker: those run on the event loop's executor,
+        # whose threads the interpreter joins at exit, so ctrl+q during a long check (a turn-4
+        # Barbarossa autosave replays for half a minute) would hang until the check ended.
+        threading.Thread(target=self._check_save, args=(screen,), name="check the resumed save",
+                         daemon=True).start()
 
     def _check_save(self, screen: GameScreen) -> None:
         """In the worker's thread: replay and verify the save, then hand the answer to the app."""
@@ -256,6 +259,8 @@ class KievApp(App[None]):
             self.call_from_thread(self._checked, screen, answer)
         except RuntimeError:
             pass  # the app has gone meanwhile: nothing was played, the file is as it was
+        except Exception:  # noqa: BLE001 - as a Textual worker with exit_on_error=False kept it: not on the terminal
+            pass
 
     def _checked(self, screen: GameScreen, answer: Game | str) -> None:
         held, self._held_keys = self._held_keys or [], None  # from now on keys go straight through

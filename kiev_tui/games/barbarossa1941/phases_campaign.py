@@ -128,14 +128,14 @@ def supplied_hexes(game: "Game", board: Board, side: str, hexes: Iterable[Hex]) 
     with the supply nets worked out once."""
     from kiev_tui.games.barbarossa1941 import supply
     ans = _supply(game, board)
+    ends = ans.nets[side] | frozenset(ans.limited[side])  # 12.4: the net, full or limited
     out = set()
     for h in hexes:
         if supply.enemy_there(board, h, side):
             continue
         eff = board.tables.weather.effects[board.weather(h)]
         mp = eff.mp_infantry or board.tables.supply.hex_trace_mp
-        reach = supply._reach(board, h, side, supply.INFANTRY, mp)
-        if any(x in ans.nets[side] or x in ans.limited[side] for x in reach):
+        if supply.traces_to(board, h, side, supply.INFANTRY, mp, ends):
             out.add(h)
     return frozenset(out)
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, cast
+from typing import Container, Iterable, Mapping, cast
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
@@ -43,7 +43,7 @@ from kiev_tui.games.barbarossa1941.rail import RailState, country_side, enemy_th
 from kiev_tui.games.barbarossa1941.schema import AXIS, SOVIET
 from kiev_tui.games.barbarossa1941.stacking import check_hex
 from kiev_tui.games.barbarossa1941.terrain import enter_cost, may_end
-from kiev_tui.games.barbarossa1941.zoc import SUPPLY, blocks, surrounded
+from kiev_tui.games.barbarossa1941.zoc import SUPPLY, blocks, surrounded, zone_map
 
 FULL, LIMITED, OUT = "full", "limited", "out"
 MAJOR = "major_city"
@@ -204,30 +204,88 @@ def _spread(seeds: Iterable[Hex], ok: frozenset[Hex], net: Mapping[Hex, tuple[He
     return seen
 
 
-def _reach(board: Board, start: Hex, side: str, mclass: str, mp: int) -> dict[Hex, int]:
-    """Hexes a supply line from ``start`` reaches within ``mp``, each with its cost (8)."""
-    key = ("b41.supply.reach", start, side, mclass, mp)
+def _blocked(board: Board, side: str) -> frozenset[Hex]:
+    """The hexes no supply line of ``side`` may pass (not ``_passable``), once per Board: only a hex
+    with units or in an enemy zone can be one (4, 8)."""
+    key = ("b41.supply.blocked", side)
     hit = board.memo.get(key)
-    if hit is not None:
-        return cast("dict[Hex, int]", hit)
+    if hit is None:
+        maybe = set(board.occupied()) | set(zone_map(board, other(side)))
+        hit = board.memo[key] = frozenset(h for h in maybe if not _passable(board, h, side))
+    return cast("frozenset[Hex]", hit)
+
+
+def _steps(board: Board, side: str, mclass: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    """Per Board, filled as lines are traced: for a hex, each neighbour a supply line of ``side``
+    and ``mclass`` may enter next with the MP it costs (8: terrain by movement class, water as
+    for moves).  Every trace of the position shares it, so each hexside is priced once."""
+    key = ("b41.supply.steps", side, mclass)
+    hit = board.memo.get(key)
+    if hit is None:
+        hit = board.memo[key] = {}
+    return cast("dict[Hex, tuple[tuple[Hex, int], ...]]", hit)
+
+
+def _steps_from(board: Board, h: Hex, side: str, mclass: str, steps: dict[Hex, tuple[tuple[Hex, int], ...]],
+                blocked: frozenset[Hex]) -> tuple[tuple[Hex, int], ...]:
+    got = steps.get(h)
+    if got is None:
+        out = []
+        for n in board.gmap.neighbours(h):
+            if n in blocked:
+                continue
+            c = enter_cost(board, h, n, mclass, side)
+            if not isinstance(c, Illegal):
+                out.append((n, c))
+        got = steps[h] = tuple(out)
+    return got
+
+
+def _trace(board: Board, start: Hex, side: str, mclass: str, mp: int,
+           targets: Container[Hex] | None = None) -> tuple[dict[Hex, int], bool]:
+    """Dijkstra from ``start`` within ``mp`` (8).  With ``targets`` it stops at the first hex
+    reached that is one: (the hexes so far, True); else (every hex reached with its cost, False)."""
+    if targets is not None and start in targets:
+        return {start: 0}, True
+    steps, blocked = _steps(board, side, mclass), _blocked(board, side)
     best = {start: 0}
     heap = [(0, start)]
     while heap:
         d, h = heapq.heappop(heap)
         if d > best[h]:
             continue
-        for n in board.gmap.neighbours(h):
-            if not _passable(board, n, side):
-                continue
-            c = enter_cost(board, h, n, mclass, side)  # 8: terrain by movement class; water as for moves
-            if isinstance(c, Illegal):
-                continue
+        for n, c in _steps_from(board, h, side, mclass, steps, blocked):
             nd = d + c
             if nd <= mp and nd < best.get(n, mp + 1):
                 best[n] = nd
+                if targets is not None and n in targets:
+                    return best, True
                 heapq.heappush(heap, (nd, n))
+    return best, False
+
+
+def _reach(board: Board, start: Hex, side: str, mclass: str, mp: int) -> dict[Hex, int]:
+    """Hexes a supply line from ``start`` reaches within ``mp``, each with its cost (8)."""
+    key = ("b41.supply.reach", start, side, mclass, mp)
+    hit = board.memo.get(key)
+    if hit is not None:
+        return cast("dict[Hex, int]", hit)
+    best, _ = _trace(board, start, side, mclass, mp)
     board.memo[key] = best
     return best
+
+
+def traces_to(board: Board, start: Hex, side: str, mclass: str, mp: int, targets: Container[Hex]) -> bool:
+    """Does a supply line from ``start`` within ``mp`` reach any hex of ``targets`` (8)?  The same
+    answer as looking through ``_reach``, but the trace stops at the first such hex; when none is
+    reached the whole reach was traced and is kept for ``_reach``."""
+    hit = board.memo.get(("b41.supply.reach", start, side, mclass, mp))
+    if hit is not None:
+        return any(x in targets for x in cast("dict[Hex, int]", hit))
+    best, found = _trace(board, start, side, mclass, mp, targets)
+    if not found:
+        board.memo[("b41.supply.reach", start, side, mclass, mp)] = best
+    return found
 
 
 def subject(board: Board, uid: str) -> bool:
@@ -296,15 +354,16 @@ def supply(board: Board, rail: RailState | None = None) -> SupplyAnswer:
         if not subject(board, uid):
             continue
         side, h = board.side(uid), board.hex_of[uid]
-        reach = _reach(board, h, side, board.movement_class(uid), movement_allowance(board, uid))
+        mclass, mp = board.movement_class(uid), movement_allowance(board, uid)
         if side == AXIS and not open_ and board.nation(uid) != finnish:
             targets = axis_rest  # 8.2: Helsinki feeds only Finns until the three cities fall
         else:
             targets = nets[side]
-        if any(x in targets for x in reach):
+        if traces_to(board, h, side, mclass, mp, targets):
             status[uid] = FULL
             continue
         status[uid] = OUT
+        reach = _reach(board, h, side, mclass, mp)  # traced whole by traces_to: kept in the memo
         near = {s: reach[s] for s in limited[side] if s in reach}
         if near:
             wants[uid] = near
@@ -334,8 +393,16 @@ def hex_in_supply(board: Board, side: str, h: Hex, rail: RailState | None = None
     mp = eff.mp_infantry or board.tables.supply.hex_trace_mp
     if enemy_there(board, h, side):
         return False
-    reach = _reach(board, h, side, INFANTRY, mp)
-    return any(x in ans.nets[side] or x in ans.limited[side] for x in reach)
+    return traces_to(board, h, side, INFANTRY, mp, _line_ends(ans, side))
+
+
+def _line_ends(ans: SupplyAnswer, side: str) -> frozenset[Hex]:
+    """The hexes a hex's supply line may end in (12.4): the side's supply net, full or limited."""
+    key = ("b41.supply.line_ends", ans.rail, side)
+    hit = ans.board.memo.get(key)
+    if hit is None or hit[0] is not ans:
+        hit = ans.board.memo[key] = (ans, ans.nets[side] | frozenset(ans.limited[side]))
+    return cast("tuple[SupplyAnswer, frozenset[Hex]]", hit)[1]
 
 
 # ------------------------------------------------------------------------------------ 8.1

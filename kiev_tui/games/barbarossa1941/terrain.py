@@ -26,8 +26,8 @@ def _row(board: Board, h: Hex) -> TerrainEffect:
 def hex_cost(board: Board, h: Hex, mclass: str) -> int | Illegal:
     """MP to enter ``h`` for a unit of movement class ``mclass``, or why it cannot (5, 5.1, 12.10)."""
     row = _row(board, h)
-    where = board.gmap.grid.id(h)
     if not row.passable and board.weather(h) not in row.passable_in:
+        where = board.gmap.grid.id(h)  # named only when refused: the costs are asked thousands of times
         # 12.10: sea never; a lake hex only while frozen (extreme cold)
         if row.passable_in:
             return Illegal("12.10", f"{where} is a lake: it may be crossed only in extreme cold")

@@ -64,11 +64,36 @@ def stack_zone(board: Board, h: Hex) -> dict[Hex, tuple[str, ...]]:
     """The hexes the stack in ``h`` holds in its zone, each with the units that reach it (4)."""
     if not has_zone(board, h):
         return {}
+    # ``reaches`` for every unit and neighbour, with what depends on the unit alone (its MP in its
+    # weather, its movement class) and on the neighbour alone worked out once: the same answers
+    movers = []
+    for u in board.at(h):
+        mp = movement_allowance(board, u)
+        if mp > 0 and board.is_formation(u):
+            movers.append((u, mp, board.movement_class(u), board.side(u) == SOVIET))
+    if not movers:
+        return {}
+    gmap, tec = board.gmap, board.tables.tec
+    border = gmap.areas[USSR_AREA].hexes if board.turn == 1 and USSR_AREA in gmap.areas else None
     out: dict[Hex, tuple[str, ...]] = {}
-    for n in board.gmap.neighbours(h):
-        who = tuple(u for u in board.at(h) if reaches(board, u, n))
+    for n in gmap.neighbours(h):
+        town, row = gmap.settlement(n), tec.terrain[gmap.terrain(n)]
+        if (town and not tec.settlement[town].zoc_into) or not row.zoc_into:
+            continue  # 4: never into a major city
+        if not water_open(board, h, n) or not row.end_move:
+            continue  # 4, 12.10: not across impassable water, nor into a lake hex
+        cost: dict[str, int | Illegal] = {}
+        who = []
+        for u, mp, mclass, soviet in movers:
+            if soviet and border is not None and n not in border:
+                continue  # 12.8: Soviet zones do not cross the state border on turn 1
+            c = cost.get(mclass)
+            if c is None:
+                c = cost[mclass] = hex_cost(board, n, mclass)
+            if isinstance(c, int) and c <= mp:  # 4: the whole MP must pay the hex
+                who.append(u)
         if who:
-            out[n] = who
+            out[n] = tuple(who)
     return out
 
 
