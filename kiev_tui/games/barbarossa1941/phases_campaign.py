@@ -299,11 +299,23 @@ def context(game: "Game", side: str, board: Board) -> rp.ReplaceContext:
         rail_to_border=_rail_to_border(board) if side == AXIS else {},
         eliminated=frozenset(u for u, s in st.units.items() if s.status == "eliminated" and u not in v.withdrawn
                              and game.scenario.catalog.units[u].layer != "air"),
-        done=frozenset(v.replaced), shocks_available=tuple(
+        done=frozenset(v.replaced), ersatz_for=frozenset(v.ersatz), ersatz_free=ersatz_free(game) if side == AXIS else (),
+        shocks_available=tuple(
             u for u in rp.shock_armies_available(game.scenario, st.turn) if st.units[u].status == "pending"),
         shocks_this_turn=v.shocks, entered={game.scenario.map.grid.parse(h): n for h, n in v.entered.items()},
         fjd_available=side == AXIS and fjd is not None and fjd.status == "pending" and rp.FJD not in v.withdrawn
         and rp.FJD not in v.dropped and st.turn >= _fjd_turn(game))
+
+
+def ersatz_free(game: "Game") -> tuple[str, ...]:
+    """Ersatz counters never brought in yet, in number order (9.2: each is used once)."""
+    from kiev_tui.games.barbarossa1941.units import ERSATZ_PREFIX, is_ersatz
+
+    st, cat = game.state, game.scenario.catalog.units
+    used = set(st.vars.ersatz.values())
+    free = [u for u, s in st.units.items() if is_ersatz(cat[u]) and s.status == "pending" and u not in used
+            and u not in st.vars.withdrawn]
+    return tuple(sorted(free, key=lambda u: int(u[len(ERSATZ_PREFIX):])))
 
 
 def _fjd_turn(game: "Game") -> int:
@@ -413,6 +425,11 @@ def apply_replacement(game: "Game", a: Replacement, side: str) -> None:
         u.status, u.hex, u.step = "map", a.hex, rp.rebuilt_lost(board, a.unit)
         v.replaced.append(a.unit)
         game.emit(Note(f"{a.unit} is rebuilt on {a.hex} with one step (9.2)"))
+    elif a.what == rp.ERSATZ:  # 9.2: enters as a German reinforcement would, with its one step
+        v.ersatz[a.target] = a.unit
+        v.replaced.append(a.unit)
+        _enter(game, a.unit, a.hex)
+        game.emit(Note(f"{a.unit} takes the place of {a.target}, destroyed, on {a.hex} (9.2)"))
     elif a.what == rp.SHOCK:  # 12.11: the army leaves, the shock army stands in its place
         where = str(st.units[a.target].hex)
         withdraw(game, a.target, f"{a.unit} takes its place (12.11)")
