@@ -261,6 +261,10 @@ class B41Rules:
         game.state = state
         PS.start(game)  # 10.3, 17.1: the rail markers, from the set-up position
         PS.lift_choices(game)  # units with a set-up choice wait off the map for their answer
+        # 12.7: cities the set-up leaves without a garrison are offered to partisans in the Soviet
+        # partisan phase, not at the first action (docs/rulings.md)
+        state.vars.city_asked = _campaign.city_site_ids(game)
+        game.memo.clear()
         first = sequence.start(game)
         state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
         HOOKS.begin_step(game, first)
