@@ -51,6 +51,7 @@ def test_9_2_ersatz_corps_offered_for_a_destroyed_german_corps_and_entered_as_a_
     _replacement_phase(game)
     assert _ersatz_options(game) == {("ge-ersatz-1", "0112", CORPS), ("ge-ersatz-1", "0117", CORPS)}
     assert pc.budget_of(game, "axis").infantry == 1
+    assert Replacement("ersatz", "ge-ersatz-1", "0117", CORPS) in set(SYSTEM.legal(game, "axis"))
     answer(game, "replace", unit="ge-ersatz-1", hex="0117")
     e = game.state.units["ge-ersatz-1"]
     assert (e.status, e.hex, e.step) == ("map", "0117", 0)
