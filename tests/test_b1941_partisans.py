@@ -200,3 +200,15 @@ def test_12_7_a_declined_city_is_offered_again_in_the_soviet_partisan_phase() ->
     pc.begin_partisans(game)  # before 18 VP: only the freed city is offered
     assert _city_choice(game) == [("place_partisan", "place a partisan in 1121 (so-part-1)"),
                                   ("done", "decline: no partisans rise now")]
+
+
+def test_12_7_an_axis_stack_passing_through_takes_the_partisans_off() -> None:
+    from tests.b41_system_helpers import position
+
+    # partisans on 1720, clear; 23.AK passes through on its way to 1920, two hexes on (no zone there)
+    game = position({"ge-ak-23": "1620", "so-part-1": "1720", "so-a-5b": "2012"}, turn=3, phase="movement",
+                    player="axis")
+    _move(game, "ge-ak-23", ("1720", "1820", "1920"))
+    u = game.state.units["so-part-1"]
+    assert (u.status, u.hex, game.state.vars.back) == ("pending", None, {"so-part-1": 4})
+    assert game.state.units["ge-ak-23"].hex == "1920"
