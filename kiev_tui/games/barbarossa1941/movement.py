@@ -99,7 +99,8 @@ def falls_on_entry(board: Board, h: Hex, uids: Sequence[str]) -> bool:
 
     A field fort is destroyed by the first enemy ground unit entering (12.4); an airborne unit
     with no other unit of its side in the hex is destroyed when a unit of quality 3 or more
-    enters (12.5); partisans are taken off by an Axis unit in their hex (12.7).  Anything else there (a formation, the permanent fortress) must be fought.
+    enters (12.5); partisans are taken off by an Axis unit in their hex (12.7).  Anything else there
+    (a formation, the permanent fortress) must be fought.
     """
     side = board.side(uids[0])
     enemy = [u for u in board.at(h) if board.side(u) != side]

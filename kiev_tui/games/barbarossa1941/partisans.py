@@ -8,8 +8,8 @@ end of the turn; eliminated ones come back the next turn.  On the map a partisan
 cost 4 of the 20 (12.7, 10.1, 9.2).  Apart from that, a partisan may appear at any moment, even
 before 18 VP, in a Russian major city the Axis holds without a garrison (no Axis formation in it);
 the city's VP are then lost to the Axis for good (12.7, victory.py).  The rule system offers it the
-moment an action leaves such a city empty, and again in each Soviet partisan phase.  We do not let a partisan be placed where it would be
-withdrawn at once (in an Axis zone).
+moment an action leaves such a city empty, and again in each Soviet partisan phase.  We do not let
+a partisan be placed where it would be withdrawn at once (in an Axis zone).
 
 Militia (from 5 VP, 13): a Soviet major city the Soviet side holds raises one the first time in
 the game an Axis unit stands next to it, if a militia counter is free then; a city raises at most

@@ -299,7 +299,8 @@ def context(game: "Game", side: str, board: Board) -> rp.ReplaceContext:
         rail_to_border=_rail_to_border(board) if side == AXIS else {},
         eliminated=frozenset(u for u, s in st.units.items() if s.status == "eliminated" and u not in v.withdrawn
                              and game.scenario.catalog.units[u].layer != "air"),
-        done=frozenset(v.replaced), ersatz_for=frozenset(v.ersatz), ersatz_free=ersatz_free(game) if side == AXIS else (),
+        done=frozenset(v.replaced), ersatz_for=frozenset(v.ersatz),
+        ersatz_free=ersatz_free(game) if side == AXIS else (),
         shocks_available=tuple(
             u for u in rp.shock_armies_available(game.scenario, st.turn) if st.units[u].status == "pending"),
         shocks_this_turn=v.shocks, entered={game.scenario.map.grid.parse(h): n for h, n in v.entered.items()},
@@ -610,8 +611,8 @@ def _city_options(game: "Game") -> list[Option]:
     grid = game.scenario.map.grid
     free = _free_partisans(game)
     ctrl = control_hexes(game)
-    return [Option("place_partisan", f"place a partisan in {grid.id(h)} ({free[0]})", PlacePartisan(free[0], grid.id(h)),
-                   hex=grid.id(h), unit=free[0])
+    return [Option("place_partisan", f"place a partisan in {grid.id(h)} ({free[0]})",
+                   PlacePartisan(free[0], grid.id(h)), hex=grid.id(h), unit=free[0])
             for h in sorted(partisans.city_sites(board, ctrl)) if free
             and partisans.check_city_partisan(board, free[0], h, ctrl) is None
             and grid.id(h) not in game.state.vars.liberated]
