@@ -187,7 +187,7 @@ def test_9_2_ersatz_corps_for_a_destroyed_german_corps() -> None:
     b = Board(gmap, tables(), units, {}, {}, turn=3)
     control = {H("0303"): "axis", H("0106"): "axis"}
     c = ctx("axis", axis_budget(), [], control=control, eliminated=frozenset({"ge-ak-23"}),
-            entered={H("0106"): 1})
+            entered={H("0106"): 1}, ersatz_free=("ge-ersatz-1", "ge-ersatz-2"))
     a = RP.Replace(RP.ERSATZ, "ge-ersatz-1", H("0303"), "ge-ak-23")
     assert RP.check_replace(b, a, c) is None
     assert RP.check_replace(b, dataclasses.replace(a, hex=H("0106")), c).case == "9.1"  # type: ignore[union-attr]

@@ -369,3 +369,43 @@ def test_12_9_gulf_mined_when_the_axis_holds_four_cities() -> None:
     assert s.fleet_mined(b) is True
     del four[m.find("Tallinn")]
     assert s.fleet_mined(Board(m, tables(), catalog().units, {}, turn=CLEAR, control=four)) is False
+
+
+# -- Typhoon's Finnish corps east of Lake Ladoga (8, 10.2, 17.1) ------------------------------------
+
+def test_8_typhoon_finnish_vi_and_vii_corps_on_1602_are_in_supply() -> None:
+    from kiev_tui.games.barbarossa1941.phases_supply import rail_state
+    from kiev_tui.games.barbarossa1941.system import board_of
+    from tests.b41_system_helpers import new_game
+
+    game = new_game("barbarossa1941/typhoon", 1)
+    b = board_of(game)
+    ans = s.supply(b, rail_state(game))
+    assert {u: (GRID.id(b.hex_of[u]), b.step(u), ans.status(u)) for u in ("fi-c-6", "fi-c-7")} == {
+        "fi-c-6": ("1602", 1, s.FULL), "fi-c-7": ("1602", 1, s.FULL)}
+    # 10.2: the Vartsila - Suojarvi - Essoila line is theirs (Typhoon's axis_rail), joined to Helsinki's rail
+    assert {GRID.id(h) for h in ans.nets[AXIS]} >= {"1602", "1501", "1401", "1301"}
+
+
+def test_8_typhoon_finns_on_1602_trace_only_along_the_karelian_line() -> None:
+    import dataclasses
+
+    from kiev_tui.games.barbarossa1941.phases_supply import rail_state
+    from kiev_tui.games.barbarossa1941.rail import links
+    from kiev_tui.games.barbarossa1941.system import board_of
+    from tests.b41_system_helpers import new_game
+
+    game = new_game("barbarossa1941/typhoon", 1)
+    b = board_of(game)
+    net = links(b.gmap)
+    assert sorted(GRID.id(h) for h in net[H("1602")]) == ["1501", "1701"]  # Suojarvi and Petrozavodsk
+    assert sorted(GRID.id(h) for h in net[H("1501")]) == ["1401", "1602"]  # Vartsila, in Finland
+    rs = rail_state(game)
+    # without the line the Finns held (the rail of the USSR stays Soviet, 10.2) nothing reaches them:
+    # 2 MP in the northern mud (17) reach only 1501, 1502 and 1601, none Axis rail or a source
+    without = dataclasses.replace(rs, taken=rs.taken - {H("1501"), H("1602")})
+    ans = s.supply(dataclasses.replace(b), without)
+    assert (ans.status("fi-c-6"), ans.status("fi-c-7")) == (s.OUT, s.OUT)
+    # the line cut at Suojarvi alone is enough to cut them off too
+    cut = dataclasses.replace(rs, taken=rs.taken - {H("1501")})
+    assert s.supply(dataclasses.replace(b), cut).status("fi-c-6") == s.OUT

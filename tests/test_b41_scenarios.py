@@ -528,8 +528,10 @@ def test_every_counter_but_the_fort_pools_comes_into_some_scenario(historical: S
         used |= set(sc.setup) | {u for r in sc.reinforcements for u in r.units}
         used |= {u for e in sc.extra.get("event", []) for u in e.get("units", [])}
     unused = set(historical.catalog.units) - used
-    # 12.4: forts are built in play; the campaign starts with 3 Soviet forts, Typhoon with 5
-    assert unused == {"ge-fort-1", "ge-fort-2", "ge-fort-3"} | {f"so-fort-{n}" for n in range(6, 13)}
+    # 12.4: forts are built in play; the campaign starts with 3 Soviet forts, Typhoon with 5;
+    # 9.2: ersatz corps come only through replacements
+    assert unused == ({"ge-fort-1", "ge-fort-2", "ge-fort-3"} | {f"so-fort-{n}" for n in range(6, 13)}
+                      | {f"ge-ersatz-{n}" for n in range(1, 50)})
 
 
 def test_validate_names_a_broken_counter_through_its_scenario(tmp_path: Path) -> None:

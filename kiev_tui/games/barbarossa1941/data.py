@@ -34,10 +34,12 @@ class Barbarossa1941Data:
 
     def read_units(self, root: "Reader", catalog: "UnitCatalog") -> None:
         """This game's own unit keys are checked as units.toml loads; the ersatz template of
-        9.2 is kept in ``catalog.extra["ersatz"]``."""
-        from kiev_tui.games.barbarossa1941.units import read_units
+        9.2 is kept in ``catalog.extra["ersatz"]`` and its counters join the catalog (9.2: they
+        wait off the map until a replacement step brings one in)."""
+        from kiev_tui.games.barbarossa1941.units import ersatz_pool, read_units
 
-        catalog.extra["ersatz"] = read_units(root)
+        template = catalog.extra["ersatz"] = read_units(root)
+        catalog.units.update(ersatz_pool(catalog.units, template))
 
     def validate_tables(self, path: Path, data: dict[str, Any]) -> None:
         from kiev_tui.games.barbarossa1941.tables import check_tables

@@ -99,7 +99,8 @@ def falls_on_entry(board: Board, h: Hex, uids: Sequence[str]) -> bool:
 
     A field fort is destroyed by the first enemy ground unit entering (12.4); an airborne unit
     with no other unit of its side in the hex is destroyed when a unit of quality 3 or more
-    enters (12.5).  Anything else there (a formation, the permanent fortress) must be fought.
+    enters (12.5); partisans are taken off by an Axis unit in their hex (12.7).  Anything else there
+    (a formation, the permanent fortress) must be fought.
     """
     side = board.side(uids[0])
     enemy = [u for u in board.at(h) if board.side(u) != side]
@@ -111,6 +112,8 @@ def falls_on_entry(board: Board, h: Hex, uids: Sequence[str]) -> bool:
         d = board.udef(u)
         if d.type == "fort" and not d.extra.get("permanent"):
             continue  # 12.4
+        if d.type == "partisan":
+            continue  # 12.7: an Axis unit may share their hex, and they are taken off at once
         if d.type == "airborne" and strong and all(board.udef(o).type in ("airborne", "fort") for o in enemy):
             continue  # 12.5: alone (or with forts only), it is overrun by a good enough unit
         return False

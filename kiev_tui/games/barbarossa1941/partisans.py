@@ -6,9 +6,10 @@ Axis country), at least one of those on the map north of the Bobruisk row (rows 
 never move.  One in an Axis zone of control, or in a hex with an Axis unit, is taken off until the
 end of the turn; eliminated ones come back the next turn.  On the map a partisan makes a rail hex
 cost 4 of the 20 (12.7, 10.1, 9.2).  Apart from that, a partisan may appear at any moment, even
-before 18 VP, in a Russian major city the Axis holds without a garrison; the city's VP are then
-lost to the Axis for good (12.7, victory.py).  We do not let a partisan be placed where it would be
-withdrawn at once (in an Axis zone).
+before 18 VP, in a Russian major city the Axis holds without a garrison (no Axis formation in it);
+the city's VP are then lost to the Axis for good (12.7, victory.py).  The rule system offers it the
+moment an action leaves such a city empty, and again in each Soviet partisan phase.  We do not let
+a partisan be placed where it would be withdrawn at once (in an Axis zone).
 
 Militia (from 5 VP, 13): a Soviet major city the Soviet side holds raises one the first time in
 the game an Axis unit stands next to it, if a militia counter is free then; a city raises at most
@@ -126,10 +127,15 @@ def russian_major_cities(board: Board) -> list[Hex]:
     return [h for h in (board.gmap.find(n) for n in board.tables.supply.russian_major_cities) if h is not None]
 
 
+def garrisoned(board: Board, h: Hex) -> bool:
+    """An Axis formation stands in ``h`` (12.7, 13: a fort or an air corps is no garrison)."""
+    return any(board.side(u) == AXIS and board.is_formation(u) for u in board.at(h))
+
+
 def city_sites(board: Board, control: Mapping[Hex, str]) -> frozenset[Hex]:
-    """Russian major cities the Axis holds with no Axis unit in them (12.7)."""
-    return frozenset(h for h in russian_major_cities(board)
-                     if control.get(h) == AXIS and not any(board.side(u) == AXIS for u in board.at(h)))
+    """Russian major cities the Axis holds (it was last in them, 13) with no Axis formation in them
+    (12.7): where partisans may rise at any moment."""
+    return frozenset(h for h in russian_major_cities(board) if control.get(h) == AXIS and not garrisoned(board, h))
 
 
 def check_city_partisan(board: Board, uid: str, h: Hex, control: Mapping[Hex, str],
@@ -140,7 +146,8 @@ def check_city_partisan(board: Board, uid: str, h: Hex, control: Mapping[Hex, st
     if uid not in board.units or not is_partisan(board, uid) or uid in board.hex_of:
         return Illegal(CASE, f"{uid} is no partisan counter off the map")
     if h not in city_sites(board, control):
-        return Illegal(CASE, f"{board.gmap.grid.id(h)} is no Russian major city the Axis holds without a garrison")
+        return Illegal(CASE, f"{board.gmap.grid.id(h)} is no Russian major city the Axis holds without a garrison "
+                             f"(an Axis formation in it)")
     return None
 
 

@@ -299,11 +299,24 @@ def context(game: "Game", side: str, board: Board) -> rp.ReplaceContext:
         rail_to_border=_rail_to_border(board) if side == AXIS else {},
         eliminated=frozenset(u for u, s in st.units.items() if s.status == "eliminated" and u not in v.withdrawn
                              and game.scenario.catalog.units[u].layer != "air"),
-        done=frozenset(v.replaced), shocks_available=tuple(
+        done=frozenset(v.replaced), ersatz_for=frozenset(v.ersatz),
+        ersatz_free=ersatz_free(game) if side == AXIS else (),
+        shocks_available=tuple(
             u for u in rp.shock_armies_available(game.scenario, st.turn) if st.units[u].status == "pending"),
         shocks_this_turn=v.shocks, entered={game.scenario.map.grid.parse(h): n for h, n in v.entered.items()},
         fjd_available=side == AXIS and fjd is not None and fjd.status == "pending" and rp.FJD not in v.withdrawn
         and rp.FJD not in v.dropped and st.turn >= _fjd_turn(game))
+
+
+def ersatz_free(game: "Game") -> tuple[str, ...]:
+    """Ersatz counters never brought in yet, in number order (9.2: each is used once)."""
+    from kiev_tui.games.barbarossa1941.units import ERSATZ_PREFIX, is_ersatz
+
+    st, cat = game.state, game.scenario.catalog.units
+    used = set(st.vars.ersatz.values())
+    free = [u for u, s in st.units.items() if is_ersatz(cat[u]) and s.status == "pending" and u not in used
+            and u not in st.vars.withdrawn]
+    return tuple(sorted(free, key=lambda u: int(u[len(ERSATZ_PREFIX):])))
 
 
 def _fjd_turn(game: "Game") -> int:
@@ -413,6 +426,11 @@ def apply_replacement(game: "Game", a: Replacement, side: str) -> None:
         u.status, u.hex, u.step = "map", a.hex, rp.rebuilt_lost(board, a.unit)
         v.replaced.append(a.unit)
         game.emit(Note(f"{a.unit} is rebuilt on {a.hex} with one step (9.2)"))
+    elif a.what == rp.ERSATZ:  # 9.2: enters as a German reinforcement would, with its one step
+        v.ersatz[a.target] = a.unit
+        v.replaced.append(a.unit)
+        _enter(game, a.unit, a.hex)
+        game.emit(Note(f"{a.unit} takes the place of {a.target}, destroyed, on {a.hex} (9.2)"))
     elif a.what == rp.SHOCK:  # 12.11: the army leaves, the shock army stands in its place
         where = str(st.units[a.target].hex)
         withdraw(game, a.target, f"{a.unit} takes its place (12.11)")
@@ -539,7 +557,7 @@ def begin_partisans(game: "Game") -> None:
     ensure(game)
     if PARTISAN_EVENT in game.state.vars.fired and _partisan_options(game):
         game.state.push_prompt({"kind": PARTISAN, "side": SOVIET})
-    _city_partisans(game)  # 12.7: freed cities are offered in the Soviet partisan phase (docs/rulings.md)
+    city_partisans(game, phase=True)  # 12.7: every freed city is offered again here (docs/rulings.md)
 
 
 def _partisan_options(game: "Game") -> list[Option]:
@@ -558,8 +576,11 @@ def _partisan_options(game: "Game") -> list[Option]:
 def partisan_prompt(game: "Game", frame: dict[str, Any]) -> Prompt:
     opts = _partisan_options(game)
     if frame.get("city"):
-        opts = _city_options(game) + [Option("done", "no partisans rise", Done())]
-    elif not opts:
+        opts = _city_options(game) + [Option("done", "decline: no partisans rise now", Done())]
+        names = ", ".join(o.hex or "" for o in opts[:-1])
+        return Prompt(SOVIET, PARTISAN, "12.7", f"Soviet player: the Axis holds {names or 'no city'} without a "
+                      "garrison; place a partisan there (its VP are lost to the Axis for good)?", tuple(opts))
+    if not opts:
         opts = [Option("end_phase", "no partisan can be placed", EndPhase())]
     return Prompt(SOVIET, PARTISAN, "12.7", "Soviet player: place your partisans", tuple(opts))
 
@@ -569,8 +590,8 @@ def partisan_answer(game: "Game", action: Action) -> None:
     city = bool(st.pending.get("city"))
     if isinstance(action, PlacePartisan):
         place_partisan(game, action, city)
-        if not city and _partisan_options(game):
-            return
+        if _city_options(game) if city else _partisan_options(game):
+            return  # 12.7: another freed city, and a counter for it
     st.pop_prompt()
     if not city:
         sequence.advance(game, _s().HOOKS)
@@ -590,8 +611,8 @@ def _city_options(game: "Game") -> list[Option]:
     grid = game.scenario.map.grid
     free = _free_partisans(game)
     ctrl = control_hexes(game)
-    return [Option("place_partisan", f"{free[0]} rise in {grid.id(h)}", PlacePartisan(free[0], grid.id(h)),
-                   hex=grid.id(h), unit=free[0])
+    return [Option("place_partisan", f"place a partisan in {grid.id(h)} ({free[0]})",
+                   PlacePartisan(free[0], grid.id(h)), hex=grid.id(h), unit=free[0])
             for h in sorted(partisans.city_sites(board, ctrl)) if free
             and partisans.check_city_partisan(board, free[0], h, ctrl) is None
             and grid.id(h) not in game.state.vars.liberated]
@@ -672,19 +693,35 @@ def after_action(game: "Game", action: Action) -> None:
         st.vars.seen = sorted(set(st.vars.seen) | set(new))
         if _militia_options(game, seen) and (st.pending is None or st.pending.get("kind") != MILITIA):
             st.push_prompt({"kind": MILITIA, "side": SOVIET, "seen": seen})
+    city_partisans(game)  # 12.7: a Russian major city just left ungarrisoned
     check_vp(game)
 
 
-def _city_partisans(game: "Game") -> None:
-    """12.7: an ungarrisoned Russian major city the Axis holds may see partisans rise at any moment;
-    the engine asks once for each such city, when it first appears."""
+def city_site_ids(game: "Game") -> list[str]:
+    """Russian major cities the Axis holds without a garrison, not yet freed by partisans (12.7)."""
     st = game.state
-    if not _free_partisans(game):
+    board = _s().board_of(game)
+    return sorted(h for h in _ids(game, partisans.city_sites(board, control_hexes(game))) if h not in st.vars.liberated)
+
+
+def city_partisans(game: "Game", phase: bool = False) -> None:
+    """12.7: partisans may rise at any moment in a Russian major city the Axis holds ungarrisoned.
+
+    Run after every action: a city an action has just left ungarrisoned (not in ``city_asked``)
+    opens a Soviet choice, partisans or not, when a partisan counter is free and no other choice
+    waits (else it is asked after that choice, or when a counter is free again).  A city garrisoned
+    or retaken leaves ``city_asked``, so it is asked again the next time it is left empty.  In the
+    Soviet partisan phase (``phase``) every such city is offered again, declined ones too."""
+    st = game.state
+    sites = city_site_ids(game)
+    st.vars.city_asked = [h for h in st.vars.city_asked if h in sites]
+    if st.over or not _free_partisans(game) or not _city_options(game):
         return
-    fresh = [o.hex for o in _city_options(game) if o.hex not in st.vars.city_asked]
-    if fresh:
-        st.vars.city_asked = sorted(set(st.vars.city_asked) | {h for h in fresh if h})
-        st.push_prompt({"kind": PARTISAN, "side": SOVIET, "city": 1})
+    fresh = [h for h in sites if h not in st.vars.city_asked]
+    if not (phase or (fresh and st.pending is None)):
+        return
+    st.vars.city_asked = sorted(set(st.vars.city_asked) | set(sites))
+    st.push_prompt({"kind": PARTISAN, "side": SOVIET, "city": 1})
 
 
 def score_of(game: "Game") -> victory.Score:

@@ -114,12 +114,15 @@ def fleet_mined(game: "Game") -> bool:
 
 
 def start(game: "Game") -> None:
-    """The scenario's rail markers at the start (10.3, 17.1), from its set-up position."""
+    """The scenario's rail markers at the start (10.3, 17.1), from its set-up position, and the
+    rail it gives the Axis without a marker (``axis_rail``: Typhoon's Finnish line, 10.2)."""
     sc = game.scenario
     board = Board.from_scenario(sc, sy.tables_of(game))
     board = replace(board, control=sy.control_of(game))
     markers = [sc.map.grid.parse(str(x)) for x in sc.params.get("rail_markers", [])]
-    save_rail(game, rl.initial_state(board, markers))
+    rs = rl.initial_state(board, markers)
+    held = frozenset(sc.map.grid.parse(str(x)) for x in sc.params.get("axis_rail", []))
+    save_rail(game, replace(rs, taken=rs.taken | held))
 
 
 def reclaim_hex(game: "Game", uids: Any, h: Hex) -> None:

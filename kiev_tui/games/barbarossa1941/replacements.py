@@ -227,6 +227,7 @@ class ReplaceContext:
     eliminated: frozenset[str] = frozenset()  # units destroyed and off the map
     done: frozenset[str] = frozenset()  # units that had their step this turn
     ersatz_for: frozenset[str] = frozenset()  # German corps already replaced by an ersatz
+    ersatz_free: tuple[str, ...] = ()  # ersatz counters still off the map and never used (9.2)
     shocks_available: tuple[str, ...] = ()  # shock armies the calendar has made available (15.3)
     shocks_this_turn: int = 0
     entered: Mapping[Hex, int] = field(default_factory=dict)  # 9.1 entries this turn
@@ -306,6 +307,8 @@ def check_replace(board: Board, action: Replace, ctx: ReplaceContext, camp: Camp
             return Illegal("12.11", f"{uid} already shows its mobile-group side")
         return _conditions(board, uid, ctx, c) or _pay(ctx.budget, MOTORIZED, uid)
     if action.kind == REBUILD:  # 9.2: Soviet armies that may return, one step, in a city held
+        if u.extra.get("rebuild") == "ersatz":  # 9.2: a German corps never returns; an ersatz may
+            return Illegal(CASE, f"{uid} never comes back once destroyed: an ersatz corps may take its place")
         if ctx.side != SOVIET or u.extra.get("rebuild") != "any_city":
             return Illegal(CASE, f"{uid} never comes back once eliminated (only the 4-2-3 armies do)")
         if uid not in ctx.eliminated or uid in board.hex_of:
@@ -317,11 +320,17 @@ def check_replace(board: Board, action: Replace, ctx: ReplaceContext, camp: Camp
     if action.kind == ERSATZ:  # 9.2: a German corps is replaced by a 3-3-3 ersatz corps
         corps = action.target
         if ctx.side != AXIS or corps not in board.units or board.udef(corps).extra.get("rebuild") != "ersatz":
-            return Illegal(CASE, "an ersatz corps stands in for a destroyed German corps")
+            return Illegal(CASE, f"an ersatz corps stands in only for a destroyed German infantry, security, "
+                                 f"mountain or panzer corps; {corps or 'no unit'} is none")
         if corps not in ctx.eliminated or corps in board.hex_of:
             return Illegal(CASE, f"{corps} has not been destroyed")
         if corps in ctx.ersatz_for:
             return Illegal(CASE, f"{corps} has already been replaced by an ersatz corps")
+        if not bu.is_ersatz(u):
+            return Illegal(CASE, f"{uid} is no ersatz corps counter")
+        if uid not in ctx.ersatz_free:  # 9.2: a counter used once is gone, on the map or destroyed
+            return Illegal(CASE, f"{uid} is not free: no unused ersatz counter by that name is left"
+                           if ctx.ersatz_free else "no ersatz corps counter is left")
         if action.hex is None or action.hex not in ersatz_hexes(board, uid, ctx, c):
             return Illegal("9.1", "an ersatz corps enters as a German reinforcement, one a turn in each entry city")
         return _pay(ctx.budget, INFANTRY, uid)
@@ -375,10 +384,11 @@ def ersatz_hexes(board: Board, uid: str, ctx: ReplaceContext, camp: Campaign | N
 def options(board: Board, ctx: ReplaceContext, ersatz_uid: str = "", camp: Campaign | None = None) -> list[Replace]:
     """Every replacement the side may buy now, for the phase's prompt (9.2, 12.5, 12.11).
 
-    ``ersatz_uid``: the id the system would give a new ersatz corps (already in ``board.units``),
-    or "" to offer none.
+    ``ersatz_uid``: the ersatz counter a new ersatz corps would be (in ``board.units``); "" takes
+    the first of ``ctx.ersatz_free``, none offering no ersatz corps.
     """
     out: list[Replace] = []
+    ersatz_uid = ersatz_uid or (ctx.ersatz_free[0] if ctx.ersatz_free else "")
     for uid in sorted(board.hex_of):
         if board.side(uid) != ctx.side:
             continue

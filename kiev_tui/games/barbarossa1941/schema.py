@@ -38,9 +38,10 @@ SCHEMA = Schema(
                "rebuild", "replenish", "reconstructed_values"),
     unit_tables=("ersatz",),  # 9.2: the German ersatz corps, a counter made from a replacement step
     # Typhoon starts on turn 5 with 9 VP and its own points (17); see setup_check.py.
+    # axis_rail: rail hexes of the USSR the Axis holds at the start with no marker on them (10.2).
     # optional_rules: the 14.3 rules in play, a game option ("14.3.1,14.3.5"; phases_supply.options_in_play).
     scenario_keys=("first_turn", "start_vp", "first_turn_weather", "artillery_points", "replacement_points",
-                   "rail_markers", "setup_in_own_country", "optional_rules"),
+                   "rail_markers", "axis_rail", "setup_in_own_country", "optional_rules"),
     # choices: every hex the book allows a unit at set-up (15.1-15.2); reduced: steps lost at
     # the start (17); event: units the VP track brings or takes (13, 14.3.3); withdrawal: units
     # leaving on a turn (12.5); deployment: 14.2's free set-up limits; reconstructed_setup: the

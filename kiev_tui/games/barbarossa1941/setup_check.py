@@ -112,6 +112,7 @@ def check_params(scenario: "Scenario") -> None:
         if rep.int(key) < 0:
             raise rep.fail(key, "must not be negative")
     _hexes(meta, "rail_markers", scenario.map, [])
+    _hexes(meta, "axis_rail", scenario.map, [])
     check_optional_rules(scenario, meta)
 
 
@@ -280,6 +281,10 @@ def check_rail_markers(scenario: "Scenario") -> None:
         if h not in rail:
             raise meta.fail(f"rail_markers[{i}]", f"hex {gmap.grid.id(h)} has no railroad: a rail marker marks "
                                                   "the end of the Axis rail net (10.3)")
+    for i, h in enumerate(_hexes(meta, "axis_rail", gmap, [])):
+        if h not in rail:
+            raise meta.fail(f"axis_rail[{i}]", f"hex {gmap.grid.id(h)} has no railroad: axis_rail lists rail the "
+                                               "Axis holds at the start (10.2)")
 
 
 def _check_entry(scenario: "Scenario", key: str, side: str, uids: list[str], hexes: list[Hex]) -> None:

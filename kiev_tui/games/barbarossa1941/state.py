@@ -69,6 +69,7 @@ class B41Vars:
     required: int = 0  # 14.3.1: hexes the Soviet side must attack this turn
     soviet_attacked: list[str] = field(default_factory=list)  # 14.3.1: hexes it attacked this turn
     city_asked: list[str] = field(default_factory=list)  # 12.7: freed-city chances already offered
+    ersatz: dict[str, str] = field(default_factory=dict)  # 9.2: German corps -> the ersatz corps in its place
     vp_track: int = 0  # 13: the VP marker (every objective the Axis controls)
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,9 +126,9 @@ class B41Vars:
                 if not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                            for k, v in value.items()):
                     raise ValueError(f"'{key}' must map names to whole numbers")
-            if isinstance(blank, dict) and key in ("started", "dropped", "overran"):
+            if isinstance(blank, dict) and key in ("started", "dropped", "overran", "ersatz"):
                 if not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-                    raise ValueError(f"'{key}' must map unit ids to hex ids")
+                    raise ValueError(f"'{key}' must map unit ids to {'unit' if key == 'ersatz' else 'hex'} ids")
             if isinstance(blank, list) and not all(isinstance(v, str) for v in value):
                 raise ValueError(f"'{key}' must be a list of ids")
             setattr(out, key, copy.deepcopy(value))

@@ -145,8 +145,8 @@ def lose_step(game: "Game", uid: str, board: Board) -> None:
 
 def enter_hex(game: "Game", uids: Sequence[str], h: Hex) -> None:
     """What a ground unit entering ``h`` does: takes a city, destroys an enemy field fort (12.4), a
-    lone enemy airborne unit if a unit of quality 3+ enters (12.5), and enemy air corps based there
-    (11.1, which come back later)."""
+    lone enemy airborne unit if a unit of quality 3+ enters (12.5), takes partisans off until the next
+    turn (12.7), and enemy air corps based there (11.1, which come back later)."""
     st = game.state
     board = board_of(game)
     gmap = game.scenario.map
@@ -162,6 +162,10 @@ def enter_hex(game: "Game", uids: Sequence[str], h: Hex) -> None:
             eliminate(game, uid, "a field fort falls when an enemy unit enters its hex (12.4)")
         elif board.udef(uid).type == "airborne" and movement.falls_on_entry(board, h, uids):
             eliminate(game, uid, "a lone airborne unit is overrun by a unit of quality 3 or more (12.5)")
+        elif board.udef(uid).type == "partisan":  # 12.7: off until the next turn, even if the stack moves on
+            st.units[uid].status, st.units[uid].hex = "pending", None
+            st.vars.back[uid] = st.turn + 1
+            game.emit(Note(f"{uid} are taken off: an Axis unit entered their hex (12.7)"))
     for uid in air.overrun_bases(board, air_hexes(game), side, h):
         back = air.return_turn(board, st.turn)
         eliminate(game, uid, f"an enemy unit entered its base; it comes back on turn {back} (11.1)")
@@ -261,6 +265,10 @@ class B41Rules:
         game.state = state
         PS.start(game)  # 10.3, 17.1: the rail markers, from the set-up position
         PS.lift_choices(game)  # units with a set-up choice wait off the map for their answer
+        # 12.7: cities the set-up leaves without a garrison are offered to partisans in the Soviet
+        # partisan phase, not at the first action (docs/rulings.md)
+        state.vars.city_asked = _campaign.city_site_ids(game)
+        game.memo.clear()
         first = sequence.start(game)
         state.turn, state.player, state.phase = sc.first_turn, first.phasing or sc.first_player, first.phase
         HOOKS.begin_step(game, first)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 from types import MappingProxyType
 from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
@@ -93,15 +94,34 @@ class Ersatz:
     ma: int
     steps: int
 
-    def unit(self, uid: str) -> UnitDef:
-        """A counter of this kind with its own id (the rule system numbers them as it makes them)."""
-        extra = {"name": self.name, "nation": self.nation}
+    def unit(self, uid: str, number: int = 0) -> UnitDef:
+        """A counter of this kind with its own id (``number``: its place in the counter pool, shown
+        after the designation).  It never comes back itself once destroyed (9.2: it stands in for a
+        corps that already had its return)."""
+        extra = {"name": self.name, "nation": self.nation, "rebuild": "never", "ersatz": True}
         factors = {"combat": (self.combat,) * self.steps, "quality": (self.quality,) * self.steps,
                    "movement": (self.ma,) * self.steps}
-        return UnitDef(id=uid, side=AXIS, type=self.type, size=self.size, designation=self.designation,
+        designation = f"{self.designation} {number}" if number else self.designation
+        return UnitDef(id=uid, side=AXIS, type=self.type, size=self.size, designation=designation,
                        division="", steps=tuple((self.combat, self.combat) for _ in range(self.steps)),
                        ma=self.ma, extra=MappingProxyType(extra), factors=MappingProxyType(factors),
                        layer="ground")
+
+
+ERSATZ_PREFIX = "ge-ersatz-"
+
+
+def is_ersatz(u: UnitDef) -> bool:
+    """An ersatz corps counter the rule system made (9.2)."""
+    return bool(u.extra.get("ersatz"))
+
+
+def ersatz_pool(units: Mapping[str, UnitDef], template: Ersatz) -> dict[str, UnitDef]:
+    """The ersatz counters of the game (9.2): one for each German corps that may be replaced by
+    one (``rebuild = "ersatz"``), numbered ``ge-ersatz-1`` on.  The book prints no count of them,
+    so each corps gets one (docs/rulings.md)."""
+    n = sum(1 for u in units.values() if u.extra.get("rebuild") == "ersatz")
+    return {f"{ERSATZ_PREFIX}{i}": template.unit(f"{ERSATZ_PREFIX}{i}", i) for i in range(1, n + 1)}
 
 
 def read_ersatz(path: Path) -> Ersatz:
