@@ -66,7 +66,9 @@ def test_12_3_no_air_support_in_mud() -> None:
 
 
 def test_11_1_rebasing_range_capacity_and_control() -> None:
-    game = position({"ge-air-1": "1318", "ge-air-2": "1319"}, phase="air_rebasing", control=AXIS_CITIES)
+    # a corps garrisons Kiev, or the empty city would at once offer the Soviet a partisan (12.7)
+    game = position({"ge-air-1": "1318", "ge-air-2": "1319", "ge-ak-1": "1121"}, phase="air_rebasing",
+                    control=AXIS_CITIES)
     assert game.check(Rebase("ge-air-1", "1121"), side="axis") is None  # Kiev: a major city within range
     full = game.check(Rebase("ge-air-1", "1319"), side="axis")
     assert full is not None and full.case == "11.1" and "limit" in full.why  # a minor city bases one corps
@@ -111,8 +113,8 @@ def test_11_1_the_soviet_share_ends_when_nothing_is_left_to_rebase() -> None:
 
 
 def test_11_1_an_enemy_unit_in_the_base_eliminates_the_corps_until_two_turns_later() -> None:
-    game = position({"ge-air-1": "1919", "so-a-8": "1920"}, phase="movement", player="soviet",
-                    control=AXIS_CITIES)
+    game = position({"ge-air-1": "1919", "so-a-8": "1920", "ge-ak-1": "1121"}, phase="movement",
+                    player="soviet", control=AXIS_CITIES)  # Kiev garrisoned: no partisan question (12.7)
     game.apply(Move(("so-a-8",), ("1919",)), side="soviet")
     u = game.state.units["ge-air-1"]
     assert (u.status, u.hex) == ("eliminated", None)

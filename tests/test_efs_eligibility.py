@@ -9,7 +9,7 @@ from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.dice import FixedDice
 from kiev_tui.engine.game import Game
 from kiev_tui.games.efs_ktr import handlers, movement, system
-from kiev_tui.games.efs_ktr.actions import Attack, Declare
+from kiev_tui.games.efs_ktr.actions import Attack, Declare, Move, Overrun
 from tests.efs_positions import hx, map_copy, position
 
 ROCKET = "so-2-4gdr"  # artillery with the No-ZOC band (3.42)
@@ -237,3 +237,19 @@ def test_12_7_combat_the_owed_hex_fought_first_and_held_still_counts() -> None:
     assert (g.state.units["so-5-136-9c"].hex, g.state.units["so-131-160-5c"].hex) == ("1410", "1410")
     assert g.state.vars.attacked == ["so-131-160-5c", "so-5-136-9c"]
     assert handlers.attackers_for(g, "1409") == ["ax-10mot-9pz"]
+
+
+# -- 12.0: declarations come after all movement ------------------------------------------------------
+
+def test_12_0_nothing_moves_after_the_first_declaration() -> None:
+    """12.0: the Axis declares once its movement is over. Before any declaration the 11th
+    Motorized may still step from 1712 to 1711; after the 10th Motorized declares on the cavalry
+    in 1613 the same step (and every move legal() gave) is refused under 12.0."""
+    g = placed({"so-5-136-9c": "1613", "ax-10mot-9pz": "1612", "ax-11mot-9pz": "1712"})
+    step = Move(("ax-11mot-9pz",), ("1712", "1711"))
+    assert g.check(step, side="axis") is None
+    assert any(isinstance(a, Move) for a in g.rules.legal(g, "axis"))
+    g.apply(Declare("1613", ("ax-10mot-9pz", "ax-11mot-9pz")), side="axis")
+    bad = g.check(step, side="axis")
+    assert bad is not None and bad.case == "12.0"
+    assert not any(isinstance(a, (Move, Overrun)) for a in g.rules.legal(g, "axis"))

@@ -56,13 +56,23 @@ def _own_units(game: "Game", units: tuple[str, ...], case: str) -> Illegal | Non
     return None
 
 
+def declared_already(game: "Game") -> Illegal | None:
+    """12.0: attacks are declared once all movement is done, so the first declaration of the
+    phasing side closes its movement for the phase (moves and overruns alike)."""
+    s, st = _sys(), game.state
+    if st.phase == s.DECLARE_PHASE.get(st.player) and owner(game) == st.player and efs_vars(st).declared:
+        return Illegal("12.0", "attacks are declared once all movement is over: nothing moves after "
+                               "the first declaration")
+    return None
+
+
 # -- movement ------------------------------------------------------------------------------------
 
 def check_move(game: "Game", a: Move) -> Illegal | None:
     s, st = _sys(), game.state
     if st.phase not in s.MOVE_PHASES:
         return Illegal("10.0", "ground units move only in a Movement, Motorized or Reaction phase")
-    bad = _own_units(game, a.units, "10.4")
+    bad = _own_units(game, a.units, "10.4") or declared_already(game)
     if bad:
         return bad
     v = efs_vars(st)
@@ -153,7 +163,7 @@ def check_overrun(game: "Game", a: Overrun) -> Illegal | None:
     s, st = _sys(), game.state
     if st.phase not in (s.MOVEMENT, MOTORIZED) or owner(game) != st.player:
         return Illegal("11.4", "overruns are made in the phasing player's Movement and Motorized phases")
-    bad = _own_units(game, a.units, "11.41")
+    bad = _own_units(game, a.units, "11.41") or declared_already(game)
     if bad:
         return bad
     if any(u in efs_vars(st).done for u in a.units):

@@ -156,7 +156,7 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                     if handlers.check_activate(game, a) is None:
                         yield a
         due = s.due(game, side)
-        if due and st.phase != "reaction":
+        if due and st.phase != "reaction" and handlers.declared_already(game) is None:  # 12.0
             for e in s.entry_hexes(game, due[0]):
                 grp = tuple(u for u in due if e in s.entry_hexes(game, u))
                 for reach in movement.reachable(b, grp, st.phase, movement.NORMAL, {}, e).values():
@@ -165,7 +165,8 @@ def legal(game: "Game", side: str) -> Iterator[Action]:
                         yield m
         spent = s.spent_of(game)
         stacks: dict[Any, list[str]] = {}
-        for uid in game.rules.actable(game):
+        moving_over = handlers.declared_already(game) is not None  # 12.0: declaring ends movement
+        for uid in ([] if moving_over else game.rules.actable(game)):
             if st.units[uid].status == "map":
                 stacks.setdefault(b.hex_of[uid], []).append(uid)
         for h, units in sorted(stacks.items()):
