@@ -96,18 +96,6 @@ def plain_game_turn(session: Any, limit: int = 800, face: bool = True) -> tuple[
             assert len(game.log) == before + 1, shown[-4:]
             played.interdicted += 1
             continue
-        if st.phase == DECLARING.get(st.player) and legal_of(game, "declare") and _wants(game, acted, "d"):
-            before = len(game.log)
-            say(typed("declare"))
-            assert len(game.log) == before + 1, shown[-4:]
-            played.declared.append(game.log[-1].hex)  # type: ignore[attr-defined]
-            continue
-        if st.phase == "combat" and legal_of(game, "attack"):
-            before = len(game.log)
-            say(typed("attack"))
-            assert len(game.log) == before + 1, shown[-4:]
-            played.attacks += 1
-            continue
         if st.phase in MOVING and st.player == game.actor and _wants(game, acted, "m"):
             played.phases.append((st.turn, st.player, st.phase))
             for uid in game.rules.actable(game):
@@ -128,6 +116,18 @@ def plain_game_turn(session: Any, limit: int = 800, face: bool = True) -> tuple[
                 assert game.state.units[uid].hex == to, shown[-5:]
                 played.moved.append((uid, frm, to))
                 break
+            continue
+        if st.phase == DECLARING.get(st.player) and legal_of(game, "declare") and _wants(game, acted, "d"):
+            before = len(game.log)
+            say(typed("declare"))
+            assert len(game.log) == before + 1, shown[-4:]
+            played.declared.append(game.log[-1].hex)  # type: ignore[attr-defined]
+            continue
+        if st.phase == "combat" and legal_of(game, "attack"):
+            before = len(game.log)
+            say(typed("attack"))
+            assert len(game.log) == before + 1, shown[-4:]
+            played.attacks += 1
             continue
         before = (st.turn, st.player, st.phase, len(game.log))
         say("end")

@@ -55,6 +55,10 @@ async def ui_game_turn(pilot: Pilot, game: Game, limit: int = 800, face: bool = 
             assert len(game.log) == before + 1 and game.log[-1].kind == "interdict"
             played.interdicted += 1
             continue
+        if st.phase in MOVING and st.player == game.actor and _wants(game, acted, "m"):
+            played.phases.append((st.turn, st.player, st.phase))
+            await _move_one(pilot, screen, game, played)
+            continue
         if st.phase == DECLARING.get(st.player) and legal_of(game, "declare") and _wants(game, acted, "d"):
             before = len(game.log)
             await _pick(pilot, game, "Declare an attack" if face else "declare hex=")
@@ -66,10 +70,6 @@ async def ui_game_turn(pilot: Pilot, game: Game, limit: int = 800, face: bool = 
             await _pick(pilot, game, "Attack" if face else "attack hex=")
             assert len(game.log) == before + 1 and game.log[-1].kind == "attack"
             played.attacks += 1
-            continue
-        if st.phase in MOVING and st.player == game.actor and _wants(game, acted, "m"):
-            played.phases.append((st.turn, st.player, st.phase))
-            await _move_one(pilot, screen, game, played)
             continue
         await keys(pilot, "P")
     raise AssertionError(f"the game-turn did not end in {limit} steps: {game.phase}")
