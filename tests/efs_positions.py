@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.games.efs_ktr.board import Board
+from kiev_tui.games.efs_ktr.movement import path_cost
 
 PZ = ("ax-33pz-9pz", "ax-10mot-9pz", "ax-11mot-9pz", "ax-9rec-9pz")
 M16 = ("ax-60mot-16m", "ax-156mot-16m", "ax-341rec-16m")
@@ -75,3 +78,18 @@ def tutorial_soviet_movement() -> Board:
              "so-6-1gdm": hx("1904"), "so-12-1gdm": hx("1905"), "so-175-1gdm": hx("1905"),
              "so-2-4gdr": hx("2107"), "ax-20mot-10m": hx("1007"), "ax-341rec-16m": hx("1007")}
     return b.moved(moves).replace(phase="movement", lost={"so-227rd": 1, "ax-33pz-9pz": 2})
+
+
+H = Fraction(1, 2)
+
+
+def cost(board: Board, units: tuple[str, ...] | list[str], path: str, phase: str | None = None,
+         **kw: object) -> Fraction | Illegal:
+    """What moving ``units`` along ``path`` ("1506 1507 ...") costs, or the refusal."""
+    return path_cost(board, list(units), [hx(h) for h in path.split()], phase or board.phase, **kw)  # type: ignore[arg-type]
+
+
+def case(result: object) -> str:
+    """The case a refusal names (the result must be a refusal)."""
+    assert isinstance(result, Illegal), result
+    return result.case

@@ -14,21 +14,10 @@ from kiev_tui.engine.game import Game
 from kiev_tui.games.efs_ktr import handlers, system
 from kiev_tui.games.efs_ktr.actions import Declare, Move
 from kiev_tui.games.efs_ktr.board import Board
-from kiev_tui.games.efs_ktr.movement import INFILTRATION, ONE_HEX, STRATEGIC, allowance, path_cost, reachable
+from kiev_tui.games.efs_ktr.movement import INFILTRATION, ONE_HEX, STRATEGIC, allowance, reachable
 from kiev_tui.games.efs_ktr.zoc import in_enemy_zoc, projectors
-from tests.efs_positions import GD, PZ, hx, position
+from tests.efs_positions import GD, H, PZ, case, cost, hx, position
 
-H = Fraction(1, 2)
-
-
-def cost(board: Board, units: tuple[str, ...] | list[str], path: str, phase: str | None = None,
-         **kw: object) -> Fraction | Illegal:
-    return path_cost(board, list(units), [hx(h) for h in path.split()], phase or board.phase, **kw)  # type: ignore[arg-type]
-
-
-def case(result: object) -> str:
-    assert isinstance(result, Illegal), result
-    return result.case
 
 
 def game_at(phase: str, player: str = "axis", turn: int = 1, seed: int = 1) -> Game:

@@ -16,20 +16,9 @@ from kiev_tui.games.efs_ktr.board import AIR_READY, PENDING, Board
 from kiev_tui.games.efs_ktr.movement import (INFILTRATION, ONE_HEX, STRATEGIC, allowance, fmt, hex_cost, path_cost,
                                              reachable)
 from kiev_tui.games.efs_ktr.zoc import contested, in_enemy_zoc, projectors, uncontested_enemy
-from tests.efs_positions import (GD, M16, M25, PZ, hx, map_copy, position, start, sumy, tutorial_motorized,
+from tests.efs_positions import (GD, H, M16, M25, PZ, case, cost, hx, map_copy, position, start, sumy, tutorial_motorized,
                                  tutorial_soviet_motorized, tutorial_soviet_movement)
 
-H = Fraction(1, 2)
-
-
-def cost(board: Board, units: tuple[str, ...] | list[str], path: str, phase: str | None = None,
-         **kw: object) -> Fraction | Illegal:
-    return path_cost(board, list(units), [hx(h) for h in path.split()], phase or board.phase, **kw)  # type: ignore[arg-type]
-
-
-def case(result: object) -> str:
-    assert isinstance(result, Illegal), result
-    return result.case
 
 
 # -- the Board ---------------------------------------------------------------------------------------
