@@ -65,7 +65,7 @@ def test_barbarossa_and_efs_sequences_load_with_their_reaction_phases() -> None:
         ("weather", "axis"), ("supply", "axis"), ("supply", "soviet")]  # "both": each side in turn
     assert [(s.segment, s.owner) for s in steps if s.phase == "reaction"] == [("axis", "soviet"),
                                                                              ("soviet", "axis")]  # 10.3
-    assert len(steps) == 10 + 5 + 6
+    assert len(steps) == 10 + 5 + 7  # the record interphase's disband step (22.26b) included
 
 
 @pytest.mark.parametrize("change, key, why", [

@@ -66,7 +66,7 @@ class Drawn(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _PhaseEdge(Event):
-    """A phase begins or ends: "Turn 3: german combat phase begins"."""
+    """A phase begins or ends: "Turn 3: <side> combat phase begins"."""
 
     verb: ClassVar[str] = ""
     turn: int
