@@ -71,6 +71,18 @@ def test_face_plain_plays_a_game_turn_without_do() -> None:
     _check_turn(game, played)
 
 
+def test_plain_prompt_uses_the_game_turn_numbers_of_sumy() -> None:
+    """Sumy's first turn is Game-turn 50 (PB 10.41): the plain prompt says so, as the tracker and
+    the log do, rather than "T1"."""
+    game = Game.new(SCENARIO, seed=7)
+    session = PlainSession(game, 100, pause=True)
+    while game.state.phase != "movement":
+        session.handle("end")
+        if session.handing_over:
+            session.release()
+    assert session.prompt() == "Game-turn 50 Axis movement> "
+
+
 def test_face_plain_lists_and_names_the_choices() -> None:
     game = Game.new(SCENARIO, seed=7)
     session = PlainSession(game, 100, pause=True)

@@ -19,6 +19,7 @@ from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.dice import DiceNeeded
 from kiev_tui.engine.errors import DataError, Illegal, one_line, shorten
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import turn_label
 from kiev_tui.engine.view import visible_to
 from kiev_tui.plain.face import PlainFace, face_for
 from kiev_tui.ui import text as ui_text  # the generic text both faces say; no Textual
@@ -119,7 +120,9 @@ class PlainSession:
         st = g.state
         if st.over:
             return clean("Game over> ")
-        text = f"T{st.turn} {self.side_name(st.player)} {self.face.phase_title(g, st.phase).lower()}"
+        # the game's own numbering where it has one ("Game-turn 50"), else the short "T1"
+        turn = turn_label(g) if getattr(g.rules, "turn_label", None) is not None else f"T{st.turn}"
+        text = f"{turn} {self.side_name(st.player)} {self.face.phase_title(g, st.phase).lower()}"
         p = g.rules.prompt(g)
         if p is not None:
             text += f", {self.side_name(p.side)} to answer ({p.kind.replace('_', ' ')})"
