@@ -253,3 +253,4 @@ def test_12_0_nothing_moves_after_the_first_declaration() -> None:
     bad = g.check(step, side="axis")
     assert bad is not None and bad.case == "12.0"
     assert not any(isinstance(a, (Move, Overrun)) for a in g.rules.legal(g, "axis"))
+    assert g.rules.reachable(g, ("ax-11mot-9pz",)) == {}  # the map shows no reach either

@@ -247,6 +247,9 @@ class EfsRules:
         st = game.state
         if st.phase not in MOVE_PHASES or not units:
             return {}
+        from kiev_tui.games.efs_ktr import handlers
+        if handlers.declared_already(game) is not None:  # 12.0: nothing more moves this phase
+            return {}
         b = board(game)
         entry = None
         if all(st.units[u].status == PENDING for u in units):
