@@ -288,3 +288,14 @@ def test_16_55_winners_from_either_hex_advance_into_either_defender_hex() -> Non
     assert g.rules.prompt(g) is None
     assert {u: g.state.units[u].hex for u in ("ax-11mot-9pz", "ax-10mot-9pz")} == {
         "ax-11mot-9pz": "1409", "ax-10mot-9pz": "1410"}
+
+
+def test_12_34_the_declaring_preview_counts_the_defence_of_every_hex() -> None:
+    """While the Axis declares, the preview of both hexes carries the declaration's own figure,
+    18 against the 3 + 3 of both cavalry divisions (12.33-12.34), and the declaration is allowed."""
+    g = two_hexes([1])
+    both = g.rules.preview(g, SIX, ("1409", "1410"))
+    assert both is not None and both.illegal is None
+    assert [n for n in both.notes if n.startswith("declared at")] == [
+        "declared at 18 to 6 (3-1, 12.33-12.35); the odds above are the battle as it stands now: artillery, air "
+        "and orders are added in the Combat phase (12.12)"]
