@@ -18,8 +18,8 @@ from tests.ui.vt import Terminal
 
 WIDTH, HEIGHT = 80, 24
 TAB = b"\t"
-# "  6-8 of 6-8, 1/1 steps, MP 6/6": current and printed strengths, steps, movement
-STRENGTHS = re.compile(r"\d+-\d+ of \d+-\d+, \d/\d steps")
+# "1 r 104 rifle XX 6-8-6" and "  1 step, fights 6-16": the counter's values, steps, strength now
+STRENGTHS = re.compile(r"\d+-\d+-\d+\s+\d steps?, fights \d+-\d+")
 SUPPLY = re.compile(r"\b(in supply|OUT OF SUPPLY)\b")
 
 
@@ -56,7 +56,7 @@ def test_80x24_the_inspector_shows_a_units_strengths_and_supply(tmp_path: Path) 
         assert app.wait_for(r"Sequence of play", 60), app.tail()
         app.settle()
         app.send(b"I")  # tracker and inspector across the whole screen
-        assert app.wait_for(r"Soviet stack of \d", 30), app.text()
+        assert app.wait_for(r"Soviet: fights \d", 30), app.text()
         for _ in range(30):  # Tab walks the stacks that can move; untried ones show ?-?
             app.settle(0.2)
             text = app.text()
@@ -66,7 +66,7 @@ def test_80x24_the_inspector_shows_a_units_strengths_and_supply(tmp_path: Path) 
         text = app.text()
         assert STRENGTHS.search(text), text
         assert SUPPLY.search(text), text
-        assert re.search(r"Soviet stack of \d+: fights \d+-\d+", text), text
+        assert re.search(r"Soviet: fights \d+-\d+", text), text
         assert quit_cleanly(app) == 0
     finally:
         app.close()

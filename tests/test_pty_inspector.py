@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 120, 40
 SEED = 5
 # key, the hex the cursor lands on, and what stands there at the start of the campaign
-WALK = [(b"s", "0320", "no stack"), (b"w", "0319", "Soviet stack of 2"), (b"a", "0219", "Soviet stack of 2"),
-        (b"q", "0119", "German stack of 1"), (b"d", "0219", "Soviet stack of 2"), (b"d", "0320", "no stack")]
+WALK = [(b"s", "0320", "no stack"), (b"w", "0319", "Soviet: fights 7-24"), (b"a", "0219", "Soviet: fights 4-4"),
+        (b"q", "0119", "German: fights 5-7"), (b"d", "0219", "Soviet: fights 4-4"), (b"d", "0320", "no stack")]
 
 
 class Play(PtyProgram):
@@ -74,7 +74,7 @@ def test_moves_onto_and_off_stacks_leave_the_inspector_right(tmp_path: Path) -> 
             assert app.wait_for(f"Hex {hex_id}", 30), f"{key!r}: no Hex {hex_id}:\n{app.text()}"
             app.settle(0.3, 10)
             want = expected(hex_id)
-            assert (stands in want) if stands != "no stack" else ("stack of" not in want)
+            assert (stands in want) if stands != "no stack" else ("fights" not in want)
             assert app.inspector() == want, f"after {key!r} on {hex_id}:\n{app.text()}"
         app.quit()
     finally:

@@ -375,7 +375,7 @@ class MapPainter:
         return None
 
     def _frames(self, y: int, cells: list[Cell]) -> None:
-        """Brackets either side of the inside of selected hexes, targets and the cursor."""
+        """Brackets either side of the inside of selected hexes and targets; the cursor's inside."""
         for h in self.framed:
             if self._inside_row(h) == y:
                 x = self.origin(h)[0]
@@ -383,14 +383,12 @@ class MapPainter:
                 cells[x], cells[x + 5] = (left, S_FRAME), (right, S_FRAME)
         if self.cursor is not None and self._inside_row(self.cursor) == y:
             x = self.origin(self.cursor)[0]
-            for i, bracket in ((x, "["), (x + 5, "]")):
-                ch, st = cells[i]
-                # a hexside with a feature (water, a way) keeps its glyph under the
-                # cursor, in the cursor's look; only a plain border gives way to the bracket
-                cells[i] = (bracket, S_CURSOR) if st in (S_BORDER, S_FRAME) or ch == " " else (ch, st + S_CURSOR)
+            # the cursor is the inside of its hex in reverse: the hexsides either side (a river,
+            # a road, a selection's brackets) stay as they are, and a cursor move rewrites four
+            # cells of the old hex and four of the new, nothing else (docs/PERFORMANCE.md)
             for i in range(x + 1, x + 5):
                 ch, st = cells[i]
-                # a dimmed hex number takes the brackets' own look: one style run for the whole
+                # a dimmed hex number takes the cursor's own look: one style run for the whole
                 # cursor, where dim inside bold costs a reset and two style changes on every move
                 cells[i] = (ch, S_CURSOR if st == S_BORDER else st + S_CURSOR)
 

@@ -177,10 +177,9 @@ async def test_80x24_inspector_wide_shows_strengths_and_supply() -> None:
         await goto(pilot, "0804")
         await keys(pilot, "I")
         text = screen_text(app)
-        assert "Soviet stack of 2: fights 6-8 + ?-?" in text
-        assert "6-8 of 6-8, 1/1 steps" in text
-        assert "untried ?-? (13.0)" in text
-        assert text.count("in supply, HQ 5 Army") == 2
+        assert "Soviet: fights 6-8 + ?-?, in supply, HQ 5 Army" in text  # both units' supply, said once
+        assert "1 r 104 rifle XX 6-8-6" in text and "1 step, fights 6-8" in text
+        assert "2 r untried rifle XX ?-?-6" in text and "untried (13.0), fights ?-?" in text
         await keys(pilot, "I")
         assert on_screen(app, game_screen(app).query_one(HexMap))  # and back to the map
 

@@ -29,10 +29,10 @@ PHASE_TITLE = {MOVEMENT: "Movement", COMBAT: "Combat", MECHANIZED: "Mechanized m
 #: the tracker's short names, so a whole player-turn fits its 32 columns at 80x24
 TRACKER_TITLE = {MOVEMENT: "move", COMBAT: "combat", MECHANIZED: "mech"}
 
-__all__ = ["PHASE_TITLE", "current_strength", "directive_turns", "hex_lines", "inspector_lines", "mud_turns",
-           "name_ids", "pick_mark", "play_lines", "score_line", "score_lines", "score_now_lines", "side_name",
-           "stack_order", "steps_left", "strength_text", "supply_all", "tracker_lines", "turn_date", "turn_head",
-           "unit_lines", "unit_name", "vp_text"]
+__all__ = ["PHASE_TITLE", "current_strength", "directive_turns", "hex_lines", "inspector_lines", "inspector_unit",
+           "mud_turns", "name_ids", "pick_mark", "play_lines", "score_line", "score_lines", "score_now_lines",
+           "side_name", "stack_order", "steps_left", "strength_text", "supply_all", "supply_text", "tracker_lines",
+           "turn_date", "turn_head", "unit_lines", "unit_name", "vp_text"]
 
 
 # -- units -------------------------------------------------------------------------------------
@@ -143,44 +143,20 @@ def fighting(view: View, ids: list[str]) -> tuple[dict[str, tuple[str, str]], st
     return per, total
 
 
-def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str = "",
-               fights: tuple[str, str] | None = None, indent: str = "   ") -> list[str]:
-    """One unit: identity; strengths, steps and movement; what it fights with now (``fights``,
-    from ``fighting``), supply and command; then anything else.  ``lead`` goes ahead of the first
-    line (the inspector's ``pick_mark``).  The inspector passes ``fights`` and a two-space
-    ``indent``, and gets movement as "MP left/allowance": a unit's line then fits 31 columns."""
-    pad = indent
+def supply_text(view: View, uid: str, s: SupplyStatus) -> str:
+    """A unit's supply and (Soviet) command standing in a few words: "in supply, HQ AGSW"."""
+    text = "in supply" if s.in_supply else "OUT OF SUPPLY"
+    if view.side(uid) != GERMAN:
+        if s.hq:
+            text += f", HQ {view.udef(s.hq).designation}"
+        elif not s.in_command:
+            text += ", no HQ in range"
+    return text
+
+
+def _status_lines(view: View, uid: str, pad: str) -> list[str]:
+    """What the unit did this turn, and where a German division's other regiments are (20.0)."""
     d = view.udef(uid)
-    st = view.state.units[uid]
-    side = view.side(uid)
-    kind = d.type.replace("_", " ")
-    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # "untried rifle", once
-    lines = [f"{lead}{type_letter(d.type, side)} {name} {d.size}".rstrip()]
-    ma = movement_allowance(view, uid)
-    left = f"{max(0.0, ma - mp_spent(view, uid)):g}"
-    move = f"MA {ma} MP {left}" if fights is None else f"MP {left}/{ma}"
-    sep = "; " if fights is None else ", "
-    if view.untried(uid):
-        lines.append(f"{pad}untried ?-? (13.0){sep}{move}")
-    else:
-        a, df = current_strength(view, uid)
-        fa, fd = d.steps[0]
-        revealed = " revealed" if st.face is not None else ""
-        lines.append(f"{pad}{a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}{sep}{move}")
-    s = supply.get(uid)
-    fight = f"fights {fights[0]}-{fights[1]}, " if fights is not None else ""
-    if s is not None:
-        text = fight + ("in supply" if s.in_supply else "OUT OF SUPPLY")
-        if side != GERMAN:
-            if s.hq:
-                text += f", HQ {view.udef(s.hq).designation}"
-            elif not s.in_command:
-                text += ", no HQ in range"
-        lines.append(f"{pad}{text}")
-        if s.why and not s.in_supply:
-            lines.append(f"{pad}({s.why})")
-    elif fight:
-        lines.append(f"{pad}{fight[:-2]}")
     v = view.vars
     status = []
     if uid in v.stopped:
@@ -191,9 +167,8 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str 
         status.append("went by rail")
     if uid in v.attacked:
         status.append("has attacked")
-    if status:
-        lines.append(pad + ", ".join(status))
-    if d.division and side == GERMAN:
+    lines = [pad + ", ".join(status)] if status else []
+    if d.division and view.side(uid) == GERMAN:
         partners = [u for u, ud in view.catalog.units.items() if ud.division == d.division and u != uid]
         if partners:
             where = []
@@ -204,19 +179,118 @@ def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str 
     return lines
 
 
+def unit_lines(view: View, uid: str, supply: dict[str, SupplyStatus], lead: str = "") -> list[str]:
+    """One unit as plain mode lists it: identity; strengths, steps and movement; supply and
+    command; then anything else.  ``lead`` goes ahead of the first line."""
+    pad = "   "
+    d = view.udef(uid)
+    st = view.state.units[uid]
+    kind = d.type.replace("_", " ")
+    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # "untried rifle", once
+    lines = [f"{lead}{type_letter(d.type, view.side(uid))} {name} {d.size}".rstrip()]
+    ma = movement_allowance(view, uid)
+    move = f"MA {ma} MP {max(0.0, ma - mp_spent(view, uid)):g}"
+    if view.untried(uid):
+        lines.append(f"{pad}untried ?-? (13.0); {move}")
+    else:
+        a, df = current_strength(view, uid)
+        fa, fd = d.steps[0]
+        revealed = " revealed" if st.face is not None else ""
+        lines.append(f"{pad}{a}-{df} of {fa}-{fd}, {steps_left(view, uid)}/{len(d.steps)} steps{revealed}; {move}")
+    s = supply.get(uid)
+    if s is not None:
+        lines.append(pad + supply_text(view, uid, s))
+        if s.why and not s.in_supply:
+            lines.append(f"{pad}({s.why})")
+    return lines + _status_lines(view, uid, pad)
+
+
+def inspector_unit(view: View, uid: str, lead: str, fights: tuple[str, str], supply: str | None) -> list[str]:
+    """One unit of the inspector in two lines (a unit that did something this turn, or a German
+    regiment, has more): what its counter says, then steps, movement points if some are spent,
+    what it fights with now and, where the stack's units differ in it, its supply.
+
+    At full strength the counter's own "attack-defence-movement" stands alone ("4-4-6, 2 steps");
+    a unit that lost a step adds its full values and total steps ("2-2-6 of 4-4, 1/2 steps").
+    Both lines fit the 31 columns of the panel at 80x24 for every unit of the campaign.
+    """
+    d = view.udef(uid)
+    st = view.state.units[uid]
+    kind = d.type.replace("_", " ")
+    name = d.designation if kind in d.designation else f"{d.designation} {kind}"  # "untried rifle", once
+    ma = movement_allowance(view, uid)
+    spent = mp_spent(view, uid)
+    if view.untried(uid):
+        counter, steps = f"?-?-{ma}", "untried (13.0)"  # nobody knows its values or steps until it fights
+    else:
+        a, df = current_strength(view, uid)
+        fa, fd = d.steps[0]
+        left, total = steps_left(view, uid), len(d.steps)
+        if left == total and (a, df) == (fa, fd):
+            counter, steps = f"{a}-{df}-{ma}", f"{left} step{'s' if left != 1 else ''}"
+        else:
+            counter, steps = f"{a}-{df}-{ma} of {fa}-{fd}", f"{left}/{total} steps"
+        if st.face is not None:
+            steps += ", revealed"
+    parts = [steps]
+    if spent:
+        parts.append(f"{max(0.0, ma - spent):g} MP left")
+    parts.append(f"fights {fights[0]}-{fights[1]}")
+    if supply is not None:
+        parts.append(supply)
+    return [f"{lead}{type_letter(d.type, view.side(uid))} {name} {d.size} {counter}",
+            "  " + ", ".join(parts)] + _status_lines(view, uid, "  ")
+
+
+def _feature_lines(view: View, h: Hex) -> list[str]:
+    """The hexside features in exactly two lines (water, then ways; blank where there is less):
+    the stack below then starts on the same row for every hex, so a move between two stacks
+    rewrites only what differs, and the features stay put when a stack comes or goes."""
+    _, *sides = hex_lines(view, h)
+    if not sides:
+        return ["", ""]
+    groups = sides[0].strip().split("; ")
+    water = [g for g in groups if not g.startswith(("rail ", "road "))]
+    ways = [g for g in groups if g.startswith(("rail ", "road "))]
+    lines = ["  " + "; ".join(part) for part in (water, ways) if part]
+    return lines + [""] * (2 - len(lines))
+
+
 def inspector_lines(view: View, h: Hex, supply: dict[str, SupplyStatus], chosen: tuple[str, ...] = ()) -> list[str]:
-    """The hex under the cursor, its stack unit by unit (keys 1-9 pick units) with what each
-    and the whole stack fight with now, then the hexside features (the map shows them too, so
-    at 80x24 they are what the panel cuts, not the units)."""
-    head, *sides = hex_lines(view, h)
+    """The hex under the cursor: its head line, its hexside features in two lines, then the
+    stack, its side and what it fights with now (with the supply of its units when they share
+    it), then unit by unit (keys 1-9 pick units) in two lines each.
+
+    Fields keep their places from hex to hex, and nothing is said twice, so moving the cursor
+    rewrites few cells: the features do not move when a stack comes or goes, and two stacks
+    side by side differ only in their numbers and names (docs/PERFORMANCE.md, issue 33).
+    """
+    head = hex_lines(view, h)[0]
     ids = stack_order(view, view.at(h))
+    features = _feature_lines(view, h)
     if not ids:
-        return [head, *sides]
+        while features and not features[-1]:
+            features.pop()  # trailing blank lines draw nothing
+        return [head, *features]
     per, total = fighting(view, ids)
-    lines = [head, f"{side_name(view.side(ids[0]))} stack of {len(ids)}: fights {total}"]
+    said = {(supply_text(view, u, supply[u]), supply[u].why) if u in supply else None for u in ids}
+    shared = said.pop() if len(said) == 1 else None
+    top = f"{side_name(view.side(ids[0]))}: fights {total}"
+    lines = [head, *features]
+    if shared is not None:
+        text, why = shared
+        lines.append(f"{top}, {text}")
+        if why and not all(supply[u].in_supply for u in ids):
+            lines.append(f"  ({why})")
+    else:
+        lines.append(top)
     for n, uid in enumerate(ids, 1):
-        lines.extend(unit_lines(view, uid, supply, pick_mark(n, uid in chosen), per.get(uid, ("?", "?")), "  "))
-    return lines + sides
+        own = None if shared is not None or uid not in supply else supply_text(view, uid, supply[uid])
+        lines.extend(inspector_unit(view, uid, pick_mark(n, uid in chosen), per.get(uid, ("?", "?")), own))
+        s = supply.get(uid)
+        if shared is None and s is not None and s.why and not s.in_supply:
+            lines.append(f"  ({s.why})")
+    return lines
 
 
 # -- the turn tracker ------------------------------------------------------------------------------
