@@ -235,7 +235,7 @@ class DefaultAdapter(ui_text.GenericNames):
              f"capital letter: {self.side_name(game, first)} unit; small letter: the other side"),
             (glyphs.reach + "3", "the selected stack can reach this hex for 3 MP"),
             (glyphs.path + "3", "on the path to the cursor (3 MP so far)"),
-            ("[    ]", "the cursor"),
+            ("reverse", "the cursor: the inside of its hex in reverse video"),
             ("(    )", "the selected stack"),
         ]
 

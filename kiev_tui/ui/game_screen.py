@@ -387,7 +387,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             parts.append(self.message)
         elif pending is not None:
             parts.append(f"waiting: {pending.prompt} (p to answer)")
-        line = self.name_ids(" | ".join(parts))  # refusals and prompts name units, not ids
+        # the hex alone is what the inspector's first line says already: a plain cursor move then
+        # leaves this line as it is (issue 33); next to a note or a message it says where
+        line = self.name_ids(" | ".join(parts)) if len(parts) > 1 else ""  # names, not ids
         self.query_one("#status", Panel).show(line, wrap=self.has_class("-inspect"))
 
     def say(self, text: str) -> None:

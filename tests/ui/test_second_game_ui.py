@@ -41,7 +41,7 @@ async def test_tiny_opens_moves_by_keys_and_ends_its_phase(tiny: Path) -> None: 
 
         await goto(pilot, "0202")
         assert hex_text(game.scenario.map, screen.cursor) == "0202"
-        assert status(app).startswith("0202")
+        assert status(app) == ""  # nothing to say: the inspector names the hex (issue 33)
         await keys(pilot, "enter")
         assert screen.overlay.selected == ("ax-1",)
         # odd columns low: 0202's north-east neighbour is 0301 (Northby), one clear hex away
@@ -155,10 +155,11 @@ async def test_tiny_help_and_legend_come_from_its_own_map_and_rules(tiny: Path) 
         await keys(pilot, "L")
         assert isinstance(app.screen, TextScreen) and app.screen.title_text == "Legend"
         rows = app.screen.body.splitlines()
-        assert rows[:2] == ["  /0101\\  a hex and its number (0101)",
-                            "  nort    a town (name in small letters, shortened to 4 letters)"]
+        assert rows[:2] == ["  /0101\\   a hex and its number (0101)",
+                            "  nort     a town (name in small letters, shortened to 4 letters)"]
         assert "KIEV" not in app.screen.body and "woods" not in app.screen.body
-        assert "  I / i   capital letter: Axis unit; small letter: the other side" in rows
+        assert "  I / i    capital letter: Axis unit; small letter: the other side" in rows
+        assert "  reverse  the cursor: the inside of its hex in reverse video" in rows
         await keys(pilot, "escape", "question_mark")
         assert app.screen.title_text == "Help: Movement phase"
         await keys(pilot, "escape", "r")

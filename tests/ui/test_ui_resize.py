@@ -33,7 +33,10 @@ async def test_cursor_stays_in_view_after_the_window_shrinks() -> None:
         await pilot.pause()
         assert game_screen(app).cursor == Hex(9, 9)
         assert _cursor_in_view(hexmap, Hex(9, 9))
-        assert "[" in screen_text(app).split("\n")[hexmap.painter.origin(Hex(9, 9))[1] + 1 - hexmap.scroll_offset.y]
+        x, y = hexmap.painter.origin(Hex(9, 9))
+        row = screen_text(app).split("\n")[y + 1 - hexmap.scroll_offset.y]
+        inside = hexmap.painter.row(y + 1)[x + 1:x + 5]  # the cursor: the hex's inside in reverse
+        assert all(st.reverse for _, st in inside) and "".join(ch for ch, _ in inside) in row
 
 
 def _log_rows(log: WrapLog) -> list[str]:

@@ -83,7 +83,7 @@ class B41Adapter(DefaultAdapter):
             ("+", "in the mark cell: an Axis rail marker (10.3)"),
             (glyphs.reach + "3", "the selected stack can reach this hex for 3 MP"),
             (glyphs.path + "3", "on the path to the cursor (3 MP so far)"),
-            ("[    ]", "the cursor"),
+            ("reverse", "the cursor: the inside of its hex in reverse video"),
             ("(    )", "the selected stack, or an attacker"),
         ]
 

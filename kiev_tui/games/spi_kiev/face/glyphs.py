@@ -55,7 +55,7 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.reach + "3", "the selected stack can reach this hex for 3 MP (under a stack: +3 and the stack size)"),
         (g.path + "3", "on the path to the cursor (3 MP so far); in a dialog, the hexes of a retreat or advance in order"),
         (g.rail_reach + "4", "reachable by rail, 4 rail hexes"),
-        ("[    ]", "the cursor"),
+        ("reverse", "the cursor: the inside of its hex in reverse video"),
         ("(    )", "the selected stack, or an attacker"),
         (">    <", "a hex chosen as the target of an attack"),
     ]
