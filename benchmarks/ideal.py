@@ -171,6 +171,10 @@ def _row(states: State, y: int, old: list[Cell], new: list[Cell], height: int) -
     if last[0] == " " and not last[1] and not last[2]:
         while tail > 0 and new[tail - 1] == last:
             tail -= 1
+    # a run that reaches into the blank tail is two: its cells before the tail, then blanks that an
+    # EL may clear (writing "20, clear" over "19 Kiev (city), clear" and erasing the rest)
+    runs = [part for start, end in runs
+            for part in (((start, tail), (tail, end)) if start < tail < end else ((start, end),))]
     el_pens = [p for p in pens if not (p[0] & SHOWS_ON_BLANK) and p[2] == last[3]]
     if not el_pens:
         el_pens = [(frozenset(), "", last[3])]

@@ -72,6 +72,12 @@ def test_a_blank_tail_is_one_erase_to_end_of_line() -> None:
     assert ideal.ideal_bytes(grid("\x1b[2;1Habcdefghij"), grid("\x1b[2;1Habcdefgh")) == 6 + 2
 
 
+def test_a_run_that_reaches_into_the_blank_tail_ends_with_an_erase() -> None:
+    # every cell of the row changes, the new text is shorter: "ESC[2H" (4) "xy" (2) "ESC[K" (3),
+    # not "xy" and eight blanks written out (issue 33: "Hex 0320, clear" over Kiev's first line)
+    assert ideal.ideal_bytes(grid("\x1b[2;1Habcdefghij"), grid("\x1b[2;1Hxy")) == 4 + 2 + 3
+
+
 def test_the_next_row_is_reached_by_the_cheapest_move() -> None:
     # "ESC[;3H" "ab" (7), then CR LF (2, what a line feed becomes on the pty) to the first column
     # and the two blanks written again (2) rather than "ESC[2C" (4), then "cd" (2)
