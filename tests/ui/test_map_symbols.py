@@ -59,7 +59,7 @@ async def test_tiny_rough_hexes_are_filled_on_the_games_map(tiny: Path) -> None:
         assert screen_text(app).count("^^^^") == 3
         await keys(pilot, "L")
         assert isinstance(app.screen, TextScreen) and app.screen.title_text == "Legend"
-        assert "  ^^^^    rough" in app.screen.body.splitlines()
+        assert "  ^^^^     rough" in app.screen.body.splitlines()
 
 
 def test_tiny_legend_names_rough_and_no_kiev_terrain(tiny: Path) -> None:  # noqa: F811
