@@ -210,9 +210,10 @@ def inspector_unit(view: View, uid: str, lead: str, fights: tuple[str, str], sup
     regiment, has more): what its counter says, then steps, movement points if some are spent,
     what it fights with now and, where the stack's units differ in it, its supply.
 
-    At full strength the counter's own "attack-defence-movement" stands alone ("4-4-6, 2 steps");
-    a unit that lost a step adds its full values and total steps ("2-2-6 of 4-4, 1/2 steps").
-    Both lines fit the 31 columns of the panel at 80x24 for every unit of the campaign.
+    At full strength the counter's own attack-defence-movement stands alone ("4-4-6", then
+    "2 steps"); a unit that lost a step adds its full values and total steps ("2-2-6 of 4-4",
+    then "1/2 steps").  The unit's movement allowance is the third figure, so the MP left are
+    said only once some are spent.
     """
     d = view.udef(uid)
     st = view.state.units[uid]
