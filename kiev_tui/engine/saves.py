@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import gc
 import os
 from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
@@ -348,20 +347,7 @@ def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None
     are compared with the replay; the first difference is a DataError naming the action.
     ``data``: the file as ``read_save`` parsed it already (a snapshot was shown from it).
     """
-    # A replay allocates hundreds of thousands of short-lived objects and keeps few cycles: the
-    # cyclic collector, run every 700 allocations, found nothing worth its 3-4% of a long load
-    # (issue 33).  It runs again as soon as the load ends, failed or not.
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        return _load_game(Path(path), verify, data)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _load_game(path: Path, verify: bool, data: dict[str, Any] | None) -> Game:
+    path = Path(path)
     root = Reader(path, data if data is not None else load_toml(path))
     header = _Header(root)
     meta, fmt, said = header.meta, header.fmt, header.said
