@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
-from kiev_tui.engine.units import UnitDef
+from kiev_tui.engine.units import WRITES, UnitDef
 from kiev_tui.games.spi_kiev.state import KievVars, kiev_vars
 from kiev_tui.games.spi_kiev.untried import UNTRIED
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.state import GameState
+    from kiev_tui.engine.units import UnitState
     from kiev_tui.games.spi_kiev.supply import Supply
 
 GERMAN = "german"
@@ -196,6 +197,21 @@ def _hex(hex_id: str) -> Hex:
 def placement(game: "Game", state: "GameState") -> Placement:
     """The placement of ``state``'s units, shared with earlier views of the same placement."""
     units = state.units
+    cache = game.position_cache
+    generation, writes = WRITES.current
+    written = len(writes)
+    seen = cache.get("placement_seen")  # pragma: no mutate: memo key only
+    # No unit of the same dict written since the last answer (engine/units.py notes every write
+    # of a status or hex): the same placement, without listing every unit again (issue 33).
+    if seen is not None and seen[0] is units and seen[1] == generation and seen[2] == written \
+            and seen[3] == len(units):
+        return cast(Placement, seen[4])
+    found = _placement(game, units)
+    cache["placement_seen"] = (units, generation, written, len(units), found)  # pragma: no mutate: memo
+    return found
+
+
+def _placement(game: "Game", units: "dict[str, UnitState]") -> Placement:
     states = units.values()
     # Lists of the values themselves, compared at C speed: no tuple per unit, no hashing.
     statuses, hexes = list(map(_STATUS, states)), list(map(_HEX, states))
