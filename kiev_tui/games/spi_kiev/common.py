@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import cached_property
 from itertools import compress
 from operator import attrgetter, ne, or_
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
@@ -116,7 +116,7 @@ class Placement:
     def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str],
                  last: "Placement | None" = None) -> None:
         self.keys, self.statuses, self.hexes, self.ids = keys, statuses, hexes, ids
-        self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
+        self.zocs: dict[str, Any] = {}  # zones by kind, then side; other answers of this placement
         self.base: Placement | None = None  # the placement the zones may be worked out from
         self.touched: set[Hex] = set()  # hexes whose units differ from the base's
         if last is None or not self._follow(last):
@@ -274,6 +274,11 @@ class View:
     @cached_property
     def _where(self) -> "Placement":
         return placement(self.game, self.state)
+
+    def placement_memo(self) -> dict[str, Any]:
+        """Answers that depend on where the units stand and nothing else (zones, the hexes lines
+        avoid), shared by every view of this placement."""
+        return cast("dict[str, Any]", self._where.zocs)
 
     @cached_property
     def occupancy(self) -> dict[Hex, list[str]]:
