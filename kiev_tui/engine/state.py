@@ -245,9 +245,11 @@ def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
 
 
 #: The units dict hashed last, the generation of ``WRITES`` and how many writes it held then,
-#: and each id's place in the dict: while the same dict is hashed again, the units written
-#: since are all that can have changed (issue 33).
-_SEEN: tuple[Any, ...] = (None, -1, 0, {})
+#: each id's place in the dict, and the ``_LAST_UNITS`` entry made for that dict (kept with it,
+#: so that a hash in another thread between two of this dict's never mixes two dicts' texts):
+#: while the same dict is hashed again, the units written since are all that can have changed
+#: (issue 33).
+_SEEN: tuple[Any, ...] = (None, -1, 0, {}, ((), [], [], None))
 
 
 def _units_json(units: dict[str, UnitState]) -> str:
@@ -256,8 +258,8 @@ def _units_json(units: dict[str, UnitState]) -> str:
     generation, writes = WRITES.current
     written = len(writes)  # before reading any unit: a write from now on is seen next time
     ids = tuple(units)
-    seen, _SEEN = _SEEN, (None, -1, 0, {})
-    last_ids, last_fields, last_texts, last_perm = _LAST_UNITS
+    seen = _SEEN
+    last_ids, last_fields, last_texts, last_perm = seen[4]
     if seen[0] is units and seen[1] == generation and last_ids == ids and not any(map(_MARKERS, units.values())):
         # The same dict as last time, no marker anywhere: only the units written since differ.
         at = seen[3]
@@ -274,19 +276,24 @@ def _units_json(units: dict[str, UnitState]) -> str:
             texts[i], cached = _unit_text(uid, u)
             plain = plain and cached
         if plain:
-            _LAST_UNITS = (ids, fields, texts, last_perm)
-            _SEEN = (units, generation, written, at)
+            _LAST_UNITS = kept = (ids, fields, texts, last_perm)
+            _SEEN = (units, generation, written, at, kept)
         else:
             _LAST_UNITS = ((), [], [], None)
+            _SEEN = (None, -1, 0, {}, _LAST_UNITS)
         return ",".join(texts if last_perm is None else map(texts.__getitem__, last_perm))
-    text = _units_json_compared(units, ids)
-    if _LAST_UNITS[0] == ids:  # kept: the next hash of this dict may read the writes alone
-        _SEEN = (units, generation, written, seen[3] if seen[0] is units else {uid: i for i, uid in enumerate(ids)})
+    text, kept = _units_json_compared(units, ids)
+    if kept[0] == ids:  # kept: the next hash of this dict may read the writes alone
+        at = seen[3] if seen[0] is units else {uid: i for i, uid in enumerate(ids)}
+        _SEEN = (units, generation, written, at, kept)
+    else:
+        _SEEN = (None, -1, 0, {}, kept)
     return text
 
 
-def _units_json_compared(units: dict[str, UnitState], ids: tuple[str, ...]) -> str:
-    """``_units_json`` by comparing every unit's fields with those of the last units hashed."""
+def _units_json_compared(units: dict[str, UnitState], ids: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
+    """``_units_json`` by comparing every unit's fields with those of the last units hashed;
+    with the text, what it keeps for the next hash."""
     global _LAST_UNITS
     # One pass in C over the units, in the dict's order: every field, and the step's type (1 and
     # True are equal values but different texts, so an equal step of another type is a change).
@@ -311,8 +318,8 @@ def _units_json_compared(units: dict[str, UnitState], ids: tuple[str, ...]) -> s
         text, cached = _unit_text(ids[i], units[ids[i]])
         plain = plain and cached
         texts[i] = text
-    _LAST_UNITS = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
-    return ",".join(texts if perm is None else map(texts.__getitem__, perm))
+    _LAST_UNITS = kept = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
+    return ",".join(texts if perm is None else map(texts.__getitem__, perm)), kept
 
 
 def _unit_text(uid: str, u: UnitState) -> tuple[str, bool]:
