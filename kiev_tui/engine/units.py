@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -135,11 +136,15 @@ class UnitWrites:
         self.current: tuple[int, list[str]] = (0, [])
 
     def note(self, uid: str) -> None:
-        generation, ids = self.current
+        ids = self.current[1]
         if len(ids) >= self.MAX:
             ids = []
-            self.current = (generation + 1, ids)
+            # a number no other list had, even if two threads start a list at the same moment
+            self.current = (next(_GENERATIONS), ids)
         ids.append(uid)
+
+
+_GENERATIONS = itertools.count(1)
 
 
 #: Every UnitState write of the process, by unit id.
