@@ -7,6 +7,7 @@ here with the plain computation they replace, on every position of whole random 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import deque
 from pathlib import Path
@@ -195,6 +196,17 @@ def test_floods_command_zones_and_occupancy_match_the_plain_computations(monkeyp
         checked["hqs"] += 1
         return got
 
+    bits_of = supply.Supply.__dict__["_loc_bits_all"].func
+
+    def command_bits(self: supply.Supply) -> dict[str, int]:
+        # issue 33, round 4: a phase start asks the HQs' reach as bit sets, not _loc_reach
+        got = bits_of(self)
+        index = supply.loc_bits(self.view.map).index
+        for hq, bits in got.items():
+            assert {h for h, i in index.items() if bits >> i & 1} == set(reference_command(self.view, hq))
+            checked["hqs"] += 1
+        return got
+
     def views(game: Game) -> None:
         view = View(game)
         occupancy: dict[Hex, list[str]] = {}
@@ -209,6 +221,9 @@ def test_floods_command_zones_and_occupancy_match_the_plain_computations(monkeyp
 
     monkeypatch.setattr(supply.SupplyMap, "__init__", flood)
     monkeypatch.setattr(supply.Supply, "_loc_reach", command)
+    patched = functools.cached_property(command_bits)
+    patched.__set_name__(supply.Supply, "_loc_bits_all")
+    monkeypatch.setattr(supply.Supply, "_loc_bits_all", patched)
     bot_game(5, 130, views)
     assert checked["views"] >= 130 and checked["floods"] > 10 and checked["hqs"] > 20
 

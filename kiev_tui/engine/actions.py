@@ -116,7 +116,13 @@ class ActionRegistry:
             if key not in fields:
                 raise DataError(file, f"{where}.{key}",
                                 f"unknown key for action '{kind}' (expected: {', '.join(fields) or 'none'})")
-            kwargs[key] = _convert(value, hints[key], f"{where}.{key}", file)
+            hint = hints[key]
+            if hint is str and type(value) is str:  # the common shapes, without naming the key (issue 33)
+                kwargs[key] = value
+            elif hint in _STRS and type(value) is list and all(type(v) is str for v in value):
+                kwargs[key] = tuple(value)
+            else:
+                kwargs[key] = _convert(value, hint, f"{where}.{key}", file)
         for name, f in fields.items():
             if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
                 raise DataError(file, f"{where}.{name}", f"missing (action '{kind}' needs it)")
@@ -138,6 +144,10 @@ def action_from_toml(data: Any, where: str = "action", file: str = "<actions>", 
                      registry: ActionRegistry) -> Action:
     """Build an action of the game whose registry is given, or raise DataError naming the key."""
     return registry.from_toml(data, where, file)
+
+
+#: The hints of a tuple of strings, which a list of strings becomes as it is (from_toml's shortcut).
+_STRS = (tuple[str, ...], typing.Tuple[str, ...])
 
 
 def _convert(value: Any, hint: Any, where: str, file: str) -> Any:

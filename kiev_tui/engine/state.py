@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from kiev_tui.engine.prompts import frames_from_data, frames_to_data
 from kiev_tui.engine.rules import RuleState
-from kiev_tui.engine.units import UnitState
+from kiev_tui.engine.units import WRITES, UnitState
 
 #: Builds a rule system's bookkeeping back from its plain form (RuleSystem.vars_from_dict).
 VarsFactory = Callable[[Mapping[str, Any]], RuleState]
@@ -152,8 +152,7 @@ class GameState:
         """An independent copy (undo keeps one before every action, so it must be cheap)."""
         return GameState(
             turn=self.turn, player=self.player, phase=self.phase,
-            units={uid: UnitState(u.id, u.status, u.hex, u.step, u.face, set(u.markers))
-                   for uid, u in self.units.items()},
+            units={uid: u.copied() for uid, u in self.units.items()},
             control=dict(self.control), vars=self.vars.copy(),
             prompts=copy.deepcopy(self.prompts), over=self.over,
             hex_markers={h: list(k) for h, k in self.hex_markers.items()},
@@ -245,10 +244,57 @@ def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
     return list(kept[1])
 
 
+#: The units dict hashed last, the generation of ``WRITES`` and how many writes it held then,
+#: each id's place in the dict, and the ``_LAST_UNITS`` entry made for that dict (kept with it,
+#: so that a hash in another thread between two of this dict's never mixes two dicts' texts):
+#: while the same dict is hashed again, the units written since are all that can have changed
+#: (issue 33).
+_SEEN: tuple[Any, ...] = (None, -1, 0, {}, ((), [], [], None))
+
+
 def _units_json(units: dict[str, UnitState]) -> str:
     """The units' entries, as json.dumps writes them inside the state's text."""
-    global _LAST_UNITS
+    global _LAST_UNITS, _SEEN
+    generation, writes = WRITES.current
+    written = len(writes)  # before reading any unit: a write from now on is seen next time
     ids = tuple(units)
+    seen = _SEEN
+    last_ids, last_fields, last_texts, last_perm = seen[4]
+    if seen[0] is units and seen[1] == generation and last_ids == ids and not any(map(_MARKERS, units.values())):
+        # The same dict as last time, no marker anywhere: only the units written since differ.
+        at = seen[3]
+        fields, texts = list(last_fields), list(last_texts)
+        if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
+            _UNIT_JSON.clear()
+        plain = True
+        for uid in set(writes[seen[2]:written]):
+            i = at.get(uid)
+            if i is None:
+                continue  # a unit of another position
+            u = units[uid]
+            fields[i] = _FIELDS(u)
+            texts[i], cached = _unit_text(uid, u)
+            plain = plain and cached
+        if plain:
+            _LAST_UNITS = kept = (ids, fields, texts, last_perm)
+            _SEEN = (units, generation, written, at, kept)
+        else:
+            _LAST_UNITS = ((), [], [], None)
+            _SEEN = (None, -1, 0, {}, _LAST_UNITS)
+        return ",".join(texts if last_perm is None else map(texts.__getitem__, last_perm))
+    text, kept = _units_json_compared(units, ids)
+    if kept[0] == ids:  # kept: the next hash of this dict may read the writes alone
+        at = seen[3] if seen[0] is units else {uid: i for i, uid in enumerate(ids)}
+        _SEEN = (units, generation, written, at, kept)
+    else:
+        _SEEN = (None, -1, 0, {}, kept)
+    return text
+
+
+def _units_json_compared(units: dict[str, UnitState], ids: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
+    """``_units_json`` by comparing every unit's fields with those of the last units hashed;
+    with the text, what it keeps for the next hash."""
+    global _LAST_UNITS
     # One pass in C over the units, in the dict's order: every field, and the step's type (1 and
     # True are equal values but different texts, so an equal step of another type is a change).
     fields = list(map(_FIELDS, units.values()))
@@ -272,8 +318,8 @@ def _units_json(units: dict[str, UnitState]) -> str:
         text, cached = _unit_text(ids[i], units[ids[i]])
         plain = plain and cached
         texts[i] = text
-    _LAST_UNITS = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
-    return ",".join(texts if perm is None else map(texts.__getitem__, perm))
+    _LAST_UNITS = kept = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
+    return ",".join(texts if perm is None else map(texts.__getitem__, perm)), kept
 
 
 def _unit_text(uid: str, u: UnitState) -> tuple[str, bool]:

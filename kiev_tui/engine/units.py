@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -92,6 +93,64 @@ class UnitState:
     @classmethod
     def from_dict(cls, uid: str, d: dict[str, Any]) -> "UnitState":
         return cls(uid, d["status"], d.get("hex"), d.get("step", 0), d.get("face"), set(d.get("markers", ())))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Readers of the position learn from WRITES which units changed (issue 33); reads stay
+        # plain attribute reads.
+        _set(self, name, value)
+        if name in _NOTED:
+            WRITES.note(getattr(self, "id", ""))
+
+    def copied(self) -> "UnitState":
+        """An independent copy, made without noting its fields as written: a copy goes into a
+        new position, whose placement and hash nothing has worked out yet."""
+        twin = object.__new__(UnitState)
+        _set(twin, "id", self.id)
+        _set(twin, "status", self.status)
+        _set(twin, "hex", self.hex)
+        _set(twin, "step", self.step)
+        _set(twin, "face", self.face)
+        _set(twin, "markers", set(self.markers))
+        return twin
+
+
+_set = object.__setattr__
+_NOTED = frozenset({"status", "hex", "step", "face"})
+
+
+class UnitWrites:
+    """The ids of the units whose status, hex, step or face was set, in order (issue 33).
+
+    A position's placement and its hash look here to learn which units changed since they last
+    looked, instead of comparing every unit: a replay asks both after every action, and an
+    action moves a few of hundreds of units.  ``current`` is (generation, ids), one tuple so
+    that a thread never reads a generation with another generation's list; the list is
+    bounded, and starts again under the next generation (a reader that saw another generation
+    works everything out afresh).  A marker set changed in place is not noted: readers look at
+    markers themselves.
+    """
+
+    MAX = 4096
+
+    def __init__(self) -> None:
+        self.current: tuple[int, list[str]] = (0, [])
+
+    def note(self, uid: str) -> None:
+        ids = self.current[1]
+        if len(ids) >= self.MAX:
+            ids = []
+            # a number no other list had, even if two threads start a list at the same moment
+            self.current = (next(_GENERATIONS), ids)
+        ids.append(uid)
+
+
+_GENERATIONS = itertools.count(1)
+
+
+#: Every UnitState write of the process, by unit id.
+WRITES = UnitWrites()
+
+
 
 
 GENERIC_UNIT_KEYS = ("id", "side", "type", "size", "designation", "division", "steps", "ma", "mechanized",

@@ -6,17 +6,18 @@ from dataclasses import replace
 from functools import cached_property
 from itertools import compress
 from operator import attrgetter, ne, or_
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.mapdata import GameMap
-from kiev_tui.engine.units import UnitDef
+from kiev_tui.engine.units import WRITES, UnitDef
 from kiev_tui.games.spi_kiev.state import KievVars, kiev_vars
 from kiev_tui.games.spi_kiev.untried import UNTRIED
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.engine.state import GameState
+    from kiev_tui.engine.units import UnitState
     from kiev_tui.games.spi_kiev.supply import Supply
 
 GERMAN = "german"
@@ -113,12 +114,13 @@ class Placement:
     __slots__ = ("keys", "statuses", "hexes", "ids", "slot", "occupancy", "first", "zocs", "base", "touched")
 
     def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str],
-                 last: "Placement | None" = None) -> None:
+                 last: "Placement | None" = None, maybe: list[int] | None = None) -> None:
+        # ``maybe``: the only places where the units may differ from ``last``'s (written since)
         self.keys, self.statuses, self.hexes, self.ids = keys, statuses, hexes, ids
-        self.zocs: dict[str, dict[str, frozenset[Hex]]] = {}  # zones by kind, then side
+        self.zocs: dict[str, Any] = {}  # zones by kind, then side; other answers of this placement
         self.base: Placement | None = None  # the placement the zones may be worked out from
         self.touched: set[Hex] = set()  # hexes whose units differ from the base's
-        if last is None or not self._follow(last):
+        if last is None or not self._follow(last, maybe):
             self._count()
 
     def _count(self) -> None:
@@ -138,12 +140,15 @@ class Placement:
         self.occupancy, self.first = occ, first
         self.slot = {uid: i for i, uid in enumerate(self.ids)} if len(set(self.ids)) == len(self.ids) else None
 
-    def _follow(self, last: "Placement") -> bool:
+    def _follow(self, last: "Placement", maybe: list[int] | None = None) -> bool:
         """Work the occupancy out from ``last`` if only a few units differ (False: count afresh)."""
         if last.slot is None or last.keys != self.keys or last.ids != self.ids:
             return False
-        n = len(self.ids)
-        moved = list(compress(range(n), map(or_, map(ne, self.hexes, last.hexes), map(ne, self.statuses, last.statuses))))
+        if maybe is None:
+            n = len(self.ids)
+            moved = list(compress(range(n), map(or_, map(ne, self.hexes, last.hexes), map(ne, self.statuses, last.statuses))))
+        else:  # the same places, in the same order, as comparing every unit finds
+            moved = [i for i in sorted(maybe) if self.hexes[i] != last.hexes[i] or self.statuses[i] != last.statuses[i]]
         if len(moved) > FOLLOW_AT_MOST:
             return False
         self.slot = slot = last.slot
@@ -196,18 +201,64 @@ def _hex(hex_id: str) -> Hex:
 def placement(game: "Game", state: "GameState") -> Placement:
     """The placement of ``state``'s units, shared with earlier views of the same placement."""
     units = state.units
+    cache = game.position_cache
+    generation, writes = WRITES.current
+    written = len(writes)
+    seen = cache.get("placement_seen")  # pragma: no mutate: memo key only
+    # No unit of the same dict written since the last answer (engine/units.py notes every write
+    # of a status or hex): the same placement, without listing every unit again (issue 33).
+    if seen is not None and seen[0] is units and seen[1] == generation and seen[3] == len(units):
+        if seen[2] == written:
+            return cast(Placement, seen[4])
+        found = _placement_after(game, units, seen[4], set(writes[seen[2]:written]))
+    else:
+        found = _placement(game, units)
+    cache["placement_seen"] = (units, generation, written, len(units), found)  # pragma: no mutate: memo
+    return found
+
+
+def _placement_after(game: "Game", units: "dict[str, UnitState]", last: Placement, written: set[str]) -> Placement:
+    """The placement of ``units`` when ``last`` was theirs before the units ``written`` were
+    written: the lists are ``last``'s with those units' places read again, and the units that
+    moved are found among them alone."""
+    slot = last.slot
+    keys = list(units)
+    if slot is None or len(written) > FOLLOW_AT_MOST or keys != last.keys or keys != last.ids:
+        return _placement(game, units)
+    statuses, hexes = list(last.statuses), list(last.hexes)
+    maybe: list[int] = []
+    for uid in written:
+        i = slot.get(uid)
+        if i is None:
+            continue  # a unit of another position
+        u = units[uid]
+        statuses[i], hexes[i] = u.status, u.hex
+        maybe.append(i)
+    kept: list[Placement] = game.position_cache.setdefault("placements", [])
+    return _kept_or_new(kept, keys, statuses, hexes, last.ids, maybe if kept and kept[-1] is last else None)
+
+
+def _placement(game: "Game", units: "dict[str, UnitState]") -> Placement:
     states = units.values()
     # Lists of the values themselves, compared at C speed: no tuple per unit, no hashing.
     statuses, hexes = list(map(_STATUS, states)), list(map(_HEX, states))
     keys = list(units)
     kept: list[Placement] = game.position_cache.setdefault("placements", [])
+    return _kept_or_new(kept, keys, statuses, hexes, None, None, states)
+
+
+def _kept_or_new(kept: list[Placement], keys: list[str], statuses: list[str], hexes: list[str | None],
+                 ids: list[str] | None, maybe: list[int] | None, states: "Any" = None) -> Placement:
+    """One of the placements kept if its lists are these, else a new one (from the last kept)."""
     for i in range(len(kept) - 1, -1, -1):  # the most recent first
         found = kept[i]
         if found.hexes == hexes and found.statuses == statuses and found.keys == keys:
             if i != len(kept) - 1:
                 kept.append(kept.pop(i))
             return found
-    found = Placement(keys, statuses, hexes, list(map(_ID, states)), kept[-1] if kept else None)
+    if ids is None:
+        ids = list(map(_ID, states))
+    found = Placement(keys, statuses, hexes, ids, kept[-1] if kept else None, maybe)
     kept.append(found)
     del kept[:-PLACEMENTS_KEPT]
     return found
@@ -258,6 +309,11 @@ class View:
     @cached_property
     def _where(self) -> "Placement":
         return placement(self.game, self.state)
+
+    def placement_memo(self) -> dict[str, Any]:
+        """Answers that depend on where the units stand and nothing else (zones, the hexes lines
+        avoid), shared by every view of this placement."""
+        return cast("dict[str, Any]", self._where.zocs)
 
     @cached_property
     def occupancy(self) -> dict[Hex, list[str]]:

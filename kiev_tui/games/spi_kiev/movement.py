@@ -13,7 +13,7 @@ from kiev_tui.engine.rules import Reach
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.state import KievVars
-from kiev_tui.games.spi_kiev.terrain import cached_step_cost, step_cost
+from kiev_tui.games.spi_kiev.terrain import cached_step_cost
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -223,7 +223,7 @@ def check_move(view: View, units: tuple[str, ...], path: tuple[str, ...], reliev
         if dir_bound and not view.map.has(prev, h, "road") and h.col > prev.col:
             return Illegal("22.1", f"Stalin's Directive: {', '.join(dir_bound)} may not move east into hexrow {h.col:02d} except along a road")
         for u in units:
-            c = step_cost(view.map, game.scenario.tables, view.udef(u), prev, h)
+            c = cached_step_cost(view.map, game.scenario.tables, view.udef(u), prev, h)
             if isinstance(c, Illegal):
                 return c
             total[u] += c

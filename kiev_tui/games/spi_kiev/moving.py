@@ -32,11 +32,11 @@ def _apply_move(game: "Game", a: Move) -> None:
     mp = dict(v.mp)
     prev = start
     total = 0.0
-    from kiev_tui.games.spi_kiev.terrain import step_cost
+    from kiev_tui.games.spi_kiev.terrain import cached_step_cost
     for h in hexes:
         costs: list[float] = []
         for u in a.units:
-            c = step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h)
+            c = cached_step_cost(game.scenario.map, game.scenario.tables, view.udef(u), prev, h)
             assert not isinstance(c, Illegal)  # check_move refused any step that cannot be made
             mp[u] = float(mp.get(u, 0.0)) + c
             costs.append(c)

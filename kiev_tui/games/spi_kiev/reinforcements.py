@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.hexes import Hex, HexError
@@ -46,20 +46,31 @@ def entry_hexes(view: View, uid: str) -> list[Hex]:
     # A scenario's own entry hexes are taken as given, edge and road or not; 23.0 still bars enemy ones.
     out: set[Hex] = {h for h in named if not view.occupied_by(h, enemy_of(side))}
     for area in areas:
-        a = view.map.areas.get(area)
-        if a is None:
-            continue
-        for h in a.hexes:
-            if not view.map.edges_of(h):
-                continue
-            road = h in view.map.road_exits or any(view.map.has(h, n, "road") for n in view.map.neighbours(h))
-            rail = side == SOVIET and (h in view.map.rail_exits or is_rail_hex(view, h))
-            if not (road or rail):
-                continue
+        for h in _area_entries(view, area, side == SOVIET):
             if view.occupied_by(h, enemy_of(side)):
                 continue  # 23.0: never into an enemy-occupied entry hex
             out.add(h)
     return sorted(out)
+
+
+def _area_entries(view: View, area: str, soviet: bool) -> tuple[Hex, ...]:
+    """The map-edge hexes of an area with a road (or, for the Soviets, a rail line): the map's
+    part of entry_hexes, worked out once per map (issue 33)."""
+    gmap = view.map
+    key = f"entry hexes:{area}:{soviet}"  # pragma: no mutate: memo key only
+    got = gmap.derived.get(key)
+    if got is None:
+        found: list[Hex] = []
+        a = gmap.areas.get(area)
+        for h in a.hexes if a is not None else ():
+            if not gmap.edges_of(h):
+                continue
+            road = h in gmap.road_exits or any(gmap.has(h, n, "road") for n in gmap.neighbours(h))
+            rail = soviet and (h in gmap.rail_exits or is_rail_hex(view, h))
+            if road or rail:
+                found.append(h)
+        got = gmap.derived[key] = tuple(found)
+    return cast("tuple[Hex, ...]", got)
 
 
 def entry_cost(view: View, uid: str, h: Hex) -> float:

@@ -14,6 +14,8 @@ def over_limit(view: View, side: str) -> dict[Hex, str]:
     """Hexes of ``side`` breaking the limits, with what is wrong in each."""
     out: dict[Hex, str] = {}
     for h, ids in view.occupancy.items():
+        if len(ids) <= HQ_LIMIT:
+            continue  # one unit is within both limits (issue 33: most hexes hold one)
         mine = [u for u in ids if view.side(u) == side]
         if not mine:
             continue

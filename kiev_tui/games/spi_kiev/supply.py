@@ -100,13 +100,31 @@ def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
 
 def closed_to(view: View, side: str) -> frozenset[Hex]:
     """Hexes no line of a side enters: enemy units, and the enemy's blocking zone where no
-    friend stands (12.1 and 11.31; 8.25: a friend in a hex opens it)."""
-    side_of = view.side
-    friend: set[Hex] = set()
-    foe: set[Hex] = set()
-    for h, ids in view.occupancy.items():
-        (friend if side_of(ids[0]) == side else foe).add(h)
-    return frozenset((view.zoc_blocking[enemy_of(side)] | foe) - friend)
+    friend stands (12.1 and 11.31; 8.25: a friend in a hex opens it).
+
+    Worked out once per placement (it reads the stacks and their zones only): the views of an
+    action and of the next one's check share it (issue 33)."""
+    memo = view.placement_memo()
+    key = "closed " + side  # pragma: no mutate: memo key only
+    got = memo.get(key)
+    if got is None:
+        side_of = view.side
+        friend: set[Hex] = set()
+        foe: set[Hex] = set()
+        for h, ids in view.occupancy.items():
+            (friend if side_of(ids[0]) == side else foe).add(h)
+        got = memo[key] = frozenset((view.zoc_blocking[enemy_of(side)] | foe) - friend)
+    return cast("frozenset[Hex]", got)
+
+
+def closed_bits(view: View, side: str) -> int:
+    """``closed_to`` as a bit set (SupplyBits' numbering), once per placement."""
+    memo = view.placement_memo()
+    key = "closed bits " + side  # pragma: no mutate: memo key only
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = supply_bits(view.map).bits(closed_to(view, side))
+    return cast(int, got)
 
 
 def loc_links(gmap: "GameMap") -> dict[Hex, tuple[Hex, ...]]:
@@ -165,6 +183,47 @@ def supply_bits(gmap: "GameMap") -> SupplyBits:
     return cast(SupplyBits, cached)
 
 
+class LocBits:
+    """``loc_links`` as shifts on bit sets numbered as SupplyBits numbers hexes: a line of
+    communications grows a ring at a time (11.31), in a few integer operations per ring."""
+
+    def __init__(self, gmap: "GameMap") -> None:
+        index = supply_bits(gmap).index
+        masks: dict[int, int] = {}
+        for h, near in loc_links(gmap).items():
+            for n in near:
+                d = index[n] - index[h]
+                masks[d] = masks.get(d, 0) | 1 << index[h]
+        self.index = index
+        self.moves: tuple[tuple[int, int], ...] = tuple(sorted(masks.items()))
+
+    def reach(self, start: Hex, radius: int, closed: int) -> int:
+        """The hexes within ``radius`` steps of ``start`` by links that avoid ``closed``
+        (``start`` itself always): the same hexes as the breadth-first search of _loc_reach."""
+        reached = ring = 1 << self.index[start]
+        shut = reached | closed
+        for _ in range(radius):
+            nxt = 0
+            for d, mask in self.moves:
+                x = ring & mask
+                if x:
+                    nxt |= x << d if d > 0 else x >> -d
+            nxt &= ~shut
+            if not nxt:
+                break
+            shut |= nxt
+            reached |= nxt
+            ring = nxt
+        return reached
+
+
+def loc_bits(gmap: "GameMap") -> LocBits:
+    cached = gmap.derived.get("loc_bits")  # pragma: no mutate: memo key only
+    if cached is None:
+        cached = gmap.derived["loc_bits"] = LocBits(gmap)
+    return cast(LocBits, cached)
+
+
 class SupplyMap:
     """Which hexes can trace a line of supply for a side, computed once per position.
 
@@ -187,7 +246,7 @@ class SupplyMap:
         control = self.view.state.control
         side = self.side
         reached = ring = g.bits(self.sources)  # sources spread even from a swamp
-        shut = reached | g.bits(self._closed())
+        shut = reached | closed_bits(self.view, side)
         swamp = g.swamp
         while ring:
             nxt = 0
@@ -343,9 +402,23 @@ class Supply:
             return self.command.get(h, [])
         got = self._command_at.get(h)
         if got is None:
-            loc = self._loc_all
-            got = self._command_at[h] = [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs if h in loc[hq]]
+            i = loc_bits(self.view.map).index.get(h)
+            reach = self._loc_bits_all
+            got = self._command_at[h] = [] if i is None else [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs
+                                                                 if reach[hq] >> i & 1]
         return got
+
+    @cached_property
+    def _loc_bits_all(self) -> dict[str, int]:
+        """Each Soviet HQ's ``_loc_reach`` as a bit set (what command_at asks: is a hex in it)."""
+        v = self.view
+        graph = loc_bits(v.map)
+        closed = closed_bits(v, SOVIET)
+        out: dict[str, int] = {}
+        for hq in self.soviet_hqs:
+            start = v.hex_of(hq)
+            out[hq] = 0 if start is None or start not in graph.index else graph.reach(start, v.udef(hq).leadership, closed)
+        return out
 
     @cached_property
     def _command_at(self) -> dict[Hex, list[tuple[str, bool]]]:

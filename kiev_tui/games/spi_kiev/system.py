@@ -7,7 +7,7 @@ combat in battle.py, retreat.py and advance.py, overrun in overrun.py); victory 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
 
 from kiev_tui.engine import sequence
 
@@ -335,7 +335,8 @@ def begin_phase(game: "Game") -> None:
             v.relieved = v.relievers = ()
         v.entered = ()  # 15.0: arrivals are in supply only for their own player-turn
     view = View(game)
-    v.start_hex = {u.id: u.hex for u in st.on_map() if view.side(u.id) == st.player}
+    units = st.units
+    v.start_hex = {u.id: u.hex for u in map(units.__getitem__, _keys_of(game, st.player)) if u.status == "map"}
     if st.phase in (MOVEMENT, MECHANIZED):
         # 12.21: supply is judged once, before anything moves, and holds for the whole phase.
         sup = view.supply
@@ -347,6 +348,19 @@ def begin_phase(game: "Game") -> None:
         due = reinforcements.due_now(view)
         if due:
             game.emit(Note(f"Reinforcements due for the {st.player} player: {', '.join(due)}"))
+
+
+def _keys_of(game: "Game", side: str) -> list[str]:
+    """The keys of the side's units in the state's units, in its order (each phase start lists
+    them; the catalog and the units' ids are fixed for the game's life: issue 33)."""
+    units = game.state.units
+    ids = tuple(units)
+    memo = game.position_cache.get("keys of " + side)  # pragma: no mutate: memo key only
+    if memo is None or memo[0] != ids:
+        catalog = game.scenario.catalog.units
+        memo = game.position_cache["keys of " + side] = (
+            ids, [k for k, u in units.items() if catalog[u.id].side == side])
+    return cast("list[str]", memo[1])
 
 
 def finish(game: "Game") -> None:
