@@ -55,6 +55,12 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.pbem.chain", "kiev_tui.plain", "kiev_tui.plain.loop",
     # saving and signing: imported by the first save or autosave
     "kiev_tui.engine.saves", "kiev_tui.engine.savekey",
+    # Kiev's combat rules and screens and the unit-moving actions: imported by the first action of
+    # their kind (handlers.py) or the key that opens them (face/screen.py), issue 33 round 2
+    "kiev_tui.games.spi_kiev.combat", "kiev_tui.games.spi_kiev.battle", "kiev_tui.games.spi_kiev.retreat",
+    "kiev_tui.games.spi_kiev.advance", "kiev_tui.games.spi_kiev.overrun", "kiev_tui.games.spi_kiev.preview",
+    "kiev_tui.games.spi_kiev.moving", "kiev_tui.games.spi_kiev.face.combat_ui",
+    "kiev_tui.games.spi_kiev.face.dialogs", "kiev_tui.ui.mapside",
     # the TOML parser: every data file comes from the filled cache (sequence.toml too)
     "tomllib",
     # the full command line
