@@ -125,11 +125,12 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
         quick = not plain and ai is None and _interactive()
         try:
             if quick:
-                from kiev_tui.engine.saves import load_snapshot, read_save
+                from kiev_tui.engine.saves import load_snapshot, read_save_front
 
-                parsed = read_save(resumed)
+                # the actions are parsed by the check, after the first frame (unless parsed already)
+                parsed, whole = read_save_front(resumed)
                 game = load_snapshot(resumed, parsed)
-                checking = {"verify": resumed, "verify_data": parsed}
+                checking = {"verify": resumed, "verify_data": parsed if whole else None}
             else:
                 from kiev_tui.engine.saves import load_game
 

@@ -96,12 +96,17 @@ def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
 
 def _parse(p: Path, raw: bytes) -> dict[str, Any]:
     """The checked value of a TOML file's bytes (DataError naming the file and the problem)."""
-    import tomllib  # a cache hit never needs the parser
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(p, "", "not UTF-8 text") from None
+    return parse_toml_text(p, text)
+
+
+def parse_toml_text(p: Path, text: str) -> dict[str, Any]:
+    """The checked value of TOML text read from ``p`` (DataError naming the file and the problem)."""
+    import tomllib  # a cache hit never needs the parser
+
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as some editors write: harmless, so accepted
     try:
