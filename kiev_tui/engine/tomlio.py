@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
 import errno
 import math
 import os
 from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 import stat
+import threading
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 
 from kiev_tui.engine.errors import DataError, shorten
@@ -27,6 +29,9 @@ def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     could feed data for ever, another blocks until someone writes to it.
     """
     p = Path(path)
+    into = getattr(_reading, "into", None)
+    if into is not None:  # a scenario being built names the files it depends on (scenariocache.py)
+        into.append(os.path.abspath(p))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(p, flags)  # non-blocking, so opening a FIFO with no writer returns at once
@@ -73,6 +78,21 @@ def exists(path: str | Path) -> bool:
 #: something new, so that no entry made by an older check is ever read (the program's version
 #: number does not change with each edit).
 PARSE_VERSION = 1
+
+
+#: While a scenario is built, the files it reads, per thread (scenario.py: the cache of built scenarios).
+_reading = threading.local()
+
+
+@contextlib.contextmanager
+def recording(into: list[str]) -> Iterator[None]:
+    """Append to ``into`` the path of every file ``read_regular`` reads meanwhile in this thread."""
+    outer = getattr(_reading, "into", None)
+    _reading.into = into
+    try:
+        yield
+    finally:
+        _reading.into = outer
 
 
 def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
