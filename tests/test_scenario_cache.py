@@ -88,7 +88,7 @@ def test_changed_code_or_a_damaged_entry_builds_it_again(builds: list[str], tmp_
     assert Game.new(MINI, seed=4).state_hash() == want
     assert len(builds) == 2
     monkeypatch.setattr(scenariocache, "_code_stamp", lambda: stamp)
-    entry = scenariocache._entry(MINI)
+    entry = scenariocache._entry(MINI, str(MINI))
     assert entry is not None and entry[0].exists()
     entry[0].write_bytes(b"not an entry")
     assert Game.new(MINI, seed=4).state_hash() == want
@@ -112,3 +112,15 @@ def test_a_game_registered_from_elsewhere_is_never_cached(builds: list[str], tin
     Game.new(DUEL, seed=1)
     Game.new(DUEL, seed=1)
     assert len(builds) == 2  # its code is not in the stamp: built every time
+
+
+def test_a_path_given_otherwise_is_an_entry_of_its_own(builds: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the scenario keeps the path and id it was asked by: a relative path stays relative in a save
+    root = MINI.parents[4]
+    monkeypatch.chdir(root)
+    relative = MINI.relative_to(root)
+    near = load_scenario(relative)
+    far = load_scenario(MINI)
+    assert (near.id, near.path, far.id, far.path) == (str(relative), relative, str(MINI), MINI)
+    assert (load_scenario(relative).id, load_scenario(MINI).id) == (str(relative), str(MINI))
+    assert len(builds) == 2

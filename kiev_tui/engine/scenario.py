@@ -129,7 +129,7 @@ def load_scenario(ref: str | Path) -> Scenario:
             return _build_scenario(path, sid)
 
     # issue 33: built once, then read back ready-made while its files and our code stay the same
-    return scenariocache.cached_scenario(path, build, lambda: read)  # type: ignore[no-any-return]
+    return scenariocache.cached_scenario(path, sid, build, lambda: read)  # type: ignore[no-any-return]
 
 
 def _build_scenario(path: Path, sid: str) -> Scenario:

@@ -78,12 +78,13 @@ def _stamped(game: str) -> bool:
     return isinstance(module, str) and module.startswith("kiev_tui.games.")
 
 
-def _entry(path: Path) -> tuple[Path, str] | None:
+def _entry(path: Path, sid: str) -> tuple[Path, str] | None:
     folder = datacache.cache_dir()
     if folder is None:
         return None
     try:
-        where = str(path.resolve())
+        # the scenario keeps the path and id as given (a relative path stays relative): both in the key
+        where = "\n".join((str(path.resolve()), str(path), sid))
         from kiev_tui.engine.tomlio import PARSE_VERSION  # what the parser accepts is part of the build
 
         key = datacache._key(f"scenario/{_LAYOUT}/{PARSE_VERSION}",
@@ -93,10 +94,10 @@ def _entry(path: Path) -> tuple[Path, str] | None:
     return folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".marshal"), key
 
 
-def cached_scenario(path: Path, build: Callable[[], Any], reads: Callable[[], list[str]]) -> Any:
-    """The scenario ``build()`` makes from the file at ``path``, from the cache when every data
-    file it read still holds the same bytes; ``reads()`` names, after a build, the files it read."""
-    entry = _entry(path)
+def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Callable[[], list[str]]) -> Any:
+    """The scenario ``build()`` makes from the file at ``path`` (named ``sid``), from the cache when
+    every data file it read still holds the same bytes; ``reads()`` names, after a build, the files it read."""
+    entry = _entry(path, sid)
     if entry is None:
         return build()
     file, key = entry
