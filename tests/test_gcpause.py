@@ -20,6 +20,7 @@ def _collector_left_on() -> Iterator[None]:
     was = gc.isenabled()
     yield
     gcpause.resume()
+    gc.unfreeze()  # the rest of the test run's objects stay in the collector's sight
     if was:
         gc.enable()
 
@@ -30,6 +31,17 @@ def test_pause_and_resume_turn_the_collector_off_and_on() -> None:
     assert (gc.isenabled(), gcpause.paused()) == (False, True)
     gcpause.resume()
     assert (gc.isenabled(), gcpause.paused()) == (True, False)
+
+
+def test_what_start_up_built_is_out_of_the_collectors_sight_afterwards() -> None:
+    gc.unfreeze()
+    gc.enable()
+    gcpause.pause()
+    kept = [[n] for n in range(1000)]  # objects of start-up that stay alive
+    assert gc.get_freeze_count() == 0
+    gcpause.resume()
+    assert gc.get_freeze_count() >= len(kept)
+    gc.unfreeze()
 
 
 def test_resume_leaves_a_collector_someone_else_turned_off() -> None:

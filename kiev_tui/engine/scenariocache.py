@@ -31,19 +31,6 @@ _LAYOUT = 1
 _ROOT = Path(__file__).resolve().parent.parent  # the kiev_tui package
 
 
-def _code_stamp() -> bytes:
-    """Name, size and modification time of every module of the engine and the games."""
-    rows: list[str] = []
-    for top in ("engine", "games"):
-        for folder, dirs, files in os.walk(_ROOT / top):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    st = os.stat(os.path.join(folder, name))
-                    rows.append(f"{os.path.relpath(os.path.join(folder, name), _ROOT)} {st.st_size} {st.st_mtime_ns}")
-    return "\n".join(rows).encode()
-
-
 def _digest(path: str) -> str | None:
     try:
         with open(path, "rb") as fh:
@@ -65,17 +52,41 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
+#: The folders of the package whose modules the stamp covers.
+_STAMPED = ("engine", "games")
+
+
+def _code_stamp() -> bytes:
+    """Name, size and modification time of every module of the engine and the games."""
+    rows: list[str] = []
+    for top in _STAMPED:
+        for folder, dirs, files in os.walk(_ROOT / top):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(folder, name))
+                    rows.append(f"{os.path.relpath(os.path.join(folder, name), _ROOT)} {st.st_size} {st.st_mtime_ns}")
+    return "\n".join(rows).encode()
+
+
 def _stamped(game: str) -> bool:
-    """True if the game's rules (or data hooks) are among the modules the code stamp covers: a game
+    """True if the game's rules (or data hooks) live in a module the code stamp covers: a game
     registered from elsewhere (a test's, a plug-in's) could change without the stamp seeing it."""
+    import sys
+
     from kiev_tui.engine import registry
 
     entry = registry._entry(game)
     if entry is None:
         return False
     target = entry.system if entry.system is not None else entry.data
-    module = target if isinstance(target, str) else type(target).__module__
-    return isinstance(module, str) and module.startswith("kiev_tui.games.")
+    name = target if isinstance(target, str) else type(target).__module__
+    module = sys.modules.get(name) if isinstance(name, str) else None
+    where = getattr(module, "__file__", None)
+    if not where:
+        return False
+    inside = Path(where).resolve()
+    return any(inside.is_relative_to(_ROOT / top) for top in _STAMPED)
 
 
 def _entry(path: Path, sid: str) -> tuple[Path, str] | None:
