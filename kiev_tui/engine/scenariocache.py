@@ -8,7 +8,10 @@ size and modification time of every module of the engine and the games (the code
 and checks a scenario).  A look-up reads those data files again and uses the entry only if
 every one still has the same bytes; any change, a damaged or foreign entry, or a value that
 cannot be pickled builds the scenario as before.  ``KIEV_TUI_CACHE=off`` turns it off with the
-rest of the cache.
+rest of the cache.  Unlike the other entries (plain data read with ``marshal``), a pickle can run
+code when read, so the entries have a folder of their own (``scenarios/``, made readable and
+writable by this user alone) and an entry is read only if it and that folder are this user's and
+nobody else may write them.
 
 Only a scenario as ``load_scenario`` returns it is kept (nothing a game adds to it later), and
 only of a game whose code is among the modules stamped (not a test's or a plug-in's game).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import io
 import os
 import pickle
+import stat
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable
@@ -102,7 +106,32 @@ def _entry(path: Path, sid: str) -> tuple[Path, str] | None:
                              [where.encode("utf-8", "surrogateescape"), _code_stamp()])
     except (OSError, ValueError):
         return None
-    return folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".marshal"), key
+    # a folder of their own, this user's alone: the parsed-data entries beside them may be shared
+    return folder / "scenarios" / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".marshal"), key
+
+
+def _private(file: Path) -> bool:
+    """True if the entry and its folder are this user's and nobody else may write them: unpickling
+    runs what the file names, so an entry anyone else could have written is never read."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return False  # no owners to check (Windows): the ready-built scenarios are not used
+    try:
+        folder, entry = os.lstat(file.parent), os.lstat(file)
+    except OSError:
+        return False
+    return (folder.st_uid == entry.st_uid == getuid() and stat.S_ISDIR(folder.st_mode)
+            and not folder.st_mode & 0o077 and stat.S_ISREG(entry.st_mode) and not entry.st_mode & 0o022)
+
+
+def _make_private(folder: Path) -> None:
+    """The folder of the entries, this user's alone (whatever the umask made of it)."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if os.lstat(folder).st_mode & 0o077 and hasattr(os, "getuid") and os.lstat(folder).st_uid == os.getuid():
+            folder.chmod(0o700)
+    except OSError:
+        pass  # not writable: nothing is kept
 
 
 def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Callable[[], list[str]]) -> Any:
@@ -112,7 +141,7 @@ def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Calla
     if entry is None:
         return build()
     file, key = entry
-    found, value = datacache._read(file, key)
+    found, value = datacache._read(file, key) if _private(file) else (False, None)
     if found:
         try:
             sources, blob = value
@@ -131,5 +160,11 @@ def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Calla
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(scenario)
     except Exception:  # noqa: BLE001 - not picklable: simply not cached
         return scenario
+    _make_private(file.parent)
     datacache._write(file.parent, file, key, [[list(s) for s in sources], out.getvalue()])
+    if not _private(file):  # a folder others may write in: the entry would never be read
+        try:
+            file.unlink()
+        except OSError:
+            pass
     return scenario
