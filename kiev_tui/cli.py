@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
+from kiev_tui import gcpause
 from kiev_tui.engine import registry as games_registry  # selfplay has a --games option
 from kiev_tui.clitools import fail, guarded, typer_module
 from kiev_tui.clitools import print_overview as _print_overview
@@ -52,6 +53,7 @@ def _interactive() -> bool:
 
 def _start_ui(game: "Game", save_path: Path | None, **opts: Any) -> None:
     if not _interactive():
+        gcpause.resume()
         _print_overview(game)  # piped or scripted: print the position instead of a screen
         return
     from kiev_tui.ui import app as ui_app
@@ -123,11 +125,12 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
         quick = not plain and ai is None and _interactive()
         try:
             if quick:
-                from kiev_tui.engine.saves import load_snapshot, read_save
+                from kiev_tui.engine.saves import load_snapshot, read_save_front
 
-                parsed = read_save(resumed)
+                # the actions are parsed by the check, after the first frame (unless parsed already)
+                parsed, whole = read_save_front(resumed)
                 game = load_snapshot(resumed, parsed)
-                checking = {"verify": resumed, "verify_data": parsed}
+                checking = {"verify": resumed, "verify_data": parsed if whole else None}
             else:
                 from kiev_tui.engine.saves import load_game
 
@@ -169,12 +172,14 @@ def play_game(given: str | None = None, scenario: str | None = None, seed: int |
 
             explain_to(computer if plain else opts["net"].ai, plain)
     if plain:
+        gcpause.resume()  # the start-up pause ends with the screen's first frame, which plain mode has not
         from kiev_tui.plain.loop import run as run_plain  # never imports Textual
 
         raise _typer().Exit(run_plain(game, autosave, computer=computer))
     try:
         _start_ui(game, autosave, **opts)
     finally:
+        gcpause.resume()  # an error before the first frame (the screen turns it back on once drawn)
         link = opts.get("net")
         if link is not None:
             link.close()  # the computer's worker thread ends with the screen
@@ -660,6 +665,7 @@ def main() -> None:
     opts = play_args(sys.argv[1:])
     if opts is not None:
         sys.exit(_play_fast(opts))
+    gcpause.resume()  # paused for `play` only, whose unusual forms go on through Typer
     typer = _typer()
     try:  # recent Typer carries its own copy of click; older ones use click itself
         from typer._click.exceptions import ClickException, UsageError

@@ -15,6 +15,10 @@ import sys
 def main() -> None:
     """Entry point of the console script and of `python -m kiev_tui`."""
     args = sys.argv[1:]
+    if not args or args[0] == "play":  # the first frame comes sooner without the cycle collector (gcpause.py)
+        from kiev_tui import gcpause
+
+        gcpause.pause()
     if args[:1] == ["rules"]:
         from kiev_tui.rulesref.fastcli import run
 

@@ -55,6 +55,12 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.pbem.chain", "kiev_tui.plain", "kiev_tui.plain.loop",
     # saving and signing: imported by the first save or autosave
     "kiev_tui.engine.saves", "kiev_tui.engine.savekey",
+    # Kiev's combat rules and screens and the unit-moving actions: imported by the first action of
+    # their kind (handlers.py) or the key that opens them (face/screen.py), issue 33 round 2
+    "kiev_tui.games.spi_kiev.combat", "kiev_tui.games.spi_kiev.battle", "kiev_tui.games.spi_kiev.retreat",
+    "kiev_tui.games.spi_kiev.advance", "kiev_tui.games.spi_kiev.overrun", "kiev_tui.games.spi_kiev.preview",
+    "kiev_tui.games.spi_kiev.moving", "kiev_tui.games.spi_kiev.face.combat_ui",
+    "kiev_tui.games.spi_kiev.face.dialogs", "kiev_tui.ui.mapside", "kiev_tui.games.spi_kiev.events_play",
     # the TOML parser: every data file comes from the filled cache (sequence.toml too)
     "tomllib",
     # the full command line
@@ -95,3 +101,19 @@ def test_the_probe_sees_a_module_the_first_frame_does_import(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr[-3000:]
     modules = set(json.loads(done.stdout.strip().splitlines()[-1])["modules"])
     assert "kiev_tui.rulesref.model" in modules
+
+
+def test_the_events_of_moves_and_battles_are_found_where_they_were() -> None:
+    # spi_kiev/events.py keeps what the set-up emits; the rest moved to events_play.py (issue 33)
+    from kiev_tui.games.spi_kiev import events, events_play
+
+    assert events.Moved is events_play.Moved and events.CombatResolved is events_play.CombatResolved
+    assert events.route("0703", ("0603", "0604")) == "from 0703 to 0604 via 0603"
+    assert sorted(events._PLAY) == sorted(n for n in vars(events_play) if n == "route" or (
+        isinstance(getattr(events_play, n), type) and getattr(events_play, n).__module__ == events_play.__name__))
+    try:
+        events.Nothing  # noqa: B018
+    except AttributeError as exc:
+        assert "Nothing" in str(exc)
+    else:
+        raise AssertionError("an unknown name was found")

@@ -310,6 +310,37 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return load_toml(Path(path))
 
 
+def read_save_front(path: str | Path) -> tuple[dict[str, Any], bool]:
+    """What ``load_snapshot`` reads of a save (its header, final snapshot and journal), parsed
+    without the actions, which are most of a long save's text (issue 33: a resumed game shows
+    sooner); and whether the whole file was parsed after all.
+
+    The actions are the run of ``[[action]]`` tables that ``save_game`` writes between the
+    header and the final snapshot (a line opening with ``[`` is a table header in what it
+    writes).  A file not laid out so, or whose remainder does not parse, is parsed whole, so a
+    damaged file gets the same error as from ``read_save``.  The part is for the snapshot only:
+    ``load_game`` must parse the whole file itself (never give it this value as ``data``).
+    """
+    from kiev_tui.engine.tomlio import parse_toml_text, read_regular
+
+    p = Path(path)
+    raw = read_regular(p)
+    try:
+        lines = raw.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return read_save(p), True
+    headers = [i for i, line in enumerate(lines) if line.startswith("[")]
+    acting = [i for i in headers if lines[i].rstrip() == "[[action]]" or lines[i].startswith("[action.")]
+    after = [i for i in headers if acting and i > acting[-1] and i not in acting]
+    if not acting or not after or any(acting[0] < i < after[0] and i not in acting for i in headers):
+        return read_save(p), True
+    front = "\n".join(lines[:acting[0]] + lines[after[0]:])
+    try:
+        return parse_toml_text(p, front), False
+    except DataError:
+        return read_save(p), True
+
+
 def load_snapshot(path: str | Path, data: dict[str, Any] | None = None) -> Game:
     """The game a save ends in, rebuilt from its final snapshot without replaying the log (issue 33).
 

@@ -120,6 +120,19 @@ def _example() -> str:
 
 def load_scenario(ref: str | Path) -> Scenario:
     path, sid = resolve_scenario(ref)
+    from kiev_tui.engine import scenariocache, tomlio
+
+    read: list[str] = []
+
+    def build() -> Scenario:
+        with tomlio.recording(read):
+            return _build_scenario(path, sid)
+
+    # issue 33: built once, then read back ready-made while its files and our code stay the same
+    return scenariocache.cached_scenario(path, sid, build, lambda: read)  # type: ignore[no-any-return]
+
+
+def _build_scenario(path: Path, sid: str) -> Scenario:
     root = Reader(path, load_toml(path, cache=True))
     meta = root.table("scenario")
     game = meta.str("game")

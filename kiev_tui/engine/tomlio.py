@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
 import errno
 import math
 import os
 from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
 import stat
+import threading
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 
 from kiev_tui.engine.errors import DataError, shorten
@@ -27,6 +29,9 @@ def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     could feed data for ever, another blocks until someone writes to it.
     """
     p = Path(path)
+    into = getattr(_reading, "into", None)
+    if into is not None:  # a scenario being built names the files it depends on (scenariocache.py)
+        into.append(os.path.abspath(p))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(p, flags)  # non-blocking, so opening a FIFO with no writer returns at once
@@ -75,6 +80,21 @@ def exists(path: str | Path) -> bool:
 PARSE_VERSION = 1
 
 
+#: While a scenario is built, the files it reads, per thread (scenario.py: the cache of built scenarios).
+_reading = threading.local()
+
+
+@contextlib.contextmanager
+def recording(into: list[str]) -> Iterator[None]:
+    """Append to ``into`` the path of every file ``read_regular`` reads meanwhile in this thread."""
+    outer = getattr(_reading, "into", None)
+    _reading.into = into
+    try:
+        yield
+    finally:
+        _reading.into = outer
+
+
 def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
     """Parse a TOML file or raise DataError naming the file and the broken line or key.
 
@@ -96,12 +116,17 @@ def load_toml(path: str | Path, *, cache: bool = False) -> dict[str, Any]:
 
 def _parse(p: Path, raw: bytes) -> dict[str, Any]:
     """The checked value of a TOML file's bytes (DataError naming the file and the problem)."""
-    import tomllib  # a cache hit never needs the parser
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(p, "", "not UTF-8 text") from None
+    return parse_toml_text(p, text)
+
+
+def parse_toml_text(p: Path, text: str) -> dict[str, Any]:
+    """The checked value of TOML text read from ``p`` (DataError naming the file and the problem)."""
+    import tomllib  # a cache hit never needs the parser
+
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as some editors write: harmless, so accepted
     from kiev_tui.engine import tomlfast

@@ -19,8 +19,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual._context import NoActiveAppError
 from textual.screen import Screen
 
+from kiev_tui import gcpause
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -160,6 +162,10 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
         # pending answer of the other side is handed over first (issue 20)
         self.seat = game.phase.owner
+        try:  # issue 33: styled once, with its breakpoint classes, when first mounted
+            self._set_breakpoints(update=False)
+        except NoActiveAppError:
+            pass  # built outside a running app: on_mount sets them
 
     @property
     def kapp(self) -> "KievApp":
@@ -185,15 +191,24 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         yield KeyBar(id="keys", short=self.SHORT_LABELS)
         yield Panel(id="toosmall")
 
+    def _set_breakpoints(self, update: bool) -> None:
+        """The breakpoint classes for the terminal's size, set together (each class set on its own
+        with ``update`` restyles the whole screen: four times over on the first frame)."""
+        width, height = self.app.size
+        narrow = width < self.HORIZONTAL_BREAKPOINTS[1][0]
+        short = height < self.VERTICAL_BREAKPOINTS[1][0]
+        classes = {"-narrow": narrow, "-wide": not narrow, "-short": short, "-tall": not short}
+        if any(self.has_class(name) != on for name, on in classes.items()):
+            for name, on in classes.items():
+                self.set_class(on, name, update=False)
+            if update:
+                self.update_node_styles(animate=False)
+
     def on_mount(self) -> None:
-        # The breakpoint class, set before the first layout rather than on the first Resize:
+        # The breakpoint classes, set before the first layout rather than on the first Resize:
         # on a narrow terminal that saves a second layout and a repaint of the whole map.
-        narrow = self.app.size.width < self.HORIZONTAL_BREAKPOINTS[1][0]
-        self.set_class(narrow, "-narrow")
-        self.set_class(not narrow, "-wide")
-        short = self.app.size.height < self.VERTICAL_BREAKPOINTS[1][0]
-        self.set_class(short, "-short")
-        self.set_class(not short, "-tall")
+        # (__init__ set them already when the app was running: then nothing is restyled here.)
+        self._set_breakpoints(update=True)
         self._fit_side()
         self.query_one("#tracker").border_title = self.tracker_title()
         self.query_one("#inspector").border_title = "Inspector (I: full width)"
@@ -205,6 +220,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self._fit_terminal()
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
+        # the cycle collector, paused while `play` starts, runs again once this frame is painted
+        self.call_after_refresh(self.call_after_refresh, gcpause.resume)
         if self.held:  # a resumed save: checked once this first frame is on the terminal (issue 33)
             # (the first refresh after mounting lays the screen out; the paint follows the next one)
             self.call_after_refresh(self.call_after_refresh, self.kapp.start_check, self)

@@ -15,7 +15,7 @@ from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance
 from kiev_tui.games.spi_kiev.battle import battle, battle_of_view, involved, run
 from kiev_tui.games.spi_kiev.common import SOVIET, View, enemy_of
-from kiev_tui.games.spi_kiev.events import Advanced
+from kiev_tui.games.spi_kiev.events_play import Advanced
 from kiev_tui.games.spi_kiev.state import added, kiev_vars
 
 if TYPE_CHECKING:

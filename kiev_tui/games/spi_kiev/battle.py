@@ -19,7 +19,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Attack, ChooseIntegrity, ChooseRetreat, TakeLosses
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of
-from kiev_tui.games.spi_kiev.events import CombatResolved, Revealed, StepLost
+from kiev_tui.games.spi_kiev.events_play import CombatResolved, Revealed, StepLost
 from kiev_tui.games.spi_kiev.preview import column, crt, special_outcome, strengths, untried_faces
 from kiev_tui.games.spi_kiev.state import Battle, KievVars, added, kiev_vars
 from kiev_tui.games.spi_kiev.strength import final, has_strength, integrity_choices

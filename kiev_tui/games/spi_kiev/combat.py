@@ -13,7 +13,7 @@ from __future__ import annotations
 from kiev_tui.games.spi_kiev.advance import advance_options, check_advance, check_decline, offer_advance
 from kiev_tui.games.spi_kiev.battle import (battle, check_choose_integrity, check_choose_retreat, check_take_losses,
                                             involved, lose_step, reveal, run, side_of, start_battle, steps_left)
-from kiev_tui.games.spi_kiev.events import Advanced, CombatResolved, Retreated, Revealed, StepLost
+from kiev_tui.games.spi_kiev.events_play import Advanced, CombatResolved, Retreated, Revealed, StepLost
 from kiev_tui.games.spi_kiev.preview import (Preview, attack_options, check_attack, combat_tables, crt, preview,
                                              preview_battle)
 from kiev_tui.games.spi_kiev.retreat import check_retreat, retreat_options, safe_assignment

@@ -12,7 +12,7 @@ from kiev_tui.games.spi_kiev import movement, rail, reinforcements, stacking, un
 from kiev_tui.games.spi_kiev.actions import Enter, Move, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.changes import claim, eliminate, place
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.events import Entered, Moved, Railed, Relieved
+from kiev_tui.games.spi_kiev.events_play import Entered, Moved, Railed, Relieved
 from kiev_tui.games.spi_kiev.state import added, kiev_vars
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _reveal_historical(game: "Game", units: tuple[str, ...]) -> None:
     chart = reinforcements.historical_faces(game.scenario)
     if not chart:
         return
-    from kiev_tui.games.spi_kiev.events import Revealed
+    from kiev_tui.games.spi_kiev.events_play import Revealed
 
     used = kiev_vars(game.state).pool_used
     for u in units:

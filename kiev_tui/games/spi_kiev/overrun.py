@@ -11,7 +11,7 @@ from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Overrun
 from kiev_tui.games.spi_kiev.battle import start_battle
 from kiev_tui.games.spi_kiev.common import MECHANIZED, MOVEMENT, View
-from kiev_tui.games.spi_kiev.events import Moved
+from kiev_tui.games.spi_kiev.events_play import Moved
 from kiev_tui.games.spi_kiev.movement import common_start, move_block, movement_allowance, mp_spent
 from kiev_tui.games.spi_kiev.preview import Preview, preview_battle
 from kiev_tui.games.spi_kiev.state import Battle, added, kiev_vars

@@ -17,7 +17,7 @@ from kiev_tui.games.spi_kiev import changes
 from kiev_tui.games.spi_kiev.actions import Retreat
 from kiev_tui.games.spi_kiev.battle import battle, battle_of_view, lose_step, run
 from kiev_tui.games.spi_kiev.common import View, enemy_of
-from kiev_tui.games.spi_kiev.events import Retreated
+from kiev_tui.games.spi_kiev.events_play import Retreated
 from kiev_tui.games.spi_kiev.state import added, kiev_vars
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from kiev_tui.games.spi_kiev import combat, overrun, strength
 from kiev_tui.games.spi_kiev.actions import Advance, DeclineAdvance, Retreat, TakeLosses
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.face import present
-from kiev_tui.games.spi_kiev.events import CombatResolved
+from kiev_tui.games.spi_kiev.events_play import CombatResolved
 from kiev_tui.games.spi_kiev.state import kiev_vars
 from kiev_tui.ui.adapter import Overlay
 from kiev_tui.ui.dialogs import DIALOG_CSS, KEYS_HERE, Choices, ConfirmScreen, Dialog, plain, while_open

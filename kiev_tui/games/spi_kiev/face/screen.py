@@ -4,6 +4,10 @@ Attacks are built with Enter in the combat phase and previewed with `c`; `o` ove
 moves by rail (Soviet, 5.3 and 19.3), `i` brings on reinforcements (15.0, 23.0), `x` removes a
 unit from an overstacked hex (7.0), `p` answers a combat result waiting for a side.  The keys,
 texts and layout are those of the game screen before the split (the snapshot tests hold them).
+
+The combat screens and previews (face/combat_ui.py, and through it the combat rules) and the
+reinforcement dialog are imported by the key that opens them, never to draw the first frame
+(issue 33).
 """
 
 from __future__ import annotations
@@ -18,9 +22,6 @@ from kiev_tui.games.spi_kiev import acting, movement, rail, reinforcements, stac
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.face import present
-from kiev_tui.games.spi_kiev.face.combat_ui import (PendingScreen, PreviewScreen, attack_preview, integrity_items,
-                                                   overrun_preview, roll_line)
-from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
 from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen, binding, toggle
 
@@ -190,6 +191,8 @@ class KievGameScreen(GameScreen):
         if not self.overlay.selected:
             self.say("Select the overrunning stack first, then put the cursor on the enemy hex and press o")
             return
+        from kiev_tui.games.spi_kiev.face.combat_ui import integrity_items
+
         units, target = self.overlay.selected, str(self.cursor)
         self._with_integrity(integrity_items(self.game, units, (target,), is_overrun=True),
                              lambda division: self._preview_overrun(units, target, division))
@@ -208,6 +211,8 @@ class KievGameScreen(GameScreen):
                              picked)
 
     def _preview_overrun(self, units: tuple[str, ...], target: str, integrity: str) -> None:
+        from kiev_tui.games.spi_kiev.face.combat_ui import overrun_preview
+
         def played() -> None:
             self._continue_with(units, self.cursor)
 
@@ -217,6 +222,8 @@ class KievGameScreen(GameScreen):
     def _confirm_roll(self, title: str, lines: list[str], illegal: Illegal | None, action: Action,
                       on_yes: Callable[[], None] = lambda: None, played: Callable[[], None] = lambda: None) -> None:
         """Show a combat preview; on yes, `on_yes`, play the action (the roll), then `played`."""
+        from kiev_tui.games.spi_kiev.face.combat_ui import PreviewScreen
+
         if illegal is None:
             illegal = self.game.check(action, side=self.seat)
         if illegal is not None:
@@ -270,10 +277,14 @@ class KievGameScreen(GameScreen):
         if not attackers or not targets:
             self.say("Enter on your stacks adds attackers, Enter on enemy hexes adds targets; then c")
             return
+        from kiev_tui.games.spi_kiev.face.combat_ui import integrity_items
+
         self._with_integrity(integrity_items(self.game, attackers, targets),
                              lambda division: self._preview_attack(attackers, targets, division))
 
     def _preview_attack(self, attackers: tuple[str, ...], targets: tuple[str, ...], integrity: str) -> None:
+        from kiev_tui.games.spi_kiev.face.combat_ui import attack_preview
+
         def clear_plan() -> None:
             self.overlay.attackers, self.overlay.targets = (), ()
 
@@ -284,6 +295,8 @@ class KievGameScreen(GameScreen):
         if self.game.state.pending is None:
             self.say("No combat result is waiting")
             return
+        from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen, roll_line
+
         actor = self.game.actor
         if actor != self.seat:  # the choice is the other side's: they take the keyboard first (4.1)
             prompt = str(self.game.state.pending.get("prompt", ""))
@@ -304,6 +317,8 @@ class KievGameScreen(GameScreen):
         if not due:
             self.say("No reinforcements are due now")
             return
+        from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
+
         rail_hexes: set[str] = set()
         if self.game.state.player == SOVIET:  # 19.3: only the Soviets come on by train
             rail_hexes = {str(h) for _, _, hexes in due for h in hexes if rail.is_rail_hex(view, h)}
