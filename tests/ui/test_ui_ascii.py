@@ -6,6 +6,7 @@ from textual.app import App
 
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.app import build_app
+from kiev_tui.ui.hexmap import HexMap
 from kiev_tui.games.spi_kiev.face.combat_ui import PendingScreen
 from kiev_tui.ui.dialogs import ConfirmScreen, HandoffScreen, ScoreScreen, TextScreen
 from kiev_tui.games.spi_kiev.face.dialogs import EntryScreen
@@ -87,6 +88,14 @@ async def test_no_color_keeps_every_meaning_in_glyphs(monkeypatch: object) -> No
         await keys(pilot, "enter", "e")
         text = screen_text(app)
         assert "(r4-5)" in text  # the selected stack: brackets, not a colour
-        assert "[*1  ]" in text  # the cursor on a path hex, with its cost
+        # the cursor on a path hex, with its cost: the hex's inside in reverse video, which
+        # NO_COLOR keeps (an attribute, not a colour); its hexsides keep their own glyphs
+        screen = app.screen
+        painter = screen.query_one(HexMap).painter
+        x, y = painter.origin(screen.cursor)
+        inside = painter.row(y + 1)[x + 1:x + 5]
+        assert "".join(ch for ch, _ in inside) == "*1  "
+        assert [bool(st.reverse) for _, st in inside] == [True, True, True, True]
+        assert "*1" in text
         assert "+2" in text  # other reachable hexes and their cost
         assert "I5-7" in text and "_3z_" in text  # German: capital letter; 3 steps; in a Soviet zone
