@@ -49,6 +49,15 @@ class Level:
     nodes: int  # rules questions per phase before it stops searching
     hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
     plan: bool = False  # the operational plan (ai_plan.py) steers the scoring
+    # German parts of the plan this level plays by without the whole plan (names in PLAN_PARTS)
+    parts: frozenset[str] = frozenset()
+
+
+#: The German movement parts of the plan a level may take one by one (``Level.parts``):
+#: garrisons named by the plan, the turn's objectives pulling harder, cut pockets pulling,
+#: armour exploiting, armour kept from stopping stuck, and the mechanized phase's overruns
+#: (readier overruns, and moving a stack next to a weak hex to overrun it).
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "exposed"})
 
 
 LEVELS = {
@@ -78,6 +87,10 @@ W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit w
 MOVE_EPS = 0.05  # a move must gain at least this much
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
+W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
+LEADER_NEAR = 4  # a leader this close to a Soviet unit must not be left alone
+W_EXPOSED = 0.6  # per VP of a lone German unit the Soviet could reach and crush next turn
+EXPOSED_REACH = 3  # Soviet stacks this close can close in and attack next turn
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
@@ -144,7 +157,7 @@ class KievAI:
 
     def _make_plan(self, game: Game) -> None:
         """The phase's plan (ai_plan.py), made once when the phase begins; said when explaining."""
-        if not self.level.plan and self.explain is None:
+        if not self.level.plan and self.explain is None and not (self.level.parts and self.side == GERMAN):
             return
         view = game.rules.position(game)
         self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view), full=self.explain is not None)
@@ -172,6 +185,12 @@ class KievAI:
     def _plan(self) -> Plan | None:
         """The plan when the level steers by it."""
         return self.plan if self.level.plan else None
+
+    def _part(self, name: str) -> Plan | None:
+        """The plan when the level plays by this German part of it (``PLAN_PARTS``)."""
+        if self.plan is None or self.side != GERMAN:
+            return None
+        return self.plan if self.level.plan or name in self.level.parts else None
 
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
@@ -238,7 +257,7 @@ class KievAI:
             over_act = self._overrun(game, view)
             if over_act is not None:
                 return over_act
-            if self._plan() is not None and self.side == GERMAN:
+            if self._part("overrun") is not None:
                 approach = self._approach_overrun(game, view)
                 if approach is not None:
                     return approach
@@ -395,7 +414,7 @@ class KievAI:
         """A mechanized stack next to a weak enemy hex runs it over when the odds clear it; with
         the plan, more readily in the mechanized phase (exploitation, 6.11) and against a pocket
         or an objective."""
-        plan = self._plan()
+        plan = self._part("overrun") or self._plan()
         need, most = 0.65, 0.2
         if plan is not None and game.state.phase == MECHANIZED:
             need, most = 0.5, 0.3
@@ -975,6 +994,7 @@ class Ctx:
         self._cuts: dict[Hex, float] | None = None
         self._cut_off: int | None = None
         self._source_zone: frozenset[Hex] | None = None
+        self._threat: dict[Hex, float] | None = None  # Soviet attack within reach of each hex
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
 
@@ -997,8 +1017,9 @@ class Ctx:
 
     def _objectives(self) -> list[tuple[Hex, float]]:
         out: list[tuple[Hex, float]] = []
-        plan = self.ai._plan()
+        plan = self.ai._plan() or self.ai._part("objectives")
         goals = plan.objective_hexes() if plan is not None else frozenset()
+        plan = self.ai._plan() or self.ai._part("pockets")
         cut = {u for p in plan.pockets if p.state == "cut" for u in p.units} if plan is not None else set()
         for key, owner in self.control.items():
             h = Hex.parse(key)
@@ -1023,7 +1044,8 @@ class Ctx:
         return out
 
     def _field(self) -> dict[Hex, float]:
-        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)), id(self.ai._plan()))
+        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)),
+               id(self.ai._plan() or self.ai._part("objectives") or self.ai._part("pockets")))
         if self.ai._field_key == key:
             return self.ai._field
         field: dict[Hex, float] = {h: 0.0 for h in self.gmap.hexes()}
@@ -1111,6 +1133,9 @@ class Ctx:
             elif adj_enemy:
                 s -= 15.0 if len(combat_friends) < 3 else 8.0
             return s
+        start = view.hex_of(uid)
+        if h != start and start is not None and ai._part("leader") is not None:
+            s -= self._leader_left(uid, start)
         if self.final:
             # The German moves last in the last turn: a town taken now is never taken back, and
             # nothing but the Soviet's supply counts at the end.
@@ -1119,10 +1144,11 @@ class Ctx:
         vp = ai.vp_of(self.game, h)
         if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
             s += W_GARRISON * 0.8 * vp  # a town taken is kept only while someone stays in it
-        plan = ai._plan()
+        plan = ai._part("garrison")
+        if plan is not None and plan.garrisons.get(h) == uid and not combat_friends:
+            s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
+        plan = ai._part("exploit")
         if plan is not None:
-            if plan.garrisons.get(h) == uid and not combat_friends:
-                s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
             if uid in plan.exploit:
                 s += ai_plan.W_EXPLOIT * W_PULL * self.field.get(h, 0.0)  # armour keeps moving on
         for e in adj_enemy:
@@ -1135,7 +1161,7 @@ class Ctx:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
                 s -= 0.3
-        if adj_enemy and view.udef(uid).mechanized and ai._plan() is not None:
+        if adj_enemy and view.udef(uid).mechanized and ai._part("stuck") is not None:
             # Armour that stops next to the enemy stays there (8.23) unless it can strike well.
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
@@ -1147,7 +1173,51 @@ class Ctx:
         if ai.level.danger and adj_enemy:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
+        if not combat_friends and ai._part("exposed") is not None:
+            s -= self._exposed(uid, h, dfn)
         return s
+
+    def _leader_left(self, uid: str, start: Hex) -> float:
+        """What leaving start costs when a German leader stays there with no combat unit near the
+        enemy: the leader's loss (24.2) if it cannot follow, a part of it if it still may."""
+        view = self.view
+        left = [u for u in view.at(start) if view.side(u) == GERMAN and u != uid]
+        leaders = [u for u in left if view.catalog.units[u].leader]
+        if not leaders or any(not view.is_hq_like(u) for u in left) or self.dist_enemy(start, 9) > LEADER_NEAR:
+            return 0.0
+        cost = 0.0
+        for u in leaders:
+            stuck = u in self.ai._done or not can_move(view, u)
+            cost += W_LEADER_LEFT * (1.0 if stuck else 0.35) * self.ai.worth(view, u)
+        return cost
+
+    def _exposed(self, uid: str, h: Hex, dfn: float) -> float:
+        """A lone German unit the Soviet stacks within a few hexes could close on and crush next
+        turn (they move before they attack): its expected loss, as in ``_danger``."""
+        if self._threat is None:
+            threat: dict[Hex, float] = {}
+            for e, a in self.e_att.items():
+                if a <= 0:
+                    continue
+                seen = {e}
+                ring = [e]
+                for k in range(1, EXPOSED_REACH + 1):
+                    nxt = []
+                    for x in ring:
+                        for y in self.gmap.neighbours(x):
+                            if y not in seen:
+                                seen.add(y)
+                                nxt.append(y)
+                                threat[y] = threat.get(y, 0.0) + a * (1.0 if k == 1 else 0.5)
+                    ring = nxt
+            self._threat = threat
+        t = self._threat.get(h, 0.0)
+        if t <= 0:
+            return 0.0
+        ratio = t / max(0.5, dfn * self.ai.terrain_mult(self.game, h))
+        if ratio < 3.0:
+            return 0.0
+        return W_EXPOSED * min(1.0, (ratio - 3.0) / 3.0) * self.ai.worth(self.view, uid)
 
     def source_zone(self) -> frozenset[Hex]:
         """Hexes from which a German unit's zone of control shuts a Soviet supply source."""
