@@ -55,16 +55,20 @@ class Level:
 
 #: The German movement parts of the plan a level may take one by one (``Level.parts``):
 #: garrisons named by the plan, the turn's objectives pulling harder, cut pockets pulling,
-#: armour exploiting, armour kept from stopping stuck, and the mechanized phase's overruns
-#: (readier overruns, and moving a stack next to a weak hex to overrun it).
-PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "exposed"})
+#: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
+#: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
+#: unit does not leave a leader alone near the enemy; the only part that needs no plan).
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader"})
+NO_PLAN_PARTS = frozenset({"leader"})
 
 
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
                   encircle=False, nodes=300, hq_cover=False),
+    # strong's German takes the plan's leader guard alone (ai_plan's other German parts measured
+    # no better against the strong Soviet, and the whole plan worse against the easy one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True),
+                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -89,8 +93,6 @@ W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no 
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
 LEADER_NEAR = 4  # a leader this close to a Soviet unit must not be left alone
-W_EXPOSED = 0.6  # per VP of a lone German unit the Soviet could reach and crush next turn
-EXPOSED_REACH = 3  # Soviet stacks this close can close in and attack next turn
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
@@ -157,7 +159,8 @@ class KievAI:
 
     def _make_plan(self, game: Game) -> None:
         """The phase's plan (ai_plan.py), made once when the phase begins; said when explaining."""
-        if not self.level.plan and self.explain is None and not (self.level.parts and self.side == GERMAN):
+        if (not self.level.plan and self.explain is None
+                and not (self.level.parts - NO_PLAN_PARTS and self.side == GERMAN)):
             return
         view = game.rules.position(game)
         self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view), full=self.explain is not None)
@@ -188,9 +191,13 @@ class KievAI:
 
     def _part(self, name: str) -> Plan | None:
         """The plan when the level plays by this German part of it (``PLAN_PARTS``)."""
-        if self.plan is None or self.side != GERMAN:
+        if self.plan is None or not self._uses(name):
             return None
-        return self.plan if self.level.plan or name in self.level.parts else None
+        return self.plan
+
+    def _uses(self, name: str) -> bool:
+        """Whether the level's German plays by this part of the plan (``PLAN_PARTS``)."""
+        return self.side == GERMAN and (self.level.plan or name in self.level.parts)
 
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
@@ -994,7 +1001,6 @@ class Ctx:
         self._cuts: dict[Hex, float] | None = None
         self._cut_off: int | None = None
         self._source_zone: frozenset[Hex] | None = None
-        self._threat: dict[Hex, float] | None = None  # Soviet attack within reach of each hex
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
 
@@ -1134,7 +1140,7 @@ class Ctx:
                 s -= 15.0 if len(combat_friends) < 3 else 8.0
             return s
         start = view.hex_of(uid)
-        if h != start and start is not None and ai._part("leader") is not None:
+        if h != start and start is not None and ai._uses("leader"):
             s -= self._leader_left(uid, start)
         if self.final:
             # The German moves last in the last turn: a town taken now is never taken back, and
@@ -1173,8 +1179,6 @@ class Ctx:
         if ai.level.danger and adj_enemy:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
-        if not combat_friends and ai._part("exposed") is not None:
-            s -= self._exposed(uid, h, dfn)
         return s
 
     def _leader_left(self, uid: str, start: Hex) -> float:
@@ -1190,34 +1194,6 @@ class Ctx:
             stuck = u in self.ai._done or not can_move(view, u)
             cost += W_LEADER_LEFT * (1.0 if stuck else 0.35) * self.ai.worth(view, u)
         return cost
-
-    def _exposed(self, uid: str, h: Hex, dfn: float) -> float:
-        """A lone German unit the Soviet stacks within a few hexes could close on and crush next
-        turn (they move before they attack): its expected loss, as in ``_danger``."""
-        if self._threat is None:
-            threat: dict[Hex, float] = {}
-            for e, a in self.e_att.items():
-                if a <= 0:
-                    continue
-                seen = {e}
-                ring = [e]
-                for k in range(1, EXPOSED_REACH + 1):
-                    nxt = []
-                    for x in ring:
-                        for y in self.gmap.neighbours(x):
-                            if y not in seen:
-                                seen.add(y)
-                                nxt.append(y)
-                                threat[y] = threat.get(y, 0.0) + a * (1.0 if k == 1 else 0.5)
-                    ring = nxt
-            self._threat = threat
-        t = self._threat.get(h, 0.0)
-        if t <= 0:
-            return 0.0
-        ratio = t / max(0.5, dfn * self.ai.terrain_mult(self.game, h))
-        if ratio < 3.0:
-            return 0.0
-        return W_EXPOSED * min(1.0, (ratio - 3.0) / 3.0) * self.ai.worth(self.view, uid)
 
     def source_zone(self) -> frozenset[Hex]:
         """Hexes from which a German unit's zone of control shuts a Soviet supply source."""
