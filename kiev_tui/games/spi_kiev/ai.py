@@ -58,8 +58,8 @@ class Level:
 #: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy; the only part that needs no plan).
-PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "late"})
-NO_PLAN_PARTS = frozenset({"leader", "late"})
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader"})
+NO_PLAN_PARTS = frozenset({"leader"})
 
 
 LEVELS = {
@@ -92,7 +92,6 @@ MOVE_EPS = 0.05  # a move must gain at least this much
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
-W_LATE_STUCK = 3.0  # German armour ending the mechanized phase of the turn before the last next to the enemy
 LEADER_NEAR = 4  # a leader this close to a Soviet unit must not be left alone
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
@@ -1173,11 +1172,6 @@ class Ctx:
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
                 s -= ai_plan.W_STUCK
-        if (adj_enemy and view.udef(uid).mechanized and ai._uses("late") and self.turn == self.turns - 1
-                and self.game.state.phase == MECHANIZED):
-            # The last German turn's sweep takes towns no one can take back; armour left in a
-            # Soviet zone of control at the end of the turn before cannot join it (8.23).
-            s -= W_LATE_STUCK
         if not self.sup.lines[GERMAN].reaches(h):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
