@@ -567,3 +567,19 @@ def test_a_leader_that_can_still_move_costs_a_third_of_its_worth_to_leave() -> N
     ctx = kiev_ai.Ctx(ai, game, game.rules.position(game))
     assert ctx._leader_left("ge-1pz-1", Hex.parse("0302")) == 0.35 * 15.0
     assert ctx._leader_left("ge-1pz-1", Hex.parse("0505")) == 0.0  # no leader there
+
+
+def test_a_lone_german_unit_values_the_town_it_holds_twice_with_the_hold_part() -> None:
+    # Testgrad (0505, 25 VP) is German, a Soviet rifle four hexes off: a lone unit ending there
+    # counts 0.8 of its points without the part, 1.6 with it (strong plays by it).
+    game = position(Game.new(MINI, seed=5), {"ge-inf-2": "0505", "so-rifle-4": "0708", "so-hq-agsw": "1003"},
+                    player="german", phase="movement", reinforcements=False)
+    game.state.control.update({"0505": "german"})
+    game.touch()
+    view = game.rules.position(game)
+    scores = []
+    for parts in (frozenset({"leader"}), frozenset({"leader", "hold"})):
+        ai = KievAI("german", "strong", seed=1)
+        ai.level = replace(ai.level, parts=parts)
+        scores.append(kiev_ai.Ctx(ai, game, view).score("ge-inf-2", Hex.parse("0505"), ()))
+    assert round(scores[1] - scores[0], 6) == round(0.8 * 25, 6)

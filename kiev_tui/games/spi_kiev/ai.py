@@ -57,9 +57,10 @@ class Level:
 #: garrisons named by the plan, the turn's objectives pulling harder, cut pockets pulling,
 #: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
-#: unit does not leave a leader alone near the enemy; the only part that needs no plan).
-PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader"})
-NO_PLAN_PARTS = frozenset({"leader"})
+#: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
+#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan.
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold"})
+NO_PLAN_PARTS = frozenset({"leader", "hold"})
 
 
 LEVELS = {
@@ -92,7 +93,9 @@ MOVE_EPS = 0.05  # a move must gain at least this much
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
-LEADER_NEAR = 4  # a leader this close to a Soviet unit must not be left alone
+LEADER_NEAR = 4
+HOLD_BASE = 0.8  # per VP of a German town near the enemy that a lone German unit ends in
+HOLD_HELD = 1.6  # the same with the "hold" part: the strong Soviet walks into every empty one  # a leader this close to a Soviet unit must not be left alone
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
@@ -1149,7 +1152,8 @@ class Ctx:
         att, dfn = ai.strength(view, uid)
         vp = ai.vp_of(self.game, h)
         if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
-            s += W_GARRISON * 0.8 * vp  # a town taken is kept only while someone stays in it
+            # a town taken is kept only while someone stays in it
+            s += W_GARRISON * (HOLD_HELD if ai._uses("hold") else HOLD_BASE) * vp
         plan = ai._part("garrison")
         if plan is not None and plan.garrisons.get(h) == uid and not combat_friends:
             s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
