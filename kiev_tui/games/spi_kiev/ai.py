@@ -66,10 +66,11 @@ NO_PLAN_PARTS = frozenset({"leader", "hold"})
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
                   encircle=False, nodes=300, hq_cover=False),
-    # strong's German takes the plan's leader guard alone (ai_plan's other German parts measured
-    # no better against the strong Soviet, and the whole plan worse against the easy one: docs/AI.md)
+    # strong's German takes the leader guard and the towns held, of the German parts (ai_plan's
+    # others measured no better against the strong Soviet, the whole plan worse against the easy
+    # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader"})),
+                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
