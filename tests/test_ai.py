@@ -4,6 +4,7 @@ clearly right move."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import subprocess
 import sys
 from pathlib import Path
@@ -272,10 +273,12 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # the node budget decides; a wide clock cap keeps a slow, loaded machine from cutting a search short
     r = play_match("spi_kiev/campaign", 1001, "strong", "easy", seconds=120.0, on_action=check)
     assert r.refused == {"german": 0, "soviet": 0}
-    # ("soviet", 15) since issue 34 gave the dice and the AI streams of their own: the easy Soviet
-    # plays with other noise (before: German +167 with the preview's odds, 236 before those).
-    # The "plan" level (ai_plan.py) loses this game by 117.
-    assert (r.winner, r.margin) == ("soviet", 15)  # the same seed and levels play the same game
+    # ("german", 178) since the strong German keeps its leaders company and holds its towns
+    # (Level.parts "leader" and "hold"; 188 with the first alone): before that, ("soviet", 15)
+    # since issue 34 gave the dice and the AI streams of their own (before: German +167 with the
+    # preview's odds, 236 before those).
+    # The "plan" level (ai_plan.py) lost this game by 117 before those two parts.
+    assert (r.winner, r.margin) == ("german", 178)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 
@@ -532,3 +535,53 @@ def test_a_soviet_hq_goes_where_no_other_hq_commands() -> None:
     assert isinstance(act, Move) and act.path[-1] == "2219"
     game.apply(act)
     assert all(s.in_command for s in game.rules.position(game).supply.all_status("soviet").values())
+
+
+def _leader_position() -> tuple[Game, KievAI]:
+    """A panzer with Guderian at 0302, a Soviet rifle four hexes off at 0604; Westburg (0202) is
+    German and empty, the other towns German and held: the panzer is drawn to Westburg."""
+    game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0302", "ge-leader": "0302", "so-rifle-4": "0604",
+                                            "ge-inf-2": "0505", "ge-inf-3": "0805", "so-hq-agsw": "1003"},
+                    player="german", phase="movement", reinforcements=False)
+    game.state.control.update({"0505": "german", "0805": "german", "0202": "german"})
+    game.touch()
+    return game, KievAI("german", "strong", seed=1)
+
+
+def test_a_combat_unit_does_not_leave_its_leader_alone_near_the_enemy() -> None:
+    # Guderian has moved this phase and cannot follow: the panzer leaving would leave him alone
+    # four hexes from a Soviet rifle, a formation's worth of points (24.2), so it stays.
+    game, ai = _leader_position()
+    ai.level = replace(ai.level, parts=frozenset({"leader"}))  # with "hold" too, Westburg outweighs the guard
+    ai._done.add("ge-leader")
+    view = game.rules.position(game)
+    ctx = kiev_ai.Ctx(ai, game, view)
+    assert ctx._leader_left("ge-1pz-1", Hex.parse("0302")) == 15.0
+    assert ai._best_move(game, ctx, "ge-1pz-1") == (0.0, None)
+    # without the rule it goes to Westburg
+    ai.level = replace(ai.level, parts=frozenset())
+    gain, act = ai._best_move(game, kiev_ai.Ctx(ai, game, view), "ge-1pz-1")
+    assert act == Move(("ge-1pz-1",), ("0201", "0202")) and round(gain, 2) == 7.55
+
+
+def test_a_leader_that_can_still_move_costs_a_third_of_its_worth_to_leave() -> None:
+    game, ai = _leader_position()
+    ctx = kiev_ai.Ctx(ai, game, game.rules.position(game))
+    assert ctx._leader_left("ge-1pz-1", Hex.parse("0302")) == 0.35 * 15.0
+    assert ctx._leader_left("ge-1pz-1", Hex.parse("0505")) == 0.0  # no leader there
+
+
+def test_a_lone_german_unit_values_the_town_it_holds_twice_with_the_hold_part() -> None:
+    # Testgrad (0505, 25 VP) is German, a Soviet rifle four hexes off: a lone unit ending there
+    # counts 0.8 of its points without the part, 1.6 with it (strong plays by it).
+    game = position(Game.new(MINI, seed=5), {"ge-inf-2": "0505", "so-rifle-4": "0708", "so-hq-agsw": "1003"},
+                    player="german", phase="movement", reinforcements=False)
+    game.state.control.update({"0505": "german"})
+    game.touch()
+    view = game.rules.position(game)
+    scores = []
+    for parts in (frozenset({"leader"}), frozenset({"leader", "hold"})):
+        ai = KievAI("german", "strong", seed=1)
+        ai.level = replace(ai.level, parts=parts)
+        scores.append(kiev_ai.Ctx(ai, game, view).score("ge-inf-2", Hex.parse("0505"), ()))
+    assert round(scores[1] - scores[0], 6) == round(0.8 * 25, 6)

@@ -49,13 +49,28 @@ class Level:
     nodes: int  # rules questions per phase before it stops searching
     hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
     plan: bool = False  # the operational plan (ai_plan.py) steers the scoring
+    # German parts of the plan this level plays by without the whole plan (names in PLAN_PARTS)
+    parts: frozenset[str] = frozenset()
+
+
+#: The German movement parts of the plan a level may take one by one (``Level.parts``):
+#: garrisons named by the plan, the turn's objectives pulling harder, cut pockets pulling,
+#: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
+#: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
+#: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
+#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan.
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold"})
+NO_PLAN_PARTS = frozenset({"leader", "hold"})
 
 
 LEVELS = {
     "easy": Level("easy", attack_threshold=-1.0, noise=3.0, danger=False, overruns=False,
                   encircle=False, nodes=300, hq_cover=False),
+    # strong's German takes the leader guard and the towns held, of the German parts (ai_plan's
+    # others measured no better against the strong Soviet, the whole plan worse against the easy
+    # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True),
+                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -78,6 +93,10 @@ W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit w
 MOVE_EPS = 0.05  # a move must gain at least this much
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
+W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
+LEADER_NEAR = 4
+HOLD_BASE = 0.8  # per VP of a German town near the enemy that a lone German unit ends in
+HOLD_HELD = 1.6  # the same with the "hold" part: the strong Soviet walks into every empty one  # a leader this close to a Soviet unit must not be left alone
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
 
 
@@ -144,7 +163,8 @@ class KievAI:
 
     def _make_plan(self, game: Game) -> None:
         """The phase's plan (ai_plan.py), made once when the phase begins; said when explaining."""
-        if not self.level.plan and self.explain is None:
+        if (not self.level.plan and self.explain is None
+                and not (self.level.parts - NO_PLAN_PARTS and self.side == GERMAN)):
             return
         view = game.rules.position(game)
         self.plan = ai_plan.build_plan(self, game, Ctx(self, game, view), full=self.explain is not None)
@@ -172,6 +192,16 @@ class KievAI:
     def _plan(self) -> Plan | None:
         """The plan when the level steers by it."""
         return self.plan if self.level.plan else None
+
+    def _part(self, name: str) -> Plan | None:
+        """The plan when the level plays by this German part of it (``PLAN_PARTS``)."""
+        if self.plan is None or not self._uses(name):
+            return None
+        return self.plan
+
+    def _uses(self, name: str) -> bool:
+        """Whether the level's German plays by this part of the plan (``PLAN_PARTS``)."""
+        return self.side == GERMAN and (self.level.plan or name in self.level.parts)
 
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
@@ -238,7 +268,7 @@ class KievAI:
             over_act = self._overrun(game, view)
             if over_act is not None:
                 return over_act
-            if self._plan() is not None and self.side == GERMAN:
+            if self._part("overrun") is not None:
                 approach = self._approach_overrun(game, view)
                 if approach is not None:
                     return approach
@@ -395,7 +425,7 @@ class KievAI:
         """A mechanized stack next to a weak enemy hex runs it over when the odds clear it; with
         the plan, more readily in the mechanized phase (exploitation, 6.11) and against a pocket
         or an objective."""
-        plan = self._plan()
+        plan = self._part("overrun") or self._plan()
         need, most = 0.65, 0.2
         if plan is not None and game.state.phase == MECHANIZED:
             need, most = 0.5, 0.3
@@ -997,8 +1027,9 @@ class Ctx:
 
     def _objectives(self) -> list[tuple[Hex, float]]:
         out: list[tuple[Hex, float]] = []
-        plan = self.ai._plan()
+        plan = self.ai._plan() or self.ai._part("objectives")
         goals = plan.objective_hexes() if plan is not None else frozenset()
+        plan = self.ai._plan() or self.ai._part("pockets")
         cut = {u for p in plan.pockets if p.state == "cut" for u in p.units} if plan is not None else set()
         for key, owner in self.control.items():
             h = Hex.parse(key)
@@ -1023,7 +1054,8 @@ class Ctx:
         return out
 
     def _field(self) -> dict[Hex, float]:
-        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)), id(self.ai._plan()))
+        key = (tuple(sorted(self.control.items())), tuple(sorted(self.enemy_hexes)),
+               id(self.ai._plan() or self.ai._part("objectives") or self.ai._part("pockets")))
         if self.ai._field_key == key:
             return self.ai._field
         field: dict[Hex, float] = {h: 0.0 for h in self.gmap.hexes()}
@@ -1111,6 +1143,9 @@ class Ctx:
             elif adj_enemy:
                 s -= 15.0 if len(combat_friends) < 3 else 8.0
             return s
+        start = view.hex_of(uid)
+        if h != start and start is not None and ai._uses("leader"):
+            s -= self._leader_left(uid, start)
         if self.final:
             # The German moves last in the last turn: a town taken now is never taken back, and
             # nothing but the Soviet's supply counts at the end.
@@ -1118,11 +1153,13 @@ class Ctx:
         att, dfn = ai.strength(view, uid)
         vp = ai.vp_of(self.game, h)
         if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
-            s += W_GARRISON * 0.8 * vp  # a town taken is kept only while someone stays in it
-        plan = ai._plan()
+            # a town taken is kept only while someone stays in it
+            s += W_GARRISON * (HOLD_HELD if ai._uses("hold") else HOLD_BASE) * vp
+        plan = ai._part("garrison")
+        if plan is not None and plan.garrisons.get(h) == uid and not combat_friends:
+            s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
+        plan = ai._part("exploit")
         if plan is not None:
-            if plan.garrisons.get(h) == uid and not combat_friends:
-                s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
             if uid in plan.exploit:
                 s += ai_plan.W_EXPLOIT * W_PULL * self.field.get(h, 0.0)  # armour keeps moving on
         for e in adj_enemy:
@@ -1135,7 +1172,7 @@ class Ctx:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
                 s -= 0.3
-        if adj_enemy and view.udef(uid).mechanized and ai._plan() is not None:
+        if adj_enemy and view.udef(uid).mechanized and ai._part("stuck") is not None:
             # Armour that stops next to the enemy stays there (8.23) unless it can strike well.
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
@@ -1148,6 +1185,20 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+    def _leader_left(self, uid: str, start: Hex) -> float:
+        """What leaving start costs when a German leader stays there with no combat unit near the
+        enemy: the leader's loss (24.2) if it cannot follow, a part of it if it still may."""
+        view = self.view
+        left = [u for u in view.at(start) if view.side(u) == GERMAN and u != uid]
+        leaders = [u for u in left if view.catalog.units[u].leader]
+        if not leaders or any(not view.is_hq_like(u) for u in left) or self.dist_enemy(start, 9) > LEADER_NEAR:
+            return 0.0
+        cost = 0.0
+        for u in leaders:
+            stuck = u in self.ai._done or not can_move(view, u)
+            cost += W_LEADER_LEFT * (1.0 if stuck else 0.35) * self.ai.worth(view, u)
+        return cost
 
     def source_zone(self) -> frozenset[Hex]:
         """Hexes from which a German unit's zone of control shuts a Soviet supply source."""
