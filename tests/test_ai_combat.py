@@ -36,13 +36,25 @@ def test_the_last_combat_phase_values_losses_in_points() -> None:
     ai = KievAI("german", "strong", seed=1)
     view = game.rules.position(game)
     assert ai.last_word(game) and not KievAI("german", "strong", seed=1).last_word(_testgrad(2))
-    assert [ai.vp_worth(view, u) for u in ("so-rifle-2", "so-hq-agsw", "ge-inf-1", "ge-1pz-1")] == [1.0, 10.0, 5.0, 8.0]
+    # the front HQ: 10, and 1 for the rifle in Testgrad that only it supplies (11.34, 24.3)
+    assert [ai.vp_worth(view, u) for u in ("so-rifle-2", "so-hq-agsw", "ge-inf-1", "ge-1pz-1")] == [1.0, 11.0, 5.0, 8.0]
     # The last regiment of 1 Pz scores the whole division (25, 24.2) less what its two motorized
     # regiments already scored alone (5 each).
     for u in ("ge-1pz-2", "ge-1pz-3"):
         game.state.units[u].status = "eliminated"
     game.touch()
     assert ai.vp_worth(game.rules.position(game), "ge-1pz-1") == 25.0 - 5.0 - 5.0
+
+
+def test_an_hq_lost_in_the_last_phase_costs_the_units_only_it_supplies() -> None:
+    # 11.34, 24.3: the rifle in 0405 is in reach of so-hq-army only; in 0505 so-hq-agsw reaches it too.
+    ai = KievAI("german", "strong", seed=1)
+    for rifle, worth in (("0405", 2.0), ("0505", 1.0)):
+        game = position(Game.new(MINI, seed=5), {"so-rifle-2": rifle, "so-hq-army": "0706", "so-hq-agsw": "1003",
+                                                "ge-inf-1": "0202"}, player="german", phase="combat", turn=3,
+                        reinforcements=False)
+        view = game.rules.position(game)
+        assert (ai.vp_worth(view, "so-hq-army"), ai.vp_worth(view, "so-hq-agsw")) == (worth, 10.0)
 
 
 def _beaten_rifle() -> Game:

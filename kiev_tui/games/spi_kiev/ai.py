@@ -590,6 +590,9 @@ class KievAI:
             d_worth = sum(self.worth(view, u) for u in defenders)
         d_steps = sum(max(1, steps_left(view, u)) for u in defenders)
         per_step_d = d_worth / max(1, d_steps)
+        if final:
+            # the defender gives up its cheapest steps first (an HQ's are dear: its units' supply)
+            per_step_d = min((self.vp_worth(view, u) for u in defenders), default=per_step_d)
         fighters = [u for u in attackers if not view.is_hq_like(u)]
         a_cheapest = min((self.worth(view, u) / max(1, steps_left(view, u)) for u in fighters), default=5.0)
         hold = self.vp_of(game, t) if game.state.control.get(str(t)) != self.side else 0
@@ -643,11 +646,19 @@ class KievAI:
                         # the formation's last unit: its points replace those its members scored alone
                         return float(f.get("points", 0)) - sum(alone(m) for m in rest)
             return alone(uid)
-        if not view.supply.status(uid).in_supply:
+        sup = view.supply
+        if not sup.status(uid).in_supply:
             return 0.0  # counted as lost at the end anyway (24.3)
-        if uid == vic.get("soviet_front_hq", ""):
-            return float(vic.get("soviet_front_hq_points", 10))
-        return float(vic.get("soviet_unit_points", 1))
+        own = float(vic.get("soviet_front_hq_points", 10) if uid == vic.get("soviet_front_hq", "")
+                    else vic.get("soviet_unit_points", 1))
+        if d.hq:
+            # 11.34: the units that no other supplied HQ reaches end the game out of supply with it.
+            for u, st in sup.all_status(SOVIET).items():
+                h = view.hex_of(u)
+                if (st.in_supply and h is not None and not view.catalog.units[u].hq and u not in view.vars.entered
+                        and [hq for hq, ok in sup.command_at(h) if ok] == [uid]):
+                    own += float(vic.get("soviet_unit_points", 1))
+        return own
 
     @staticmethod
     def _final_value(result: str, d_worth: float, d_steps: int, per_step_d: float, a_step: float, a_all: float,
