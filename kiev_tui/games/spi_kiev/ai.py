@@ -79,6 +79,7 @@ MOVE_EPS = 0.05  # a move must gain at least this much
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
+W_HOLD = 1.0  # the German's worth of a town an attack wins, per VP
 A_COST = 0.8  # an attacker's step lost, as a share of its worth (it may retreat instead)
 FINAL_COMBAT = True  # in the side's last combat phase count only VP
 LEADER_FOLLOWS = True  # a leader left alone by an advance goes along
@@ -596,6 +597,8 @@ class KievAI:
         fighters = [u for u in attackers if not view.is_hq_like(u)]
         a_cheapest = min((self.worth(view, u) / max(1, steps_left(view, u)) for u in fighters), default=5.0)
         hold = self.vp_of(game, t) if game.state.control.get(str(t)) != self.side else 0
+        if self.side == GERMAN:
+            hold *= W_HOLD
         zoc = view.zoc_blocking[self.side]
         free = [n for n in view.map.neighbours(t)
                 if not view.occupied_by(n, self.side) and (n not in zoc or view.occupied_by(n, self.enemy))
@@ -861,11 +864,11 @@ class KievAI:
         else:
             return DeclineAdvance()
         if LEADER_FOLLOWS:
-            # A leader or HQ whose hex the advance would leave without a combat unit goes along:
+            # A leader whose hex the advance would leave without a combat unit goes along:
             # alone next to the enemy it is lost at the first attack (24.2).
             for u in units:
                 h = view.hex_of(u)
-                if view.is_hq_like(u) and h is not None and not any(
+                if view.catalog.units[u].leader and h is not None and not any(
                         x not in go and not view.is_hq_like(x) for x in view.at(h) if view.side(x) == self.side) \
                         and any(view.hex_of(x) == h for x in go):
                     go = go + [u]
