@@ -274,8 +274,11 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     assert r.refused == {"german": 0, "soviet": 0}
     # ("soviet", 15) since issue 34 gave the dice and the AI streams of their own: the easy Soviet
     # plays with other noise (before: German +167 with the preview's odds, 236 before those).
-    # The "plan" level (ai_plan.py) loses this game by 117.
-    assert (r.winner, r.margin) == ("soviet", 15)  # the same seed and levels play the same game
+    # The "plan" level (ai_plan.py) loses this game by 117.  ("soviet", -27) since the German's
+    # combat choices changed (its last combat phase counted in VP, the Soviet retreat steered out of
+    # supply, the leader following an advance): this one seed went worse, while on the tuning seeds
+    # 8100-8119 the strong German won 18 of 20 against the easy Soviet instead of 12 (docs/AI.md).
+    assert (r.winner, r.margin) == ("soviet", -27)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 
