@@ -273,12 +273,14 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # the node budget decides; a wide clock cap keeps a slow, loaded machine from cutting a search short
     r = play_match("spi_kiev/campaign", 1001, "strong", "easy", seconds=120.0, on_action=check)
     assert r.refused == {"german": 0, "soviet": 0}
-    # ("german", 178) since the strong German keeps its leaders company and holds its towns
-    # (Level.parts "leader" and "hold"; 188 with the first alone): before that, ("soviet", 15)
-    # since issue 34 gave the dice and the AI streams of their own (before: German +167 with the
-    # preview's odds, 236 before those).
-    # The "plan" level (ai_plan.py) lost this game by 117 before those two parts.
-    assert (r.winner, r.margin) == ("german", 178)  # the same seed and levels play the same game
+    # ("german", 257) with both of the German's changes of this round: it keeps its leaders
+    # company and holds its towns (Level.parts "leader" and "hold": 178 with those alone), and its
+    # combat choices (the last combat phase counted in VP, the Soviet retreat steered out of
+    # supply, the leader following an advance: Soviet -27 with those alone). Before this round
+    # ("soviet", 15) since issue 34 gave the dice and the AI streams of their own (before: German
+    # +167 with the preview's odds, 236 before those). The "plan" level (ai_plan.py) lost this
+    # game by 117 before this round.
+    assert (r.winner, r.margin) == ("german", 257)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

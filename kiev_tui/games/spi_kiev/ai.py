@@ -98,6 +98,11 @@ LEADER_NEAR = 4
 HOLD_BASE = 0.8  # per VP of a German town near the enemy that a lone German unit ends in
 HOLD_HELD = 1.6  # the same with the "hold" part: the strong Soviet walks into every empty one  # a leader this close to a Soviet unit must not be left alone
 W_HQ_EXPOSED = 2.0  # a Soviet HQ with no combat unit beside it within three hexes of the Germans
+W_HOLD = 1.0  # the German's worth of a town an attack wins, per VP
+A_COST = 0.8  # an attacker's step lost, as a share of its worth (it may retreat instead)
+FINAL_COMBAT = True  # in the side's last combat phase count only VP
+LEADER_FOLLOWS = True  # a leader left alone by an advance goes along
+RETREAT_PICK = True  # the enemy's retreat (19.7) toward a hex still to be hit, out of supply
 
 
 def _tec(game: Game) -> dict[str, Any]:
@@ -608,12 +613,22 @@ class KievAI:
             return -1e9
         chances = self.chances(game, view, attackers, t)
         defenders = [u for u in view.at(t) if view.side(u) == self.enemy]
-        d_worth = sum(self.worth(view, u) for u in defenders)
+        final = FINAL_COMBAT and self.last_word(game)
+        if final:
+            # Nothing happens after this phase but the count (24.0): a loss is worth its VP only.
+            d_worth = sum(self.vp_worth(view, u) for u in defenders)
+        else:
+            d_worth = sum(self.worth(view, u) for u in defenders)
         d_steps = sum(max(1, steps_left(view, u)) for u in defenders)
         per_step_d = d_worth / max(1, d_steps)
-        a_cheapest = min((self.worth(view, u) / max(1, steps_left(view, u)) for u in attackers
-                          if not view.is_hq_like(u)), default=5.0)
+        if final:
+            # the defender gives up its cheapest steps first (an HQ's are dear: its units' supply)
+            per_step_d = min((self.vp_worth(view, u) for u in defenders), default=per_step_d)
+        fighters = [u for u in attackers if not view.is_hq_like(u)]
+        a_cheapest = min((self.worth(view, u) / max(1, steps_left(view, u)) for u in fighters), default=5.0)
         hold = self.vp_of(game, t) if game.state.control.get(str(t)) != self.side else 0
+        if self.side == GERMAN:
+            hold *= W_HOLD
         zoc = view.zoc_blocking[self.side]
         free = [n for n in view.map.neighbours(t)
                 if not view.occupied_by(n, self.side) and (n not in zoc or view.occupied_by(n, self.enemy))
@@ -626,11 +641,81 @@ class KievAI:
                        and view.in_enemy_zoc(view.hex_of(u) or t, GERMAN))
             bonus += ai_plan.W_FREE * held
         ev = 0.0
+        if final:
+            # A town changing hands now is kept: our points up and theirs down by its value.
+            hold = 2.0 * self.vp_of(game, t) if game.state.control.get(str(t)) != self.side else 0.0
+            spare = any(steps_left(view, u) > 1 for u in fighters)
+            a_step = 0.2 if spare else min((self.vp_worth(view, u) for u in fighters), default=5.0)
+            a_all = sum(self.vp_worth(view, u) for u in attackers)
+            for result, pr in chances.items():
+                ev += pr * self._final_value(result, d_worth, d_steps, per_step_d, a_step, a_all, hold, can_retreat)
+            return ev
         for result, pr in chances.items():
             ev += pr * self._result_value(result, d_worth, d_steps, per_step_d, a_cheapest, hold, can_retreat)
             if bonus and _defender_hit(result):
                 ev += pr * bonus
         return ev
+
+    def last_word(self, game: Game) -> bool:
+        """Whether this is the side's last player-turn and no enemy phase follows it (24.0)."""
+        last = enemy_of(game.scenario.first_player)
+        return game.state.turn >= game.scenario.turns and game.state.player == last == self.side
+
+    def vp_worth(self, view: View, uid: str) -> float:
+        """The VP the enemy scores when the unit is lost at the end of the game (24.2, 24.3)."""
+        d = view.catalog.units[uid]
+        vic = view.game.scenario.victory
+        if d.side == GERMAN:
+            reg = vic.get("regiment_points", {"panzer": 8, "other": 5})
+
+            def alone(x: str) -> float:
+                t = view.catalog.units[x]
+                return 0.0 if t.leader else float(reg.get("panzer", 8) if t.type == "panzer" else reg.get("other", 5))
+            for f in vic.get("formation", []):
+                members = list(f.get("units", []))
+                if uid in members:
+                    rest = [m for m in members if m != uid]
+                    if all(view.state.units[m].status == "eliminated" for m in rest):
+                        # the formation's last unit: its points replace those its members scored alone
+                        return float(f.get("points", 0)) - sum(alone(m) for m in rest)
+            return alone(uid)
+        sup = view.supply
+        if not sup.status(uid).in_supply:
+            return 0.0  # counted as lost at the end anyway (24.3)
+        own = float(vic.get("soviet_front_hq_points", 10) if uid == vic.get("soviet_front_hq", "")
+                    else vic.get("soviet_unit_points", 1))
+        if d.hq:
+            # 11.34: the units that no other supplied HQ reaches end the game out of supply with it.
+            for u, st in sup.all_status(SOVIET).items():
+                h = view.hex_of(u)
+                if (st.in_supply and h is not None and not view.catalog.units[u].hq and u not in view.vars.entered
+                        and [hq for hq, ok in sup.command_at(h) if ok] == [uid]):
+                    own += float(vic.get("soviet_unit_points", 1))
+        return own
+
+    @staticmethod
+    def _final_value(result: str, d_worth: float, d_steps: int, per_step_d: float, a_step: float, a_all: float,
+                     hold: float, can_retreat: bool) -> float:
+        """One result's worth in the side's last combat phase: VP only, the defender choosing the
+        cheaper of losses and retreat (9.66), the attacker retreating rather than dying."""
+        if "cancelled" in result:
+            return -a_all
+        if "eliminated" in result:
+            return d_worth + hold
+        if result == "eng":
+            return per_step_d - a_step
+        if "/" not in result:
+            return 0.0
+        a, d = result.split("/")
+        cost = a_all if a == "E" else (0.0 if a == "-" else min(0.2 * int(a), a_step))
+        if d == "E":
+            return d_worth + hold - cost
+        if d == "-":
+            return -cost
+        n = int(d)
+        losses = per_step_d * min(n, d_steps) + (hold if n >= d_steps else 0.0)
+        gain = min(losses, hold + 0.3 * per_step_d) if can_retreat else losses
+        return gain - cost
 
     def _result_value(self, result: str, d_worth: float, d_steps: int, per_step_d: float, a_step: float,
                       hold: float, can_retreat: bool) -> float:
@@ -647,7 +732,7 @@ class KievAI:
         if a == "E":
             cost = 3 * a_step * 2
         elif a != "-":
-            cost = int(a) * a_step * 0.8  # the attacker may retreat instead of losing (our choice)
+            cost = int(a) * a_step * A_COST  # the attacker may retreat instead of losing (our choice)
         gain = 0.0
         if d == "E":
             gain = d_worth + hold + 1.0
@@ -744,10 +829,24 @@ class KievAI:
         units = tuple(p["units"])
         mine = [h for h, ids in view.occupancy.items() if view.side(ids[0]) == self.side]
 
+        pick = RETREAT_PICK and self.side == GERMAN
+        targets = set(self._attack_options(view)) if pick else set()
+        sup = view.supply
+        first_turn = view.state.turn == 1
+        final = pick and self.last_word(game)
+
         def badness(path: tuple[str, ...]) -> float:
             end = Hex.parse(path[-1])
             near = min((end.distance(h) for h in mine), default=9)
-            return -near + (2 if game.scenario.map.settlement(end) else 0)
+            bad = -near + (2 if game.scenario.map.settlement(end) else 0)
+            if pick:
+                if end in targets:
+                    bad -= 4.0  # 9.76: a unit retreated into a hex still to be hit dies with any result there
+                fed = sup.lines[SOVIET].reaches(end) if first_turn else any(ok for _, ok in sup.command_at(end))
+                if not fed:  # 19.85, 11.34: no line to a source, or no supplied HQ's line of communications
+                    bad -= 5.0 if final else 2.0  # cut off: halved, and a VP at the end (24.3)
+                bad -= 0.5 * sum(1 for n in game.scenario.map.neighbours(end) if view.occupied_by(n, self.side))
+            return bad
         choice = tuple(min(opts[u], key=lambda q: (badness(q), q)) if opts.get(u) else () for u in units)
         act = Retreat(units, choice)
         if game.check(act, side=self.side) is None:
@@ -794,6 +893,15 @@ class KievAI:
             go = sorted(idle, key=lambda u: -self.strength(view, u)[1])[:2]
         else:
             return DeclineAdvance()
+        if LEADER_FOLLOWS:
+            # A leader whose hex the advance would leave without a combat unit goes along:
+            # alone next to the enemy it is lost at the first attack (24.2).
+            for u in units:
+                h = view.hex_of(u)
+                if view.catalog.units[u].leader and h is not None and not any(
+                        x not in go and not view.is_hq_like(x) for x in view.at(h) if view.side(x) == self.side) \
+                        and any(view.hex_of(x) == h for x in go):
+                    go = go + [u]
         for k in range(len(go), 0, -1):
             act = Advance(tuple(go[:k]), best)
             if game.check(act, side=self.side) is None:
