@@ -16,9 +16,10 @@ def main() -> None:
     """Entry point of the console script and of `python -m kiev_tui`."""
     args = sys.argv[1:]
     if not args or args[0] == "play":  # the first frame comes sooner without the cycle collector (gcpause.py)
-        from kiev_tui import gcpause
+        from kiev_tui import dccache, gcpause
 
         gcpause.pause()
+        dccache.install()  # the dataclasses' methods compiled once, not at every start
     if args[:1] == ["rules"]:
         from kiev_tui.rulesref.fastcli import run
 
