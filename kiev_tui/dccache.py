@@ -33,6 +33,7 @@ _MAX_ENTRIES = 20_000  # far above the program's own classes: a file grown past 
 
 _stored: dict[bytes, bytes] = {}  # digest of the text -> its code, marshalled (read from the file, not used yet)
 _new: dict[bytes, bytes] = {}  # the same for code compiled in this run
+_used: set[bytes] = set()  # the texts found in the file in this run
 _file: Path | None = None
 _original: Any = None
 
@@ -69,12 +70,14 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     local_vars = ", ".join(locals.keys())
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
     digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
-    blob = _stored.pop(digest, None)  # each text is compiled once a run: its bytes are freed at once
+    blob = _stored.pop(digest, None)  # read once a run: its bytes are freed at once
     if blob is not None:
         code = marshal.loads(blob)
+        _used.add(digest)
     else:
         code = compile(txt, "<string>", "exec")  # what exec(txt) compiles
-        _new[digest] = marshal.dumps(code)
+        if digest not in _used:  # a text met again (classes with no fields share theirs) is in the file
+            _new[digest] = marshal.dumps(code)
     ns: dict[str, Any] = {}
     exec(code, vars(dataclasses) if globals is None else globals, ns)  # None: the frame of dataclasses
     return ns["__create_fn__"](**locals)
@@ -96,7 +99,7 @@ def install() -> None:
         return  # the cache is off: compiled as usual
     _file = folder / "code" / "dataclasses.marshal"
     found, value = datacache._read(_file, _key()) if _private(_file) else (False, None)
-    if found and isinstance(value, dict):
+    if found and isinstance(value, dict) and all(type(k) is bytes and type(v) is bytes for k, v in value.items()):
         _stored.update(value)
     _original = current
     dataclasses._create_fn = _create_fn
@@ -133,4 +136,5 @@ def uninstall() -> None:
         _original = None
     _stored.clear()
     _new.clear()
+    _used.clear()
     _file = None
