@@ -16,10 +16,9 @@ def main() -> None:
     """Entry point of the console script and of `python -m kiev_tui`."""
     args = sys.argv[1:]
     if not args or args[0] == "play":  # the first frame comes sooner without the cycle collector (gcpause.py)
-        from kiev_tui import dccache, gcpause
+        from kiev_tui import gcpause
 
         gcpause.pause()
-        dccache.install()  # the dataclasses' methods compiled once, not at every start
     if args[:1] == ["rules"]:
         from kiev_tui.rulesref.fastcli import run
 
@@ -27,6 +26,9 @@ def main() -> None:
         if code is not None:
             sys.stdout.flush()
             sys.exit(code)
+    from kiev_tui import dccache
+
+    dccache.install()  # the methods of dataclasses compiled once, not at every start (issue 33)
     from kiev_tui.cli import main as cli_main
 
     cli_main()

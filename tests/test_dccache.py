@@ -85,3 +85,20 @@ def test_nothing_is_patched_with_the_cache_off(monkeypatch: pytest.MonkeyPatch) 
         assert dataclasses._create_fn is not dccache._create_fn
     finally:
         dccache.uninstall()
+
+
+def test_the_console_script_keeps_the_code_for_the_next_start(tmp_path: Path) -> None:
+    # `kiev-tui play` (here piped, so it prints the position and ends) leaves the file behind
+    import subprocess
+
+    from kiev_tui import datacache
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("KIEV_TUI_CACHE", "KIEV_TUI_SAVES")}
+    env.update({"PYTHONPATH": str(root), "KIEV_TUI_CACHE": str(tmp_path / "cache"),
+                "KIEV_TUI_SAVES": str(tmp_path / "saves"), "KIEV_TUI_PLAYER": "tester"})
+    done = subprocess.run([sys.executable, "-c", "from kiev_tui.entry import main; main()", "play", "--no-resume"],
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found, codes = datacache._read(tmp_path / "cache" / "code" / "dataclasses.marshal", dccache._key())
+    assert found and len(codes) > 100  # the engine's and the game's dataclasses, several methods each
