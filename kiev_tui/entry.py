@@ -26,6 +26,9 @@ def main() -> None:
         if code is not None:
             sys.stdout.flush()
             sys.exit(code)
+    from kiev_tui import dccache
+
+    dccache.install()  # the methods of dataclasses compiled once, not at every start (issue 33)
     from kiev_tui.cli import main as cli_main
 
     cli_main()

@@ -142,3 +142,21 @@ def test_an_entry_others_may_write_is_never_read(builds: list[str], tmp_path: Pa
     assert entry[0].parent.stat().st_mode & 0o777 == 0o700  # ... which is this user's alone again
     Game.new(MINI, seed=2)
     assert len(builds) == 3
+
+
+def test_a_kiev_entry_carries_the_map_tables_of_the_first_supply_check(builds: list[str]) -> None:
+    # issue 33 round 3: the tables Kiev derives from its map alone are worked out before the entry
+    # is written (system.derive_map_tables), so a start from the cache does not work them out again
+    from kiev_tui.games.spi_kiev.common import zoc_reach
+    from kiev_tui.games.spi_kiev.supply import loc_links, supply_links
+
+    load_scenario("spi_kiev/campaign")
+    cached = load_scenario("spi_kiev/campaign")
+    assert len(builds) == 1
+    kept = cached.map.derived
+    assert sorted(kept) == ["loc_bits", "loc_links", "supply_bits", "supply_links", "swamps", "zoc_reach",
+                            "zoc_reach_sets"]
+    fresh = scenario_module._build_scenario(cached.path, cached.id).map
+    assert fresh.derived == {}
+    assert supply_links(fresh) == kept["supply_links"] and zoc_reach(fresh) == kept["zoc_reach"]
+    assert loc_links(fresh) == kept["loc_links"] and fresh.derived["swamps"] == kept["swamps"]

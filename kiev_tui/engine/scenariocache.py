@@ -153,6 +153,11 @@ def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Calla
     try:
         if not _stamped(scenario.game):
             return scenario
+        from kiev_tui.engine.registry import get_data
+
+        derive = getattr(get_data(scenario.game), "derive_map_tables", None)
+        if derive is not None:  # the map's own tables, worked out now so the entry keeps them (issue 33)
+            derive(scenario)
         sources = sorted({(source, _digest(source)) for source in reads()})
         if any(digest is None for _, digest in sources):
             return scenario

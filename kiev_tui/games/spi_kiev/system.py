@@ -141,6 +141,18 @@ class KievRules:
         from kiev_tui.games.spi_kiev.setup_check import check_scenario  # tables, opening stacks
         check_scenario(scenario)
 
+    def derive_map_tables(self, scenario: Any) -> None:
+        """Work out the tables the first supply check derives from the map alone (they depend on
+        nothing else), so a ready-built scenario (engine/scenariocache.py) carries them: 10-20 ms
+        less before the first frame (issue 33)."""
+        from kiev_tui.games.spi_kiev.common import zoc_reach_sets
+        from kiev_tui.games.spi_kiev.supply import loc_bits, supply_bits
+
+        gmap = scenario.map
+        zoc_reach_sets(gmap)  # and zoc_reach
+        supply_bits(gmap)  # and supply_links, swamps
+        loc_bits(gmap)  # and loc_links
+
     def setup(self, game: "Game") -> GameState:
         sc = game.scenario
         units = {uid: UnitState(uid) for uid in sc.catalog.units}

@@ -1,0 +1,140 @@
+"""The compiled methods of dataclasses, kept between runs like a .pyc (issue 33, round 3).
+
+On Python 3.11 every method a dataclass gets (``__init__``, ``__repr__``, ``__eq__``,
+``__hash__``, ``__setattr__``...) is written out as source text and compiled on its own by
+``dataclasses._create_fn``; the ~80 dataclasses imported before the first frame of `play` ask for
+about 500 such compilations, 40-55 ms of CPU, a fifth of what the game adds to a bare Textual
+app.  The same text always compiles to the same code, so the code is kept in the per-user cache
+(marshalled, keyed on the SHA-256 of the exact text, in a file for this version of Python) and the next start runs it without
+compiling.  The function the class gets is made exactly as before: the same text, the same
+globals and locals, only ``compile`` is skipped.
+
+Only Python 3.11 is patched (3.12 and later build the methods differently, and
+``dataclasses._create_fn`` must still be the function this module knows); on anything else
+``install`` does nothing.  Code objects run when they are loaded, so the file sits in a folder
+of this user's alone and is read only if nobody else could have written it (as the ready-built
+scenarios of engine/scenariocache.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import marshal
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from kiev_tui.nossl import sha256  # no OpenSSL at start-up (issue 33)
+
+_LAYOUT = 1
+_MAX_ENTRIES = 20_000  # far above the program's own classes: a file grown past it starts again
+
+_stored: dict[bytes, bytes] = {}  # digest of the text -> its code, marshalled (read from the file, not used yet)
+_new: dict[bytes, bytes] = {}  # the same for code compiled in this run
+_used: set[bytes] = set()  # the texts found in the file in this run
+_file: Path | None = None
+_original: Any = None
+
+
+def _key() -> str:
+    return f"dataclass-code\nlayout={_LAYOUT}\npython={sys.version}"
+
+
+def _private(file: Path) -> bool:
+    """The file and its folder are this user's and nobody else may write them."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return False
+    try:
+        folder, entry = os.lstat(file.parent), os.lstat(file)
+    except OSError:
+        return False
+    return (folder.st_uid == entry.st_uid == getuid() and stat.S_ISDIR(folder.st_mode)
+            and not folder.st_mode & 0o077 and stat.S_ISREG(entry.st_mode) and not entry.st_mode & 0o022)
+
+
+def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: Any = None,
+               return_type: Any = dataclasses.MISSING) -> Any:
+    """`dataclasses._create_fn` of Python 3.11, line for line, with the compiled text looked up first."""
+    if locals is None:
+        locals = {}
+    return_annotation = ""
+    if return_type is not dataclasses.MISSING:
+        locals["_return_type"] = return_type
+        return_annotation = "->_return_type"
+    args = ",".join(args)
+    body = "\n".join(f"  {b}" for b in body)
+    txt = f" def {name}({args}){return_annotation}:\n{body}"
+    local_vars = ", ".join(locals.keys())
+    txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
+    digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
+    blob = _stored.pop(digest, None)  # read once a run: its bytes are freed at once
+    if blob is not None:
+        code = marshal.loads(blob)
+        _used.add(digest)
+    else:
+        code = compile(txt, "<string>", "exec")  # what exec(txt) compiles
+        if digest not in _used:  # a text met again (classes with no fields share theirs) is in the file
+            _new[digest] = marshal.dumps(code)
+    ns: dict[str, Any] = {}
+    exec(code, vars(dataclasses) if globals is None else globals, ns)  # None: the frame of dataclasses
+    return ns["__create_fn__"](**locals)
+
+
+def install() -> None:
+    """Use the kept code for every dataclass created from now on (Python 3.11 only)."""
+    global _file, _original
+    if _original is not None or sys.version_info[:2] != (3, 11) or getattr(os, "getuid", None) is None:
+        return
+    current = getattr(dataclasses, "_create_fn", None)
+    code = getattr(current, "__code__", None)
+    if code is None or code.co_varnames[:5] != ("name", "args", "body", "globals", "locals"):
+        return  # not the function this module copies
+    from kiev_tui import datacache
+
+    folder = datacache.cache_dir()
+    if folder is None:
+        return  # the cache is off: compiled as usual
+    _file = folder / "code" / "dataclasses.marshal"
+    found, value = datacache._read(_file, _key()) if _private(_file) else (False, None)
+    if found and isinstance(value, dict) and all(type(k) is bytes and type(v) is bytes for k, v in value.items()):
+        _stored.update(value)
+    _original = current
+    dataclasses._create_fn = _create_fn
+    import atexit
+
+    atexit.register(save)
+
+
+def save() -> None:
+    """Write the code compiled in this run to the cache, if there is any new."""
+    if _file is None or not _new:
+        return
+    from kiev_tui import datacache
+
+    folder = _file.parent
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if os.lstat(folder).st_mode & 0o077 and os.lstat(folder).st_uid == os.getuid():
+            folder.chmod(0o700)
+    except OSError:
+        return
+    found, value = datacache._read(_file, _key()) if _private(_file) else (False, None)
+    codes = value if found and isinstance(value, dict) and len(value) + len(_new) <= _MAX_ENTRIES else {}
+    codes.update(_new)
+    datacache._write(folder, _file, _key(), codes)
+    _new.clear()
+
+
+def uninstall() -> None:
+    """Put the standard library's own function back (tests)."""
+    global _original, _file
+    if _original is not None:
+        dataclasses._create_fn = _original
+        _original = None
+    _stored.clear()
+    _new.clear()
+    _used.clear()
+    _file = None

@@ -1,0 +1,104 @@
+"""The compiled methods of dataclasses kept between runs (kiev_tui/dccache.py, issue 33 round 3)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from kiev_tui import dccache
+
+pytestmark = pytest.mark.skipif(sys.version_info[:2] != (3, 11) or not hasattr(os, "getuid"),
+                                reason="only Python 3.11 builds dataclass methods this way")
+
+
+def _make() -> type:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Point:
+        x: int
+        y: int = 2
+
+    return Point
+
+
+def _check(point: type) -> None:
+    p = point(1)
+    assert (p.x, p.y) == (1, 2)
+    assert repr(p).endswith("Point(x=1, y=2)")
+    assert p == point(1, 2) and p != point(1, 3)
+    assert hash(p) == hash((1, 2))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 5  # type: ignore[misc]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("KIEV_TUI_CACHE", str(tmp_path / "cache"))
+    dccache.uninstall()
+    yield tmp_path / "cache" / "code" / "dataclasses.marshal"
+    dccache.uninstall()
+
+
+def test_methods_compiled_once_are_run_from_the_file_the_next_time(cache: Path) -> None:
+    plain = _make()
+    dccache.install()
+    assert dataclasses._create_fn is dccache._create_fn
+    assert dccache._stored == {}
+    first = _make()
+    _check(first)
+    assert len(dccache._new) == 6  # __init__, __repr__, __eq__, __hash__, __setattr__, __delattr__
+    dccache.save()
+    assert cache.is_file() and dccache._new == {}
+    assert os.lstat(cache.parent).st_mode & 0o777 == 0o700
+
+    dccache.uninstall()
+    assert dataclasses._create_fn is not dccache._create_fn
+    dccache.install()
+    assert len(dccache._stored) == 6
+    again = _make()
+    _check(again)
+    assert dccache._stored == {} and dccache._new == {}  # every method came from the file, none compiled
+    for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__"):
+        assert getattr(again, name).__code__.co_code == getattr(plain, name).__code__.co_code
+
+
+def test_a_file_others_may_write_is_not_read(cache: Path) -> None:
+    dccache.install()
+    _make()
+    dccache.save()
+    dccache.uninstall()
+    cache.parent.chmod(0o777)
+    dccache.install()
+    assert dccache._stored == {}
+    _check(_make())
+    assert len(dccache._new) == 6
+
+
+def test_nothing_is_patched_with_the_cache_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KIEV_TUI_CACHE", "off")
+    dccache.uninstall()
+    try:
+        dccache.install()
+        assert dataclasses._create_fn is not dccache._create_fn
+    finally:
+        dccache.uninstall()
+
+
+def test_the_console_script_keeps_the_code_for_the_next_start(tmp_path: Path) -> None:
+    # `kiev-tui play` (here piped, so it prints the position and ends) leaves the file behind
+    import subprocess
+
+    from kiev_tui import datacache
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("KIEV_TUI_CACHE", "KIEV_TUI_SAVES")}
+    env.update({"PYTHONPATH": str(root), "KIEV_TUI_CACHE": str(tmp_path / "cache"),
+                "KIEV_TUI_SAVES": str(tmp_path / "saves"), "KIEV_TUI_PLAYER": "tester"})
+    done = subprocess.run([sys.executable, "-c", "from kiev_tui.entry import main; main()", "play", "--no-resume"],
+                          env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found, codes = datacache._read(tmp_path / "cache" / "code" / "dataclasses.marshal", dccache._key())
+    assert found and len(codes) > 100  # the engine's and the game's dataclasses, several methods each
