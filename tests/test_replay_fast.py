@@ -108,6 +108,21 @@ def test_a_large_table_of_numbers_is_not_mistaken_for_an_equal_table_of_flags() 
     assert '"u07":null' in kept.canonical_json()
 
 
+def test_the_control_text_follows_the_table_not_its_identity() -> None:
+    # Round 5 (issue 33): the control table's text is reused while the table is equal to the last.
+    state = GameState(1, "german", "movement", control={"0101": "german", "0202": "soviet"})
+    assert state.canonical_json() == plain_text(state)
+    state.control["0202"] = "german"  # changed in place
+    assert '"control":{"0101":"german","0202":"german"}' in state.canonical_json()
+    other = GameState(1, "german", "movement", control={"0101": "german", "0202": "german"})
+    assert other.canonical_json() == plain_text(other)
+    # Values no game writes: 1 and True are equal, their texts are not.
+    for odd in (1, True, 1.0):
+        hand = GameState(1, "german", "movement", control={"0101": odd})  # type: ignore[dict-item]
+        assert hand.canonical_json() == plain_text(hand)
+    assert '"control":{"0101":true}' in GameState(1, "german", "movement", control={"0101": True}).canonical_json()  # type: ignore[dict-item]
+
+
 # -- supply, command, zones and occupancy -----------------------------------------------------
 
 def reference_flood(view: View, side: str) -> dict[Hex, Hex | None]:

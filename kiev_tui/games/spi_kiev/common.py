@@ -373,11 +373,22 @@ class View:
 
     def _zones_from(self, base: Placement, reach: dict[Hex, frozenset[Hex]], hq_like: frozenset[str]) -> None:
         """The zones worked out from those of a placement a few units away: only the hexes the
-        touched stacks reach can have changed, and each is judged again by the stacks around it."""
+        touched stacks reach can have changed, and each is judged again by the stacks around it.
+        A side none of whose stacks was touched keeps its zones as they were (a move changes the
+        mover's zones alone)."""
         units = self.catalog.units
         occ = self.occupancy
+        touched = self._where.touched
+        was_occ = base.occupancy
+        sides: set[str] = set()  # the sides whose stacks differ from the base's
+        for h in touched:
+            for ids in (occ.get(h), was_occ.get(h)):
+                if ids:
+                    sides.add(units[ids[0]].side)
+        was_moving, was_blocking = base.zocs["movement"], base.zocs["blocking"]
+        zocs = self._where.zocs
         near = zoc_from(self.map)
-        cells: frozenset[Hex] = frozenset().union(*[reach[h] for h in self._where.touched])
+        cells: frozenset[Hex] = frozenset().union(*[reach[h] for h in touched])
         moving: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
         blocking: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
         for c in cells:
@@ -385,13 +396,14 @@ class View:
                 ids = occ.get(n)
                 if ids:
                     side = units[ids[0]].side
-                    moving[side].add(c)
-                    if not hq_like.issuperset(ids):
-                        blocking[side].add(c)
-        was_moving, was_blocking = base.zocs["movement"], base.zocs["blocking"]
-        zocs = self._where.zocs
-        zocs["blocking"] = {s: (was_blocking[s] - cells) | blocking[s] for s in (GERMAN, SOVIET)}
-        zocs["movement"] = {s: (was_moving[s] - cells) | moving[s] for s in (GERMAN, SOVIET)}
+                    if side in sides:
+                        moving[side].add(c)
+                        if not hq_like.issuperset(ids):
+                            blocking[side].add(c)
+        zocs["blocking"] = {s: (was_blocking[s] - cells) | blocking[s] if s in sides else was_blocking[s]
+                            for s in (GERMAN, SOVIET)}
+        zocs["movement"] = {s: (was_moving[s] - cells) | moving[s] if s in sides else was_moving[s]
+                            for s in (GERMAN, SOVIET)}
 
     @cached_property
     def zoc_movement(self) -> dict[str, frozenset[Hex]]:
