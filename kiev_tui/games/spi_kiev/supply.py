@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
@@ -34,30 +35,29 @@ class SupplyStatus:
 
 def supply_sources(view: View, side: str) -> list[Hex]:
     """Map-edge road (and, for the Soviets, rail) exits that feed a side (19.82, 19.84)."""
-    gmap = view.map
-    out: list[Hex] = []
+    exits = _source_exits(view.map)[side]
     if side == GERMAN:
+        return [h for h in exits if not view.occupied_by(h, SOVIET)]
+    # 19.84: a source stops feeding once the Germans control it.
+    return [h for h in exits if not (view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET))]
+
+
+def _source_exits(gmap: "GameMap") -> dict[str, tuple[Hex, ...]]:
+    """The exits that may feed each side, in hex order: which of them feed now depends on the
+    units alone (``supply_sources``).  Worked out again only when the map's exits or areas K-N
+    are other objects (all of them immutable), as when a test edits its map."""
+    key = (gmap.road_exits, gmap.rail_exits, *(gmap.areas.get(a) for a in ("K", "L", "M", "N")))
+    cached = gmap.derived.get("supply_exits")  # pragma: no mutate: memo key only
+    if cached is None or len(cached[0]) != len(key) or not all(map(is_, cached[0], key)):
         area_n = gmap.areas.get("N")
-        for h in sorted(gmap.road_exits):
-            edges = gmap.edges_of(h)
-            if not edges & {"north", "west", "south"}:
-                continue
-            if area_n is not None and h in area_n.hexes:
-                continue
-            if view.occupied_by(h, SOVIET):
-                continue
-            out.append(h)
-    else:
+        # 19.82: German road exits on the north, west and south edges, area N's excepted.
+        german = tuple(h for h in sorted(gmap.road_exits) if gmap.edges_of(h) & {"north", "west", "south"}
+                       and not (area_n is not None and h in area_n.hexes))
+        # 19.84: road or rail exits in areas K-N (the east side, N at its corner).
         areas = [gmap.areas[a] for a in ("K", "L", "M", "N") if a in gmap.areas]
-        for h in sorted(gmap.road_exits | gmap.rail_exits):
-            # 19.84: road or rail exits in areas K-N (the east side, N at its corner).
-            if not any(h in a.hexes for a in areas):
-                continue
-            # 19.84: a source stops feeding once the Germans control it.
-            if view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET):
-                continue
-            out.append(h)
-    return out
+        soviet = tuple(h for h in sorted(gmap.road_exits | gmap.rail_exits) if any(h in a.hexes for a in areas))
+        cached = gmap.derived["supply_exits"] = (key, {GERMAN: german, SOVIET: soviet})  # pragma: no mutate: memo
+    return cast("dict[str, tuple[Hex, ...]]", cached[1])
 
 
 def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]:
