@@ -1,0 +1,91 @@
+"""Replay and load, round 5 (issue 33): each shortcut of this round answers as the plain
+computation it replaces, on every kind of position a campaign of the random bot meets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiev_tui.engine import registry, sequence
+from kiev_tui.engine.actions import Action
+from kiev_tui.engine.game import Game
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View
+from kiev_tui.games.spi_kiev.supply import supply_sources
+
+CAMPAIGN = "spi_kiev/campaign"
+
+
+def plain_actor(game: Game) -> str:
+    """Who acts now, worked out from scratch (no memo)."""
+    st = game.state
+    if st.pending is not None and st.pending.get("side"):
+        return str(st.pending["side"])
+    return sequence.current(game).owner
+
+
+def plain_sources(view: View, side: str) -> list[Hex]:
+    """supply_sources as it was written before round 5: every exit judged at every call."""
+    gmap = view.map
+    out: list[Hex] = []
+    if side == GERMAN:
+        area_n = gmap.areas.get("N")
+        for h in sorted(gmap.road_exits):
+            if not gmap.edges_of(h) & {"north", "west", "south"}:
+                continue
+            if area_n is not None and h in area_n.hexes:
+                continue
+            if view.occupied_by(h, SOVIET):
+                continue
+            out.append(h)
+    else:
+        areas = [gmap.areas[a] for a in ("K", "L", "M", "N") if a in gmap.areas]
+        for h in sorted(gmap.road_exits | gmap.rail_exits):
+            if not any(h in a.hexes for a in areas):
+                continue
+            if view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET):
+                continue
+            out.append(h)
+    return out
+
+
+def test_the_actor_and_the_supply_sources_match_the_plain_answers_over_a_campaign() -> None:
+    seen: dict[str, Any] = {"positions": 0, "actors": set(), "sources": 0}
+
+    def every(game: Game, _act: Action) -> None:
+        seen["positions"] += 1
+        actor = game.rules.actor(game)
+        assert actor == plain_actor(game)
+        assert game.rules.actor(game) == actor  # asked again: the kept answer
+        seen["actors"].add(actor)
+        if seen["positions"] % 5 == 0:
+            view = View(game)
+            for side in (GERMAN, SOVIET):
+                got = supply_sources(view, side)
+                assert got == plain_sources(view, side)
+                seen["sources"] += len(got)
+
+    registry.get_bot("spi_kiev").play_game(CAMPAIGN, seed=52, on_action=every)
+    assert seen["positions"] > 400
+    assert seen["actors"] == {GERMAN, SOVIET}
+    assert seen["sources"] > 300
+
+
+def test_the_actor_follows_a_state_edited_by_hand_without_touch() -> None:
+    game = Game.new(CAMPAIGN, seed=3)
+    st = game.state
+    first = game.rules.actor(game)
+    assert first == plain_actor(game) == st.player
+    other = SOVIET if first == GERMAN else GERMAN
+    # The same state object, its fields changed in place (no touch): each field the step reads counts.
+    st.player = other
+    assert game.rules.actor(game) == plain_actor(game) == other
+    st.phase = "combat"
+    assert game.rules.actor(game) == plain_actor(game) == other
+    st.player = first
+    assert game.rules.actor(game) == plain_actor(game) == first
+    st.turn = 2
+    assert game.rules.actor(game) == plain_actor(game) == first
+    st.pending = {"side": other, "kind": "retreat"}
+    assert game.rules.actor(game) == other
+    st.pending = {"kind": "retreat"}
+    assert game.rules.actor(game) == first
