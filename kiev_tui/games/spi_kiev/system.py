@@ -192,8 +192,9 @@ class KievRules:
         if pending is not None and pending.get("side"):
             return str(pending["side"])
         # Asked before and after every action: the step is worked out once for the state's
-        # turn, player, phase and half (what the sequence and its skip rules read), issue 33.
-        key = (game.version, id(st), st.turn, st.player, st.phase, st.half)
+        # turn, player, phase and half, all that the sequence and its skip rules read besides
+        # the scenario, which is fixed for the game's life (issue 33).
+        key = (st.turn, st.player, st.phase, st.half)
         kept = game.position_cache.get(_ACTOR)  # pragma: no mutate: a cache read; a miss works it out again
         if kept is not None and kept[0] == key:
             return cast(str, kept[1])
