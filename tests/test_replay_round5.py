@@ -3,13 +3,16 @@ computation it replaces, on every kind of position a campaign of the random bot 
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+import pytest
 
 from kiev_tui.engine import registry, sequence
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
-from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View
+from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of, zoc_reach
 from kiev_tui.games.spi_kiev.supply import supply_sources
 
 CAMPAIGN = "spi_kiev/campaign"
@@ -89,3 +92,46 @@ def test_the_actor_follows_a_state_edited_by_hand_without_touch() -> None:
     assert game.rules.actor(game) == other
     st.pending = {"kind": "retreat"}
     assert game.rules.actor(game) == first
+
+
+def plain_zones(view: View, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """A side's zones for movement and for blocking, from scratch: every stack of the side
+    controls the hexes zoc_reach gives its hex; a stack of HQs and leaders alone blocks none."""
+    reach = zoc_reach(view.map)
+    stacks: dict[str, list[str]] = {}
+    for u in view.state.units.values():
+        if u.status == "map" and u.hex is not None:
+            stacks.setdefault(u.hex, []).append(u.id)
+    moving: set[Hex] = set()
+    blocking: set[Hex] = set()
+    for hex_id, ids in stacks.items():
+        if view.side(sorted(ids)[0]) != side:
+            continue
+        moving.update(reach[Hex.parse(hex_id)])
+        if not all(view.is_hq_like(x) for x in ids):
+            blocking.update(reach[Hex.parse(hex_id)])
+    return frozenset(moving), frozenset(blocking)
+
+
+@pytest.mark.parametrize("seed", [8, 52])
+def test_zones_asked_now_and_then_match_a_fresh_count_over_a_campaign(seed: int) -> None:
+    # Zones are worked out only when asked, from the last placement whose zones are known and
+    # every change since: ask for one side's at random moments, so that changes pile up between.
+    pick = random.Random(seed)
+    seen = {"asked": 0, "positions": 0, "zones": set()}
+
+    def every(game: Game, _act: Action) -> None:
+        seen["positions"] += 1
+        side = pick.choice([None, None, None, GERMAN, SOVIET])
+        if side is None:
+            return
+        view = View(game)
+        got = view.side_zones(side)
+        assert got == plain_zones(view, side), seen["positions"]
+        assert view.in_enemy_zoc(next(iter(got[0])), enemy_of(side)) if got[0] else True
+        seen["asked"] += 1
+        seen["zones"].add(got)
+
+    registry.get_bot("spi_kiev").play_game(CAMPAIGN, seed=seed, on_action=every)
+    assert seen["positions"] > 400 and seen["asked"] > 100
+    assert len(seen["zones"]) > 50  # zones that changed, not the same ones again and again

@@ -113,7 +113,7 @@ def closed_to(view: View, side: str) -> frozenset[Hex]:
         foe: set[Hex] = set()
         for h, ids in view.occupancy.items():
             (friend if side_of(ids[0]) == side else foe).add(h)
-        got = memo[key] = frozenset((view.zoc_blocking[enemy_of(side)] | foe) - friend)
+        got = memo[key] = frozenset((view.side_zones(enemy_of(side))[1] | foe) - friend)
     return cast("frozenset[Hex]", got)
 
 
