@@ -327,8 +327,9 @@ class View:
         return face_id is not None and self.catalog.extra[UNTRIED].faces[face_id].asterisk
 
     def hex_of(self, uid: str) -> Hex | None:
-        h = self.state.units[uid].hex
-        return Hex.parse(h) if h is not None and self.state.units[uid].status == "map" else None
+        u = self.state.units[uid]
+        h = u.hex
+        return _hex(h) if h is not None and u.status == "map" else None  # parsed once per hex id
 
     @cached_property
     def _where(self) -> "Placement":

@@ -33,6 +33,21 @@ class SupplyStatus:
         return "OUT OF SUPPLY"
 
 
+#: The statuses given so far, each made once: a phase start judges every unit of a side, and
+#: most share one of a few answers (the status is immutable, so sharing is safe).
+_STATUSES: dict[tuple[bool, bool, str | None, str], SupplyStatus] = {}
+
+
+def _status(in_supply: bool, in_command: bool, hq: str | None, why: str) -> SupplyStatus:
+    key = (in_supply, in_command, hq, why)
+    got = _STATUSES.get(key)
+    if got is None:
+        if len(_STATUSES) >= 4096:  # pragma: no mutate: a bound on a cache
+            _STATUSES.clear()
+        got = _STATUSES[key] = SupplyStatus(in_supply, in_command, hq, why)
+    return got
+
+
 def supply_sources(view: View, side: str) -> list[Hex]:
     """Map-edge road (and, for the Soviets, rail) exits that feed a side (19.82, 19.84)."""
     exits = _source_exits(view.map)[side]
@@ -433,7 +448,7 @@ class Supply:
         h = v.hex_of(uid)
         side = v.side(uid)
         if h is None:
-            return SupplyStatus(True, True, None, "")
+            return _status(True, True, None, "")
         d = v.catalog.units[uid]
         # 9.15, 11.33: a Soviet combat unit attacks only within an HQ's line of communications.
         # 15.0 and 19.85 waive supply, never this, so it is judged before either applies.
@@ -441,25 +456,25 @@ class Supply:
         in_command = side == GERMAN or d.hq or bool(reach)
         commander = reach[0][0] if reach else None
         if str(uid) in v.vars.entered:
-            return SupplyStatus(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
+            return _status(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
         if side == GERMAN:
             ok = self.lines[GERMAN].reaches(h)
-            return SupplyStatus(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
+            return _status(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
         if v.state.turn == 1:
             # 19.85: on turn 1 Soviet lines run straight to a source, any length, no HQ needed.
             ok = self.lines[SOVIET].reaches(h)
-            return SupplyStatus(ok, in_command, commander, "" if ok else "19.85: cut off from every eastern supply source")
+            return _status(ok, in_command, commander, "" if ok else "19.85: cut off from every eastern supply source")
         if d.hq:
             ok = self.lines[SOVIET].reaches(h)
-            return SupplyStatus(ok, True, uid if ok else None,
+            return _status(ok, True, uid if ok else None,
                                 "" if ok else "19.83: the HQ has no line of supply to an eastern source")
         # 8.25: the unit's own hex holds a friendly unit, so zones there never cut the line.
         supplied = [hq for hq, s in reach if s]
         if supplied:
-            return SupplyStatus(True, True, supplied[0], "")
+            return _status(True, True, supplied[0], "")
         if reach:
-            return SupplyStatus(False, True, reach[0][0], "11.34: its HQ is itself out of supply")
-        return SupplyStatus(False, False, None, "11.34: no HQ within command radius")
+            return _status(False, True, reach[0][0], "11.34: its HQ is itself out of supply")
+        return _status(False, False, None, "11.34: no HQ within command radius")
 
     @cached_property
     def _loc_all(self) -> dict[str, dict[Hex, int]]:
