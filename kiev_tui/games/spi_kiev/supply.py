@@ -123,22 +123,38 @@ def closed_to(view: View, side: str) -> frozenset[Hex]:
     key = "closed " + side  # pragma: no mutate: memo key only
     got = memo.get(key)
     if got is None:
-        side_of = view.side
-        friend: set[Hex] = set()
-        foe: set[Hex] = set()
-        for h, ids in view.occupancy.items():
-            (friend if side_of(ids[0]) == side else foe).add(h)
-        got = memo[key] = frozenset((view.side_zones(enemy_of(side))[1] | foe) - friend)
+        stacks = _stack_hexes(view)
+        got = memo[key] = frozenset((view.side_zones(enemy_of(side))[1] | stacks[enemy_of(side)]) - stacks[side])
     return cast("frozenset[Hex]", got)
 
 
+def _stack_hexes(view: View) -> dict[str, frozenset[Hex]]:
+    """The hexes each side's stacks stand in, once per placement."""
+    memo = view.placement_memo()
+    got = memo.get("stack hexes")  # pragma: no mutate: memo key only
+    if got is None:
+        side_of = view.side
+        german: set[Hex] = set()
+        soviet: set[Hex] = set()
+        for h, ids in view.occupancy.items():
+            (german if side_of(ids[0]) == GERMAN else soviet).add(h)
+        got = memo["stack hexes"] = {GERMAN: frozenset(german), SOVIET: frozenset(soviet)}
+    return cast("dict[str, frozenset[Hex]]", got)
+
+
 def closed_bits(view: View, side: str) -> int:
-    """``closed_to`` as a bit set (SupplyBits' numbering), once per placement."""
+    """``closed_to`` as a bit set (SupplyBits' numbering), once per placement: the bits of the
+    enemy's blocking zone and stacks, less those of the side's own stacks (the same hexes as
+    ``closed_to``'s, set by set).  A zone the enemy's units have not changed is the same object
+    placement after placement, and its bits are kept with it."""
     memo = view.placement_memo()
     key = "closed bits " + side  # pragma: no mutate: memo key only
     got = memo.get(key)
     if got is None:
-        got = memo[key] = supply_bits(view.map).bits(closed_to(view, side))
+        graph = supply_bits(view.map)
+        stacks = _stack_hexes(view)
+        zone = graph.zone_bits(view.side_zones(enemy_of(side))[1])
+        got = memo[key] = (zone | graph.bits(stacks[enemy_of(side)])) & ~graph.bits(stacks[side])
     return cast(int, got)
 
 
@@ -180,6 +196,20 @@ class SupplyBits:
         self.moves: tuple[tuple[int, int], ...] = tuple(sorted(masks.items()))
         self.crossings = tuple(crossings)
         self.swamp = self.bits(swamp_hexes(gmap))
+        #: the bits of the last zones asked about, by the zone's id (kept with the zone itself,
+        #: so an id is never that of another set)
+        self._zones: dict[int, tuple[frozenset[Hex], int]] = {}
+
+    def zone_bits(self, zone: frozenset[Hex]) -> int:
+        """``bits(zone)``, kept for the last few zones (zones are immutable sets)."""
+        kept = self._zones.get(id(zone))
+        if kept is not None and kept[0] is zone:
+            return kept[1]
+        if len(self._zones) >= 16:  # pragma: no mutate: a bound on a cache
+            self._zones.clear()
+        got = self.bits(zone)
+        self._zones[id(zone)] = (zone, got)
+        return got
 
     def bits(self, hexes: "Iterable[Hex]") -> int:
         index = self.index
