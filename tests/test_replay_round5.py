@@ -13,7 +13,7 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of, zoc_reach
-from kiev_tui.games.spi_kiev.supply import supply_sources
+from kiev_tui.games.spi_kiev.supply import loc_links, supply_sources
 
 CAMPAIGN = "spi_kiev/campaign"
 
@@ -135,3 +135,12 @@ def test_zones_asked_now_and_then_match_a_fresh_count_over_a_campaign(seed: int)
     registry.get_bot("spi_kiev").play_game(CAMPAIGN, seed=seed, on_action=every)
     assert seen["positions"] > 400 and seen["asked"] > 100
     assert len(seen["zones"]) > 50  # zones that changed, not the same ones again and again
+
+
+def test_a_line_of_communications_steps_one_hex_at_a_time() -> None:
+    # command_at skips an HQ farther away (as the crow flies) than its radius: sound only if
+    # every link of a line of communications joins hexes at distance 1.
+    gmap = Game.new(CAMPAIGN, seed=1).scenario.map
+    links = loc_links(gmap)
+    assert sum(len(near) for near in links.values()) > 5000
+    assert all(h.distance(n) == 1 for h, near in links.items() for n in near)

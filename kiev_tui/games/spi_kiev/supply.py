@@ -448,22 +448,43 @@ class Supply:
         got = self._command_at.get(h)
         if got is None:
             i = loc_bits(self.view.map).index.get(h)
-            reach = self._loc_bits_all
-            got = self._command_at[h] = [] if i is None else [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs
-                                                                 if reach[hq] >> i & 1]
+            # 11.31: a line of communications steps from hex to adjacent hex, so an HQ farther
+            # away than its radius as the crow flies cannot reach h: its reach is not worked out.
+            got = self._command_at[h] = [] if i is None else [
+                (hq, self._hq_supplied(hq)) for hq, start, radius in self._hq_places
+                if start.distance(h) <= radius and self._loc_bits(hq) >> i & 1]
         return got
 
     @cached_property
-    def _loc_bits_all(self) -> dict[str, int]:
-        """Each Soviet HQ's ``_loc_reach`` as a bit set (what command_at asks: is a hex in it)."""
+    def _hq_places(self) -> list[tuple[str, Hex, int]]:
+        """Each Soviet HQ on the map with its hex and command radius, in ``soviet_hqs`` order."""
         v = self.view
-        graph = loc_bits(v.map)
-        closed = closed_bits(v, SOVIET)
-        out: dict[str, int] = {}
+        out: list[tuple[str, Hex, int]] = []
         for hq in self.soviet_hqs:
             start = v.hex_of(hq)
-            out[hq] = 0 if start is None or start not in graph.index else graph.reach(start, v.udef(hq).leadership, closed)
+            if start is not None:
+                out.append((hq, start, v.udef(hq).leadership))
         return out
+
+    def _loc_bits(self, hq: str) -> int:
+        """The HQ's ``_loc_reach`` as a bit set (what command_at asks: is a hex in it), once."""
+        got = self._loc_bits_of.get(hq)
+        if got is None:
+            v = self.view
+            graph = loc_bits(v.map)
+            start = v.hex_of(hq)
+            got = self._loc_bits_of[hq] = 0 if start is None or start not in graph.index else \
+                graph.reach(start, v.udef(hq).leadership, closed_bits(v, SOVIET))
+        return got
+
+    @cached_property
+    def _loc_bits_of(self) -> dict[str, int]:
+        return {}
+
+    @cached_property
+    def _loc_bits_all(self) -> dict[str, int]:
+        """Each Soviet HQ's ``_loc_reach`` as a bit set."""
+        return {hq: self._loc_bits(hq) for hq in self.soviet_hqs}
 
     @cached_property
     def _command_at(self) -> dict[Hex, list[tuple[str, bool]]]:
