@@ -3,6 +3,7 @@ computation it replaces, on every kind of position a campaign of the random bot 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,6 +14,7 @@ from kiev_tui.engine.actions import Action
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View, enemy_of, zoc_reach
+from kiev_tui.games.spi_kiev.state import KievVars
 from kiev_tui.games.spi_kiev.supply import loc_links, supply_sources
 
 CAMPAIGN = "spi_kiev/campaign"
@@ -144,3 +146,22 @@ def test_a_line_of_communications_steps_one_hex_at_a_time() -> None:
     links = loc_links(gmap)
     assert sum(len(near) for near in links.values()) > 5000
     assert all(h.distance(n) == 1 for h, near in links.items() for n in near)
+
+
+def test_the_bookkeepings_hash_form_writes_as_its_saved_form_over_a_campaign() -> None:
+    # KievVars.hash_dict shares the live lists (no copies) for the hash text: the same JSON.
+    dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+    seen = {"positions": 0, "keys": set()}
+
+    def every(game: Game, _act: Action) -> None:
+        v = game.state.vars
+        assert isinstance(v, KievVars)
+        plain = v.to_dict()
+        assert dump(v.hash_dict()) == dump(plain)
+        assert game.state.canonical_json() == json.dumps(game.state._raw(), sort_keys=True, separators=(",", ":"))
+        seen["positions"] += 1
+        seen["keys"].update(plain)
+
+    registry.get_bot("spi_kiev").play_game(CAMPAIGN, seed=8, on_action=every)
+    assert seen["positions"] > 400
+    assert {"battle", "sig", "mp", "moved", "start_hex", "final_score", "stop_case"} <= seen["keys"]

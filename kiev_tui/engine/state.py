@@ -189,8 +189,16 @@ class GameState:
         # Secrets are left out: the hash is public (seats and both players compare it), and the
         # commitments in it already bind every hidden choice.
         parts += [',"turn":', _dump(self.turn),
-                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
+                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(_hash_form(self.vars)), "}"]
         return "".join(parts)
+
+
+def _hash_form(rule_vars: RuleState) -> dict[str, Any]:
+    """The bookkeeping's plain dict for the hash text alone: a rule system may offer one that
+    shares its live lists and tables (``hash_dict``, written at once and never kept), the same
+    JSON as ``to_dict`` without its copies."""
+    own = getattr(rule_vars, "hash_dict", None)
+    return own() if own is not None else rule_vars.to_dict()
 
 
 #: The SHA-256 the hash uses: CPython's own (no OpenSSL at start-up) until a long replay asks
