@@ -199,6 +199,8 @@ class SupplyBits:
         #: the bits of the last zones asked about, by the zone's id (kept with the zone itself,
         #: so an id is never that of another set)
         self._zones: dict[int, tuple[frozenset[Hex], int]] = {}
+        #: the hexes of the last floods, by their inputs (sources, closed hexes, open crossings)
+        self.floods: dict[tuple[int, int, tuple[tuple[int, int], ...]], int] = {}
 
     def zone_bits(self, zone: frozenset[Hex]) -> int:
         """``bits(zone)``, kept for the last few zones (zones are immutable sets)."""
@@ -290,8 +292,19 @@ class SupplyMap:
         g = self._graph
         control = self.view.state.control
         side = self.side
-        reached = ring = g.bits(self.sources)  # sources spread even from a swamp
-        shut = reached | closed_bits(self.view, side)
+        sources = g.bits(self.sources)
+        closed = closed_bits(self.view, side)
+        # 10.15: an unbridged major river, crossed only at a friendly city (the crossings open
+        # to the side are the same all through one flood)
+        crossings = tuple((hb, nb) for hb, nb, a, b in g.crossings if control.get(a) == side or control.get(b) == side)
+        # The flood depends on these alone (and the map): the same inputs as an earlier flood,
+        # as when a battle or a move changed nothing near this side's lines, give its hexes.
+        key = (sources, closed, crossings)
+        kept = g.floods.get(key)
+        if kept is not None:
+            return kept
+        reached = ring = sources  # sources spread even from a swamp
+        shut = reached | closed
         swamp = g.swamp
         while ring:
             nxt = 0
@@ -299,13 +312,16 @@ class SupplyMap:
                 x = ring & mask
                 if x:
                     nxt |= x << d if d > 0 else x >> -d
-            for hb, nb, a, b in g.crossings:
-                if ring & hb and (control.get(a) == side or control.get(b) == side):
-                    nxt |= nb  # 10.15: an unbridged major river, crossed only at a friendly city
+            for hb, nb in crossings:
+                if ring & hb:
+                    nxt |= nb
             nxt &= ~shut
             shut |= nxt
             reached |= nxt
             ring = nxt & ~swamp  # 12.11: a line may end in a swamp but not pass through one
+        if len(g.floods) >= 32:  # pragma: no mutate: a bound on a cache
+            g.floods.clear()
+        g.floods[key] = reached
         return reached
 
     @cached_property
