@@ -7,7 +7,6 @@ here with the plain computation they replace, on every position of whole random 
 
 from __future__ import annotations
 
-import functools
 import json
 from collections import deque
 from pathlib import Path
@@ -108,6 +107,21 @@ def test_a_large_table_of_numbers_is_not_mistaken_for_an_equal_table_of_flags() 
     assert '"u07":null' in kept.canonical_json()
 
 
+def test_the_control_text_follows_the_table_not_its_identity() -> None:
+    # Round 5 (issue 33): the control table's text is reused while the table is equal to the last.
+    state = GameState(1, "german", "movement", control={"0101": "german", "0202": "soviet"})
+    assert state.canonical_json() == plain_text(state)
+    state.control["0202"] = "german"  # changed in place
+    assert '"control":{"0101":"german","0202":"german"}' in state.canonical_json()
+    other = GameState(1, "german", "movement", control={"0101": "german", "0202": "german"})
+    assert other.canonical_json() == plain_text(other)
+    # Values no game writes: 1 and True are equal, their texts are not.
+    for odd in (1, True, 1.0):
+        hand = GameState(1, "german", "movement", control={"0101": odd})  # type: ignore[dict-item]
+        assert hand.canonical_json() == plain_text(hand)
+    assert '"control":{"0101":true}' in GameState(1, "german", "movement", control={"0101": True}).canonical_json()  # type: ignore[dict-item]
+
+
 # -- supply, command, zones and occupancy -----------------------------------------------------
 
 def reference_flood(view: View, side: str) -> dict[Hex, Hex | None]:
@@ -196,16 +210,16 @@ def test_floods_command_zones_and_occupancy_match_the_plain_computations(monkeyp
         checked["hqs"] += 1
         return got
 
-    bits_of = supply.Supply.__dict__["_loc_bits_all"].func
+    bits_of = supply.Supply._loc_bits
 
-    def command_bits(self: supply.Supply) -> dict[str, int]:
+    def command_bits(self: supply.Supply, hq: str) -> int:
         # issue 33, round 4: a phase start asks the HQs' reach as bit sets, not _loc_reach
-        got = bits_of(self)
+        # (round 5: one HQ at a time, only those near enough to the hex asked about)
+        bits = bits_of(self, hq)
         index = supply.loc_bits(self.view.map).index
-        for hq, bits in got.items():
-            assert {h for h, i in index.items() if bits >> i & 1} == set(reference_command(self.view, hq))
-            checked["hqs"] += 1
-        return got
+        assert {h for h, i in index.items() if bits >> i & 1} == set(reference_command(self.view, hq))
+        checked["hqs"] += 1
+        return bits
 
     def views(game: Game) -> None:
         view = View(game)
@@ -221,9 +235,7 @@ def test_floods_command_zones_and_occupancy_match_the_plain_computations(monkeyp
 
     monkeypatch.setattr(supply.SupplyMap, "__init__", flood)
     monkeypatch.setattr(supply.Supply, "_loc_reach", command)
-    patched = functools.cached_property(command_bits)
-    patched.__set_name__(supply.Supply, "_loc_bits_all")
-    monkeypatch.setattr(supply.Supply, "_loc_bits_all", patched)
+    monkeypatch.setattr(supply.Supply, "_loc_bits", command_bits)
     bot_game(5, 130, views)
     assert checked["views"] >= 130 and checked["floods"] > 10 and checked["hqs"] > 20
 

@@ -174,7 +174,7 @@ class GameState:
         parts = ['{']
         if self.commitments:  # views and secrets: sorted-key order puts it first
             parts += ['"commitments":', _dump(self.commitments), ',']
-        parts += ['"control":', _dump(self.control)]
+        parts += ['"control":', _control_json(self.control)]
         if self.half:  # sorted between "control" and "hex_markers"
             parts += [',"half":', _dump(self.half)]
         marks = self._marks()
@@ -189,8 +189,16 @@ class GameState:
         # Secrets are left out: the hash is public (seats and both players compare it), and the
         # commitments in it already bind every hidden choice.
         parts += [',"turn":', _dump(self.turn),
-                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(self.vars.to_dict()), "}"]
+                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(_hash_form(self.vars)), "}"]
         return "".join(parts)
+
+
+def _hash_form(rule_vars: RuleState) -> dict[str, Any]:
+    """The bookkeeping's plain dict for the hash text alone: a rule system may offer one that
+    shares its live lists and tables (``hash_dict``, written at once and never kept), the same
+    JSON as ``to_dict`` without its copies."""
+    own = getattr(rule_vars, "hash_dict", None)
+    return own() if own is not None else rule_vars.to_dict()
 
 
 #: The SHA-256 the hash uses: CPython's own (no OpenSSL at start-up) until a long replay asks
@@ -332,6 +340,24 @@ def _unit_text(uid: str, u: UnitState) -> tuple[str, bool]:
         return text, True
     # A number in a hex field or such (a hand-edited snapshot): written afresh, never reused.
     return _dump(uid) + ":" + _dump(u.to_dict()), False
+
+
+#: The control table last written: (a copy of it, its text).  It changes a few times a game.
+_CONTROL_JSON: tuple[dict[str, str], str] = ({}, "{}")
+_STR = frozenset({str})
+
+
+def _control_json(control: dict[str, str]) -> str:
+    """``_dump(control)``, reusing the text while the table is equal to the one last written (a
+    table of text by text: nothing but a string equals a string, so equal means the same text)."""
+    global _CONTROL_JSON
+    kept = _CONTROL_JSON
+    if type(control) is dict and kept[0] == control:
+        return kept[1]
+    text = _dump(control)
+    if type(control) is dict and _STR.issuperset(map(type, control)) and _STR.issuperset(map(type, control.values())):
+        _CONTROL_JSON = (dict(control), text)
+    return text
 
 
 #: The text of a large table of the bookkeeping by its key: (a copy of the table, its text).

@@ -87,7 +87,7 @@ def _advance_paths(view: View, p: dict[str, Any]) -> list[tuple[str, ...]]:
     limit = int(p["max"])
     beaten = b.defenders if side == st.player else b.attackers
     # 9.82: Soviet advances halt on entering a German zone; German ones ignore Soviet zones.
-    halts = view.zoc_movement[enemy] if side == SOVIET else frozenset()
+    halts = view.side_zones(enemy)[0] if side == SOVIET else frozenset()
     out: list[tuple[str, ...]] = []
     for first in p["vacated"]:
         out.append((first,))

@@ -111,15 +111,17 @@ class Placement:
     from the last one is worked out from it, in the order a fresh count would give.
     """
 
-    __slots__ = ("keys", "statuses", "hexes", "ids", "slot", "occupancy", "first", "zocs", "base", "touched")
+    __slots__ = ("keys", "statuses", "hexes", "ids", "slot", "occupancy", "first", "zocs", "sources", "touched")
 
     def __init__(self, keys: list[str], statuses: list[str], hexes: list[str | None], ids: list[str],
                  last: "Placement | None" = None, maybe: list[int] | None = None) -> None:
         # ``maybe``: the only places where the units may differ from ``last``'s (written since)
         self.keys, self.statuses, self.hexes, self.ids = keys, statuses, hexes, ids
-        self.zocs: dict[str, Any] = {}  # zones by kind, then side; other answers of this placement
-        self.base: Placement | None = None  # the placement the zones may be worked out from
-        self.touched: set[Hex] = set()  # hexes whose units differ from the base's
+        self.zocs: dict[Any, Any] = {}  # each side's zones, once asked; other answers of this placement
+        #: side -> what its zones may be worked out from, until they are asked: the zones of an
+        #: earlier placement, the hexes whose stacks changed since and the units that moved since
+        self.sources: dict[str, tuple[tuple[frozenset[Hex], frozenset[Hex]], frozenset[Hex], frozenset[str]]] = {}
+        self.touched: set[Hex] = set()  # hexes whose units differ from the last placement's
         if last is None or not self._follow(last, maybe):
             self._count()
 
@@ -155,12 +157,14 @@ class Placement:
         occ = dict(last.occupancy)
         first = dict(last.first)
         touched = self.touched
+        movers: list[str] = []
         for i in moved:
             was = _hex(last.hexes[i]) if last.statuses[i] == "map" and last.hexes[i] is not None else None
             now = _hex(self.hexes[i]) if self.statuses[i] == "map" and self.hexes[i] is not None else None
             if was == now:
                 continue
             uid = self.ids[i]
+            movers.append(uid)
             if was is not None:
                 left = [u for u in occ[was] if u != uid]
                 if left:
@@ -179,14 +183,34 @@ class Placement:
         if touched:
             order = sorted(occ, key=first.__getitem__)  # as a fresh count walks the units
             self.occupancy = dict(zip(order, map(occ.__getitem__, order)))
-            self.base = last if "movement" in last.zocs else None
-        else:
-            self.occupancy, self.zocs = last.occupancy, last.zocs  # the same stacks: the same zones
+            self.sources = _sources_after(last, touched, movers)
+        else:  # the same stacks: the same zones
+            self.occupancy, self.zocs, self.sources = last.occupancy, last.zocs, last.sources
         self.first = first
         return True
 
 
 FOLLOW_AT_MOST = 12  # more units changed than this: a fresh count is as quick
+#: A side's zones (movement, blocking) in ``Placement.zocs``.
+_ZONES = {GERMAN: ("zones", GERMAN), SOVIET: ("zones", SOVIET)}
+
+
+def _sources_after(last: Placement, touched: set[Hex], movers: list[str]) -> dict[str, Any]:
+    """What each side's zones may be worked out from in the placement that follows ``last``
+    (``touched``: the hexes whose stacks changed, ``movers``: the units that changed hex): the
+    zones ``last`` has, or those ``last`` could have been given, with the changes since added up.
+    Zones are worked out only when asked for, often for one side alone (a move asks about the
+    enemy's): nothing is worked out for the other side meanwhile, however many moves follow."""
+    out: dict[str, Any] = {}
+    for side, key in _ZONES.items():
+        zones = last.zocs.get(key)
+        if zones is not None:
+            out[side] = (zones, frozenset(touched), frozenset(movers))
+        else:
+            earlier = last.sources.get(side)
+            if earlier is not None:  # none: a fresh count of this side's zones when asked
+                out[side] = (earlier[0], earlier[1] | touched, earlier[2].union(movers))
+    return out
 
 
 def _hex(hex_id: str) -> Hex:
@@ -303,8 +327,9 @@ class View:
         return face_id is not None and self.catalog.extra[UNTRIED].faces[face_id].asterisk
 
     def hex_of(self, uid: str) -> Hex | None:
-        h = self.state.units[uid].hex
-        return Hex.parse(h) if h is not None and self.state.units[uid].status == "map" else None
+        u = self.state.units[uid]
+        h = u.hex
+        return _hex(h) if h is not None and u.status == "map" else None  # parsed once per hex id
 
     @cached_property
     def _where(self) -> "Placement":
@@ -344,67 +369,64 @@ class View:
         return Supply(self)
 
     # -- zones of control ---------------------------------------------------
-    def _zones(self) -> dict[str, dict[str, frozenset[Hex]]]:
-        """Each side's zones of control (8.12) in one pass over the stacks: for movement, and for
-        blocking supply, command and retreat (a stack of HQs and leaders only blocks none, 19.67)."""
-        where = self._where
-        zocs = where.zocs
-        if "movement" not in zocs:
-            reach = zoc_reach_sets(self.map)
-            units = self.catalog.units
-            cache = self.game.position_cache
-            hq_like = cache.get("hq_like")  # pragma: no mutate: memo key only
-            if hq_like is None:  # the catalog is fixed for the game's life
-                hq_like = cache["hq_like"] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
-            base, where.base = where.base, None
-            if base is not None:
-                self._zones_from(base, reach, hq_like)
-                return zocs
-            blocking: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}
-            command: dict[str, list[frozenset[Hex]]] = {GERMAN: [], SOVIET: []}  # HQs and leaders alone
-            for h, ids in self.occupancy.items():
-                (command if hq_like.issuperset(ids) else blocking)[units[ids[0]].side].append(reach[h])
-            empty: frozenset[Hex] = frozenset()
-            block = {GERMAN: empty.union(*blocking[GERMAN]), SOVIET: empty.union(*blocking[SOVIET])}
-            zocs["blocking"] = block
-            zocs["movement"] = {GERMAN: block[GERMAN].union(*command[GERMAN]),
-                                SOVIET: block[SOVIET].union(*command[SOVIET])}
-        return zocs
-
-    def _zones_from(self, base: Placement, reach: dict[Hex, frozenset[Hex]], hq_like: frozenset[str]) -> None:
-        """The zones worked out from those of a placement a few units away: only the hexes the
-        touched stacks reach can have changed, and each is judged again by the stacks around it."""
-        units = self.catalog.units
-        occ = self.occupancy
-        near = zoc_from(self.map)
-        cells: frozenset[Hex] = frozenset().union(*[reach[h] for h in self._where.touched])
-        moving: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
-        blocking: dict[str, set[Hex]] = {GERMAN: set(), SOVIET: set()}
-        for c in cells:
-            for n in near[c]:
-                ids = occ.get(n)
-                if ids:
-                    side = units[ids[0]].side
-                    moving[side].add(c)
-                    if not hq_like.issuperset(ids):
-                        blocking[side].add(c)
-        was_moving, was_blocking = base.zocs["movement"], base.zocs["blocking"]
+    def side_zones(self, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+        """One side's zones of control (8.12): for movement, and for blocking supply, command
+        and retreat (a stack of HQs and leaders only blocks none, 19.67).  Shared by every view
+        of this placement, and worked out from an earlier placement's when there is one."""
         zocs = self._where.zocs
-        zocs["blocking"] = {s: (was_blocking[s] - cells) | blocking[s] for s in (GERMAN, SOVIET)}
-        zocs["movement"] = {s: (was_moving[s] - cells) | moving[s] for s in (GERMAN, SOVIET)}
+        key = _ZONES[side]
+        got: tuple[frozenset[Hex], frozenset[Hex]] | None = zocs.get(key)
+        if got is None:
+            got = zocs[key] = self._work_out_zones(side)
+        return got
+
+    def _work_out_zones(self, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+        reach = zoc_reach_sets(self.map)
+        units = self.catalog.units
+        cache = self.game.position_cache
+        hq_like = cache.get("hq_like")  # pragma: no mutate: memo key only
+        if hq_like is None:  # the catalog is fixed for the game's life
+            hq_like = cache["hq_like"] = frozenset(uid for uid, d in units.items() if d.hq or d.leader)
+        occ = self.occupancy
+        source = self._where.sources.get(side)
+        if source is not None:
+            (was_moving, was_blocking), hexes, movers = source
+            if not any(units[u].side == side for u in movers):
+                return was_moving, was_blocking  # none of the side's units moved: the same stacks
+            # Only the hexes the changed stacks reach can differ, each judged again by the
+            # stacks around it now.
+            near = zoc_from(self.map)
+            cells: frozenset[Hex] = frozenset().union(*[reach[h] for h in hexes])
+            moving: set[Hex] = set()
+            blocking: set[Hex] = set()
+            for c in cells:
+                for n in near[c]:
+                    ids = occ.get(n)
+                    if ids and units[ids[0]].side == side:
+                        moving.add(c)
+                        if not hq_like.issuperset(ids):
+                            blocking.add(c)
+            return (was_moving - cells) | moving, (was_blocking - cells) | blocking
+        block: list[frozenset[Hex]] = []
+        command: list[frozenset[Hex]] = []  # stacks of HQs and leaders alone
+        for h, ids in occ.items():
+            if units[ids[0]].side == side:
+                (command if hq_like.issuperset(ids) else block).append(reach[h])
+        blocking_zone = frozenset().union(*block)
+        return blocking_zone.union(*command), blocking_zone
 
     @cached_property
     def zoc_movement(self) -> dict[str, frozenset[Hex]]:
         """Hexes in each side's zone of control for movement (HQs and leaders count, 19.67)."""
-        return self._zones()["movement"]
+        return {GERMAN: self.side_zones(GERMAN)[0], SOVIET: self.side_zones(SOVIET)[0]}
 
     @cached_property
     def zoc_blocking(self) -> dict[str, frozenset[Hex]]:
         """Zones that block supply, command and retreat: HQs and leaders excluded (19.67, 21.0)."""
-        return self._zones()["blocking"]
+        return {GERMAN: self.side_zones(GERMAN)[1], SOVIET: self.side_zones(SOVIET)[1]}
 
     def in_enemy_zoc(self, h: Hex, side: str) -> bool:
-        return h in self.zoc_movement[enemy_of(side)]
+        return h in self.side_zones(enemy_of(side))[0]
 
     @cached_property
     def zoc_river_guard(self) -> dict[str, frozenset[Hex]]:
@@ -431,4 +453,4 @@ class View:
 
     def enemy_controlled_for_tracing(self, h: Hex, side: str) -> bool:
         """8.25: a friendly unit in the hex cancels the enemy zone for supply, command and retreat."""
-        return h in self.zoc_blocking[enemy_of(side)] and not self.occupied_by(h, side)
+        return h in self.side_zones(enemy_of(side))[1] and not self.occupied_by(h, side)

@@ -321,7 +321,7 @@ def reachable(view: View, units: tuple[str, ...], explain: bool = True) -> dict[
     friendly_combat = {h for h, ids in view.occupancy.items()
                        if any(view.side(u) == side and not view.is_hq_like(u) for u in ids)}
     friendly_any = {h for h, ids in view.occupancy.items() if view.side(ids[0]) == side}
-    zoc = view.zoc_movement[enemy]
+    zoc = view.side_zones(enemy)[0]
     guarded = view.zoc_river_guard[enemy]  # 10.13
     best: dict[Hex, float] = {start: 0.0}
     parent: dict[Hex, Hex] = {}

@@ -26,7 +26,7 @@ def is_rail_hex(view: View, h: Hex) -> bool:
 
 def friendly_rail(view: View, h: Hex) -> bool:
     """19.3: a rail hex the Germans neither occupy nor control (their zones, leaders included)."""
-    return is_rail_hex(view, h) and not view.occupied_by(h, GERMAN) and h not in view.zoc_movement[GERMAN]
+    return is_rail_hex(view, h) and not view.occupied_by(h, GERMAN) and h not in view.side_zones(GERMAN)[0]
 
 
 def reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:

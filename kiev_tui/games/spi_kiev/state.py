@@ -189,6 +189,31 @@ class KievVars:
             d["final_score"] = copy.deepcopy(self.final_score)
         return d
 
+    def hash_dict(self) -> dict[str, Any]:
+        """``to_dict`` sharing the live values instead of copying them: the same JSON text, for
+        the state's hash, which writes it at once and keeps nothing (issue 33)."""
+        d: dict[str, Any] = {"rpl_left": self.rpl_left, "pool_used": self.pool_used,
+                             "directive": {str(t): on for t, on in self.directive.items()},
+                             "rail_used": self.rail_used, "start_hex": self.start_hex, "oos_start": self.oos_start}
+        for name in ("relieved", "relievers", "entered", "moved", "active", "stopped", "overran", "railed",
+                     "rail_entry", "attacked", "defended", "advanced", "retreated_into"):
+            value = getattr(self, name)
+            if written(value):
+                d[name] = value
+        if written(self.mp):
+            d["mp"] = self.mp
+        if written(self.stop_case):
+            d["stop_case"] = self.stop_case
+        if written(self.sig):
+            d["sig"] = self.sig
+        if self.move_no:
+            d["move_no"] = self.move_no
+        if self.battle is not None:
+            d["battle"] = self.battle.to_dict()
+        if self.final_score is not None:
+            d["final_score"] = self.final_score
+        return d
+
     def copy(self) -> "KievVars":
         """An independent copy (undo keeps one before every action)."""
         return KievVars(

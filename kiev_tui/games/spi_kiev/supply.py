@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.hexes import Hex
@@ -32,32 +33,46 @@ class SupplyStatus:
         return "OUT OF SUPPLY"
 
 
+#: The statuses given so far, each made once: a phase start judges every unit of a side, and
+#: most share one of a few answers (the status is immutable, so sharing is safe).
+_STATUSES: dict[tuple[bool, bool, str | None, str], SupplyStatus] = {}
+
+
+def _status(in_supply: bool, in_command: bool, hq: str | None, why: str) -> SupplyStatus:
+    key = (in_supply, in_command, hq, why)
+    got = _STATUSES.get(key)
+    if got is None:
+        if len(_STATUSES) >= 4096:  # pragma: no mutate: a bound on a cache
+            _STATUSES.clear()
+        got = _STATUSES[key] = SupplyStatus(in_supply, in_command, hq, why)
+    return got
+
+
 def supply_sources(view: View, side: str) -> list[Hex]:
     """Map-edge road (and, for the Soviets, rail) exits that feed a side (19.82, 19.84)."""
-    gmap = view.map
-    out: list[Hex] = []
+    exits = _source_exits(view.map)[side]
     if side == GERMAN:
+        return [h for h in exits if not view.occupied_by(h, SOVIET)]
+    # 19.84: a source stops feeding once the Germans control it.
+    return [h for h in exits if not (view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET))]
+
+
+def _source_exits(gmap: "GameMap") -> dict[str, tuple[Hex, ...]]:
+    """The exits that may feed each side, in hex order: which of them feed now depends on the
+    units alone (``supply_sources``).  Worked out again only when the map's exits or areas K-N
+    are other objects (all of them immutable), as when a test edits its map."""
+    key = (gmap.road_exits, gmap.rail_exits, *(gmap.areas.get(a) for a in ("K", "L", "M", "N")))
+    cached = gmap.derived.get("supply_exits")  # pragma: no mutate: memo key only
+    if cached is None or len(cached[0]) != len(key) or not all(map(is_, cached[0], key)):
         area_n = gmap.areas.get("N")
-        for h in sorted(gmap.road_exits):
-            edges = gmap.edges_of(h)
-            if not edges & {"north", "west", "south"}:
-                continue
-            if area_n is not None and h in area_n.hexes:
-                continue
-            if view.occupied_by(h, SOVIET):
-                continue
-            out.append(h)
-    else:
+        # 19.82: German road exits on the north, west and south edges, area N's excepted.
+        german = tuple(h for h in sorted(gmap.road_exits) if gmap.edges_of(h) & {"north", "west", "south"}
+                       and not (area_n is not None and h in area_n.hexes))
+        # 19.84: road or rail exits in areas K-N (the east side, N at its corner).
         areas = [gmap.areas[a] for a in ("K", "L", "M", "N") if a in gmap.areas]
-        for h in sorted(gmap.road_exits | gmap.rail_exits):
-            # 19.84: road or rail exits in areas K-N (the east side, N at its corner).
-            if not any(h in a.hexes for a in areas):
-                continue
-            # 19.84: a source stops feeding once the Germans control it.
-            if view.occupied_by(h, GERMAN) or view.enemy_controlled_for_tracing(h, SOVIET):
-                continue
-            out.append(h)
-    return out
+        soviet = tuple(h for h in sorted(gmap.road_exits | gmap.rail_exits) if any(h in a.hexes for a in areas))
+        cached = gmap.derived["supply_exits"] = (key, {GERMAN: german, SOVIET: soviet})  # pragma: no mutate: memo
+    return cast("dict[str, tuple[Hex, ...]]", cached[1])
 
 
 def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] | None]]]:
@@ -108,22 +123,38 @@ def closed_to(view: View, side: str) -> frozenset[Hex]:
     key = "closed " + side  # pragma: no mutate: memo key only
     got = memo.get(key)
     if got is None:
-        side_of = view.side
-        friend: set[Hex] = set()
-        foe: set[Hex] = set()
-        for h, ids in view.occupancy.items():
-            (friend if side_of(ids[0]) == side else foe).add(h)
-        got = memo[key] = frozenset((view.zoc_blocking[enemy_of(side)] | foe) - friend)
+        stacks = _stack_hexes(view)
+        got = memo[key] = frozenset((view.side_zones(enemy_of(side))[1] | stacks[enemy_of(side)]) - stacks[side])
     return cast("frozenset[Hex]", got)
 
 
+def _stack_hexes(view: View) -> dict[str, frozenset[Hex]]:
+    """The hexes each side's stacks stand in, once per placement."""
+    memo = view.placement_memo()
+    got = memo.get("stack hexes")  # pragma: no mutate: memo key only
+    if got is None:
+        side_of = view.side
+        german: set[Hex] = set()
+        soviet: set[Hex] = set()
+        for h, ids in view.occupancy.items():
+            (german if side_of(ids[0]) == GERMAN else soviet).add(h)
+        got = memo["stack hexes"] = {GERMAN: frozenset(german), SOVIET: frozenset(soviet)}
+    return cast("dict[str, frozenset[Hex]]", got)
+
+
 def closed_bits(view: View, side: str) -> int:
-    """``closed_to`` as a bit set (SupplyBits' numbering), once per placement."""
+    """``closed_to`` as a bit set (SupplyBits' numbering), once per placement: the bits of the
+    enemy's blocking zone and stacks, less those of the side's own stacks (the same hexes as
+    ``closed_to``'s, set by set).  A zone the enemy's units have not changed is the same object
+    placement after placement, and its bits are kept with it."""
     memo = view.placement_memo()
     key = "closed bits " + side  # pragma: no mutate: memo key only
     got = memo.get(key)
     if got is None:
-        got = memo[key] = supply_bits(view.map).bits(closed_to(view, side))
+        graph = supply_bits(view.map)
+        stacks = _stack_hexes(view)
+        zone = graph.zone_bits(view.side_zones(enemy_of(side))[1])
+        got = memo[key] = (zone | graph.bits(stacks[enemy_of(side)])) & ~graph.bits(stacks[side])
     return cast(int, got)
 
 
@@ -165,6 +196,22 @@ class SupplyBits:
         self.moves: tuple[tuple[int, int], ...] = tuple(sorted(masks.items()))
         self.crossings = tuple(crossings)
         self.swamp = self.bits(swamp_hexes(gmap))
+        #: the bits of the last zones asked about, by the zone's id (kept with the zone itself,
+        #: so an id is never that of another set)
+        self._zones: dict[int, tuple[frozenset[Hex], int]] = {}
+        #: the hexes of the last floods, by their inputs (sources, closed hexes, open crossings)
+        self.floods: dict[tuple[int, int, tuple[tuple[int, int], ...]], int] = {}
+
+    def zone_bits(self, zone: frozenset[Hex]) -> int:
+        """``bits(zone)``, kept for the last few zones (zones are immutable sets)."""
+        kept = self._zones.get(id(zone))
+        if kept is not None and kept[0] is zone:
+            return kept[1]
+        if len(self._zones) >= 16:  # pragma: no mutate: a bound on a cache
+            self._zones.clear()
+        got = self.bits(zone)
+        self._zones[id(zone)] = (zone, got)
+        return got
 
     def bits(self, hexes: "Iterable[Hex]") -> int:
         index = self.index
@@ -245,8 +292,19 @@ class SupplyMap:
         g = self._graph
         control = self.view.state.control
         side = self.side
-        reached = ring = g.bits(self.sources)  # sources spread even from a swamp
-        shut = reached | closed_bits(self.view, side)
+        sources = g.bits(self.sources)
+        closed = closed_bits(self.view, side)
+        # 10.15: an unbridged major river, crossed only at a friendly city (the crossings open
+        # to the side are the same all through one flood)
+        crossings = tuple((hb, nb) for hb, nb, a, b in g.crossings if control.get(a) == side or control.get(b) == side)
+        # The flood depends on these alone (and the map): the same inputs as an earlier flood,
+        # as when a battle or a move changed nothing near this side's lines, give its hexes.
+        key = (sources, closed, crossings)
+        kept = g.floods.get(key)
+        if kept is not None:
+            return kept
+        reached = ring = sources  # sources spread even from a swamp
+        shut = reached | closed
         swamp = g.swamp
         while ring:
             nxt = 0
@@ -254,13 +312,16 @@ class SupplyMap:
                 x = ring & mask
                 if x:
                     nxt |= x << d if d > 0 else x >> -d
-            for hb, nb, a, b in g.crossings:
-                if ring & hb and (control.get(a) == side or control.get(b) == side):
-                    nxt |= nb  # 10.15: an unbridged major river, crossed only at a friendly city
+            for hb, nb in crossings:
+                if ring & hb:
+                    nxt |= nb
             nxt &= ~shut
             shut |= nxt
             reached |= nxt
             ring = nxt & ~swamp  # 12.11: a line may end in a swamp but not pass through one
+        if len(g.floods) >= 32:  # pragma: no mutate: a bound on a cache
+            g.floods.clear()
+        g.floods[key] = reached
         return reached
 
     @cached_property
@@ -403,22 +464,43 @@ class Supply:
         got = self._command_at.get(h)
         if got is None:
             i = loc_bits(self.view.map).index.get(h)
-            reach = self._loc_bits_all
-            got = self._command_at[h] = [] if i is None else [(hq, self._hq_supplied(hq)) for hq in self.soviet_hqs
-                                                                 if reach[hq] >> i & 1]
+            # 11.31: a line of communications steps from hex to adjacent hex, so an HQ farther
+            # away than its radius as the crow flies cannot reach h: its reach is not worked out.
+            got = self._command_at[h] = [] if i is None else [
+                (hq, self._hq_supplied(hq)) for hq, start, radius in self._hq_places
+                if start.distance(h) <= radius and self._loc_bits(hq) >> i & 1]
         return got
 
     @cached_property
-    def _loc_bits_all(self) -> dict[str, int]:
-        """Each Soviet HQ's ``_loc_reach`` as a bit set (what command_at asks: is a hex in it)."""
+    def _hq_places(self) -> list[tuple[str, Hex, int]]:
+        """Each Soviet HQ on the map with its hex and command radius, in ``soviet_hqs`` order."""
         v = self.view
-        graph = loc_bits(v.map)
-        closed = closed_bits(v, SOVIET)
-        out: dict[str, int] = {}
+        out: list[tuple[str, Hex, int]] = []
         for hq in self.soviet_hqs:
             start = v.hex_of(hq)
-            out[hq] = 0 if start is None or start not in graph.index else graph.reach(start, v.udef(hq).leadership, closed)
+            if start is not None:
+                out.append((hq, start, v.udef(hq).leadership))
         return out
+
+    def _loc_bits(self, hq: str) -> int:
+        """The HQ's ``_loc_reach`` as a bit set (what command_at asks: is a hex in it), once."""
+        got = self._loc_bits_of.get(hq)
+        if got is None:
+            v = self.view
+            graph = loc_bits(v.map)
+            start = v.hex_of(hq)
+            got = self._loc_bits_of[hq] = 0 if start is None or start not in graph.index else \
+                graph.reach(start, v.udef(hq).leadership, closed_bits(v, SOVIET))
+        return got
+
+    @cached_property
+    def _loc_bits_of(self) -> dict[str, int]:
+        return {}
+
+    @cached_property
+    def _loc_bits_all(self) -> dict[str, int]:
+        """Each Soviet HQ's ``_loc_reach`` as a bit set."""
+        return {hq: self._loc_bits(hq) for hq in self.soviet_hqs}
 
     @cached_property
     def _command_at(self) -> dict[Hex, list[tuple[str, bool]]]:
@@ -433,7 +515,7 @@ class Supply:
         h = v.hex_of(uid)
         side = v.side(uid)
         if h is None:
-            return SupplyStatus(True, True, None, "")
+            return _status(True, True, None, "")
         d = v.catalog.units[uid]
         # 9.15, 11.33: a Soviet combat unit attacks only within an HQ's line of communications.
         # 15.0 and 19.85 waive supply, never this, so it is judged before either applies.
@@ -441,25 +523,25 @@ class Supply:
         in_command = side == GERMAN or d.hq or bool(reach)
         commander = reach[0][0] if reach else None
         if str(uid) in v.vars.entered:
-            return SupplyStatus(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
+            return _status(True, in_command, commander, "")  # 15.0: in supply on the turn of arrival
         if side == GERMAN:
             ok = self.lines[GERMAN].reaches(h)
-            return SupplyStatus(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
+            return _status(ok, True, None, "" if ok else "19.82: no line of supply to a north, west or south road exit")
         if v.state.turn == 1:
             # 19.85: on turn 1 Soviet lines run straight to a source, any length, no HQ needed.
             ok = self.lines[SOVIET].reaches(h)
-            return SupplyStatus(ok, in_command, commander, "" if ok else "19.85: cut off from every eastern supply source")
+            return _status(ok, in_command, commander, "" if ok else "19.85: cut off from every eastern supply source")
         if d.hq:
             ok = self.lines[SOVIET].reaches(h)
-            return SupplyStatus(ok, True, uid if ok else None,
+            return _status(ok, True, uid if ok else None,
                                 "" if ok else "19.83: the HQ has no line of supply to an eastern source")
         # 8.25: the unit's own hex holds a friendly unit, so zones there never cut the line.
         supplied = [hq for hq, s in reach if s]
         if supplied:
-            return SupplyStatus(True, True, supplied[0], "")
+            return _status(True, True, supplied[0], "")
         if reach:
-            return SupplyStatus(False, True, reach[0][0], "11.34: its HQ is itself out of supply")
-        return SupplyStatus(False, False, None, "11.34: no HQ within command radius")
+            return _status(False, True, reach[0][0], "11.34: its HQ is itself out of supply")
+        return _status(False, False, None, "11.34: no HQ within command radius")
 
     @cached_property
     def _loc_all(self) -> dict[str, dict[Hex, int]]:

@@ -62,6 +62,7 @@ def player_phases(game: "Game", side: str, turn: int) -> tuple[str, ...]:
 # -- the rule system ----------------------------------------------------------------------
 
 _VIEW = "view"  # current_view's entry in game.memo
+_ACTOR = "actor"  # KievRules.actor's entry in game.position_cache
 
 
 def current_view(game: "Game") -> View:
@@ -199,9 +200,19 @@ class KievRules:
     def actor(self, game: "Game") -> str:
         """Who may act now: the side a pending combat choice names, else the phase's owner (4.1)."""
         st = game.state
-        if st.pending is not None and st.pending.get("side"):
-            return str(st.pending["side"])
-        return sequence.current(game).owner
+        pending = st.pending
+        if pending is not None and pending.get("side"):
+            return str(pending["side"])
+        # Asked before and after every action: the step is worked out once for the state's
+        # turn, player, phase and half, all that the sequence and its skip rules read besides
+        # the scenario, which is fixed for the game's life (issue 33).
+        key = (st.turn, st.player, st.phase, st.half)
+        kept = game.position_cache.get(_ACTOR)  # pragma: no mutate: a cache read; a miss works it out again
+        if kept is not None and kept[0] == key:
+            return cast(str, kept[1])
+        owner = sequence.current(game).owner
+        game.position_cache[_ACTOR] = (key, owner)  # pragma: no mutate: a cache write
+        return owner
 
     def phase(self, game: "Game") -> Phase:
         st = game.state
