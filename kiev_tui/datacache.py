@@ -108,6 +108,31 @@ def _write(folder: Path, entry: Path, key: str, value: Any) -> None:
         return  # a read-only or full disk costs speed, never the game
 
 
+
+def private(file: Path) -> bool:
+    """True if the entry and its folder are this user's and nobody else may write them: entries
+    that run code when read (pickles, code objects) are read only then."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return False  # no owners to check (Windows): such entries are not used
+    try:
+        folder, entry = os.lstat(file.parent), os.lstat(file)
+    except OSError:
+        return False
+    return (folder.st_uid == entry.st_uid == getuid() and stat.S_ISDIR(folder.st_mode)
+            and not folder.st_mode & 0o077 and stat.S_ISREG(entry.st_mode) and not entry.st_mode & 0o022)
+
+
+def make_private(folder: Path) -> bool:
+    """Make the folder, this user's alone (whatever the umask made of it); False if it cannot be."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if os.lstat(folder).st_mode & 0o077 and hasattr(os, "getuid") and os.lstat(folder).st_uid == os.getuid():
+            folder.chmod(0o700)
+    except OSError:
+        return False  # not writable: nothing is kept
+    return True
+
 def cached(kind: str, sources: Iterable[Path | str], build: Callable[[], T]) -> T:
     """The value `build()` returns for these source files, from the cache when it is current.
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import marshal
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,19 +39,6 @@ _original: Any = None
 
 def _key() -> str:
     return f"dataclass-code\nlayout={_LAYOUT}\npython={sys.version}"
-
-
-def _private(file: Path) -> bool:
-    """The file and its folder are this user's and nobody else may write them."""
-    getuid = getattr(os, "getuid", None)
-    if getuid is None:
-        return False
-    try:
-        folder, entry = os.lstat(file.parent), os.lstat(file)
-    except OSError:
-        return False
-    return (folder.st_uid == entry.st_uid == getuid() and stat.S_ISDIR(folder.st_mode)
-            and not folder.st_mode & 0o077 and stat.S_ISREG(entry.st_mode) and not entry.st_mode & 0o022)
 
 
 def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: Any = None,
@@ -98,7 +84,7 @@ def install() -> None:
     if folder is None:
         return  # the cache is off: compiled as usual
     _file = folder / "code" / "dataclasses.marshal"
-    found, value = datacache._read(_file, _key()) if _private(_file) else (False, None)
+    found, value = datacache._read(_file, _key()) if datacache.private(_file) else (False, None)
     if found and isinstance(value, dict) and all(type(k) is bytes and type(v) is bytes for k, v in value.items()):
         _stored.update(value)
     _original = current
@@ -115,13 +101,9 @@ def save() -> None:
     from kiev_tui import datacache
 
     folder = _file.parent
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if os.lstat(folder).st_mode & 0o077 and os.lstat(folder).st_uid == os.getuid():
-            folder.chmod(0o700)
-    except OSError:
+    if not datacache.make_private(folder):
         return
-    found, value = datacache._read(_file, _key()) if _private(_file) else (False, None)
+    found, value = datacache._read(_file, _key()) if datacache.private(_file) else (False, None)
     codes = value if found and isinstance(value, dict) and len(value) + len(_new) <= _MAX_ENTRIES else {}
     codes.update(_new)
     datacache._write(folder, _file, _key(), codes)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kiev_tui.engine import scenario as scenario_module
+from kiev_tui import datacache
 from kiev_tui.engine import scenariocache
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.scenario import load_scenario
@@ -129,14 +130,14 @@ def test_a_path_given_otherwise_is_an_entry_of_its_own(builds: list[str], monkey
 def test_an_entry_others_may_write_is_never_read(builds: list[str], tmp_path: Path) -> None:
     Game.new(MINI, seed=2)
     entry = scenariocache._entry(MINI, str(MINI))
-    assert entry is not None and scenariocache._private(entry[0])
+    assert entry is not None and datacache.private(entry[0])
     assert entry[0].parent.stat().st_mode & 0o777 == 0o700  # whatever the umask: this user's alone
     entry[0].chmod(0o622)  # group and others may write it: a pickle from them could run anything
     Game.new(MINI, seed=2)
     assert len(builds) == 2
-    assert scenariocache._private(entry[0])  # written again, privately
+    assert datacache.private(entry[0])  # written again, privately
     entry[0].parent.chmod(0o770)
-    assert not scenariocache._private(entry[0])
+    assert not datacache.private(entry[0])
     Game.new(MINI, seed=2)
     assert len(builds) == 3  # not read from a folder the group may write in ...
     assert entry[0].parent.stat().st_mode & 0o777 == 0o700  # ... which is this user's alone again

@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import os
 import pickle
-import stat
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable
@@ -110,30 +109,6 @@ def _entry(path: Path, sid: str) -> tuple[Path, str] | None:
     return folder / "scenarios" / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".marshal"), key
 
 
-def _private(file: Path) -> bool:
-    """True if the entry and its folder are this user's and nobody else may write them: unpickling
-    runs what the file names, so an entry anyone else could have written is never read."""
-    getuid = getattr(os, "getuid", None)
-    if getuid is None:
-        return False  # no owners to check (Windows): the ready-built scenarios are not used
-    try:
-        folder, entry = os.lstat(file.parent), os.lstat(file)
-    except OSError:
-        return False
-    return (folder.st_uid == entry.st_uid == getuid() and stat.S_ISDIR(folder.st_mode)
-            and not folder.st_mode & 0o077 and stat.S_ISREG(entry.st_mode) and not entry.st_mode & 0o022)
-
-
-def _make_private(folder: Path) -> None:
-    """The folder of the entries, this user's alone (whatever the umask made of it)."""
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if os.lstat(folder).st_mode & 0o077 and hasattr(os, "getuid") and os.lstat(folder).st_uid == os.getuid():
-            folder.chmod(0o700)
-    except OSError:
-        pass  # not writable: nothing is kept
-
-
 def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Callable[[], list[str]]) -> Any:
     """The scenario ``build()`` makes from the file at ``path`` (named ``sid``), from the cache when
     every data file it read still holds the same bytes; ``reads()`` names, after a build, the files it read."""
@@ -141,7 +116,7 @@ def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Calla
     if entry is None:
         return build()
     file, key = entry
-    found, value = datacache._read(file, key) if _private(file) else (False, None)
+    found, value = datacache._read(file, key) if datacache.private(file) else (False, None)
     if found:
         try:
             sources, blob = value
@@ -165,9 +140,9 @@ def cached_scenario(path: Path, sid: str, build: Callable[[], Any], reads: Calla
         _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(scenario)
     except Exception:  # noqa: BLE001 - not picklable: simply not cached
         return scenario
-    _make_private(file.parent)
+    datacache.make_private(file.parent)
     datacache._write(file.parent, file, key, [[list(s) for s in sources], out.getvalue()])
-    if not _private(file):  # a folder others may write in: the entry would never be read
+    if not datacache.private(file):  # a folder others may write in: the entry would never be read
         try:
             file.unlink()
         except OSError:
