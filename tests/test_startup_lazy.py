@@ -61,6 +61,9 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.games.spi_kiev.advance", "kiev_tui.games.spi_kiev.overrun", "kiev_tui.games.spi_kiev.preview",
     "kiev_tui.games.spi_kiev.moving", "kiev_tui.games.spi_kiev.face.combat_ui",
     "kiev_tui.games.spi_kiev.face.dialogs", "kiev_tui.ui.mapside", "kiev_tui.games.spi_kiev.events_play",
+    # the dialogs (confirm, pick, ask, text, score, new game): imported by the key or event that
+    # opens the first one (issue 33, round 4)
+    "kiev_tui.ui.dialogs",
     # the TOML parser: every data file comes from the filled cache (sequence.toml too)
     "tomllib",
     # the full command line

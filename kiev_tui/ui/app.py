@@ -15,9 +15,11 @@ from textual.await_complete import AwaitComplete
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.adapter import adapter_for
-from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen
 from kiev_tui.ui.game_screen import GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
+from kiev_tui.ui.lightstrip import install as _light_strips
+
+_light_strips()  # Textual's strips make their caches when first used, not each one seven at birth (issue 33)
 
 if os.name == "posix" and not os.environ.get("TEXTUAL_DRIVER"):
     # fewer bytes per screen update: a driver that sends only what changed (ui/wire.py)
@@ -170,6 +172,7 @@ class KievApp(App[None]):
         if not lost:
             self.exit()
             return
+        from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen  # the dialogs load with the first one opened (issue 33)
         if isinstance(self.screen, ConfirmScreen) and self.screen.title_text == title:
             return  # already asking
 

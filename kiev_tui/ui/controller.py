@@ -26,7 +26,6 @@ from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.adapter import Overlay, occupancy, side_of
 from kiev_tui.engine.view import visible_to
 from kiev_tui.ui import text as ui_text
-from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen, HandoffScreen, PickScreen, ScoreScreen
 from kiev_tui.ui.hexmap import HexMap, parse_hex
 
 if TYPE_CHECKING:
@@ -153,6 +152,7 @@ class PlayControls:
             self.check_pending()
 
         text = note if note is not None else self.name_ids("\n".join(self.game.phase.todo))
+        from kiev_tui.ui.dialogs import HandoffScreen  # the dialogs load with the first one opened (issue 33)
         self.app.push_screen(HandoffScreen(player, turn_label(self.game), text), done)
 
     def end_part(self) -> None:
@@ -180,6 +180,7 @@ class PlayControls:
             elif what == "quit":
                 self.app.exit()
 
+        from kiev_tui.ui.dialogs import ScoreScreen
         self.app.push_screen(ScoreScreen(lines, heading), done)
 
     # -- selection ------------------------------------------------------------------------
@@ -284,6 +285,7 @@ class PlayControls:
 
         # Enter jumps and Esc cancels; never closed by itself, so no key meant for it reaches the map
         title, example = self.adapter.goto_prompt(self.game)
+        from kiev_tui.ui.dialogs import AskScreen
         self.app.push_screen(AskScreen(title, example), done)
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
@@ -429,6 +431,7 @@ class PlayControls:
             if action is not None and self.play(action):
                 self.call_after_refresh(self.check_pending)  # an attack's chain asks at once
 
+        from kiev_tui.ui.dialogs import PickScreen
         self.app.push_screen(PickScreen("Choose", [(self.name_ids(label), a) for label, a in opts]), done)
 
     def action_undo(self) -> None:
@@ -468,4 +471,5 @@ class PlayControls:
                 self.play(EndPhase())
 
         lines = [self.name_ids(line) for line in lines]
+        from kiev_tui.ui.dialogs import ConfirmScreen
         self.app.push_screen(ConfirmScreen(title, lines, "End the phase? (y/n)"), done)

@@ -429,3 +429,22 @@ def list_saves(folder: Path) -> list[Path]:
     except OSError:
         return []
     return sorted(found)
+
+
+class NewGameScreen(ConfirmScreen):
+    """The new-game question: y for two players at this keyboard, 1 or 2 for the computer to play
+    the game's first or second side (the dialog answers True or that side's id).  The keys are
+    numbers because the UI knows no game's sides by name."""
+
+    BINDINGS = ConfirmScreen.BINDINGS + [
+        Binding("1", "versus(0)", "AI plays side 1", key_display="1"),
+        Binding("2", "versus(1)", "AI plays side 2", key_display="2"),
+    ]
+
+    def __init__(self, title: str, lines: list[str], question: str, sides: list[str] | None = None) -> None:
+        super().__init__(title, lines, question)
+        self.sides = list(sides or [])
+
+    def action_versus(self, index: int) -> None:
+        if 0 <= index < len(self.sides):  # a game without an AI offers no side: the keys do nothing
+            self.dismiss(self.sides[index])

@@ -14,31 +14,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.game import Game
-from textual.binding import Binding
 
-from kiev_tui.ui.dialogs import SAVE_FIRST, AskScreen, ConfirmScreen, PickScreen, list_saves
 
 if TYPE_CHECKING:
     from kiev_tui.ui.app import KievApp
-
-
-class NewGameScreen(ConfirmScreen):
-    """The new-game question: y for two players at this keyboard, 1 or 2 for the computer to play
-    the game's first or second side (the dialog answers True or that side's id).  The keys are
-    numbers because the UI knows no game's sides by name."""
-
-    BINDINGS = ConfirmScreen.BINDINGS + [
-        Binding("1", "versus(0)", "AI plays side 1", key_display="1"),
-        Binding("2", "versus(1)", "AI plays side 2", key_display="2"),
-    ]
-
-    def __init__(self, title: str, lines: list[str], question: str, sides: list[str] | None = None) -> None:
-        super().__init__(title, lines, question)
-        self.sides = list(sides or [])
-
-    def action_versus(self, index: int) -> None:
-        if 0 <= index < len(self.sides):  # a game without an AI offers no side: the keys do nothing
-            self.dismiss(self.sides[index])
 
 
 def ai_sides(game: Game) -> list[str]:
@@ -61,6 +40,8 @@ class FileCommands:
     def save_then(self, then: Callable[[], None] | None) -> None:
         """Ask for a name and save; ``then`` runs once the save is written (S in the quit and
         load dialogs saves, then quits or goes on to the list of saves)."""
+        from kiev_tui.ui.dialogs import AskScreen, ConfirmScreen  # dialogs load with the first one opened (issue 33)
+
         st = self.game.state
         folder = self.kapp.saves_dir
         suggested = f"turn{st.turn:02d}-{st.player}-{st.phase}"
@@ -105,6 +86,8 @@ class FileCommands:
         return True
 
     def action_load(self) -> None:
+        from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen, list_saves
+
         saves = list_saves(self.kapp.saves_dir)
         if not saves:
             self.say(f"No saves in {self.kapp.saves_dir}/")
@@ -127,6 +110,8 @@ class FileCommands:
         self._pick_save(saves)
 
     def _pick_save(self, saves: list[Path]) -> None:
+        from kiev_tui.ui.dialogs import PickScreen
+
 
         def done(path: Path | None) -> None:
             if path is None:
@@ -148,6 +133,8 @@ class FileCommands:
         self.app.push_screen(PickScreen("Load a saved game", [(p.name, p) for p in saves]), done)
 
     def action_new_game(self) -> None:
+        from kiev_tui.ui.dialogs import NewGameScreen
+
         keep = self._keep_path()
         lines = [f"Start {self.game.scenario.title} again from turn 1?"]
         if keep is not None:

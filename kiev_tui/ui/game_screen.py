@@ -28,7 +28,6 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.ui.adapter import Overlay, adapter_for, occupancy, side_of
 from kiev_tui.ui.controller import PlayControls, toggle
-from kiev_tui.ui.dialogs import TextScreen
 from kiev_tui.ui.files import FileCommands
 from kiev_tui.ui.hexmap import COMPACT, FULL, HexMap, hex_text
 from kiev_tui.ui.logview import WrapLog
@@ -422,12 +421,14 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     # -- key actions: screens -------------------------------------------------------------
     def action_help(self) -> None:
         title = f"Help: {self.adapter.phase_title(self.game, self.game.state.phase)} phase"
+        from kiev_tui.ui.dialogs import TextScreen  # the dialogs load with the first one opened (issue 33)
         self.app.push_screen(TextScreen(title, self.adapter.phase_help(self.game), on_rules=self.action_rules))
 
     def action_legend(self) -> None:
         rows = self.adapter.legend(self.game, self.kapp.glyphs)
         width = max(len(g) for g, _ in rows)
         body = "\n".join(f"  {g:<{width}}  {meaning}" for g, meaning in rows)
+        from kiev_tui.ui.dialogs import TextScreen
         self.app.push_screen(TextScreen("Legend", body))
 
     def action_rules(self) -> None:
@@ -441,6 +442,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def action_score(self) -> None:
         """The score as it stands now (the adapter says what goes into it)."""
         title, lines = self.adapter.score_now(self.game)
+        from kiev_tui.ui.dialogs import TextScreen
         self.app.push_screen(TextScreen(title, "\n".join(lines)))
 
     def action_inspect_wide(self) -> None:

@@ -22,7 +22,6 @@ from kiev_tui.games.spi_kiev import acting, movement, rail, reinforcements, stac
 from kiev_tui.games.spi_kiev.actions import Attack, Enter, Overrun, RailMove, RemoveExcess
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, SOVIET, View, enemy_of
 from kiev_tui.games.spi_kiev.face import present
-from kiev_tui.ui.dialogs import ConfirmScreen, PickScreen
 from kiev_tui.ui.game_screen import GameScreen, binding, toggle
 
 _b = binding
@@ -207,6 +206,7 @@ class KievGameScreen(GameScreen):
             if division:
                 go_on(division)
 
+        from kiev_tui.ui.dialogs import PickScreen  # the dialogs load with the first one opened (issue 33)
         self.app.push_screen(PickScreen("Divisional integrity (20.2): which division does GD join?", choices),
                              picked)
 
@@ -344,6 +344,7 @@ class KievGameScreen(GameScreen):
                     self.say(f"Reinforcements not brought on: {who} {'keeps' if len(caution.units) == 1 else 'keep'} moving")
 
             why = self.name_ids(f"[{caution.case}] {caution.why} (rules {caution.case})")
+            from kiev_tui.ui.dialogs import ConfirmScreen
             self.app.push_screen(ConfirmScreen("Bring these reinforcements on now?", [why],
                                                "Enter or y: bring them on   Esc: keep moving the stack in hand"),
                                  answered)
@@ -375,6 +376,7 @@ class KievGameScreen(GameScreen):
                 self.play(RemoveExcess(uid))
 
         items = [(f"{n}. {present.unit_name(view, uid)}", uid) for n, uid in enumerate(removable, 1)]
+        from kiev_tui.ui.dialogs import PickScreen
         self.app.push_screen(PickScreen(f"Overstacked {self.cursor}: which unit is eliminated? (7.0)", items), done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
