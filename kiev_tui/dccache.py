@@ -33,6 +33,12 @@ _MAX_ENTRIES = 20_000  # far above the program's own classes: a file grown past 
 _stored: dict[bytes, bytes] = {}  # digest of the text -> its code, marshalled (read from the file, not used yet)
 _new: dict[bytes, bytes] = {}  # the same for code compiled in this run
 _used: set[bytes] = set()  # the texts found in the file in this run
+#: Texts met more than once a run (classes alike in their fields share a method's text): their code
+#: stays in _stored for every use, instead of being compiled again from the second on (issue 33).
+_again: set[bytes] = set()
+_again_grew = False  # a text was met again that the file does not list yet
+#: Where the file lists the texts met again: digests, 32 bytes each, one after another.
+AGAIN = b"again"
 _file: Path | None = None
 _original: Any = None
 
@@ -56,14 +62,19 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     local_vars = ", ".join(locals.keys())
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
     digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
-    blob = _stored.pop(digest, None)  # read once a run: its bytes are freed at once
+    # read once a run, its bytes freed at once, unless the text is one met again
+    blob = _stored.get(digest) if digest in _again else _stored.pop(digest, None)
     if blob is not None:
         code = marshal.loads(blob)
         _used.add(digest)
     else:
         code = compile(txt, "<string>", "exec")  # what exec(txt) compiles
-        if digest not in _used:  # a text met again (classes with no fields share theirs) is in the file
+        if digest not in _used and digest not in _new:
             _new[digest] = marshal.dumps(code)
+        elif digest not in _again:  # met again: the next run keeps its code for the second use
+            global _again_grew
+            _again.add(digest)
+            _again_grew = True
     ns: dict[str, Any] = {}
     exec(code, vars(dataclasses) if globals is None else globals, ns)  # None: the frame of dataclasses
     return ns["__create_fn__"](**locals)
@@ -86,6 +97,8 @@ def install() -> None:
     _file = folder / "code" / "dataclasses.marshal"
     found, value = datacache._read(_file, _key()) if datacache.private(_file) else (False, None)
     if found and isinstance(value, dict) and all(type(k) is bytes and type(v) is bytes for k, v in value.items()):
+        again = value.pop(AGAIN, b"")
+        _again.update(again[i:i + 32] for i in range(0, len(again), 32))
         _stored.update(value)
     _original = current
     dataclasses._create_fn = _create_fn
@@ -96,7 +109,8 @@ def install() -> None:
 
 def save() -> None:
     """Write the code compiled in this run to the cache, if there is any new."""
-    if _file is None or not _new:
+    global _again_grew
+    if _file is None or not (_new or _again_grew):
         return
     from kiev_tui import datacache
 
@@ -105,18 +119,24 @@ def save() -> None:
         return
     found, value = datacache._read(_file, _key()) if datacache.private(_file) else (False, None)
     codes = value if found and isinstance(value, dict) and len(value) + len(_new) <= _MAX_ENTRIES else {}
+    old = codes.pop(AGAIN, b"")
+    again = _again | {old[i:i + 32] for i in range(0, len(old), 32)}
     codes.update(_new)
+    codes[AGAIN] = b"".join(sorted(again))
     datacache._write(folder, _file, _key(), codes)
     _new.clear()
+    _again_grew = False
 
 
 def uninstall() -> None:
     """Put the standard library's own function back (tests)."""
-    global _original, _file
+    global _original, _file, _again_grew
+    _again_grew = False
     if _original is not None:
         dataclasses._create_fn = _original
         _original = None
     _stored.clear()
     _new.clear()
     _used.clear()
+    _again.clear()
     _file = None

@@ -102,3 +102,30 @@ def test_the_console_script_keeps_the_code_for_the_next_start(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr[-2000:]
     found, codes = datacache._read(tmp_path / "cache" / "code" / "dataclasses.marshal", dccache._key())
     assert found and len(codes) > 100  # the engine's and the game's dataclasses, several methods each
+
+
+def test_a_text_met_twice_a_run_is_compiled_once_from_the_next_run_on(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two classes alike in their fields ask for the same texts: the file lists those texts, and the
+    # next run keeps their code for the second use instead of compiling it again (issue 33).
+    compiled: list[str] = []
+    real_compile = compile
+
+    def counting(text: str, *args: object) -> object:
+        compiled.append(text)
+        return real_compile(text, *args)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.compile", counting)
+    dccache.install()
+    _check(_make())
+    _check(_make())
+    assert len(compiled) == 12 and len(dccache._new) == 6 and len(dccache._again) == 6
+    dccache.save()
+
+    dccache.uninstall()
+    dccache.install()
+    assert len(dccache._again) == 6 and len(dccache._stored) == 6
+    compiled.clear()
+    _check(_make())
+    _check(_make())
+    assert compiled == [] and dccache._new == {}
+    assert len(dccache._stored) == 6  # still held: a third class alike would find them too

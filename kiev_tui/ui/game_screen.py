@@ -249,7 +249,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
     def on_resize(self) -> None:
         self._fit_terminal()
         self._fit_side()
-        self.query_one("#tracker").border_title = self.tracker_title()  # its narrow form, or not
+        tracker, title = self.query_one("#tracker"), self.tracker_title()
+        if tracker.border_title != title:  # its narrow form, or not (set alike, it repaints the panel anyway)
+            tracker.border_title = title
 
     def _fit_side(self) -> None:
         """Give the side panels the columns the whole map does not need: on a wide terminal

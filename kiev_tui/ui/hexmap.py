@@ -499,8 +499,11 @@ class HexMap(ScrollView, can_focus=True):
     def update_looks(self, looks: dict[Hex, HexLook]) -> None:
         """Show new looks; only the rows of hexes whose look changed are redrawn."""
         old = self.painter.looks
-        changed = {h for h in old.keys() | looks.keys() if old.get(h) != looks.get(h)}
         self.painter.looks = looks
+        if not self.rows_painted:  # before the first frame: it paints every row anyway (issue 33)
+            self.refresh()
+            return
+        changed = {h for h in old.keys() | looks.keys() if old.get(h) != looks.get(h)}
         for h in changed:
             self._invalidate(h)
 

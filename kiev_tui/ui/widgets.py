@@ -43,6 +43,7 @@ class Panel(Widget):
         self._shown = ""
         self._wrap_lines = True
         self._rows: list[str] = []
+        self._wrapped_at = -1  # the content width _rows were wrapped for
 
     def show(self, text: str, wrap: bool = True) -> None:
         """Show text, word-wrapped to the box, or as one line cut short with '...'."""
@@ -64,6 +65,7 @@ class Panel(Widget):
     def _rewrap(self, partial: bool) -> None:
         new = self._wrap()
         old, self._rows = self._rows, new
+        self._wrapped_at = self.content_region.width
         if not partial or not self.is_mounted:
             self.refresh()
             return
@@ -81,7 +83,11 @@ class Panel(Widget):
             self.refresh(region)
 
     def on_resize(self) -> None:
-        self._rewrap(partial=False)
+        if self.content_region.width != self._wrapped_at:
+            self._rewrap(partial=False)
+        # else render_line wrapped the text for this width already, and Textual repaints a
+        # widget whose size changed: nothing to do (issue 33: the first frame painted the
+        # side panels twice, once unwrapped before the Resize arrived and once after)
 
     def render(self) -> Text:
         """The whole text (painting goes through render_line; this serves readers and tests)."""
@@ -89,6 +95,9 @@ class Panel(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.content_region.width
+        if width != self._wrapped_at:  # laid out anew and painted before its Resize arrives: wrap for this width
+            self._rows = self._wrap()
+            self._wrapped_at = width
         text = " " * self.MARGIN + (self._rows[y] if y < len(self._rows) else "")
         return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
 
