@@ -109,7 +109,8 @@ def supply_links(gmap: "GameMap") -> dict[Hex, list[tuple[Hex, tuple[str, str] |
 
 
 def swamp_hexes(gmap: "GameMap") -> frozenset[Hex]:
-    supply_links(gmap)
+    if "swamps" not in gmap.derived:  # a ready-built map keeps the swamps without the links (issue 33)
+        supply_links(gmap)
     return cast("frozenset[Hex]", gmap.derived["swamps"])
 
 
