@@ -37,6 +37,8 @@ _used: set[bytes] = set()  # the texts found in the file in this run
 #: stays in _stored for every use, instead of being compiled again from the second on (issue 33).
 _again: set[bytes] = set()
 _again_grew = False  # a text was met again that the file does not list yet
+#: The code of those texts once loaded: every class met again shares it (one code object, not one each).
+_again_code: dict[bytes, Any] = {}
 #: Where the file lists the texts met again: digests, 32 bytes each, one after another.
 AGAIN = b"again"
 _file: Path | None = None
@@ -63,10 +65,15 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
     digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
     # read once a run, its bytes freed at once, unless the text is one met again
-    blob = _stored.get(digest) if digest in _again else _stored.pop(digest, None)
-    if blob is not None:
+    code = _again_code.get(digest)
+    blob = None if code is not None else _stored.get(digest) if digest in _again else _stored.pop(digest, None)
+    if code is not None:
+        pass
+    elif blob is not None:
         code = marshal.loads(blob)
         _used.add(digest)
+        if digest in _again:
+            _again_code[digest] = code
     else:
         code = compile(txt, "<string>", "exec")  # what exec(txt) compiles
         if digest not in _used and digest not in _new:
@@ -139,4 +146,5 @@ def uninstall() -> None:
     _new.clear()
     _used.clear()
     _again.clear()
+    _again_code.clear()
     _file = None

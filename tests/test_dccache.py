@@ -129,3 +129,7 @@ def test_a_text_met_twice_a_run_is_compiled_once_from_the_next_run_on(cache: Pat
     _check(_make())
     assert compiled == [] and dccache._new == {}
     assert len(dccache._stored) == 6  # still held: a third class alike would find them too
+    one, two = _make(), _make()
+    for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(one, name) is not getattr(two, name)
+        assert getattr(one, name).__code__ is getattr(two, name).__code__  # one code object for both
