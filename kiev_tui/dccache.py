@@ -64,27 +64,42 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     local_vars = ", ".join(locals.keys())
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
     digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
-    # read once a run, its bytes freed at once, unless the text is one met again
-    code = _again_code.get(digest)
-    blob = None if code is not None else _stored.get(digest) if digest in _again else _stored.pop(digest, None)
-    if code is not None:
-        pass
-    elif blob is not None:
-        code = marshal.loads(blob)
-        _used.add(digest)
-        if digest in _again:
-            _again_code[digest] = code
-    else:
+    code = _again_code.get(digest)  # a text met again, loaded already: its code is shared
+    if code is None:
+        code = _load(digest)
+    if code is None:
         code = compile(txt, "<string>", "exec")  # what exec(txt) compiles
-        if digest not in _used and digest not in _new:
-            _new[digest] = marshal.dumps(code)
-        elif digest not in _again:  # met again: the next run keeps its code for the second use
-            global _again_grew
-            _again.add(digest)
-            _again_grew = True
+        _compiled(digest, code)
     ns: dict[str, Any] = {}
     exec(code, vars(dataclasses) if globals is None else globals, ns)  # None: the frame of dataclasses
     return ns["__create_fn__"](**locals)
+
+
+def _load(digest: bytes) -> Any:
+    """The stored code of a text, or None; read once a run (its bytes freed at once), unless the
+    text is one met again, whose code is kept for every use."""
+    if digest in _again:
+        blob = _stored.get(digest)
+        if blob is None:
+            return None
+        code = _again_code[digest] = marshal.loads(blob)
+    else:
+        blob = _stored.pop(digest, None)
+        if blob is None:
+            return None
+        code = marshal.loads(blob)
+    _used.add(digest)
+    return code
+
+
+def _compiled(digest: bytes, code: Any) -> None:
+    """Note code compiled in this run: new to the file, or a text met a second time."""
+    global _again_grew
+    if digest not in _used and digest not in _new:
+        _new[digest] = marshal.dumps(code)
+    elif digest not in _again:  # met again: the next run keeps its code for every use
+        _again.add(digest)
+        _again_grew = True
 
 
 def install() -> None:

@@ -155,7 +155,7 @@ class KievRules:
         loc_bits(gmap)  # and loc_links
         # The link lists the bit sets were made from are not kept: the first frame reads the bit
         # sets alone, and a supply trace or a command radius builds the lists again when first
-        # asked (3-4 ms); 0.4 MiB less at every start (issue 33, round 4).
+        # asked (3-4 ms); 0.3 MiB less at every start (issue 33, round 4).
         del gmap.derived["supply_links"], gmap.derived["loc_links"]
 
     def setup(self, game: "Game") -> GameState:
