@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import os
+import re
 from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
 from typing import Any, ClassVar
@@ -310,6 +311,17 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return load_toml(Path(path))
 
 
+#: The start of every line that opens with "[" (a table header in what save_game writes).
+_LINE_OPENS_TABLE = re.compile(r"^\[", re.MULTILINE)
+
+
+def _acting_header(text: str, at: int) -> bool:
+    """Whether the line starting at ``at`` heads an action's table (``[[action]]``, ``[action.x]``)."""
+    end = text.find("\n", at)
+    line = text[at:end] if end >= 0 else text[at:]
+    return line.rstrip() == "[[action]]" or line.startswith("[action.")
+
+
 def read_save_front(path: str | Path) -> tuple[dict[str, Any], bool]:
     """What ``load_snapshot`` reads of a save (its header, final snapshot and journal), parsed
     without the actions, which are most of a long save's text (issue 33: a resumed game shows
@@ -326,15 +338,19 @@ def read_save_front(path: str | Path) -> tuple[dict[str, Any], bool]:
     p = Path(path)
     raw = read_regular(p)
     try:
-        lines = raw.decode("utf-8").split("\n")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return read_save(p), True
-    headers = [i for i, line in enumerate(lines) if line.startswith("[")]
-    acting = [i for i in headers if lines[i].rstrip() == "[[action]]" or lines[i].startswith("[action.")]
-    after = [i for i in headers if acting and i > acting[-1] and i not in acting]
-    if not acting or not after or any(acting[0] < i < after[0] and i not in acting for i in headers):
+    # the lines opening with "[" found by one search, not by splitting all the lines (issue 33)
+    starts = [m.start() for m in _LINE_OPENS_TABLE.finditer(text)]
+    acting = [_acting_header(text, at) for at in starts]
+    if True not in acting:
         return read_save(p), True
-    front = "\n".join(lines[:acting[0]] + lines[after[0]:])
+    first = acting.index(True)
+    last = len(acting) - 1 - acting[::-1].index(True)
+    if last + 1 == len(starts) or not all(acting[first:last + 1]):
+        return read_save(p), True  # no table after the actions, or another table among them
+    front = text[:starts[first]] + text[starts[last + 1]:]
     try:
         return parse_toml_text(p, front), False
     except DataError:
