@@ -16,7 +16,7 @@ from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.dialogs import SAVE_FIRST, ConfirmScreen
-from kiev_tui.ui.game_screen import GameScreen
+from kiev_tui.ui.game_screen import WHILE_CHECKING, GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
 
 if os.name == "posix" and not os.environ.get("TEXTUAL_DRIVER"):
@@ -222,14 +222,31 @@ class KievApp(App[None]):
 
     # -- issue 33: a resumed save checked after the first frame ----------------------------------
     async def on_event(self, event: events.Event) -> None:
-        # While the save is checked every key waits (quitting aside), in order: a player who
-        # types at once plays those keys the moment the check passes, and none if it fails.
+        # While the save is checked every key that may play waits (quitting aside), in order: a
+        # player who types at once plays those keys the moment the check passes, and none if it
+        # fails.  Keys that only look (help, rules, the cursor, the log) work at once, as long as
+        # nothing typed before them waits: keys never overtake one another.
         if (isinstance(event, events.Key) and self._held_keys is not None and not event.is_forwarded
                 and event.key not in KEYS_NOT_HELD):
-            self._held_keys.append(event)
-            event.stop()
-            return
+            if self._held_keys or not self.looks_only(event.key):
+                self._held_keys.append(event)
+                event.stop()
+                return
         await super().on_event(event)
+
+    def looks_only(self, key: str) -> bool:
+        """Whether ``key`` typed now only looks while a resumed save is checked: on the game
+        screen, a key whose every binding is a looking action (WHILE_CHECKING); on a screen one
+        of those opened (help, rules, the legend, the score, go to), any key."""
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            # no screen that plays can open while the save is checked (check_action allows only
+            # WHILE_CHECKING actions, check_pending waits for the check)
+            return True
+        if not screen.held:
+            return False  # (the check has answered: _checked lets the held keys go in order)
+        bound = screen._bindings.key_to_bindings.get(key, [])
+        return bool(bound) and all(b.action.split("(", 1)[0] in WHILE_CHECKING for b in bound)
 
     def start_check(self, screen: GameScreen) -> None:
         """Check the resumed save in a thread of its own (GameScreen calls it once its first frame is drawn)."""
@@ -339,7 +356,8 @@ QUIT_TITLE = "Quit without saving?"
 #: Why nothing is played while a resumed save is checked (issue 33): what play() says if asked
 #: (keys themselves wait in KievApp.on_event; a mouse click on the map may still ask).
 CHECKING = "Checking the save's moves: keys wait until they match"
-#: Keys that work at once while the save is checked (quitting loses nothing: no action is played).
+#: Keys that work at once while the save is checked (quitting loses nothing: no action is played);
+#: keys that only look work at once too (KievApp.looks_only).
 KEYS_NOT_HELD = frozenset({"ctrl+q", "ctrl+c"})
 QUIT_PART_TITLE = "Quit without writing the turn file?"
 
