@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from kiev_tui.engine import tomlio
+from kiev_tui.engine import saves, tomlio
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.saves import load_game, load_snapshot, read_save, read_save_front
+from kiev_tui.engine.scenario import load_scenario
 
 from tests.test_resume_snapshot import mini_save
 
@@ -142,3 +143,42 @@ def test_clean_values_are_checked_without_naming_them(monkeypatch: pytest.Monkey
     assert tomlio._clean({"a": [math.inf]}) is False
     assert tomlio._clean(_nest(tomlio.MAX_DEPTH)) is True
     assert tomlio._clean(_nest(tomlio.MAX_DEPTH + 1)) is False
+
+
+def test_the_check_shares_the_snapshots_scenario(tmp_path: Path) -> None:
+    """A resumed game's check replays on the scenario its snapshot was shown with (no second
+    load, one map in memory), and only when the save names that very scenario."""
+    path, game = mini_save(tmp_path)
+    front, _ = read_save_front(path)
+    shown = load_snapshot(path, front)
+    checked = load_game(path, scenario=shown.scenario)
+    assert checked.scenario is shown.scenario
+    assert checked.state_hash() == game.state_hash() == shown.state_hash()
+    assert checked.log == game.log
+    other = load_scenario("spi_kiev/campaign")
+    assert load_game(path, scenario=other).scenario is not other  # another scenario: loaded as named
+    assert load_game(path).scenario is not shown.scenario
+
+
+def test_a_save_with_options_loads_its_own_scenario(tmp_path: Path) -> None:
+    """Options are set on the scenario object itself, so a save that sets some never shares one."""
+    path, game = mini_save(tmp_path)
+    shown = load_snapshot(path)
+    header = saves._Header(saves.Reader(path, read_save(path)))
+    header.options = {"x": 1}
+    seen: list[object] = []
+    real = saves.load_scenario
+
+    def loading(ref: str) -> object:
+        seen.append(ref)
+        return real(ref)
+
+    saves.load_scenario = loading  # type: ignore[assignment]
+    try:
+        try:
+            header.new_game(path, shown.scenario)
+        except DataError:
+            pass  # (x is no option of the game: refused after the scenario was loaded)
+    finally:
+        saves.load_scenario = real  # type: ignore[assignment]
+    assert seen == [header.scenario_ref]

@@ -189,6 +189,7 @@ async def test_keys_that_only_look_work_while_the_save_is_checked(tmp_path: Path
         await until(pilot, lambda: not screen.held)
         await until(pilot, lambda: screen.cursor != moved)  # let go in order once the check passed
         assert app._held_keys is None and app.game.log == game.log
+        assert app.game.scenario is snap.scenario  # the check replayed on the snapshot's scenario
 
 
 async def test_the_check_runs_on_a_thread_that_does_not_hold_the_quit(tmp_path: Path,

@@ -28,7 +28,7 @@ from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDic
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.events import Event, Reloaded
 from kiev_tui.engine.game import Game, with_options
-from kiev_tui.engine.scenario import load_scenario
+from kiev_tui.engine.scenario import Scenario, load_scenario, resolve_scenario
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
 from kiev_tui.engine.view import Sealed, is_hidden, seal
@@ -261,10 +261,16 @@ class _Header:
         self.options: dict[str, Any] = meta.table("options", required=False).data if fmt > 1 else {}
         self.setup_values = _ints(meta, "setup_dice") if fmt > 1 else []
 
-    def new_game(self, path: Path) -> tuple[Game, RecordedDice | None]:
-        """The game as its set-up leaves it (the set-up's recorded dice given back), header checked."""
+    def new_game(self, path: Path, shared: Scenario | None = None) -> tuple[Game, RecordedDice | None]:
+        """The game as its set-up leaves it (the set-up's recorded dice given back), header checked.
+
+        ``shared``: a scenario loaded already, used if it is the one this save names and the save
+        sets no options (options are set on the scenario itself: it would no longer be shared)."""
         try:
-            scenario = load_scenario(self.scenario_ref)
+            if shared is not None and not self.options and resolve_scenario(self.scenario_ref) == (shared.path, shared.id):
+                scenario = shared
+            else:
+                scenario = load_scenario(self.scenario_ref)
         except DataError as exc:
             raise DataError(path, "save.scenario", f"cannot load scenario '{self.scenario_ref}': {exc.line()}") from None
         try:
@@ -387,18 +393,21 @@ def load_snapshot(path: str | Path, data: dict[str, Any] | None = None) -> Game:
     return game
 
 
-def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None = None) -> Game:
+def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None = None,
+              scenario: Scenario | None = None) -> Game:
     """Rebuild a game by replaying its log; refuse a save whose replay does not match it.
 
     With ``verify`` every recorded random value, every journal line, every hash and the header
     are compared with the replay; the first difference is a DataError naming the action.
     ``data``: the file as ``read_save`` parsed it already (a snapshot was shown from it).
+    ``scenario``: the scenario of the snapshot shown from this file, shared by the replay if the
+    save names it (a resumed game's check: 10 ms less, and one copy of the map in memory).
     """
     path = Path(path)
     root = Reader(path, data if data is not None else load_toml(path))
     header = _Header(root)
     meta, fmt, said = header.meta, header.fmt, header.said
-    game, recorded = header.new_game(path)
+    game, recorded = header.new_game(path, scenario)
     notices = _reloads(root) if fmt > 1 else []
     journal_table = root.table("journal")
     saved_lines = journal_table.strs("lines")

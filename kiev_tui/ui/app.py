@@ -255,17 +255,19 @@ class KievApp(App[None]):
         # A daemon thread, not a Textual thread worker: those run on the event loop's executor,
         # whose threads the interpreter joins at exit, so ctrl+q during a long check (a turn-4
         # Barbarossa autosave replays for half a minute) would hang until the check ended.
-        threading.Thread(target=self._check_save, args=(screen,), name="check the resumed save",
+        threading.Thread(target=self._check_save, args=(screen, self.game.scenario), name="check the resumed save",
                          daemon=True).start()
 
-    def _check_save(self, screen: GameScreen) -> None:
+    def _check_save(self, screen: GameScreen, scenario: Any = None) -> None:
         """In the worker's thread: replay and verify the save, then hand the answer to the app."""
         from kiev_tui.engine.errors import DataError
         from kiev_tui.engine.saves import load_game
 
         assert self.verify is not None
         try:
-            game = load_game(self.verify, data=self._verify_data)
+            # the snapshot's scenario is shared: nothing on screen changes it, and the replay only
+            # reads it (the tables it works out once are kept with get-or-build, safe in two threads)
+            game = load_game(self.verify, data=self._verify_data, scenario=scenario)
         except DataError as exc:
             answer: Any = exc.line()
         except Exception as exc:  # noqa: BLE001 - anything the replay raises means the save is not trusted
