@@ -118,12 +118,19 @@ def screen_rows(spec: ScreenRows, resumed: Callable[[], Game], quick: bool, pair
                                        f"{len(game.log)} actions; '{spec.resume_marker}' on {back}/{len(runs)} "
                                        f"settled screens" + _stopped(runs)), 1.5, "ratio"))
             answered = getattr(user, "answered", None)
-            if spec.answered_row and answered is not None:  # keys wait for the replay check: when does one play?
+            if spec.answered_row and answered is not None:  # keys that play wait for the replay check
                 asked = alternate(lambda: answered(sb, argv, fresh, spec.resume_marker),
                                   lambda: user.start(sb, bare), n)
-                rows.append(pair_row(f"  {spec.prefix} resumed game answers a key typed at once (its replay checked)",
+                rows.append(pair_row(f"  {spec.prefix} resumed game answers a key typed at once (help: works "
+                                     "during the check)",
                                      "s", [(a, b.first_frame) for a, b in asked], "bare Textual app's first frame",
                                      "", "`?` typed as soon as the position shows, until the help is on screen"))
+                ends = alternate(lambda: answered(sb, argv, fresh, spec.resume_marker, b"P", "End the"),
+                                 lambda: user.start(sb, bare), n)
+                rows.append(pair_row(f"  {spec.prefix} resumed game plays a key typed at once (P: waits for its "
+                                     "replay check)",
+                                     "s", [(a, b.first_frame) for a, b in ends], "bare Textual app's first frame",
+                                     "", "`P` typed as soon as the position shows, until its question is on screen"))
         except Exception as exc:
             rows.append(failed(resume_name, "s", exc, "<= 1.5x"))
         return rows

@@ -274,7 +274,8 @@ def _resume(sb: Sandbox, quick: bool, pairs: int) -> list[Row]:
     snapshot, issue 33), and the moment the game is playable (its replay checked, the log in
     its full words); both next to the bare app of the same pairs."""
     name, goal = f"resuming a turn-{RESUME_TURN} autosave, `kiev-tui play`", "<= 1.5x"
-    checked = "resumed game answers a key typed at once (its replay checked)"
+    checked = "resumed game answers a key typed at once (help: works during the check)"
+    played = "resumed game plays a key typed at once (P: waits for its replay check)"
     try:
         from kiev_tui.engine import savepaths
         from kiev_tui.engine.saves import save_game
@@ -302,11 +303,16 @@ def _resume(sb: Sandbox, quick: bool, pairs: int) -> list[Row]:
         asked = alternate(lambda: answered(sb, argv, fresh, f"Turn {RESUME_TURN}"), lambda: start(sb, bare),
                           _pairs(pairs, quick))
         ready = pair_row(checked, "s", [(a, b.first_frame) for a, b in asked], "bare Textual app's first frame",
-                         "", "`?` typed as soon as the position shows, until the help is on screen: keys wait "
-                             "for the check, then play")
-        return [judge(row, 1.5, "ratio"), ready]
+                         "", "`?` typed as soon as the position shows, until the help is on screen: keys that "
+                             "only look work while the save is checked")
+        ends = alternate(lambda: answered(sb, argv, fresh, f"Turn {RESUME_TURN}", b"P", "End the"),
+                         lambda: start(sb, bare), _pairs(pairs, quick))
+        plays = pair_row(played, "s", [(a, b.first_frame) for a, b in ends], "bare Textual app's first frame",
+                         "", "`P` (end the phase) typed as soon as the position shows, until its question is on "
+                             "screen: a key that plays waits for the check")
+        return [judge(row, 1.5, "ratio"), ready, plays]
     except Exception as exc:
-        return [failed(name, "s", exc, goal), failed(checked, "s", exc)]
+        return [failed(name, "s", exc, goal), failed(checked, "s", exc), failed(played, "s", exc)]
 
 
 def _text(picture: screen.Grid) -> str:

@@ -204,3 +204,27 @@ def test_17_typhoon_starts_with_9_vp() -> None:
 
 # A whole bot game of each scenario with every rule wired runs in tests/test_b1941_wired_supply.py
 # (historical) and tests/test_b1941_selfplay.py (typhoon, with the self-checks); all three under -m slow.
+
+
+def test_12_4_the_fort_sites_are_judged_on_one_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an action is applied every read of the position builds a new board, and each new board
+    works out the zones again: the fort prompt judges all its sites on one (issue 33: a resumed
+    Barbarossa game replays its forts phases 30 % faster).  The options are the same."""
+    from kiev_tui.games.barbarossa1941 import system
+
+    game = position({"so-a-5b": "2012"}, turn=2, phase="rail", player="soviet")
+    _campaign(game)
+    _at(game, 2, "soviet", "rail")
+    game.apply(EndPhase(), side="soviet")
+    assert game.phase.name == "forts"
+    calm = pc._fort_options(game, "soviet")
+    built: list[int] = []
+    real = system.board_of
+    monkeypatch.setattr(system, "board_of", lambda g: built.append(1) or real(g))
+    game._sink = []  # as while an action is applied: the position's memo is fresh at every read
+    try:
+        busy = pc._fort_options(game, "soviet")
+    finally:
+        game._sink = None
+    assert busy == calm and len(calm) > 3
+    assert len(built) == 2  # the board of the sites, and the one the supply of forts is read on

@@ -157,6 +157,41 @@ async def test_a_resumed_game_shows_at_once_and_plays_once_checked(tmp_path: Pat
         assert checked.log[:-1] == game.log and checked.log[-1] == EndPhase()
 
 
+async def test_keys_that_only_look_work_while_the_save_is_checked(tmp_path: Path,
+                                                                 held_check: threading.Event) -> None:
+    """Help, the rules and the cursor answer at once during the check; a key that plays waits,
+    and so does every key typed after it (keys never overtake one another)."""
+    path, game = mini_save(tmp_path)
+    parsed = read_save(path)
+    snap = load_snapshot(path, parsed)
+    app = build_app(snap, save_path=path, verify=path, verify_data=parsed)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.held == CHECKING
+        assert [app.looks_only(k) for k in ("question_mark", "r", "d", "up", "pagedown", "z", "g")] == [True] * 7
+        assert [app.looks_only(k) for k in ("P", "enter", "escape", "u", "1", "S", "O", "x")] == [False] * 8
+        start = screen.cursor
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not screen)  # the help, before the check has answered
+        assert "Help" in screen_text(app) and screen.held == CHECKING
+        await pilot.press("escape")  # a key on the help screen: it closes
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("d")  # the cursor moves at once
+        await pilot.pause()
+        moved = screen.cursor
+        assert moved != start and app._held_keys == []
+        await pilot.press("enter", "d")  # Enter plays (selects): it waits, and the cursor key after it too
+        await pilot.pause()
+        assert screen.cursor == moved and app.screen is screen
+        assert [k.key for k in app._held_keys or []] == ["enter", "d"]
+        held_check.set()
+        await until(pilot, lambda: not screen.held)
+        await until(pilot, lambda: screen.cursor != moved)  # let go in order once the check passed
+        assert app._held_keys is None and app.game.log == game.log
+        assert app.game.scenario is snap.scenario  # the check replayed on the snapshot's scenario
+
+
 async def test_the_check_runs_on_a_thread_that_does_not_hold_the_quit(tmp_path: Path,
                                                                       held_check: threading.Event) -> None:
     # A thread the interpreter joins at exit kept ctrl+q waiting for the whole replay (half a

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import os
+import re
 from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
 from pathlib import Path
 from typing import Any, ClassVar
@@ -27,7 +28,7 @@ from kiev_tui.engine.dice import DiceError, EntropyDice, RecordedDice, SeededDic
 from kiev_tui.engine.errors import DataError, IllegalAction, shorten
 from kiev_tui.engine.events import Event, Reloaded
 from kiev_tui.engine.game import Game, with_options
-from kiev_tui.engine.scenario import load_scenario
+from kiev_tui.engine.scenario import Scenario, load_scenario, resolve_scenario
 from kiev_tui.engine.state import GameState
 from kiev_tui.engine.tomlio import Reader, atomic_write_text, dump_toml, load_toml
 from kiev_tui.engine.view import Sealed, is_hidden, seal
@@ -260,10 +261,16 @@ class _Header:
         self.options: dict[str, Any] = meta.table("options", required=False).data if fmt > 1 else {}
         self.setup_values = _ints(meta, "setup_dice") if fmt > 1 else []
 
-    def new_game(self, path: Path) -> tuple[Game, RecordedDice | None]:
-        """The game as its set-up leaves it (the set-up's recorded dice given back), header checked."""
+    def new_game(self, path: Path, shared: Scenario | None = None) -> tuple[Game, RecordedDice | None]:
+        """The game as its set-up leaves it (the set-up's recorded dice given back), header checked.
+
+        ``shared``: a scenario loaded already, used if it is the one this save names and the save
+        sets no options (options are set on the scenario itself: it would no longer be shared)."""
         try:
-            scenario = load_scenario(self.scenario_ref)
+            if shared is not None and not self.options and resolve_scenario(self.scenario_ref) == (shared.path, shared.id):
+                scenario = shared
+            else:
+                scenario = load_scenario(self.scenario_ref)
         except DataError as exc:
             raise DataError(path, "save.scenario", f"cannot load scenario '{self.scenario_ref}': {exc.line()}") from None
         try:
@@ -310,6 +317,17 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return load_toml(Path(path))
 
 
+#: The start of every line that opens with "[" (a table header in what save_game writes).
+_LINE_OPENS_TABLE = re.compile(r"^\[", re.MULTILINE)
+
+
+def _acting_header(text: str, at: int) -> bool:
+    """Whether the line starting at ``at`` heads an action's table (``[[action]]``, ``[action.x]``)."""
+    end = text.find("\n", at)
+    line = text[at:end] if end >= 0 else text[at:]
+    return line.rstrip() == "[[action]]" or line.startswith("[action.")
+
+
 def read_save_front(path: str | Path) -> tuple[dict[str, Any], bool]:
     """What ``load_snapshot`` reads of a save (its header, final snapshot and journal), parsed
     without the actions, which are most of a long save's text (issue 33: a resumed game shows
@@ -326,15 +344,19 @@ def read_save_front(path: str | Path) -> tuple[dict[str, Any], bool]:
     p = Path(path)
     raw = read_regular(p)
     try:
-        lines = raw.decode("utf-8").split("\n")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return read_save(p), True
-    headers = [i for i, line in enumerate(lines) if line.startswith("[")]
-    acting = [i for i in headers if lines[i].rstrip() == "[[action]]" or lines[i].startswith("[action.")]
-    after = [i for i in headers if acting and i > acting[-1] and i not in acting]
-    if not acting or not after or any(acting[0] < i < after[0] and i not in acting for i in headers):
+    # the lines opening with "[" found by one search, not by splitting all the lines (issue 33)
+    starts = [m.start() for m in _LINE_OPENS_TABLE.finditer(text)]
+    acting = [_acting_header(text, at) for at in starts]
+    if True not in acting:
         return read_save(p), True
-    front = "\n".join(lines[:acting[0]] + lines[after[0]:])
+    first = acting.index(True)
+    last = len(acting) - 1 - acting[::-1].index(True)
+    if last + 1 == len(starts) or not all(acting[first:last + 1]):
+        return read_save(p), True  # no table after the actions, or another table among them
+    front = text[:starts[first]] + text[starts[last + 1]:]
     try:
         return parse_toml_text(p, front), False
     except DataError:
@@ -371,18 +393,21 @@ def load_snapshot(path: str | Path, data: dict[str, Any] | None = None) -> Game:
     return game
 
 
-def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None = None) -> Game:
+def load_game(path: str | Path, verify: bool = True, data: dict[str, Any] | None = None,
+              scenario: Scenario | None = None) -> Game:
     """Rebuild a game by replaying its log; refuse a save whose replay does not match it.
 
     With ``verify`` every recorded random value, every journal line, every hash and the header
     are compared with the replay; the first difference is a DataError naming the action.
     ``data``: the file as ``read_save`` parsed it already (a snapshot was shown from it).
+    ``scenario``: the scenario of the snapshot shown from this file, shared by the replay if the
+    save names it (a resumed game's check: 10 ms less, and one copy of the map in memory).
     """
     path = Path(path)
     root = Reader(path, data if data is not None else load_toml(path))
     header = _Header(root)
     meta, fmt, said = header.meta, header.fmt, header.said
-    game, recorded = header.new_game(path)
+    game, recorded = header.new_game(path, scenario)
     notices = _reloads(root) if fmt > 1 else []
     journal_table = root.table("journal")
     saved_lines = journal_table.strs("lines")

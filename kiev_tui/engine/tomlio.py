@@ -125,8 +125,6 @@ def _parse(p: Path, raw: bytes) -> dict[str, Any]:
 
 def parse_toml_text(p: Path, text: str) -> dict[str, Any]:
     """The checked value of TOML text read from ``p`` (DataError naming the file and the problem)."""
-    import tomllib  # a cache hit never needs the parser
-
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as some editors write: harmless, so accepted
     from kiev_tui.engine import tomlfast
@@ -134,16 +132,28 @@ def parse_toml_text(p: Path, text: str) -> dict[str, Any]:
     try:
         # The shapes our own writer uses are read at C speed (a save: a tenth of a long load,
         # issue 33); anything else, and every error, is tomllib's.
-        fast = tomlfast.loads(text)
-        data = fast if fast is not None else tomllib.loads(text)
+        data = tomlfast.loads(text)
+    except (ValueError, RecursionError):
+        data = None  # (tomlfast answers None for what it cannot read; tomllib words the error)
+    if data is None:
+        data = _tomllib_loads(p, text)
+    _check_values(p, data)
+    return data
+
+
+def _tomllib_loads(p: Path, text: str) -> dict[str, Any]:
+    """Python's own parser, imported only when the quick one declines (4 ms of a resumed
+    game's start, issue 33): every syntax error is worded by it."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(p, "(syntax)", f"malformed TOML: {exc}") from None
     except RecursionError:
         raise DataError(p, "(syntax)", "malformed TOML: arrays or tables nested too deeply") from None
     except ValueError:  # Python's cap on the digits of an int (CVE-2020-10735)
         raise DataError(p, "(syntax)", f"a whole number has more than {INT_DIGITS_LIMIT} digits") from None
-    _check_values(p, data)
-    return data
 
 
 #: No data file or save nests tables and arrays this deep; deeper would break json and copy.
@@ -154,8 +164,35 @@ def _check_values(file: Path, data: Any) -> None:
     """Refuse NaN and infinities (they compare false with everything: a cost of nan makes a
     hex free) and absurd nesting (dotted keys nest without limit; json and deepcopy recurse).
 
-    Walked with a stack, not recursion, for the same reason.
+    Walked with a stack, not recursion, for the same reason.  A first walk only looks (no key
+    names built: a third of the cost of reading a resumed save's snapshot, issue 33); the named
+    walk runs only when it finds something, and words the same refusal as always.
     """
+    if not _clean(data):
+        _refuse(file, data)
+
+
+def _clean(data: Any) -> bool:
+    """True when ``data`` holds no NaN or infinity and nests at most MAX_DEPTH deep."""
+    if not isinstance(data, (dict, list)):
+        return not isinstance(data, float) or math.isfinite(data)
+    isfinite = math.isfinite
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return False
+        for v in (value.values() if isinstance(value, dict) else value):
+            if isinstance(v, float):
+                if not isfinite(v):
+                    return False
+            elif isinstance(v, (dict, list)):
+                todo.append((v, depth + 1))
+    return True
+
+
+def _refuse(file: Path, data: Any) -> None:
+    """The DataError of the first bad value or nesting ``_check_values`` meets, named by its keys."""
     todo: list[tuple[str, Any, int]] = [("", data, 0)]
     while todo:
         where, value, depth = todo.pop()

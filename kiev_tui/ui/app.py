@@ -15,7 +15,7 @@ from textual.await_complete import AwaitComplete
 from kiev_tui.engine import savepaths
 from kiev_tui.engine.game import Game
 from kiev_tui.ui.adapter import adapter_for
-from kiev_tui.ui.game_screen import GameScreen
+from kiev_tui.ui.game_screen import WHILE_CHECKING, GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
 from kiev_tui.ui.lightstrip import install as _light_strips
 
@@ -225,14 +225,31 @@ class KievApp(App[None]):
 
     # -- issue 33: a resumed save checked after the first frame ----------------------------------
     async def on_event(self, event: events.Event) -> None:
-        # While the save is checked every key waits (quitting aside), in order: a player who
-        # types at once plays those keys the moment the check passes, and none if it fails.
+        # While the save is checked every key that may play waits (quitting aside), in order: a
+        # player who types at once plays those keys the moment the check passes, and none if it
+        # fails.  Keys that only look (help, rules, the cursor, the log) work at once, as long as
+        # nothing typed before them waits: keys never overtake one another.
         if (isinstance(event, events.Key) and self._held_keys is not None and not event.is_forwarded
                 and event.key not in KEYS_NOT_HELD):
-            self._held_keys.append(event)
-            event.stop()
-            return
+            if self._held_keys or not self.looks_only(event.key):
+                self._held_keys.append(event)
+                event.stop()
+                return
         await super().on_event(event)
+
+    def looks_only(self, key: str) -> bool:
+        """Whether ``key`` typed now only looks while a resumed save is checked: on the game
+        screen, a key whose every binding is a looking action (WHILE_CHECKING); on a screen one
+        of those opened (help, rules, the legend, the score, go to), any key."""
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            # no screen that plays can open while the save is checked (check_action allows only
+            # WHILE_CHECKING actions, check_pending waits for the check)
+            return True
+        if not screen.held:
+            return False  # (the check has answered: _checked lets the held keys go in order)
+        bound = screen._bindings.key_to_bindings.get(key, [])
+        return bool(bound) and all(b.action.split("(", 1)[0] in WHILE_CHECKING for b in bound)
 
     def start_check(self, screen: GameScreen) -> None:
         """Check the resumed save in a thread of its own (GameScreen calls it once its first frame is drawn)."""
@@ -241,17 +258,19 @@ class KievApp(App[None]):
         # A daemon thread, not a Textual thread worker: those run on the event loop's executor,
         # whose threads the interpreter joins at exit, so ctrl+q during a long check (a turn-4
         # Barbarossa autosave replays for half a minute) would hang until the check ended.
-        threading.Thread(target=self._check_save, args=(screen,), name="check the resumed save",
+        threading.Thread(target=self._check_save, args=(screen, self.game.scenario), name="check the resumed save",
                          daemon=True).start()
 
-    def _check_save(self, screen: GameScreen) -> None:
+    def _check_save(self, screen: GameScreen, scenario: Any = None) -> None:
         """In the worker's thread: replay and verify the save, then hand the answer to the app."""
         from kiev_tui.engine.errors import DataError
         from kiev_tui.engine.saves import load_game
 
         assert self.verify is not None
         try:
-            game = load_game(self.verify, data=self._verify_data)
+            # the snapshot's scenario is shared: nothing on screen changes it, and the replay only
+            # reads it (the tables it works out once are kept with get-or-build, safe in two threads)
+            game = load_game(self.verify, data=self._verify_data, scenario=scenario)
         except DataError as exc:
             answer: Any = exc.line()
         except Exception as exc:  # noqa: BLE001 - anything the replay raises means the save is not trusted
@@ -342,7 +361,8 @@ QUIT_TITLE = "Quit without saving?"
 #: Why nothing is played while a resumed save is checked (issue 33): what play() says if asked
 #: (keys themselves wait in KievApp.on_event; a mouse click on the map may still ask).
 CHECKING = "Checking the save's moves: keys wait until they match"
-#: Keys that work at once while the save is checked (quitting loses nothing: no action is played).
+#: Keys that work at once while the save is checked (quitting loses nothing: no action is played);
+#: keys that only look work at once too (KievApp.looks_only).
 KEYS_NOT_HELD = frozenset({"ctrl+q", "ctrl+c"})
 QUIT_PART_TITLE = "Quit without writing the turn file?"
 

@@ -1,20 +1,30 @@
-"""The log panel: a RichLog that keeps what was written and wraps it again when its width changes.
+"""The log panel: a RichLog that keeps its lines as text and styles a line only when it is shown.
 
-Textual's RichLog wraps a line once, when it is written, at the width of that moment; after a
-resize (or once its scroll bar appears) old lines would be cut at the panel's edge.  This one
-keeps the source lines and writes them all again whenever the width they were wrapped at is
-no longer the width on show.
+Textual's RichLog wraps and styles every line when it is written, at the width of that moment;
+after a resize (or once its scroll bar appears) old lines would be cut at the panel's edge.
+This one keeps the source lines (Rich ``Text``) and draws the panel line by line (Textual's
+line API): a row is wrapped and styled the first time it is on show, at the width on show, and
+kept for that width.  What is not on show costs only a count of its rows, worked out from its
+plain text the way Rich wraps it (corrected if Rich wraps it otherwise when it is shown).
 
 A resumed game has hundreds of journal lines, and the player sees the last dozen: `show_tail`
 builds only the newest lines, and the older ones are built a chunk at a time when the view
-comes near the top of what is built (page up, the wheel, the scroll bar).
+comes near the top of what is built (page up, the wheel, the scroll bar).  Issue 33: the
+RichLog this replaces styled all of them twice on a resume (once for the snapshot's words,
+once for the checked game's), most of them never seen.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, Callable, Iterable
 
+from rich._wrap import divide_line
+from rich.measure import measure_renderables
+from rich.segment import Segment
 from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 
@@ -27,16 +37,40 @@ class WrapLog(RichLog):
     def __init__(self, *, max_lines: int = 5000, **kwargs: Any) -> None:
         super().__init__(max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
         self._source: list[Text] = []
-        self._wrapped_at = 0  # the width every line of _source is written at (0: none written yet)
+        self._wrapped_at = 0  # the width the rows below are counted for (0: none yet)
+        self._rows: list[int] = []  # rows of each source line at that width
+        self._starts: list[int] = [0]  # first row of each source line, and the total at the end
+        self._drawn: dict[int, list[Strip]] = {}  # source line -> its styled rows at that width
+        self._generation = 0  # bumped when rows move: the row cache below is keyed on it
         self._older: Callable[[int], Text] | None = None  # builds line i of the history (0 the oldest)
         self._first = 0  # the oldest line of the history still kept
         self._unbuilt = 0  # lines of the history from _first on, before _source, not built yet
         self._backfill_due = False
 
+    # RichLog keeps its written rows in ``lines``; here they are drawn when shown, so the
+    # attribute is computed (every row styled: for tests and tools, never for the screen).
+    @property  # type: ignore[override]
+    def lines(self) -> list[Strip]:
+        return [strip for i in range(len(self._source)) for strip in self._styled(i)] if self._wrapped_at else []
+
+    @lines.setter
+    def lines(self, _value: list[Strip]) -> None:
+        pass  # (RichLog's own constructor and clear set it)
+
     @property
     def unbuilt(self) -> int:
         """How many older lines are still to be built (0 once the whole history is in the log)."""
         return self._unbuilt
+
+    @property
+    def built(self) -> int:
+        """How many of the newest lines are built (the rest wait for the player to scroll back)."""
+        return len(self._source)
+
+    @property
+    def rows(self) -> int:
+        """How many rows the built lines take at the width they are wrapped to."""
+        return self._starts[-1]
 
     def add(self, line: Text) -> None:
         """Write one line of the log, keeping it to wrap again later."""
@@ -49,10 +83,18 @@ class WrapLog(RichLog):
         self._trim()
         width = self.scrollable_content_region.width
         if width > 0 and width == self._wrapped_at:
-            for line in new:
-                self.write(line)
-        # else the width is not known yet, or changed: _fit writes everything at the new width
-        # (and the write may have brought a scroll bar, a narrower text area: checked after layout)
+            dropped = len(self._rows) - len(self._source) + len(new)  # rows of lines _trim let go
+            if dropped > 0:
+                self._reindex(width)
+            else:
+                for line in new:
+                    self._rows.append(self._count(line, width))
+                    self._starts.append(self._starts[-1] + self._rows[-1])
+                self._moved()
+            if self.auto_scroll:
+                self.scroll_end(animate=False, immediate=False, x_axis=False)
+        # else the width is not known yet, or changed: _fit counts everything at the new width
+        # (and the lines may have brought a scroll bar, a narrower text area: checked after layout)
         self.call_after_refresh(self._fit)
 
     def show_tail(self, count: int, line_at: Callable[[int], Text], tail: int) -> None:
@@ -64,13 +106,8 @@ class WrapLog(RichLog):
         self._older, self._first, self._unbuilt = line_at, first, start - first
         self.add_lines(line_at(i) for i in range(start, count))
 
-    @property
-    def built(self) -> int:
-        """How many of the newest lines are built (the rest wait for the player to scroll back)."""
-        return len(self._source)
-
     def retell(self, line_at: Callable[[int], Text]) -> None:
-        """The same history in other words: the built lines written again at once (no empty log
+        """The same history in other words: the built lines told again at once (no empty log
         in between), the older ones built with ``line_at`` when scrolled back to."""
         if self._older is not None:
             self._older = line_at
@@ -80,15 +117,24 @@ class WrapLog(RichLog):
             return
         self._source = new
         if self._wrapped_at:
-            self._rewrite(self._wrapped_at, True)
+            self._reindex(self._wrapped_at)
             self.scroll_end(animate=False, immediate=True)
 
     def clear(self) -> "WrapLog":
         self._source = []
         self._wrapped_at = 0
+        self._rows, self._starts, self._drawn = [], [0], {}
         self._older = None
         self._first = self._unbuilt = 0
         super().clear()
+        self._moved()
+        return self
+
+    def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
+              scroll_end: bool | None = None, animate: bool = False) -> "WrapLog":
+        """RichLog's write, for anything that calls it: the content joins the log as a line."""
+        text = content if isinstance(content, Text) else Text(str(content))
+        self.add(text)
         return self
 
     def _trim(self) -> None:
@@ -106,6 +152,10 @@ class WrapLog(RichLog):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._moved()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -126,23 +176,86 @@ class WrapLog(RichLog):
         self._source[:0] = [older(i) for i in range(end - n, end)]
         self._unbuilt -= n
         if self._wrapped_at <= 0:
-            return  # nothing is written yet: _fit writes all of it
-        rows, y = len(self.lines), self.scroll_y
-        self._rewrite(self._wrapped_at, False)
-        self.scroll_to(y=y + len(self.lines) - rows, animate=False, immediate=True)
-
-    def _rewrite(self, width: int, to_end: bool) -> None:
-        self._wrapped_at = width
-        super().clear()
-        last = len(self._source) - 1
-        for i, line in enumerate(self._source):
-            # RichLog holds writes back until it knows its size: the last one carries the scroll
-            self.write(line, scroll_end=to_end and i == last)
+            return  # nothing is counted yet: _fit counts all of it
+        rows, y = self.rows, self.scroll_y
+        self._reindex(self._wrapped_at)
+        self.scroll_to(y=y + self.rows - rows, animate=False, immediate=True)
 
     def _fit(self) -> None:
-        """Wrap every line again if the width on show is not the one they were wrapped to."""
+        """Count every line's rows again if the width on show is not the one they were counted for."""
         width = self.scrollable_content_region.width
         if width <= 0 or width == self._wrapped_at or not self._source:
             return
-        self._rewrite(width, True)
+        self._reindex(width)
         self.scroll_end(animate=False, immediate=True)
+
+    # -- rows ------------------------------------------------------------------------------
+    def _reindex(self, width: int) -> None:
+        """Count the rows of every built line at ``width`` (styled rows are drawn when shown)."""
+        self._wrapped_at = width
+        self._drawn = {}
+        self._rows = [self._count(line, width) for line in self._source]
+        self._restart()
+
+    def _restart(self) -> None:
+        starts = [0]
+        for n in self._rows:
+            starts.append(starts[-1] + n)
+        self._starts = starts
+        self._moved()
+
+    def _moved(self) -> None:
+        """The rows changed: the size the scroll bar sees, and no old row drawn again."""
+        self._generation += 1
+        self._line_cache.clear()
+        self.virtual_size = Size(self._wrapped_at, self._starts[-1])
+        self.refresh()
+
+    @staticmethod
+    def _count(line: Text, width: int) -> int:
+        """The rows Rich wraps ``line`` into at ``width`` (as Text.wrap divides it, folding words
+        longer than a row), worked out from the plain text alone."""
+        plain = line.plain.expandtabs(line.tab_size or 8) if "\t" in line.plain else line.plain
+        return sum(len(divide_line(part, width, fold=True)) + 1 for part in plain.split("\n"))
+
+    def _styled(self, i: int) -> list[Strip]:
+        """The rows of source line ``i`` at the counted width, wrapped and styled as RichLog writes them."""
+        got = self._drawn.get(i)
+        if got is None:
+            got = self._drawn[i] = self._draw(self._source[i], self._wrapped_at)
+        if len(got) != self._rows[i]:  # Rich wrapped it otherwise than counted: the rows move
+            self._rows[i] = len(got)
+            self._restart()
+        return got
+
+    def _draw(self, line: Text, width: int) -> list[Strip]:
+        """``line`` wrapped to ``width`` and styled, as RichLog's write makes its rows."""
+        console = self.app.console
+        options = console.options
+        if "\t" in line.plain:
+            line.expand_tabs()
+        fits = measure_renderables(console, options, [line]).maximum
+        render_width = max(min(fits, width), self.min_width)
+        split = list(Segment.split_lines(console.render(line, options.update_width(render_width))))
+        if not split:
+            return [Strip.blank(render_width)]
+        got = Strip.from_lines(split)
+        for strip in got:
+            strip.adjust_cell_length(render_width)
+        return got
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        """Row ``y`` of the log, drawn the first time it is shown at this width (Textual's line API)."""
+        if not self._wrapped_at or y >= self._starts[-1] or y < 0:
+            return Strip.blank(width, self.rich_style)
+        key = (y, scroll_x, width, self._generation)
+        cached = self._line_cache.get(key)
+        if cached is not None:
+            return cached
+        i = bisect_right(self._starts, y) - 1
+        rows = self._styled(i)
+        if self._generation != key[3]:  # the count was corrected: find the row again
+            return self._render_line(y, scroll_x, width)
+        strip = rows[y - self._starts[i]].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        self._line_cache[(y, scroll_x, width, self._generation)] = strip
+        return strip

@@ -484,9 +484,11 @@ def fort_supplied(game: "Game", side: str) -> frozenset[Hex]:
     return got  # type: ignore[no-any-return]
 
 
-def _check_fort(game: "Game", a: BuildFort, side: str, sup: frozenset[Hex] | None = None) -> Illegal | None:
+def _check_fort(game: "Game", a: BuildFort, side: str, sup: frozenset[Hex] | None = None,
+                board: Board | None = None) -> Illegal | None:
     st = game.state
-    board = _s().board_of(game)
+    if board is None:
+        board = _s().board_of(game)
     h = game.scenario.map.grid.parse(a.hex)
     return forts.check_build(board, side, h, st.turn, st.vars.forts_built,
                              fort_supplied(game, side) if sup is None else sup,
@@ -503,13 +505,15 @@ def _fort_options(game: "Game", side: str) -> list[Option]:
     sites = sorted(forts.sites(board, side, sup))
     for h in sites:
         a = BuildFort(grid.id(h))
-        if _check_fort(game, a, side, sup) is None:
+        # one board for every site: while an action is applied, board_of builds a new one at
+        # each call, and each new board works out both sides' zones again (issue 33)
+        if _check_fort(game, a, side, sup, board) is None:
             out.append(Option("build_fort", f"build a fort on {a.hex}", a, hex=a.hex))
     if side == SOVIET and st.vars.forts_moved < board.tables.forts.soviet_free_moves_per_turn:
         for f in forts.forts_on_map(board, side):
             for h in sites[:40]:
                 a = BuildFort(grid.id(h), f)
-                if h != board.hex_of[f] and _check_fort(game, a, side, sup) is None:
+                if h != board.hex_of[f] and _check_fort(game, a, side, sup, board) is None:
                     out.append(Option("move_fort", f"move {f} to {a.hex}", a, hex=a.hex, unit=f))
     return out
 
