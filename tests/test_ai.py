@@ -611,39 +611,40 @@ def _without_endgame(ai: KievAI) -> KievAI:
 
 def test_on_the_last_turn_infantry_cuts_the_pocket_off_for_the_final_count() -> None:
     # Only the endgame part tries infantry moves on a copy: without it the infantry division
-    # has no reason to walk east, with it the move shuts both sources and six Soviet units
-    # (the HQ among them) are out of supply when the game ends, a VP each (24.3).
-    game = _pocket({"ge-inf-1": "0902"})
+    # closes on the Soviet stacks (0804), with it the move shuts both sources and six Soviet
+    # units (the HQ among them) are out of supply when the game ends, a VP each (24.3).
+    game = _pocket({"ge-inf-1": "0904"})
     assert ai_endgame.out_of_supply_vp(game) == 0
     played = _phase_actions(game, KievAI("german", "strong", seed=1))
-    assert played == [Move(("ge-inf-1",), ("0903", "0904", "0905", "1005", "1006")), EndPhase()]
+    assert played == [Move(("ge-inf-1",), ("1004", "1005", "1006")), EndPhase()]
     assert ai_endgame.out_of_supply_vp(game) == 6
-    other = _pocket({"ge-inf-1": "0902"})
-    _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1)))
+    other = _pocket({"ge-inf-1": "0904"})
+    assert _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1))) == [
+        Move(("ge-inf-1",), ("0804",)), EndPhase()]
     assert ai_endgame.out_of_supply_vp(other) == 0
 
 
 def test_on_the_last_turn_a_unit_whose_zone_cuts_the_pocket_off_stays() -> None:
     # The panzer already sits in 1006 across both sources: moving on toward the Soviet stacks
-    # scores a little, giving back six VP at the end; with the endgame part it stays.
+    # (0805) scores a little and gives back six VP at the end; with the endgame part it stays.
     game = _pocket({"ge-1pz-1": "1006"})
     assert ai_endgame.out_of_supply_vp(game) == 6
     ai = KievAI("german", "strong", seed=1)
-    view = game.rules.position(game)
-    ctx = kiev_ai.Ctx(ai, game, view)
-    assert ai_endgame.cut_loss(ai, game, ctx, Move(("ge-1pz-1",), ("1005", "0905"))) == 6
-    assert ai_endgame.cut_loss(ai, game, ctx, Move(("ge-inf-2",), ("0504",))) == 0
+    ctx = kiev_ai.Ctx(ai, game, game.rules.position(game))
+    assert ai_endgame.cut_loss(ai, game, ctx, Move(("ge-1pz-1",), ("0906", "0805"))) == 6
     assert _phase_actions(game, ai) == [EndPhase()]
     assert ai_endgame.out_of_supply_vp(game) == 6
     other = _pocket({"ge-1pz-1": "1006"})
-    _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1)))
-    assert ai_endgame.out_of_supply_vp(other) < 6
+    assert _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1))) == [
+        Move(("ge-1pz-1",), ("0906", "0805")), EndPhase()]
+    assert ai_endgame.out_of_supply_vp(other) == 0
 
 
 def test_the_endgame_part_plays_only_on_the_germans_last_player_turn() -> None:
-    game = _pocket({"ge-inf-1": "0902"})
+    game = _pocket({"ge-inf-1": "0904"})
     ai = KievAI("german", "strong", seed=1)
     assert "endgame" in ai.level.parts and ai_endgame.applies(ai, game)
     game.state.turn = 2
     assert not ai_endgame.applies(ai, game)
-    assert not ai_endgame.applies(KievAI("german", "easy", seed=1), _pocket({"ge-inf-1": "0902"}))
+    assert not ai_endgame.applies(KievAI("german", "easy", seed=1), _pocket({"ge-inf-1": "0904"}))
+    assert not ai_endgame.applies(KievAI("soviet", "strong", seed=1), _pocket({"ge-inf-1": "0904"}))

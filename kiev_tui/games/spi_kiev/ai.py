@@ -58,7 +58,8 @@ class Level:
 #: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
-#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan.
+#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
+#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
                         "endgame"})
 NO_PLAN_PARTS = frozenset({"leader", "hold", "endgame"})
