@@ -13,7 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from kiev_tui.games.spi_kiev import ai as kiev_ai
+from kiev_tui.games.spi_kiev import ai as kiev_ai, ai_endgame
 from kiev_tui.ai.arena import mean_interval, play_match, run_arena, wilson
 from kiev_tui.ai.base import sandbox
 from kiev_tui.ai.cli import register
@@ -587,3 +587,64 @@ def test_a_lone_german_unit_values_the_town_it_holds_twice_with_the_hold_part() 
         ai.level = replace(ai.level, parts=parts)
         scores.append(kiev_ai.Ctx(ai, game, view).score("ge-inf-2", Hex.parse("0505"), ()))
     assert round(scores[1] - scores[0], 6) == round(0.8 * 25, 6)
+
+
+# -- the German's last player-turn (ai_endgame.py) -------------------------------------------------
+
+def _pocket(german: dict[str, str]) -> Game:
+    """The German's last movement phase (turn 3 of 3) on the mini map: five Soviet units and their
+    army HQ west of the east edge live on the sources at 1005 and 1007 (19.84); a German zone of
+    control in 1006 shuts both.  The towns are German and garrisoned: nothing else pulls."""
+    game = position(Game.new(MINI, seed=5), {**german, "ge-inf-2": "0505", "ge-inf-3": "0805",
+                                            "so-hq-army": "0705", "so-rifle-1": "0704", "so-rifle-2": "0706",
+                                            "so-rifle-3": "0604", "so-rifle-4": "0603", "so-cav-1": "0707"},
+                    player="german", phase="movement", turn=3, reinforcements=False)
+    game.state.control.update({"0505": "german", "0805": "german"})
+    game.touch()
+    return game
+
+
+def _without_endgame(ai: KievAI) -> KievAI:
+    ai.level = replace(ai.level, parts=ai.level.parts - {"endgame"})
+    return ai
+
+
+def test_on_the_last_turn_infantry_cuts_the_pocket_off_for_the_final_count() -> None:
+    # Only the endgame part tries infantry moves on a copy: without it the infantry division
+    # closes on the Soviet stacks (0804), with it the move shuts both sources and six Soviet
+    # units (the HQ among them) are out of supply when the game ends, a VP each (24.3).
+    game = _pocket({"ge-inf-1": "0904"})
+    assert ai_endgame.out_of_supply_vp(game) == 0
+    played = _phase_actions(game, KievAI("german", "strong", seed=1))
+    assert played == [Move(("ge-inf-1",), ("1004", "1005", "1006")), EndPhase()]
+    assert ai_endgame.out_of_supply_vp(game) == 6
+    other = _pocket({"ge-inf-1": "0904"})
+    assert _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1))) == [
+        Move(("ge-inf-1",), ("0804",)), EndPhase()]
+    assert ai_endgame.out_of_supply_vp(other) == 0
+
+
+def test_on_the_last_turn_a_unit_whose_zone_cuts_the_pocket_off_stays() -> None:
+    # The panzer already sits in 1006 across both sources: moving on toward the Soviet stacks
+    # (0805) scores a little and gives back six VP at the end; with the endgame part it stays.
+    game = _pocket({"ge-1pz-1": "1006"})
+    assert ai_endgame.out_of_supply_vp(game) == 6
+    ai = KievAI("german", "strong", seed=1)
+    ctx = kiev_ai.Ctx(ai, game, game.rules.position(game))
+    assert ai_endgame.cut_loss(ai, game, ctx, Move(("ge-1pz-1",), ("0906", "0805"))) == 6
+    assert _phase_actions(game, ai) == [EndPhase()]
+    assert ai_endgame.out_of_supply_vp(game) == 6
+    other = _pocket({"ge-1pz-1": "1006"})
+    assert _phase_actions(other, _without_endgame(KievAI("german", "strong", seed=1))) == [
+        Move(("ge-1pz-1",), ("0906", "0805")), EndPhase()]
+    assert ai_endgame.out_of_supply_vp(other) == 0
+
+
+def test_the_endgame_part_plays_only_on_the_germans_last_player_turn() -> None:
+    game = _pocket({"ge-inf-1": "0904"})
+    ai = KievAI("german", "strong", seed=1)
+    assert "endgame" in ai.level.parts and ai_endgame.applies(ai, game)
+    game.state.turn = 2
+    assert not ai_endgame.applies(ai, game)
+    assert not ai_endgame.applies(KievAI("german", "easy", seed=1), _pocket({"ge-inf-1": "0904"}))
+    assert not ai_endgame.applies(KievAI("soviet", "strong", seed=1), _pocket({"ge-inf-1": "0904"}))

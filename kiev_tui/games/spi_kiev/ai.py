@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_plan
+from kiev_tui.games.spi_kiev import ai_endgame, ai_plan
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -58,9 +58,11 @@ class Level:
 #: armour exploiting, armour kept from stopping stuck, the mechanized phase's overruns (readier
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
-#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan.
-PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold"})
-NO_PLAN_PARTS = frozenset({"leader", "hold"})
+#: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
+#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count).
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
+                        "endgame"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "endgame"})
 
 
 LEVELS = {
@@ -70,7 +72,7 @@ LEVELS = {
     # others measured no better against the strong Soviet, the whole plan worse against the easy
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold"})),
+                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold", "endgame"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -140,6 +142,7 @@ class KievAI:
         self._why = ""
         self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
         self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
+        self._endgame = ai_endgame.PhaseState()  # the last turn's search for supply cuts (ai_endgame)
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -155,6 +158,7 @@ class KievAI:
             self.plan = None
             self._approached = set()
             self._overrun_cache = {}
+            self._endgame = ai_endgame.PhaseState()
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -277,6 +281,15 @@ class KievAI:
                 approach = self._approach_overrun(game, view)
                 if approach is not None:
                     return approach
+        endgame = ai_endgame.applies(self, game)
+        if endgame and not self._endgame.done:
+            # 24.3: the German's last moves first cut what Soviet supply they can (ai_endgame.py)
+            cut = ai_endgame.cut_move(self, game, Ctx(self, game, view))
+            if cut is not None:
+                self._done.add(cut.units[0])
+                self._why = "cuts Soviet supply for the final count (24.3)"
+                return cut
+            self._endgame.done = True
         ctx = Ctx(self, game, view)
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
@@ -297,6 +310,8 @@ class KievAI:
             nxt = -self._queue[0][0] if self._queue else 0.0
             if act is not None and gain > MOVE_EPS and gain >= nxt - 1e-9:
                 self._done.add(uid)
+                if endgame and isinstance(act, Move) and gain - ai_endgame.cut_loss(self, game, ctx, act) <= MOVE_EPS:
+                    continue  # 24.3: its zone cuts a Soviet line worth more than the move
                 if game.check(act, side=self.side) is None:
                     self._why = self._move_why(game, view, uid, act, gain)
                     return act
