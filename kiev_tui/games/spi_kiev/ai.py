@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_plan
+from kiev_tui.games.spi_kiev import ai_armour, ai_plan
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -59,8 +59,9 @@ class Level:
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan.
-PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold"})
-NO_PLAN_PARTS = frozenset({"leader", "hold"})
+PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
+                        "armour"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour"})  # "armour": ai_armour.py, the armour kept busy
 
 
 LEVELS = {
@@ -70,7 +71,8 @@ LEVELS = {
     # others measured no better against the strong Soviet, the whole plan worse against the easy
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold"})),
+                    encircle=True, nodes=6000, hq_cover=True,
+                    parts=frozenset({"leader", "hold", "armour"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -140,6 +142,7 @@ class KievAI:
         self._why = ""
         self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
         self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
+        self._handed: set[Hex] = set()  # towns weighed this phase for a handover (ai_armour.py)
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -155,6 +158,7 @@ class KievAI:
             self.plan = None
             self._approached = set()
             self._overrun_cache = {}
+            self._handed = set()
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -278,6 +282,10 @@ class KievAI:
                 if approach is not None:
                     return approach
         ctx = Ctx(self, game, view)
+        if self._uses("armour"):
+            hand = ai_armour.handover(self, game, view, ctx, self._handed)  # infantry frees a panzer
+            if hand is not None:
+                return hand
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
             for uid in self._movable(view):
@@ -640,6 +648,8 @@ class KievAI:
             held = sum(1 for u in attackers if view.udef(u).mechanized and not view.is_hq_like(u)
                        and view.in_enemy_zoc(view.hex_of(u) or t, GERMAN))
             bonus += ai_plan.W_FREE * held
+        elif self.side == GERMAN and self._uses("armour"):
+            bonus += ai_armour.held_bonus(view, attackers)  # the same without the plan (ai_armour.py)
         ev = 0.0
         if final:
             # A town changing hands now is kept: our points up and theirs down by its value.
