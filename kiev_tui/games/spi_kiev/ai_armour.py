@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 W_HELD = 0.6  # VP per armoured attacker held in a Soviet zone of control, times the chance of a hit
 HANDOVER_NEAR = 4  # a town this close to a Soviet unit is one the "hold" part keeps garrisoned
-HANDOVER_COST = 0.5  # the foot unit may give up at most this share of the town's hold value
-HANDOVER_GAIN = 1.0  # the relieved panzer must then gain at least this many VP by moving on
+HANDOVER_COST = 1.0  # the foot unit may give up at most this share of the town's hold value
+HANDOVER_GAIN = 1.0  # the relieved panzer must gain this many VP more than the foot unit gives up
 HANDOVER_TRIES = 3  # foot units tried per town (the cheapest moves first)
 
 
@@ -74,9 +74,10 @@ def _garrison(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", uid: str) -> b
 def handover(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", tried: set[Hex]) -> Move | None:
     """A foot unit's move into a town held by a lone panzer unit, so the panzer can move on.
 
-    Each town is weighed once per phase (``tried``).  The foot unit's cost is its score standing
-    still less its score in the town; the panzer's gain is found on a look-ahead copy with the
-    foot unit already in the town."""
+    Each town is weighed once per phase (``tried``).  The foot unit's cost is what its own best
+    move would score less what it scores holding the town alone (once the panzer has left); the
+    panzer's gain is found on a look-ahead copy with the foot unit already in the town, and must
+    pass the cost by ``HANDOVER_GAIN``."""
     if game.state.phase != MOVEMENT or ai.side != GERMAN:
         return None
     foot = [u for u in ai._movable(view)
@@ -99,7 +100,8 @@ def handover(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", tried: set[Hex]
             if r is None or not r.ok:
                 continue
             path = tuple(r.path)
-            cost = ctx.score(u, start, ()) - ctx.score(u, town, path)
+            own_gain, _ = ai._best_move(game, ctx, u)
+            cost = ctx.score(u, start, ()) + own_gain - (ctx.score(u, town, path) + hold)
             if cost <= HANDOVER_COST * hold:
                 options.append((cost, u, path))
         options.sort()
@@ -115,7 +117,7 @@ def handover(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", tried: set[Hex]
             from kiev_tui.games.spi_kiev.ai import Ctx  # the AI imports this module: no cycle at load
             tv = trial.rules.position(trial)
             gain, _ = ai._best_move(trial, Ctx(ai, trial, tv), panzer)
-            if gain >= HANDOVER_GAIN:
+            if gain - max(cost, 0.0) >= HANDOVER_GAIN:
                 ai._done.add(u)
                 ai._why = (f"hands {town} over to {u} (costs it {cost:.1f} VP): {panzer} may then "
                            f"move on for +{gain:.1f} VP")
