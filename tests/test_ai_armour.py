@@ -93,3 +93,27 @@ def test_an_attack_with_held_armour_is_worth_more_by_the_chance_of_a_hit() -> No
     hit = sum(p for r, p in chances.items() if _defender_hit(r))
     assert round(hit, 6) == round(1 / 6, 6)  # 6 against 8: 1-2, one face of six hits
     assert round(evs[1] - evs[0], 6) == round(0.6 * hit, 6)
+
+
+def test_a_lone_panzer_does_not_advance_out_of_the_town_it_holds() -> None:
+    # The panzer alone in Westburg (German, 10 VP) drives a rifle back from 0203 (die 1 at 1-1:
+    # -/1); another rifle stands four hexes off, so an empty Westburg would be retaken: with the
+    # part the panzer declines the advance, without it the panzer goes forward.
+    from kiev_tui.engine.dice import FixedDice
+    from kiev_tui.games.spi_kiev.actions import Advance, Attack, DeclineAdvance
+    ends = []
+    for parts in (WITHOUT, WITH):
+        game = position(Game.new(MINI, seed=5, dice=FixedDice([1])),
+                        {"ge-1pz-1": "0202", "so-rifle-3": "0203", "so-rifle-4": "0206", "so-hq-agsw": "1003"},
+                        player="german", phase="combat", reinforcements=False)
+        assert game.rules.preview(game, ("ge-1pz-1",), ("0203",)).column == "1-1"
+        game.apply(Attack(("ge-1pz-1",), ("0203",)), side="german")
+        ai, soviet = _ai(parts), KievAI("soviet", "strong", seed=2)
+        answers = []
+        while game.state.pending is not None:
+            who = ai if game.actor == "german" else soviet
+            act = who.decide(game)
+            answers.append(act)
+            game.apply(act, side=who.side)
+        ends.append((answers[-1], game.state.units["ge-1pz-1"].hex))
+    assert ends == [(Advance(("ge-1pz-1",), ("0203",)), "0203"), (DeclineAdvance(), "0202")]

@@ -903,6 +903,10 @@ class KievAI:
             go = sorted(idle, key=lambda u: -self.strength(view, u)[1])[:2]
         else:
             return DeclineAdvance()
+        if self._uses("armour"):
+            go = ai_armour.keep_garrisons(self, game, view, go, value)  # towns near the enemy stay held
+            if not go:
+                return DeclineAdvance()
         if LEADER_FOLLOWS:
             # A leader whose hex the advance would leave without a combat unit goes along:
             # alone next to the enemy it is lost at the first attack (24.2).

@@ -9,7 +9,9 @@ moving) or sitting alone in a town they hold.  Two hooks of ``KievAI`` read this
   move on next turn);
 - ``handover``: at the start of the movement phase, a foot unit that can reach a town held by a
   lone panzer unit walks in, when that costs it little and the panzer, relieved, then has a
-  clearly better move than staying; the panzer is then scored again with the town held.
+  clearly better move than staying; the panzer is then scored again with the town held;
+- ``keep_garrisons``: an advance after combat (which attacks from towns now bring more often)
+  does not take the last combat unit out of a German town near the enemy.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ HANDOVER_NEAR = 4  # a town this close to a Soviet unit is one the "hold" part k
 HANDOVER_COST = 1.0  # the foot unit may give up at most this share of the town's hold value
 HANDOVER_GAIN = 1.0  # the relieved panzer must gain this many VP more than the foot unit gives up
 HANDOVER_TRIES = 3  # foot units tried per town (the cheapest moves first)
+KEEP_GARRISONS = True  # an advance after combat leaves no German town near the enemy empty
 
 
 def held_armour(view: View, attackers: tuple[str, ...]) -> int:
@@ -129,3 +132,25 @@ def hold_value(ai: "KievAI") -> float:
     """Per VP, what a lone German unit ending in a German town near the enemy is worth."""
     from kiev_tui.games.spi_kiev import ai as kiev_ai
     return kiev_ai.W_GARRISON * (kiev_ai.HOLD_HELD if ai._uses("hold") else kiev_ai.HOLD_BASE)
+
+
+def keep_garrisons(ai: "KievAI", game: "Game", view: View, go: list[str], value: float) -> list[str]:
+    """An advance after combat leaves no German town near the enemy empty (the strong Soviet walks
+    into every empty one) unless what the advance takes is worth more: of each town's combat units
+    that would all go, the one with the best defence stays."""
+    if not KEEP_GARRISONS:
+        return go
+    enemy = [h for h, ids in view.occupancy.items() if view.side(ids[0]) != GERMAN]
+    out = list(go)
+    for h in sorted({x for u in go if (x := view.hex_of(u)) is not None}):
+        vp = ai.vp_of(game, h)
+        if not vp or vp <= value or game.state.control.get(str(h)) != GERMAN:
+            continue
+        if not any(e.distance(h) <= HANDOVER_NEAR for e in enemy):
+            continue
+        here = [u for u in view.at(h) if view.side(u) == GERMAN and not view.is_hq_like(u)]
+        if any(u not in go for u in here):
+            continue  # someone stays anyway
+        keep = max(here, key=lambda u: (ai.strength(view, u)[1], u))
+        out.remove(keep)
+    return out
