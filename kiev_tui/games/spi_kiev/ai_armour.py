@@ -2,7 +2,7 @@
 
 Counted over whole campaigns, most of the German's idle armour turns were mechanized units
 either held in a Soviet zone of control that made no attack (8.23: they may not leave it by
-moving) or sitting alone in a town they hold.  Two hooks of ``KievAI`` read this module:
+moving) or sitting alone in a town they hold.  Three hooks of ``KievAI`` read this module:
 
 - ``held_bonus``: an attack that uses armour held in a Soviet zone of control is worth a little
   more per such unit, weighted by the chance of a hit (the hit is what frees it to advance and
@@ -83,6 +83,7 @@ def handover(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", tried: set[Hex]
     pass the cost by ``HANDOVER_GAIN``."""
     if game.state.phase != MOVEMENT or ai.side != GERMAN:
         return None
+    from kiev_tui.games.spi_kiev.ai import Ctx  # ai.py imports this module: imported here, not at load
     foot = [u for u in ai._movable(view)
             if not view.udef(u).mechanized and not view.is_hq_like(u) and u not in ai._done
             and u not in view.vars.entered and not _garrison(ai, game, view, ctx, u)]
@@ -117,7 +118,6 @@ def handover(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", tried: set[Hex]
             ai.budget.spend(2)
             trial = sandbox(game, ai.rng)
             trial.apply(act, side=ai.side)
-            from kiev_tui.games.spi_kiev.ai import Ctx  # the AI imports this module: no cycle at load
             tv = trial.rules.position(trial)
             gain, _ = ai._best_move(trial, Ctx(ai, trial, tv), panzer)
             if gain - max(cost, 0.0) >= HANDOVER_GAIN:
