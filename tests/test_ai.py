@@ -280,7 +280,12 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("soviet", 15) since issue 34 gave the dice and the AI streams of their own (before: German
     # +167 with the preview's odds, 236 before those). The "plan" level (ai_plan.py) lost this
     # game by 117 before this round.
-    assert (r.winner, r.margin) == ("german", 257)  # the same seed and levels play the same game
+    # ("german", 207) since the "armour" part (ai_armour.py: held armour counts in attacks, foot
+    # units take towns over from lone panzers, no advance empties a town near the enemy): 50 VP
+    # less on this one seed, while over the tuning seeds 8040-8079 the part gained 31 VP a game
+    # against the easy Soviet (docs/AI.md); a single game moves by some 65 VP from one change to
+    # the next.
+    assert (r.winner, r.margin) == ("german", 207)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

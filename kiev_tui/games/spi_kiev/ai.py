@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_endgame, ai_plan
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_plan
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -61,8 +61,8 @@ class Level:
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
 #: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
-                        "endgame"})
-NO_PLAN_PARTS = frozenset({"leader", "hold", "endgame"})
+                        "armour", "endgame"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame"})  # "armour": ai_armour.py, the armour kept busy
 
 
 LEVELS = {
@@ -72,7 +72,8 @@ LEVELS = {
     # others measured no better against the strong Soviet, the whole plan worse against the easy
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
-                    encircle=True, nodes=6000, hq_cover=True, parts=frozenset({"leader", "hold", "endgame"})),
+                    encircle=True, nodes=6000, hq_cover=True,
+                    parts=frozenset({"leader", "hold", "armour", "endgame"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -143,6 +144,7 @@ class KievAI:
         self._approached: set[Hex] = set()  # German stacks already weighed for a move-then-overrun
         self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
         self._endgame = ai_endgame.PhaseState()  # the last turn's search for supply cuts (ai_endgame)
+        self._handed: set[Hex] = set()  # towns weighed this phase for a handover (ai_armour.py)
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -159,6 +161,7 @@ class KievAI:
             self._approached = set()
             self._overrun_cache = {}
             self._endgame = ai_endgame.PhaseState()
+            self._handed = set()
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -291,6 +294,10 @@ class KievAI:
                 return cut
             self._endgame.done = True
         ctx = Ctx(self, game, view)
+        if self._uses("armour"):
+            hand = ai_armour.handover(self, game, view, ctx, self._handed)  # infantry frees a panzer
+            if hand is not None:
+                return hand
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
             for uid in self._movable(view):
@@ -655,6 +662,8 @@ class KievAI:
             held = sum(1 for u in attackers if view.udef(u).mechanized and not view.is_hq_like(u)
                        and view.in_enemy_zoc(view.hex_of(u) or t, GERMAN))
             bonus += ai_plan.W_FREE * held
+        elif self.side == GERMAN and self._uses("armour"):
+            bonus += ai_armour.held_bonus(view, attackers)  # the same without the plan (ai_armour.py)
         ev = 0.0
         if final:
             # A town changing hands now is kept: our points up and theirs down by its value.
@@ -908,6 +917,10 @@ class KievAI:
             go = sorted(idle, key=lambda u: -self.strength(view, u)[1])[:2]
         else:
             return DeclineAdvance()
+        if self._uses("armour"):
+            go = ai_armour.keep_garrisons(self, game, view, go, value)  # towns near the enemy stay held
+            if not go:
+                return DeclineAdvance()
         if LEADER_FOLLOWS:
             # A leader whose hex the advance would leave without a combat unit goes along:
             # alone next to the enemy it is lost at the first attack (24.2).
