@@ -59,7 +59,8 @@ class Level:
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
-#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count).
+#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count),
+#: nor "overrun_hunt" (ai_overrun.py: HQs, lone units and cut-off units run over when a hit is likely).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
                         "armour", "endgame", "overrun_hunt"})
 NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt"})  # "armour": ai_armour.py, the armour kept busy
