@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_plan
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_overrun, ai_plan
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -59,10 +59,11 @@ class Level:
 #: overruns, and moving a stack next to a weak hex to overrun it), and the leader guard (a combat
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
-#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count).
+#: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count),
+#: nor "overrun_hunt" (ai_overrun.py: HQs, lone units and cut-off units run over when a hit is likely).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
-                        "armour", "endgame"})
-NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame"})  # "armour": ai_armour.py, the armour kept busy
+                        "armour", "endgame", "overrun_hunt"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt"})  # "armour": ai_armour.py, the armour kept busy
 
 
 LEVELS = {
@@ -73,7 +74,7 @@ LEVELS = {
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     encircle=True, nodes=6000, hq_cover=True,
-                    parts=frozenset({"leader", "hold", "armour", "endgame"})),
+                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -145,6 +146,7 @@ class KievAI:
         self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
         self._endgame = ai_endgame.PhaseState()  # the last turn's search for supply cuts (ai_endgame)
         self._handed: set[Hex] = set()  # towns weighed this phase for a handover (ai_armour.py)
+        self._hunted: set[Hex] = set()  # German stacks weighed this phase for a hunt (ai_overrun.py)
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -162,6 +164,7 @@ class KievAI:
             self._overrun_cache = {}
             self._endgame = ai_endgame.PhaseState()
             self._handed = set()
+            self._hunted = set()
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -284,6 +287,10 @@ class KievAI:
                 approach = self._approach_overrun(game, view)
                 if approach is not None:
                     return approach
+            if self._uses(ai_overrun.PART):  # a weak, HQ or cut-off Soviet hex run over (ai_overrun)
+                hunt = ai_overrun.approach(self, game, view, Ctx(self, game, view), self._hunted)
+                if hunt is not None:
+                    return hunt
         endgame = ai_endgame.applies(self, game)
         if endgame and not self._endgame.done:
             # 24.3: the German's last moves first cut what Soviet supply they can (ai_endgame.py)
@@ -477,17 +484,24 @@ class KievAI:
                 if got is None:
                     att = sum(self.strength(view, u)[0] for u in mine if not view.is_hq_like(u))
                     dfn = sum(self.strength(view, u)[1] for u in view.at(n)) * self.terrain_mult(game, n)
-                    if att < 3.0 * max(0.5, dfn):
+                    hunt = self._uses(ai_overrun.PART) and ai_overrun.worth_sums(view, n, att, dfn)
+                    if att < 3.0 * max(0.5, dfn) and not hunt:
                         got = (0.0, 1.0)  # far from the odds that clear a hex: not worth the sums
                     else:
                         self.budget.spend()
                         chances = self.chances(game, view, mine, n, overrun=True)
-                        got = (sum(pr for r, pr in chances.items() if _clears(r)),
-                               sum(pr for r, pr in chances.items() if _attacker_loses(r)))
+                        won = sum(pr for r, pr in chances.items() if _clears(r))
+                        if self._uses(ai_overrun.PART):  # a hunted hex counts every hit (6.24)
+                            won = ai_overrun.success(view, n, chances, won)
+                        got = (won, sum(pr for r, pr in chances.items() if _attacker_loses(r)))
                     self._overrun_cache[key] = got  # the same question comes back at each decision
                 clear, loss = got
                 bar = need - (0.1 if n in pocket_hexes or n in goals else 0.0)
-                if clear >= bar and loss <= most:
+                if self._uses(ai_overrun.PART):
+                    bar, most_here = ai_overrun.bar(view, n, bar, most)  # 6.0: hunted hexes at lower odds
+                else:
+                    most_here = most
+                if clear >= bar and loss <= most_here:
                     self._why = (f"overrun of {n}: clears it {100 * clear:.0f}% (needs {100 * bar:.0f}%), "
                                  f"attacker loss {100 * loss:.0f}%")
                     return act
