@@ -66,3 +66,25 @@ def test_the_stack_moves_next_to_an_hq_to_overrun_it() -> None:
 
 def test_no_move_toward_a_lone_unit_in_supply() -> None:
     assert _ai(WITH).decide(_game("so-rifle-3", "0407", "mechanized")) == Move(("ge-1pz-1",), ("0505",))
+
+
+def test_odds_are_worked_out_for_a_hunted_hex_from_two_to_one() -> None:
+    """A lone rifle (defence 2) in doubling terrain at 0505 against 8 points of panzers: 2:1, under
+    the 3:1 the overrun sums begin at otherwise; with the part its chances are worked out (a hit
+    one time in three, a loss two in three: not made), without it the hex is passed over unpriced."""
+    def weighed(parts: frozenset[str]) -> dict[str, tuple[float, float]]:
+        game = position(Game.new(MINI, seed=5), {**{u: "0504" for u in STACK}, "so-rifle-3": "0505",
+                                                 "so-rifle-4": "1008"},
+                        player="german", phase="movement", reinforcements=False)
+        ai = _ai(parts)
+        assert ai.decide(game) == EndPhase()
+        return {str(key[1]): got for key, got in ai._overrun_cache.items()}
+
+    hit, loss = weighed(WITH)["0505"]
+    assert (round(hit, 4), round(loss, 4)) == (round(1 / 3, 4), round(2 / 3, 4))
+    assert weighed(WITHOUT) == {"0505": (0.0, 1.0)}
+    lone = position(Game.new(MINI, seed=5), {"so-rifle-3": "0505"}, player="german", phase="movement",
+                    reinforcements=False)
+    view = lone.rules.position(lone)
+    assert ai_overrun.worth_sums(view, Hex.parse("0505"), 8.0, 4.0)
+    assert not ai_overrun.worth_sums(view, Hex.parse("0505"), 7.9, 4.0)
