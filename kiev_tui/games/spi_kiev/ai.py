@@ -512,22 +512,45 @@ class KievAI:
         as one next to a weak Soviet hex it can then run over with 3 MP to spare.  The move and the
         overrun are tried on a look-ahead copy; the stack goes when the overrun would clear the hex
         often enough and rarely cost it anything.  Once per stack and phase."""
-        st = game.state
-        mech = st.phase == MECHANIZED
-        need, most = (0.6, 0.25) if mech else (0.7, 0.2)
+        need, most = (0.6, 0.25) if game.state.phase == MECHANIZED else (0.7, 0.2)
         ctx: Ctx | None = None
+
+        def lazy_ctx() -> Ctx:
+            nonlocal ctx
+            if ctx is None:
+                ctx = Ctx(self, game, view)
+            return ctx
+
+        found = self.stack_approach(game, view, lazy_ctx, self._approached, need, most,
+                                    lambda c, t, ratio: ratio >= 4.0,
+                                    lambda tv, t, chances: sum(pr for res, pr in chances.items() if _clears(res)))
+        if found is None:
+            return None
+        move, t, clear, loss = found
+        self._why = (f"exploitation: the stack moves next to {t} to overrun it "
+                     f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
+        return move
+
+    def stack_approach(self, game: Game, view: View, ctx_of: Callable[[], "Ctx"], tried: set[Hex],
+                       need: float, most: float, wanted: Callable[["Ctx", Hex, float], bool],
+                       judge: Callable[[View, Hex, dict[str, float]], float], far: int = 6,
+                       ) -> tuple[Move, Hex, float, float] | None:
+        """A German armoured stack that began the phase together, moved as one next to an enemy hex
+        two to ``far`` hexes off that ``wanted`` (given the attack against its defence) accepts, then
+        run over (6.0, 6.13), each tried on a look-ahead copy: the move, its target, the overrun's
+        success as ``judge`` reckons it and its loss chance, for the first try meeting ``need`` and
+        ``most``.  Each stack is weighed once (``tried``)."""
         for h, ids in sorted(view.occupancy.items()):
-            if h in self._approached or view.side(ids[0]) != GERMAN or self.budget.exhausted:
+            if h in tried or view.side(ids[0]) != GERMAN or self.budget.exhausted:
                 continue
-            self._approached.add(h)
+            tried.add(h)
             stack = tuple(u for u in ids if view.udef(u).mechanized and not view.is_hq_like(u)
                           and u not in view.vars.oos_start and u not in self._done and can_move(view, u))
             if not stack or any(view.state.units[u].hex != view.vars.start_hex.get(u) for u in stack):
                 continue
-            if ctx is None:
-                ctx = Ctx(self, game, view)
+            ctx = ctx_of()
             att = sum(self.strength(view, u)[0] for u in stack)
-            targets = [t for t in ctx.enemy_hexes if 2 <= t.distance(h) <= 6 and att / ctx.e_def[t] >= 4.0]
+            targets = [t for t in ctx.enemy_hexes if 2 <= t.distance(h) <= far and wanted(ctx, t, att / ctx.e_def[t])]
             if not targets:
                 continue
             self.budget.spend()
@@ -549,17 +572,14 @@ class KievAI:
                     continue
                 trial = sandbox(game, self.rng)
                 trial.apply(move, side=self.side)
-                over = Overrun(stack, str(t))
-                if trial.check(over, side=self.side) is not None:
+                if trial.check(Overrun(stack, str(t)), side=self.side) is not None:
                     continue
                 tv = trial.rules.position(trial)
                 chances = self.chances(trial, tv, stack, t, overrun=True)
-                clear = sum(pr for res, pr in chances.items() if _clears(res))
+                clear = judge(tv, t, chances)
                 loss = sum(pr for res, pr in chances.items() if _attacker_loses(res))
                 if clear >= need and loss <= most:
-                    self._why = (f"exploitation: the stack moves next to {t} to overrun it "
-                                 f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
-                    return move
+                    return move, t, clear, loss
         return None
 
     # -- combat -------------------------------------------------------------------------------

@@ -21,9 +21,7 @@ from typing import TYPE_CHECKING
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
-from kiev_tui.ai.base import sandbox
-from kiev_tui.games.spi_kiev.acting import can_move
-from kiev_tui.games.spi_kiev.actions import Move, Overrun
+from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, View
 
 if TYPE_CHECKING:
@@ -83,50 +81,18 @@ def worth_sums(view: View, target: Hex, att: float, dfn: float) -> bool:
 
 def approach(ai: "KievAI", game: Game, view: View, ctx: "Ctx", tried: set[Hex]) -> Move | None:
     """6.0, 6.13: an armoured stack that began the phase together moves as one next to a hunted
-    hex it can then overrun; the move and the overrun are tried on a look-ahead copy.  Once per
-    stack and phase (``tried``)."""
-    from kiev_tui.games.spi_kiev.ai import _attacker_loses, _clears
+    hex it can then overrun; the move and the overrun are tried on a look-ahead copy
+    (``KievAI.stack_approach``).  Once per stack and phase (``tried``)."""
+    from kiev_tui.games.spi_kiev.ai import _clears
     need, most = APPROACH.get(game.state.phase, APPROACH_DEFAULT)
-    for h, ids in sorted(view.occupancy.items()):
-        if h in tried or view.side(ids[0]) != GERMAN or ai.budget.exhausted:
-            continue
-        tried.add(h)
-        stack = tuple(u for u in ids if view.udef(u).mechanized and not view.is_hq_like(u)
-                      and u not in view.vars.oos_start and u not in ai._done and can_move(view, u))
-        if not stack or any(view.state.units[u].hex != view.vars.start_hex.get(u) for u in stack):
-            continue
-        att = sum(ai.strength(view, u)[0] for u in stack)
-        targets = [t for t in ctx.enemy_hexes if 2 <= t.distance(h) <= APPROACH_RANGE
-                   and att / ctx.e_def[t] >= 2 * RATIO and prized(view, t)]
-        if not targets:
-            continue
-        ai.budget.spend()
-        reach = game.rules.reachable(game, stack, explain=False)
-        tries: list[tuple[float, Hex, Hex, tuple[str, ...]]] = []
-        for t in targets:
-            for a in view.map.neighbours(t):
-                r = reach.get(a)
-                if r is None or not r.ok or view.at(a) or view.map.has(a, t, "major_river"):
-                    continue
-                tries.append((att / ctx.e_def[t], t, a, tuple(r.path)))
-        tries.sort(key=lambda x: (-x[0], len(x[3]), str(x[1]), x[3]))
-        for _, t, a, path in tries[:2]:
-            if ai.budget.exhausted:
-                break
-            ai.budget.spend(3)
-            move = Move(stack, path)
-            if game.check(move, side=ai.side) is not None:
-                continue
-            trial = sandbox(game, ai.rng)
-            trial.apply(move, side=ai.side)
-            if trial.check(Overrun(stack, str(t)), side=ai.side) is not None:
-                continue
-            tv = trial.rules.position(trial)
-            chances = ai.chances(trial, tv, stack, t, overrun=True)
-            clear = success(tv, t, chances, sum(pr for res, pr in chances.items() if _clears(res)))
-            loss = sum(pr for res, pr in chances.items() if _attacker_loses(res))
-            if clear >= need and loss <= most:
-                ai._why = (f"hunts {t}: moves next to it to overrun it "
-                           f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
-                return move
-    return None
+    found = ai.stack_approach(
+        game, view, lambda: ctx, tried, need, most,
+        lambda c, t, ratio: ratio >= 2 * RATIO and prized(view, t),
+        lambda tv, t, chances: success(tv, t, chances, sum(pr for res, pr in chances.items() if _clears(res))),
+        far=APPROACH_RANGE)
+    if found is None:
+        return None
+    move, t, clear, loss = found
+    ai._why = (f"hunts {t}: moves next to it to overrun it "
+               f"(clears it {100 * clear:.0f}%, attacker loss {100 * loss:.0f}%)")
+    return move
