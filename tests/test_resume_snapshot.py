@@ -124,12 +124,17 @@ def test_a_tampered_action_passes_the_snapshot_but_not_the_replay(tmp_path: Path
 
 # -- (a) shown at once, playable once checked ----------------------------------------------------
 
-async def test_a_resumed_game_shows_at_once_and_plays_once_checked(tmp_path: Path,
-                                                                   held_check: threading.Event) -> None:
+def held_resume(tmp_path: Path) -> tuple[Path, Game, Game, Any]:
+    """A mini save, its snapshot game and the app resuming it with the replay check to come."""
     path, game = mini_save(tmp_path)
     parsed = read_save(path)
     snap = load_snapshot(path, parsed)
-    app = build_app(snap, save_path=path, verify=path, verify_data=parsed)
+    return path, game, snap, build_app(snap, save_path=path, verify=path, verify_data=parsed)
+
+
+async def test_a_resumed_game_shows_at_once_and_plays_once_checked(tmp_path: Path,
+                                                                   held_check: threading.Event) -> None:
+    path, game, snap, app = held_resume(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
@@ -161,10 +166,7 @@ async def test_keys_that_only_look_work_while_the_save_is_checked(tmp_path: Path
                                                                  held_check: threading.Event) -> None:
     """Help, the rules and the cursor answer at once during the check; a key that plays waits,
     and so does every key typed after it (keys never overtake one another)."""
-    path, game = mini_save(tmp_path)
-    parsed = read_save(path)
-    snap = load_snapshot(path, parsed)
-    app = build_app(snap, save_path=path, verify=path, verify_data=parsed)
+    path, game, snap, app = held_resume(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
