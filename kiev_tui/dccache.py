@@ -76,18 +76,14 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
 
 
 def _load(digest: bytes) -> Any:
-    """The stored code of a text, or None; read once a run (its bytes freed at once), unless the
-    text is one met again, whose code is kept for every use."""
-    if digest in _again:
-        blob = _stored.get(digest)
-        if blob is None:
-            return None
-        code = _again_code[digest] = marshal.loads(blob)
-    else:
-        blob = _stored.pop(digest, None)
-        if blob is None:
-            return None
-        code = marshal.loads(blob)
+    """The stored code of a text, or None; read once a run (its bytes freed at once); the code of a
+    text met again is kept for every use."""
+    blob = _stored.pop(digest, None)  # its bytes are not needed again
+    if blob is None:
+        return None
+    code = marshal.loads(blob)
+    if digest in _again:  # shared by every later class alike
+        _again_code[digest] = code
     _used.add(digest)
     return code
 
