@@ -27,7 +27,7 @@ from typing import Any
 
 from kiev_tui.nossl import sha256  # no OpenSSL at start-up (issue 33)
 
-_LAYOUT = 1
+_LAYOUT = 2  # 2: the lazy methods (LAZY) are no longer stored
 _MAX_ENTRIES = 20_000  # far above the program's own classes: a file grown past it starts again
 
 _stored: dict[bytes, bytes] = {}  # digest of the text -> its code, marshalled (read from the file, not used yet)
@@ -43,6 +43,10 @@ _again_code: dict[bytes, Any] = {}
 AGAIN = b"again"
 _file: Path | None = None
 _original: Any = None
+#: Methods most classes never call: the printed form, and a frozen class's refusal to be changed
+#: (its own __init__ and pickling go round them).  Each is compiled the first time it is called,
+#: which leaves some 270 compiled methods out of the first frame of `play` (issue 33, round 5).
+LAZY = frozenset({"__repr__", "__setattr__", "__delattr__"})
 
 
 def _key() -> str:
@@ -63,6 +67,8 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     txt = f" def {name}({args}){return_annotation}:\n{body}"
     local_vars = ", ".join(locals.keys())
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
+    if name in LAZY:
+        return _later(name, txt, vars(dataclasses) if globals is None else globals, locals)
     digest = sha256(txt.encode("utf-8", "surrogatepass")).digest()
     code = _again_code.get(digest)  # a text met again, loaded already: its code is shared
     if code is None:
@@ -73,6 +79,23 @@ def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: 
     ns: dict[str, Any] = {}
     exec(code, vars(dataclasses) if globals is None else globals, ns)  # None: the frame of dataclasses
     return ns["__create_fn__"](**locals)
+
+
+def _later(name: str, txt: str, globals: dict[str, Any], locals: dict[str, Any]) -> Any:
+    """A stand-in for the method ``txt`` defines: the first call compiles it (as
+    ``dataclasses._create_fn`` would have), and every call runs it with the same arguments."""
+    real: Any = None
+
+    def method(self: Any, *args: Any) -> Any:
+        nonlocal real
+        if real is None:
+            ns: dict[str, Any] = {}
+            exec(compile(txt, "<string>", "exec"), globals, ns)
+            real = ns["__create_fn__"](**locals)
+        return real(self, *args)
+
+    method.__name__ = method.__qualname__ = name
+    return method
 
 
 def _load(digest: bytes) -> Any:
