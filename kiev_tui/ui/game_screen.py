@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -202,6 +203,43 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
                 self.set_class(on, name, update=False)
             if update:
                 self.update_node_styles(animate=False)
+
+    #: A paint was asked for while the app was still starting: it is made once the start is over.
+    _paint_after_start = False
+
+    def _compositor_refresh(self) -> None:
+        # Issue 33: this screen is pushed while Textual still starts the app (inside its batch),
+        # and Textual would paint the whole screen there only to throw the paint away
+        # (App._display drops everything in a batch).  Nothing is painted until the start is
+        # over; then one paint shows the screen as it stands, the log's lines and every other
+        # change made meanwhile included (the dirty regions add up until that paint).
+        app = self.app
+        if app._batch_count and self is app.screen:
+            if not self._paint_after_start:
+                self._paint_after_start = True
+                app.call_later(self._paint_started)  # the app's queue runs once its start is over
+            return
+        super()._compositor_refresh()
+
+    def _paint_started(self) -> None:
+        """The paint held while the app started, now (what the screen's update timer would do on its next tick)."""
+        self._paint_after_start = False
+        if self.is_current:
+            if not self._layout_required:  # (a layout paints every region dirtied meanwhile)
+                self._repaint_required = True
+            self._on_timer_update()
+
+    #: Whether the screen has been on show before (its first showing needs no restyle).
+    _resumed = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler.  The first time the screen is shown its widgets
+        # were styled as they were mounted, a moment ago, and nothing has changed since:
+        # Textual would style the whole screen again (issue 33: 2 ms of the first frame).  Each
+        # later return (a dialog closed over it) is restyled as Textual does it.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         # The breakpoint classes, set before the first layout rather than on the first Resize:
