@@ -13,7 +13,8 @@ refusals are shown with their rule case, and `r` opens the rules at that case.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -162,6 +163,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
         # pending answer of the other side is handed over first (issue 20)
         self.seat = game.phase.owner
+        #: What runs once the first frame is on the terminal (the cycle collector, a resumed save's check).
+        self._after_first_paint: list[Callable[[], object]] = []
         try:  # issue 33: styled once, with its breakpoint classes, when first mounted
             self._set_breakpoints(update=False)
         except NoActiveAppError:
@@ -206,6 +209,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
 
     #: A paint was asked for while the app was still starting: it is made once the start is over.
     _paint_after_start = False
+    #: Whether a paint of this screen has gone to the terminal.
+    _painted = False
 
     def _compositor_refresh(self) -> None:
         # Issue 33: this screen is pushed while Textual still starts the app (inside its batch),
@@ -220,6 +225,12 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
                 app.call_later(self._paint_started)  # the app's queue runs once its start is over
             return
         super()._compositor_refresh()
+        if not self._painted and self is app.screen:
+            self._painted = True
+            # what waits for the first frame runs once it is out: the next time the screen is idle
+            for callback in self._after_first_paint:
+                self.call_after_refresh(callback)
+            self._after_first_paint.clear()
 
     def _paint_started(self) -> None:
         """The paint held while the app started, now (what the screen's update timer would do on its next tick)."""
@@ -258,10 +269,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
         # the cycle collector, paused while `play` starts, runs again once this frame is painted
-        self.call_after_refresh(self.call_after_refresh, gcpause.resume)
+        self._after_first_paint.append(gcpause.resume)
         if self.held:  # a resumed save: checked once this first frame is on the terminal (issue 33)
-            # (the first refresh after mounting lays the screen out; the paint follows the next one)
-            self.call_after_refresh(self.call_after_refresh, self.kapp.start_check, self)
+            self._after_first_paint.append(partial(self.kapp.start_check, self))
 
     # -- the size of the terminal -----------------------------------------------------------
     def too_small(self) -> bool:
