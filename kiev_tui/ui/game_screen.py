@@ -152,7 +152,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self.sel_hex: Hex | None = None
         self.message = ""
         self.last_case: str | None = None
-        self._supply_key: str = ""
+        self._supply_key: tuple[int, int, int] | None = None
         self._supply: Any = None
         self._logged = 0
         self._handing_off = False
@@ -332,7 +332,10 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
 
     def supply(self, view: Any = None) -> Any:
         """The adapter's supply answer for this position, worked out once per position (it is slow)."""
-        key = f"{id(self.game)}:{self.game.state_hash()}"
+        # the game's own mark of a changed position (as its memo uses), not a hash of the whole
+        # state: that cost a millisecond or two at every call, two calls a refresh (issue 33)
+        game = self.game
+        key = (id(game), game.version, id(game.state))
         if key != self._supply_key:
             self._supply = self.adapter.supply(self.game)
             self._supply_key = key
