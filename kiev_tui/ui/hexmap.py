@@ -27,6 +27,7 @@ from textual.strip import Strip
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.ui.glyphs import ASCII, RIVER, WAY, Glyphs, MapSymbols, short_names, symbols_for
+from kiev_tui.ui.widgets import PaintStyle
 
 FULL = "full"
 COMPACT = "compact"
@@ -326,8 +327,8 @@ class MapPainter:
         cells: list[Cell] = [(" ", S_BLANK)] * width
         cols, rows, c0 = self.map.columns, self.map.rows, self.c0
         step = 5 if self.zoom == FULL else 3
-        # the hex columns whose cells (a column's and its right-hand side's) reach into x0..x1
-        first = c0 + max(0, (x0 - step) // step)
+        # the hex columns whose cells (a column's, and the side cell at its left) reach into x0..x1
+        first = c0 + x0 // step
         last = min(c0 + cols, c0 + x1 // step + 1)
         if self.zoom == COMPACT:
             for col in range(first, last):
@@ -443,7 +444,7 @@ def to_strip(cells: list[Cell]) -> Strip:
 MARGIN_HEXES = 2
 
 
-class HexMap(ScrollView, can_focus=True):
+class HexMap(PaintStyle, ScrollView, can_focus=True):
     """The map panel: row strips cached, only the rows of changed hexes refreshed."""
 
     DEFAULT_CSS = """
