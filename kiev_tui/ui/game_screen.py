@@ -13,9 +13,11 @@ refusals are shown with their rule case, and `r` opens the rules at that case.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -150,7 +152,7 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self.sel_hex: Hex | None = None
         self.message = ""
         self.last_case: str | None = None
-        self._supply_key: str = ""
+        self._supply_key: tuple[int, int, int] | None = None
         self._supply: Any = None
         self._logged = 0
         self._handing_off = False
@@ -161,6 +163,8 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         # hot-seat: the side at the keyboard, whose actions play() submits: the phase's owner, so a
         # pending answer of the other side is handed over first (issue 20)
         self.seat = game.phase.owner
+        #: What runs once the first frame is on the terminal (the cycle collector, a resumed save's check).
+        self._after_first_paint: list[Callable[[], object]] = []
         try:  # issue 33: styled once, with its breakpoint classes, when first mounted
             self._set_breakpoints(update=False)
         except NoActiveAppError:
@@ -203,6 +207,51 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
             if update:
                 self.update_node_styles(animate=False)
 
+    #: A paint was asked for while the app was still starting: it is made once the start is over.
+    _paint_after_start = False
+    #: Whether a paint of this screen has gone to the terminal.
+    _painted = False
+
+    def _compositor_refresh(self) -> None:
+        # Issue 33: this screen is pushed while Textual still starts the app (inside its batch),
+        # and Textual would paint the whole screen there only to throw the paint away
+        # (App._display drops everything in a batch).  Nothing is painted until the start is
+        # over; then one paint shows the screen as it stands, the log's lines and every other
+        # change made meanwhile included (the dirty regions add up until that paint).
+        app = self.app
+        if app._batch_count and self is app.screen:
+            if not self._paint_after_start:
+                self._paint_after_start = True
+                app.call_later(self._paint_started)  # the app's queue runs once its start is over
+            return
+        super()._compositor_refresh()
+        if not self._painted and self is app.screen:
+            self._painted = True
+            # what waits for the first frame runs once it is out: the next time the screen is idle
+            for callback in self._after_first_paint:
+                self.call_after_refresh(callback)
+            self._after_first_paint.clear()
+
+    def _paint_started(self) -> None:
+        """The paint held while the app started, now (what the screen's update timer would do on its next tick)."""
+        self._paint_after_start = False
+        if self.is_current:
+            if not self._layout_required:  # (a layout paints every region dirtied meanwhile)
+                self._repaint_required = True
+            self._on_timer_update()
+
+    #: Whether the screen has been on show before (its first showing needs no restyle).
+    _resumed = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler.  The first time the screen is shown its widgets
+        # were styled as they were mounted, a moment ago, and nothing has changed since:
+        # Textual would style the whole screen again (issue 33: 2 ms of the first frame).  Each
+        # later return (a dialog closed over it) is restyled as Textual does it.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
     def on_mount(self) -> None:
         # The breakpoint classes, set before the first layout rather than on the first Resize:
         # on a narrow terminal that saves a second layout and a repaint of the whole map.
@@ -220,10 +269,9 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.check_pending)
         # the cycle collector, paused while `play` starts, runs again once this frame is painted
-        self.call_after_refresh(self.call_after_refresh, gcpause.resume)
+        self._after_first_paint.append(gcpause.resume)
         if self.held:  # a resumed save: checked once this first frame is on the terminal (issue 33)
-            # (the first refresh after mounting lays the screen out; the paint follows the next one)
-            self.call_after_refresh(self.call_after_refresh, self.kapp.start_check, self)
+            self._after_first_paint.append(partial(self.kapp.start_check, self))
 
     # -- the size of the terminal -----------------------------------------------------------
     def too_small(self) -> bool:
@@ -284,7 +332,10 @@ class GameScreen(PlayControls, FileCommands, Screen[None]):
 
     def supply(self, view: Any = None) -> Any:
         """The adapter's supply answer for this position, worked out once per position (it is slow)."""
-        key = f"{id(self.game)}:{self.game.state_hash()}"
+        # the game's own mark of a changed position (as its memo uses), not a hash of the whole
+        # state: that cost a millisecond or two at every call, two calls a refresh (issue 33)
+        game = self.game
+        key = (id(game), game.version, id(game.state))
         if key != self._supply_key:
             self._supply = self.adapter.supply(self.game)
             self._supply_key = key

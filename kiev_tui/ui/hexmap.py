@@ -27,6 +27,7 @@ from textual.strip import Strip
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.ui.glyphs import ASCII, RIVER, WAY, Glyphs, MapSymbols, short_names, symbols_for
+from kiev_tui.ui.widgets import PaintStyle
 
 FULL = "full"
 COMPACT = "compact"
@@ -314,13 +315,23 @@ class MapPainter:
         return river, way
 
     # -- rows -----------------------------------------------------------------------------
-    def row(self, y: int) -> list[Cell]:
-        """Every cell of one text row of the whole map."""
+    def row(self, y: int, x0: int = 0, x1: int | None = None) -> list[Cell]:
+        """The cells of one text row of the map: every cell, or those from x0 up to x1.
+
+        A part of a row is drawn only from the hex columns it touches (issue 33: the first
+        frame shows less than half the map's width, and drew every column of its rows).
+        """
         width = self.size.width
+        x1 = width if x1 is None else min(x1, width)
+        x0 = max(0, x0)
         cells: list[Cell] = [(" ", S_BLANK)] * width
         cols, rows, c0 = self.map.columns, self.map.rows, self.c0
+        step = 5 if self.zoom == FULL else 3
+        # the hex columns whose cells (a column's, and the side cell at its left) reach into x0..x1
+        first = c0 + x0 // step
+        last = min(c0 + cols, c0 + x1 // step + 1)
         if self.zoom == COMPACT:
-            for col in range(c0, c0 + cols):
+            for col in range(first, last):
                 k = y - self.shift(col)
                 if k < 0 or k >= 2 * rows:
                     continue
@@ -328,8 +339,8 @@ class MapPainter:
                 x = 3 * (col - c0)
                 cells[x:x + 3] = self._compact(h, k % 2)
             self._cursor_compact(y, cells)
-            return cells
-        for col in range(c0, c0 + cols):
+            return cells if (x0, x1) == (0, width) else cells[x0:x1]
+        for col in range(first, last):
             x = 5 * (col - c0)
             k = y - self.shift(col)
             if k < 0:
@@ -348,13 +359,13 @@ class MapPainter:
             elif r <= rows:
                 cells[x + 1:x + 5] = self._inside(Hex(col, r))
         # side cells between columns: x = 5 * (col - c0) for col = c0 .. c0 + cols
-        for col in range(c0, c0 + cols + 1):
+        for col in range(first, min(last + 1, c0 + cols + 1)):
             x = 5 * (col - c0)
             cell = self._side_cell(col, y)
             if cell is not None:
                 cells[x] = cell
         self._frames(y, cells)
-        return cells
+        return cells if (x0, x1) == (0, width) else cells[x0:x1]
 
     def _side_cell(self, col: int, y: int) -> Cell | None:
         """The cell at the left edge of column `col` (the right edge of column col-1)."""
@@ -433,7 +444,7 @@ def to_strip(cells: list[Cell]) -> Strip:
 MARGIN_HEXES = 2
 
 
-class HexMap(ScrollView, can_focus=True):
+class HexMap(PaintStyle, ScrollView, can_focus=True):
     """The map panel: row strips cached, only the rows of changed hexes refreshed."""
 
     DEFAULT_CSS = """
@@ -453,7 +464,7 @@ class HexMap(ScrollView, can_focus=True):
                  symbols: MapSymbols | None = None) -> None:
         super().__init__(id=id)
         self.painter = MapPainter(gmap, glyphs, first_side=first_side, symbols=symbols)
-        self._strips: dict[int, Strip] = {}
+        self._strips: dict[int, tuple[int, Strip]] = {}  # row -> (first cell, its strip)
         self.rows_painted = 0  # rows rebuilt so far: tests check a cursor move stays cheap
         self.virtual_size = self.painter.size
         self._center_on: Hex | None = None  # centre here as soon as the widget has a size
@@ -586,21 +597,30 @@ class HexMap(ScrollView, can_focus=True):
             self.refresh(Region(box.x - sx, y - sy, box.width, 1))
 
     # -- Line API -------------------------------------------------------------------------
-    def _strip(self, y: int) -> Strip:
-        strip = self._strips.get(y)
-        if strip is None:
-            strip = to_strip(self.painter.row(y))
-            self._strips[y] = strip
-            self.rows_painted += 1
-        return strip
+    def _strip(self, y: int, x0: int, x1: int) -> tuple[int, Strip]:
+        """Map row ``y`` as a strip covering at least cells x0 to x1, and the cell it starts at.
+
+        A row not drawn yet is drawn for the cells on show (issue 33); one kept but wanted
+        elsewhere (the view scrolled sideways) is drawn whole, after which scrolling only crops it.
+        """
+        got = self._strips.get(y)
+        if got is not None and got[0] <= x0 and x1 <= got[0] + got[1].cell_length:
+            return got
+        if got is not None:
+            x0, x1 = 0, self.painter.size.width
+        got = self._strips[y] = (x0, to_strip(self.painter.row(y, x0, x1)))
+        self.rows_painted += 1
+        return got
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
         vy = sy + y
         width = self.scrollable_content_region.width
-        if vy >= self.painter.size.height:
+        size = self.painter.size
+        if vy >= size.height:
             return Strip.blank(width, self.rich_style)
-        return self._strip(vy).crop_extend(sx, sx + width, self.rich_style)
+        start, strip = self._strip(vy, max(0, sx), min(size.width, sx + width))
+        return strip.crop_extend(sx - start, sx - start + width, self.rich_style)
 
     def on_click(self, event: Click) -> None:
         sx, sy = self.scroll_offset

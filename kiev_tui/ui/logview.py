@@ -27,8 +27,10 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from kiev_tui.ui.widgets import PaintStyle
 
-class WrapLog(RichLog):
+
+class WrapLog(PaintStyle, RichLog):
     """A read-only log whose lines always fit the panel's width."""
 
     #: Older lines built at once when the player scrolls back towards the top of what is built.

@@ -6,6 +6,7 @@ Both redraw only what changed, so a cursor move sends a few words to the termina
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.geometry import Region
@@ -27,7 +28,31 @@ def _span_region(a: str, b: str, y: int) -> Region:
     return Region(start, y, max(1, end - start), 1)
 
 
-class Panel(Widget):
+class PaintStyle:
+    """A widget painted line by line that works out its base style once per paint.
+
+    Textual computes ``rich_style`` afresh at every read (the backgrounds and colours of every
+    ancestor blended anew), and a line-API widget reads it for each line it draws: 38 times
+    for the map's rows of one frame.  While the widget is painted (``render_lines``) the value
+    is kept; between paints it is read as before, so a restyle is always seen.
+    """
+
+    _paint_style: Style | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._paint_style = super().rich_style  # type: ignore[misc]
+        try:
+            return super().render_lines(crop)  # type: ignore[misc,no-any-return]
+        finally:
+            self._paint_style = None
+
+    @property
+    def rich_style(self) -> Style:
+        kept = self._paint_style
+        return kept if kept is not None else super().rich_style  # type: ignore[misc,no-any-return]
+
+
+class Panel(PaintStyle, Widget):
     """Text in a box of fixed size, drawn line by line.
 
     An update never re-lays out the screen, and only the cells that changed are sent to the
@@ -102,7 +127,7 @@ class Panel(Widget):
         return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
 
 
-class KeyBar(Widget):
+class KeyBar(PaintStyle, Widget):
     """The keys that work right now, on one line: ``Tab Next  Enter Select ...``.
 
     Textual's Footer is a widget per key and recomposes whenever the bindings change, which
