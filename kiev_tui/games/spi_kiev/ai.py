@@ -1178,6 +1178,7 @@ class Ctx:
         self._source_zone: frozenset[Hex] | None = None
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
+        self.screened: dict[Hex, int] | None = None  # ai_midgame.screen's towns, worked out once
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))

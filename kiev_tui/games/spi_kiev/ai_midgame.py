@@ -39,27 +39,43 @@ def hold_near(ai: "KievAI") -> int:
     return HOLD_NEAR if ai._uses(PART) else HOLD_NEAR_BASE
 
 
+def _towns(ctx: "Ctx") -> dict[Hex, int]:
+    """German towns within ``HOLD_NEAR`` of a Soviet unit with at most one German combat unit in
+    them (one that may be the mover's own start), by VP; worked out once per position."""
+    if ctx.screened is None:
+        ctx.screened = {}
+        for key, owner in ctx.control.items():
+            if owner != GERMAN:
+                continue
+            n = Hex.parse(key)
+            vp = ctx.ai.vp_of(ctx.game, n)
+            if vp and ctx.my_combat.get(n, 0) <= 1 and ctx.dist_enemy(n, HOLD_NEAR + 1) <= HOLD_NEAR:
+                ctx.screened[n] = vp
+    return ctx.screened
+
+
 def screen(ctx: "Ctx", uid: str, h: Hex) -> float:
     """What a combat unit ending in ``h`` adds by covering with its zone of control empty German
     towns no other German stack covers (0 without the part, or for an HQ or leader)."""
     ai, view = ctx.ai, ctx.view
     if not ai._uses(PART) or view.is_hq_like(uid):
         return 0.0
+    towns = _towns(ctx)
+    near = [n for n in ctx.reach[h] if n in towns]
+    if not near:
+        return 0.0
     start = view.hex_of(uid)
     alone_at_start = start is not None and ctx.my_combat.get(start, 0) == 1
     total = 0.0
-    for n in ctx.reach[h]:
-        vp = ai.vp_of(ctx.game, n)
-        if not vp or ctx.control.get(str(n)) != GERMAN or ctx.my_combat.get(n, 0) and n != start:
-            continue
+    for n in near:
+        if ctx.my_combat.get(n, 0) and n != start:
+            continue  # someone else holds it
         if n == start and ctx.my_combat.get(n, 0) > 1:
             continue  # someone else stays in it
-        if ctx.dist_enemy(n, HOLD_NEAR + 1) > HOLD_NEAR:
-            continue
         others = ctx.zoc_count.get(n, 0)
         if alone_at_start and start is not None and n in ctx.reach[start]:
             others -= 1  # the unit's own zone now: it goes with it
         if others > 0:
             continue
-        total += W_SCREEN * vp
+        total += W_SCREEN * towns[n]
     return total
