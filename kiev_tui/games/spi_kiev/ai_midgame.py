@@ -4,8 +4,8 @@ issue 34).
 Counted on tuning seeds (docs/AI.md, "Where the strong Soviet's turns retake the towns"), the
 strong Soviet takes back its towns in turns 3-12 almost only by walking into German towns left
 empty: some three in four empty ones are retaken whatever their distance from the Soviet units
-(its infantry moves far by road, its reserves by rail), one in three to one in two of those in a
-German zone of control, and next to none of those with a German combat unit in them; its
+(its infantry moves far by road, its reserves by rail), about one in four of those in a German
+zone of control, and next to none of those with a German combat unit in them; its
 attacks on German garrisons are few, at poor odds.  The "hold" part valued a lone unit in a
 German town only within four hexes of a Soviet unit, where a third of the lost VP were.  This
 part reads no plan and gives two terms of the German movement score (``Ctx._german``):
@@ -13,7 +13,7 @@ part reads no plan and gives two terms of the German movement score (``Ctx._germ
 - ``hold_near``: a lone combat unit ending in a German town counts the town's hold value as far
   as ``HOLD_NEAR`` hexes from a Soviet unit (the "hold" part's four hexes otherwise);
 - ``screen``: a combat unit whose zone of control would cover an empty German town that no other
-  German stack covers is worth ``W_SCREEN`` per VP of that town (8.2: a Soviet unit must stop on
+  German stack covers is worth ``W_SCREEN`` per VP of that town (8.21: a Soviet unit must stop on
   entering it, so fewer reach it).
 """
 
