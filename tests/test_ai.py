@@ -290,7 +290,10 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("german", 231) with the "overrun_hunt" part (ai_overrun.py: HQs, lone units and cut-off
     # units run over when a hit is likely); over the tuning seeds 8160-8199 the part moved the
     # margin by -9.5 +- 7.2 VP a game against the easy Soviet (noise), so the +40 here is one game's luck.
-    assert (r.winner, r.margin) == ("german", 231)  # the same seed and levels play the same game
+    # ("german", 171) with the "midgame" part (ai_midgame.py: German towns up to nine hexes from the
+    # Soviet keep a garrison, empty ones are screened); over the tuning seeds 8100-8139 the part moved
+    # the margin by +10.3 +- 6.7 VP a game against the easy Soviet, so the -60 here is one game's spread.
+    assert (r.winner, r.margin) == ("german", 171)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

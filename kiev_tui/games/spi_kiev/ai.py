@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_overrun, ai_plan
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_midgame, ai_overrun, ai_plan
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -60,10 +60,11 @@ class Level:
 #: unit does not leave a leader alone near the enemy) and the towns held (a lone unit in a German
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
 #: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count),
-#: nor "overrun_hunt" (ai_overrun.py: HQs, lone units and cut-off units run over when a hit is likely).
+#: nor "overrun_hunt" (ai_overrun.py: HQs, lone units and cut-off units run over when a hit is likely),
+#: nor "midgame" (ai_midgame.py: German towns far behind the front garrisoned or screened too).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
-                        "armour", "endgame", "overrun_hunt"})
-NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt"})  # "armour": ai_armour.py, the armour kept busy
+                        "armour", "endgame", "overrun_hunt", "midgame"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame"})  # "armour": ai_armour.py, the armour kept busy
 
 
 LEVELS = {
@@ -74,7 +75,7 @@ LEVELS = {
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     encircle=True, nodes=6000, hq_cover=True,
-                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt"})),
+                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -1177,6 +1178,7 @@ class Ctx:
         self._source_zone: frozenset[Hex] | None = None
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
+        self.screened: dict[Hex, int] | None = None  # ai_midgame.screen's towns, worked out once
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
@@ -1322,9 +1324,11 @@ class Ctx:
             return s + W_CAPTURE * self._captures(path)
         att, dfn = ai.strength(view, uid)
         vp = ai.vp_of(self.game, h)
-        if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, 9) <= 4 and not combat_friends:
+        near = ai_midgame.hold_near(ai)  # the strong Soviet walks into empty towns far back too
+        if vp and self.control.get(str(h)) == GERMAN and self.dist_enemy(h, near + 1) <= near and not combat_friends:
             # a town taken is kept only while someone stays in it
             s += W_GARRISON * (HOLD_HELD if ai._uses("hold") else HOLD_BASE) * vp
+        s += ai_midgame.screen(self, uid, h)  # a zone of control over an empty town of ours
         plan = ai._part("garrison")
         if plan is not None and plan.garrisons.get(h) == uid and not combat_friends:
             s += ai_plan.W_PLAN_GARRISON * vp  # the plan named this unit to hold the town
