@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rich.cells import _is_single_cell_widths, get_character_cell_size
+from rich.cells import _is_single_cell_widths
+
+from kiev_tui.ui.cellwidth import get_character_cell_size  # Rich's answers, without its table for ours
 
 # SGR parameters that switch on each attribute bit, in bit order (Textual's own table).
 _ATTRIBUTE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
