@@ -26,7 +26,7 @@ def test_the_app_installs_it() -> None:
 
 def test_each_written_answer_is_richs_in_every_unicode_version() -> None:
     for version in ("auto", "latest", *VERSIONS):
-        for ch in sorted(cellwidth._ONE):
+        for ch in sorted(rich.cells._SINGLE_CELLS | cellwidth.NARROW):
             assert cellwidth._original(ch, version) == 1, (ch, version)
     assert "\u2248" in cellwidth.NARROW and "\u2248" not in rich.cells._SINGLE_CELLS
 
