@@ -66,8 +66,8 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.ui.dialogs",
     # the TOML parser: every data file comes from the filled cache (sequence.toml too)
     "tomllib",
-    # the full command line
-    "typer", "click", "pydantic",
+    # the full command line, and the table of its commands (issue 33, round 6)
+    "typer", "click", "pydantic", "kiev_tui.cliapp",
 )
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from kiev_tui import nossl as hashlib  # no OpenSSL at start-up (issue 33)
-import json
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter, ne
@@ -33,6 +32,8 @@ class PlainVars:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "PlainVars":
+        import json
+
         return cls(json.loads(json.dumps(dict(d))))
 
 
@@ -133,6 +134,8 @@ class GameState:
         unknown = [k for k in d if k not in cls.KEYS]
         if unknown:
             raise ValueError(f"unknown key '{unknown[0]}'")
+        import json
+
         plain = json.loads(json.dumps(d.get("vars", {})))
         if not isinstance(plain, dict):
             raise ValueError("'vars' must be a table")
@@ -224,8 +227,15 @@ def _half(value: Any) -> int:
     return int(value)
 
 
-#: The one JSON form the hash is taken of (sorted keys, no spaces), as an encoder built once.
-_dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+def _dump(value: Any) -> str:
+    """The one JSON form the hash is taken of (sorted keys, no spaces).  The first call builds the
+    encoder and puts its method in this function's place: a new game's first frame hashes no
+    state, and the json package stays out of it (issue 33, round 6)."""
+    global _dump
+    import json
+
+    _dump = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+    return _dump(value)
 
 #: A unit's ``"id":{...}`` text by its id and values; positions repeat them action after action.
 _UNIT_JSON: dict[tuple[Any, ...], str] = {}
@@ -365,7 +375,7 @@ _TABLE_JSON: dict[str, tuple[dict[str, Any], str]] = {}
 _TABLE_MIN = 16  # smaller tables are written afresh: comparing would save nothing
 #: Stands for a reused table while the rest is written in one call (no game writes this text).
 _STAND_IN = "\x00kiev-tui reused table\x00"
-_STAND_IN_JSON = _dump(_STAND_IN)
+_STAND_IN_JSON = '"\\u0000kiev-tui reused table\\u0000"'  # its JSON text (tests/test_state_json_lazy.py)
 
 
 def _vars_json(d: dict[str, Any]) -> str:

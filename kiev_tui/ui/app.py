@@ -17,11 +17,13 @@ from kiev_tui.engine.game import Game
 from kiev_tui.ui.adapter import adapter_for
 from kiev_tui.ui.game_screen import WHILE_CHECKING, GameScreen
 from kiev_tui.ui.glyphs import ASCII, UNICODE, Glyphs
+from kiev_tui.ui.cellwidth import install as _cell_widths
 from kiev_tui.ui.keychars import install as _key_characters
 from kiev_tui.ui.lightstrip import install as _light_strips
 
 _light_strips()  # Textual's strips make their caches when first used, not each one seven at birth (issue 33)
 _key_characters()  # a key press asks no Unicode names for Textual's own key names (issue 33)
+_cell_widths()  # the map's river glyph measured without Rich's Unicode width table (issue 33)
 
 if os.name == "posix" and not os.environ.get("TEXTUAL_DRIVER"):
     # fewer bytes per screen update: a driver that sends only what changed (ui/wire.py)

@@ -18,8 +18,11 @@ shadow forgotten, so the next frames are sent whole until the shadow is known ag
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from rich.cells import _is_single_cell_widths, get_character_cell_size
+from rich.cells import _is_single_cell_widths
+
+from kiev_tui.ui.cellwidth import get_character_cell_size  # Rich's answers, without its table for ours
 
 # SGR parameters that switch on each attribute bit, in bit order (Textual's own table).
 _ATTRIBUTE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
@@ -50,6 +53,28 @@ _TOKEN = re.compile(
     r"|(?P<c>\x1b.?|[\x00-\x1f\x7f-\x9f])", re.S)
 # An escape sequence cut off at the end of one write, to be finished by the next.
 _CUT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*)?")
+
+_PIECE = 1024  # characters tokenized at once
+
+
+def _tokens(data: str) -> Iterator[tuple[str, str, str, str, str, str]]:
+    """`_TOKEN.findall(data)`, a piece at a time.
+
+    A whole frame at once made a list of some 2,000 tuples, and CPython keeps that many freed
+    tuples for reuse: about 0.2 MiB held from the first frame on (issue 33).  A piece ends where
+    a control sequence (ESC [) begins that no escape just before it can have taken in, so every
+    token is found exactly as in the whole string.
+    """
+    start, n = 0, len(data)
+    while start < n:
+        end = data.find("\x1b[", start + _PIECE)
+        while end > 0 and data[end - 1] == "\x1b":
+            end = data.find("\x1b[", end + 1)
+        if end < 0:
+            end = n
+        yield from _TOKEN.findall(data, start, end)
+        start = end
+
 
 TAIL = ""  # the right half of a double-width character (no real cell holds an empty string)
 _GLYPHS: dict[str, str] = {}  # each non-ASCII character seen, once
@@ -192,7 +217,7 @@ class ShadowScreen:
         if cut >= 0 and _CUT.fullmatch(data, cut):
             data, self._cut = data[:cut], data[cut:]
         sgr = self._sgr
-        for text, params, inter, final, osc, ctrl in _TOKEN.findall(data):
+        for text, params, inter, final, osc, ctrl in _tokens(data):
             if self.raw:
                 self._raw_token(text, params, inter, final, osc, ctrl)
                 continue
