@@ -83,26 +83,3 @@ def test_the_pocket_part_leaves_the_last_turn_to_the_endgame_part() -> None:
     assert not ai_pocket.applies(ai, _pocket(turn=3))
     assert not ai_pocket.applies(_ai(pocket=False), _pocket())
     assert not ai_pocket.applies(KievAI("soviet", "strong", seed=1), _pocket())
-
-
-def _held(phase: str) -> Game:
-    """The same pocket with a panzer already in 1006: its zone alone keeps the five units cut off."""
-    game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "1006", "ge-inf-2": "0505", "ge-inf-3": "0805",
-                                            "so-hq-army": "0705", "so-rifle-1": "0704", "so-rifle-2": "0706",
-                                            "so-rifle-3": "0604", "so-rifle-4": "0603", "so-cav-1": "0707"},
-                    player="german", phase=phase, turn=2, reinforcements=False)
-    game.state.control.update({"0505": "german", "0805": "german"})
-    game.touch()
-    return game
-
-
-def test_a_panzer_whose_zone_keeps_the_pocket_cut_off_stays() -> None:
-    # Moving on to the town (0805) scores 2.2 VP; it would put five Soviet units back in supply
-    # (4.5 VP by the part's count in the movement phase, 2.5 in the mechanized one), so it stays.
-    for phase in ("movement", "mechanized"):
-        game = _held(phase)
-        assert _cut_off(game) == SOVIETS
-        ai = _ai()
-        assert ai.decide(game) == EndPhase()
-        assert ai._pocket.guards == 1
-        assert _ai(pocket=False).decide(_held(phase)) == Move(("ge-1pz-1",), ("0906", "0805"))

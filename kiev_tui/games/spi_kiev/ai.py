@@ -332,8 +332,6 @@ class KievAI:
                 self._done.add(uid)
                 if endgame and isinstance(act, Move) and gain - ai_endgame.cut_loss(self, game, ctx, act) <= MOVE_EPS:
                     continue  # 24.3: its zone cuts a Soviet line worth more than the move
-                if isinstance(act, Move) and ai_pocket.gives_back(self, game, ctx, act, gain):
-                    continue  # 12.23: its zone keeps Soviet units cut off, worth more than the move
                 if game.check(act, side=self.side) is None:
                     self._why = self._move_why(game, view, uid, act, gain)
                     return act

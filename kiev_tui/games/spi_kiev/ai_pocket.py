@@ -30,7 +30,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.acting import can_move
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.supply import closed_bits, closed_to, loc_bits, supply_bits, supply_sources
+from kiev_tui.games.spi_kiev.supply import closed_bits, loc_bits, supply_bits, supply_sources
 
 if TYPE_CHECKING:
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
@@ -40,7 +40,6 @@ FAST_HEXES = 40  # the best-ranked hexes weighed on the bit sets each time a cut
 PAIR_HEXES = 12  # the best-ranked of them also weighed two by two (a pincer)
 CHECKS = 3  # candidates checked on a look-ahead copy each time
 TRIALS = 12  # look-ahead copies per phase, at most
-GUARDS = 12  # look-ahead copies per phase for moves that would reopen a cut line (``gives_back``)
 MOVERS_PER_HEX = 3  # German units weighed for each hex (the cheapest is tried)
 MIN_GAIN = 1.0  # VP a cut must gain over what its mover gives up
 W_CUT = 0.5  # VP per Soviet combat unit cut off (half movement and attack on its turn, 5.25, 12.23)
@@ -63,8 +62,6 @@ class PhaseState:
         self.done = False
         self.follow: Move | None = None  # the second move of a pair that cuts together
         self.follow_why = ""
-        self.guards = 0  # copies spent on ``gives_back``
-        self.cut_now: bool | None = None  # whether any Soviet combat unit was cut off when first asked
 
 
 def _german_beside(view: View, h: Hex) -> bool:
@@ -323,34 +320,3 @@ def _play(ai: "KievAI", act: Move, why: str) -> Move:
     ai._done.add(act.units[0])
     ai._why = why
     return act
-
-
-def gives_back(ai: "KievAI", game: Game, ctx: "Ctx", act: Move, gain: float) -> bool:
-    """Whether a move the usual scoring picked would put back in supply Soviet units worth more
-    than the move gains: a lone German unit whose zone of control was all that cut them off walks
-    away (11.31, 8.1).  Tried on a copy, at most ``GUARDS`` copies a phase."""
-    state: PhaseState = ai._pocket
-    if not applies(ai, game) or state.guards >= GUARDS or ai.budget.exhausted:
-        return False
-    view = ctx.view
-    if state.cut_now is None:
-        state.cut_now = any(not st.in_supply for u, st in ctx.sup.all_status(SOVIET).items()
-                            if not view.is_hq_like(u))
-    if not state.cut_now:
-        return False  # no Soviet unit is cut off: nothing to give back
-    uid = act.units[0]
-    start = view.hex_of(uid)
-    if start is None or [u for u in ctx._friends_at(uid, start) if not view.is_hq_like(u)]:
-        return False  # the stack left behind keeps the zone (8.1)
-    closed = closed_to(view, SOVIET)
-    if ctx.zoc_count.get(start, 0) > 1 and not any(ctx.zoc_count.get(n, 0) == 1 and n in closed
-                                                   for n in ctx.reach[start]):
-        return False  # every hex its zone shuts stays shut by another stack
-    state.guards += 1
-    ai.budget.spend()
-    trial = sandbox(game, ai.rng)
-    if trial.check(act, side=GERMAN) is not None:
-        return False
-    trial.apply(act, side=GERMAN)
-    back, _ = cut_value(trial, game, game.state.phase)
-    return back >= gain
