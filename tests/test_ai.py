@@ -290,7 +290,10 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("german", 231) with the "overrun_hunt" part (ai_overrun.py: HQs, lone units and cut-off
     # units run over when a hit is likely); over the tuning seeds 8160-8199 the part moved the
     # margin by -9.5 +- 7.2 VP a game against the easy Soviet (noise), so the +40 here is one game's luck.
-    assert (r.winner, r.margin) == ("german", 231)  # the same seed and levels play the same game
+    # ("german", 179) with the "pocket" part (ai_pocket.py: Soviet lines cut before the German's
+    # attacks in its middle turns); over the tuning seeds 8040-8079 it moved the margin against the
+    # easy Soviet by -3.2 +- 7.8 VP a game, so the -52 here is again one game's draw of the dice.
+    assert (r.winner, r.margin) == ("german", 179)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 
