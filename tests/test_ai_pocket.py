@@ -61,14 +61,15 @@ def test_the_bit_sets_find_the_hex_that_cuts_the_five_units_off() -> None:
 def test_the_infantry_moves_across_both_sources_and_cuts_the_stacks_off() -> None:
     # Without the part the division closes on the Soviet stacks (0805, the town); with it, it
     # shuts both sources and the five Soviet combat units are out of supply for the German's
-    # combat phase that follows.
+    # combat phase that follows: 4.5 VP cut off (as above) less the 2.1 VP its usual move to the
+    # town scores more.
     game = _pocket()
     assert _cut_off(game) == []
     ai = _ai()
     act = ai.decide(game)
     assert act == Move(("ge-inf-1",), ("1004", "1005", "1006"))
     assert ai._why == ("cuts the supply of 5 Soviet unit(s) (so-cav-1, so-rifle-1, so-rifle-2, so-rifle-3, ...):"
-                       " +6.6 VP over the usual moves (11.34, 12.23)")
+                       " +2.4 VP over the usual moves (11.34, 12.23)")
     game.apply(act, side="german")
     assert _cut_off(game) == SOVIETS
     assert ai.decide(game) == EndPhase()

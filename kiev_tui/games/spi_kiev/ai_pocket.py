@@ -290,7 +290,7 @@ def cut_move(ai: "KievAI", game: Game, ctx: "Ctx") -> Move | None:
             break
         if fast <= best:
             break  # the copies can only confirm less than the bit sets promised
-        cost = fast - worth  # what the movers give up (the fast gain is the worth less this)
+        cost = worth - fast  # what the movers give up (the fast gain is the worth less this)
         trial = sandbox(game, ai.rng)
         state.trials += 1
         ai.budget.spend()
