@@ -293,7 +293,12 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("german", 171) with the "midgame" part (ai_midgame.py: German towns up to nine hexes from the
     # Soviet keep a garrison, empty ones are screened); over the tuning seeds 8100-8139 the part moved
     # the margin by +10.3 +- 6.7 VP a game against the easy Soviet, so the -60 here is one game's spread.
-    assert (r.winner, r.margin) == ("german", 171)  # the same seed and levels play the same game
+    # ("german", 179) with the "pocket" part (ai_pocket.py: Soviet lines cut before the German's
+    # attacks in its middle turns); over the tuning seeds 8040-8079 it moved the margin against the
+    # easy Soviet by -3.2 +- 7.8 VP a game, so the -52 here is again one game's draw of the dice.
+    # ("german", 203) with both the "midgame" and the "pocket" parts, merged: each moved the margin
+    # against the easy Soviet by less than its noise on its own tuning seeds, so this is one game.
+    assert (r.winner, r.margin) == ("german", 203)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

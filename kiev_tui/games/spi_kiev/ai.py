@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_midgame, ai_overrun, ai_plan
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_midgame, ai_overrun, ai_plan, ai_pocket
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -61,10 +61,11 @@ class Level:
 #: town near the enemy values it at ``HOLD_HELD`` instead of ``HOLD_BASE``); these two read no plan,
 #: nor does "endgame" (ai_endgame.py: the last player-turn's moves cut Soviet supply for the count),
 #: nor "overrun_hunt" (ai_overrun.py: HQs, lone units and cut-off units run over when a hit is likely),
-#: nor "midgame" (ai_midgame.py: German towns far behind the front garrisoned or screened too).
+#: nor "midgame" (ai_midgame.py: German towns far behind the front garrisoned or screened too),
+#: nor "pocket" (ai_pocket.py: Soviet supply lines cut before the German's attacks in its middle turns).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
-                        "armour", "endgame", "overrun_hunt", "midgame"})
-NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame"})  # "armour": ai_armour.py, the armour kept busy
+                        "armour", "endgame", "overrun_hunt", "midgame", "pocket"})
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket"})  # "armour": ai_armour.py, the armour kept busy
 
 
 LEVELS = {
@@ -75,7 +76,7 @@ LEVELS = {
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     encircle=True, nodes=6000, hq_cover=True,
-                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame"})),
+                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -148,6 +149,7 @@ class KievAI:
         self._endgame = ai_endgame.PhaseState()  # the last turn's search for supply cuts (ai_endgame)
         self._handed: set[Hex] = set()  # towns weighed this phase for a handover (ai_armour.py)
         self._hunted: set[Hex] = set()  # German stacks weighed this phase for a hunt (ai_overrun.py)
+        self._pocket = ai_pocket.PhaseState()  # this phase's search for supply cuts (ai_pocket.py)
 
     # -- the entry point ----------------------------------------------------------------------
     def decide(self, game: Game) -> Action:
@@ -166,6 +168,7 @@ class KievAI:
             self._endgame = ai_endgame.PhaseState()
             self._handed = set()
             self._hunted = set()
+            self._pocket = ai_pocket.PhaseState()
         self._why = ""
         if st.pending is not None:
             return self._told(game, self._checked(game, self.answer(game)))
@@ -292,6 +295,10 @@ class KievAI:
                 hunt = ai_overrun.approach(self, game, view, Ctx(self, game, view), self._hunted)
                 if hunt is not None:
                     return hunt
+        if ai_pocket.applies(self, game):  # 11.34, 12.23: cut Soviet lines before the usual moves
+            cut = ai_pocket.cut_move(self, game, Ctx(self, game, view))
+            if cut is not None:
+                return cut
         endgame = ai_endgame.applies(self, game)
         if endgame and not self._endgame.done:
             # 24.3: the German's last moves first cut what Soviet supply they can (ai_endgame.py)
