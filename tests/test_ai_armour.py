@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -117,3 +119,31 @@ def test_a_lone_panzer_does_not_advance_out_of_the_town_it_holds() -> None:
             game.apply(act, side=who.side)
         ends.append((answers[-1], game.state.units["ge-1pz-1"].hex))
     assert ends == [(Advance(("ge-1pz-1",), ("0203",)), "0203"), (DeclineAdvance(), "0202")]
+
+
+def _rear_handover_game() -> Game:
+    """The handover position with the Soviet rifle six hexes from Westburg (0208): a rear town,
+    which only the "midgame" part still wants held (ai_midgame.HOLD_NEAR)."""
+    game = _handover_game()
+    game.state.units["so-rifle-4"].hex = "0208"
+    game.touch()
+    return game
+
+
+def test_a_rear_town_held_by_a_panzer_is_handed_over_with_the_midgame_part() -> None:
+    game = _rear_handover_game()
+    assert _played(game, _ai(WITH | {"midgame"})) == [
+        Move(("ge-inf-2",), ("0303", "0202")),
+        Move(("ge-1pz-1",), ("0203", "0304", "0305", "0405", "0505", "0605", "0705", "0805")),
+        EndPhase()]
+    assert (game.state.units["ge-inf-2"].hex, game.state.control["0805"]) == ("0202", "german")
+
+
+def test_a_rear_town_is_not_handed_over_when_only_the_near_ones_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Six hexes off is beyond the four within which the "armour" part alone hands a town over:
+    # the panzer, worth more holding the rear town than taking Ostdorf, stays.
+    monkeypatch.setattr(ai_armour, "HANDOVER_FAR", False)
+    game = _rear_handover_game()
+    assert _played(game, _ai(WITH | {"midgame"})) == [
+        Move(("ge-inf-2",), ("0401", "0501", "0601", "0702")), EndPhase()]
+    assert (game.state.units["ge-1pz-1"].hex, game.state.control["0805"]) == ("0202", "soviet")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from kiev_tui.ai.base import sandbox
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import ai_midgame
 from kiev_tui.games.spi_kiev.acting import can_move
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, View
@@ -34,6 +35,7 @@ HANDOVER_COST = 1.0  # the foot unit may give up at most this share of the town'
 HANDOVER_GAIN = 1.0  # the relieved panzer must gain this many VP more than the foot unit gives up
 HANDOVER_TRIES = 3  # foot units tried per town (the cheapest moves first)
 KEEP_GARRISONS = True  # an advance after combat leaves no German town near the enemy empty
+HANDOVER_FAR = True  # with the "midgame" part, towns as far back as it holds are handed over too
 
 
 def held_armour(view: View, attackers: tuple[str, ...]) -> int:
@@ -52,10 +54,13 @@ def held_bonus(view: View, attackers: tuple[str, ...]) -> float:
 def _lone_panzer_towns(ai: "KievAI", game: "Game", view: View, ctx: "Ctx") -> list[tuple[Hex, str]]:
     """German towns near the enemy held by one combat unit, a mechanized one free to move."""
     out: list[tuple[Hex, str]] = []
+    near = HANDOVER_NEAR
+    if HANDOVER_FAR:
+        near = max(near, ai_midgame.hold_near(ai))  # the rear towns "midgame" garrisons (ai_midgame.py)
     for h, ids in sorted(ctx.my_hexes.items()):
         if not ai.vp_of(game, h) or game.state.control.get(str(h)) != GERMAN:
             continue
-        if ctx.dist_enemy(h, 9) > HANDOVER_NEAR:
+        if ctx.dist_enemy(h, 10) > near:
             continue
         combat = [u for u in ids if not view.is_hq_like(u)]
         if len(combat) != 1 or not view.udef(combat[0]).mechanized:
