@@ -84,7 +84,7 @@ def test_no_handover_when_the_foot_unit_has_better_to_do() -> None:
 
 def test_an_attack_with_held_armour_is_worth_more_by_the_chance_of_a_hit() -> None:
     # The panzer in 0204 stands in the rifle's zone of control (8.23): the attack frees it only
-    # when the rifle is hit, so the part adds 0.6 VP times that chance.
+    # when the rifle is hit, so the part adds 2.0 VP (W_HELD) times that chance.
     game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0204", "so-rifle-4": "0205", "so-hq-agsw": "1003"},
                     player="german", phase="combat", reinforcements=False)
     view = game.rules.position(game)
@@ -94,7 +94,7 @@ def test_an_attack_with_held_armour_is_worth_more_by_the_chance_of_a_hit() -> No
     chances = _ai(WITH).chances(game, view, ("ge-1pz-1",), t)
     hit = sum(p for r, p in chances.items() if _defender_hit(r))
     assert round(hit, 6) == round(1 / 6, 6)  # 6 against 8: 1-2, one face of six hits
-    assert round(evs[1] - evs[0], 6) == round(0.6 * hit, 6)
+    assert round(evs[1] - evs[0], 6) == round(2.0 * hit, 6)
 
 
 def test_a_lone_panzer_does_not_advance_out_of_the_town_it_holds() -> None:

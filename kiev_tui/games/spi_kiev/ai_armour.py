@@ -4,12 +4,13 @@ Counted over whole campaigns, most of the German's idle armour turns were mechan
 either held in a Soviet zone of control that made no attack (8.23: they may not leave it by
 moving) or sitting alone in a town they hold.  Three hooks of ``KievAI`` read this module:
 
-- ``held_bonus``: an attack that uses armour held in a Soviet zone of control is worth a little
-  more per such unit, weighted by the chance of a hit (the hit is what frees it to advance and
+- ``held_bonus``: an attack that uses armour held in a Soviet zone of control is worth more
+  per such unit (``W_HELD``), weighted by the chance of a hit (the hit is what frees it to advance and
   move on next turn);
 - ``handover``: at the start of the movement phase, a foot unit that can reach a town held by a
   lone panzer unit walks in, when that costs it little and the panzer, relieved, then has a
-  clearly better move than staying; the panzer is then scored again with the town held;
+  clearly better move than staying; the panzer is then scored again with the town held (with the
+  "midgame" part, as far back as that part wants its towns held: ``HANDOVER_FAR``);
 - ``keep_garrisons``: an advance after combat (which attacks from towns now bring more often)
   does not take the last combat unit out of a German town near the enemy.
 """
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
 
-W_HELD = 0.6  # VP per armoured attacker held in a Soviet zone of control, times the chance of a hit
+W_HELD = 2.0  # VP per armoured attacker held in a Soviet zone of control, times the chance of a hit
+#   (0.6 until 2026-12-07: panzers held and idle were the largest share of the idle armour; docs/AI.md)
 HANDOVER_NEAR = 4  # a town this close to a Soviet unit is one the "hold" part keeps garrisoned
 HANDOVER_COST = 1.0  # the foot unit may give up at most this share of the town's hold value
 HANDOVER_GAIN = 1.0  # the relieved panzer must gain this many VP more than the foot unit gives up
