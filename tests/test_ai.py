@@ -293,7 +293,11 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("german", 171) with the "midgame" part (ai_midgame.py: German towns up to nine hexes from the
     # Soviet keep a garrison, empty ones are screened); over the tuning seeds 8100-8139 the part moved
     # the margin by +10.3 +- 6.7 VP a game against the easy Soviet, so the -60 here is one game's spread.
-    assert (r.winner, r.margin) == ("german", 171)  # the same seed and levels play the same game
+    # ("german", 257) since the "armour" part's held-armour bonus rose from 0.6 to 2.0 VP and its
+    # handover reaches the "midgame" part's rear towns (ai_armour.py); over the tuning seeds
+    # 8160-8199 that moved the margin by +1.1 +- 6.7 VP a game against the easy Soviet, so the +86
+    # here is mostly one game's spread.
+    assert (r.winner, r.margin) == ("german", 257)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 
