@@ -298,7 +298,13 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # easy Soviet by -3.2 +- 7.8 VP a game, so the -52 here is again one game's draw of the dice.
     # ("german", 203) with both the "midgame" and the "pocket" parts, merged: each moved the margin
     # against the easy Soviet by less than its noise on its own tuning seeds, so this is one game.
-    assert (r.winner, r.margin) == ("german", 203)  # the same seed and levels play the same game
+    # ("german", 257) since the "armour" part's held-armour bonus rose from 0.6 to 2.0 VP and its
+    # handover reaches the "midgame" part's rear towns (ai_armour.py); over the tuning seeds
+    # 8160-8199 that moved the margin by +1.1 +- 6.7 VP a game against the easy Soviet, so the +86
+    # here is mostly one game's spread.
+    # ("german", 231) with all three merged (midgame, pocket, and armour's larger held bonus with the
+    # handover reaching rear towns): none moved the easy Soviet's games beyond its noise on its own seeds.
+    assert (r.winner, r.margin) == ("german", 231)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from kiev_tui.engine.actions import Action, EndPhase
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -82,7 +84,7 @@ def test_no_handover_when_the_foot_unit_has_better_to_do() -> None:
 
 def test_an_attack_with_held_armour_is_worth_more_by_the_chance_of_a_hit() -> None:
     # The panzer in 0204 stands in the rifle's zone of control (8.23): the attack frees it only
-    # when the rifle is hit, so the part adds 0.6 VP times that chance.
+    # when the rifle is hit, so the part adds 2.0 VP (W_HELD) times that chance.
     game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0204", "so-rifle-4": "0205", "so-hq-agsw": "1003"},
                     player="german", phase="combat", reinforcements=False)
     view = game.rules.position(game)
@@ -92,7 +94,7 @@ def test_an_attack_with_held_armour_is_worth_more_by_the_chance_of_a_hit() -> No
     chances = _ai(WITH).chances(game, view, ("ge-1pz-1",), t)
     hit = sum(p for r, p in chances.items() if _defender_hit(r))
     assert round(hit, 6) == round(1 / 6, 6)  # 6 against 8: 1-2, one face of six hits
-    assert round(evs[1] - evs[0], 6) == round(0.6 * hit, 6)
+    assert round(evs[1] - evs[0], 6) == round(2.0 * hit, 6)
 
 
 def test_a_lone_panzer_does_not_advance_out_of_the_town_it_holds() -> None:
@@ -117,3 +119,31 @@ def test_a_lone_panzer_does_not_advance_out_of_the_town_it_holds() -> None:
             game.apply(act, side=who.side)
         ends.append((answers[-1], game.state.units["ge-1pz-1"].hex))
     assert ends == [(Advance(("ge-1pz-1",), ("0203",)), "0203"), (DeclineAdvance(), "0202")]
+
+
+def _rear_handover_game() -> Game:
+    """The handover position with the Soviet rifle six hexes from Westburg (0208): a rear town,
+    which only the "midgame" part still wants held (ai_midgame.HOLD_NEAR)."""
+    game = _handover_game()
+    game.state.units["so-rifle-4"].hex = "0208"
+    game.touch()
+    return game
+
+
+def test_a_rear_town_held_by_a_panzer_is_handed_over_with_the_midgame_part() -> None:
+    game = _rear_handover_game()
+    assert _played(game, _ai(WITH | {"midgame"})) == [
+        Move(("ge-inf-2",), ("0303", "0202")),
+        Move(("ge-1pz-1",), ("0203", "0304", "0305", "0405", "0505", "0605", "0705", "0805")),
+        EndPhase()]
+    assert (game.state.units["ge-inf-2"].hex, game.state.control["0805"]) == ("0202", "german")
+
+
+def test_a_rear_town_is_not_handed_over_when_only_the_near_ones_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Six hexes off is beyond the four within which the "armour" part alone hands a town over:
+    # the panzer, worth more holding the rear town than taking Ostdorf, stays.
+    monkeypatch.setattr(ai_armour, "HANDOVER_FAR", False)
+    game = _rear_handover_game()
+    assert _played(game, _ai(WITH | {"midgame"})) == [
+        Move(("ge-inf-2",), ("0401", "0501", "0601", "0702")), EndPhase()]
+    assert (game.state.units["ge-1pz-1"].hex, game.state.control["0805"]) == ("0202", "soviet")

@@ -607,6 +607,8 @@ class KievAI:
                 best = (ev, Attack(attackers, (str(t),)), tag)
         if best is not None and best[0] > self.level.attack_threshold:
             self._why = f"expected worth {best[0]:+.1f} VP, the best of {len(options)} targets" + best[2]
+            if self._uses("armour") and (held := ai_armour.held_armour(view, best[1].attackers)):
+                self._why += f"; a hit frees {held} armoured unit(s) held in its zone of control (8.23)"
             return best[1]
         return EndPhase()
 

@@ -4,12 +4,13 @@ Counted over whole campaigns, most of the German's idle armour turns were mechan
 either held in a Soviet zone of control that made no attack (8.23: they may not leave it by
 moving) or sitting alone in a town they hold.  Three hooks of ``KievAI`` read this module:
 
-- ``held_bonus``: an attack that uses armour held in a Soviet zone of control is worth a little
-  more per such unit, weighted by the chance of a hit (the hit is what frees it to advance and
+- ``held_bonus``: an attack that uses armour held in a Soviet zone of control is worth more
+  per such unit (``W_HELD``), weighted by the chance of a hit (the hit is what frees it to advance and
   move on next turn);
 - ``handover``: at the start of the movement phase, a foot unit that can reach a town held by a
   lone panzer unit walks in, when that costs it little and the panzer, relieved, then has a
-  clearly better move than staying; the panzer is then scored again with the town held;
+  clearly better move than staying; the panzer is then scored again with the town held (with the
+  "midgame" part, as far back as that part wants its towns held: ``HANDOVER_FAR``);
 - ``keep_garrisons``: an advance after combat (which attacks from towns now bring more often)
   does not take the last combat unit out of a German town near the enemy.
 """
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from kiev_tui.ai.base import sandbox
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import ai_midgame
 from kiev_tui.games.spi_kiev.acting import can_move
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, View
@@ -28,12 +30,14 @@ if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
 
-W_HELD = 0.6  # VP per armoured attacker held in a Soviet zone of control, times the chance of a hit
+W_HELD = 2.0  # VP per armoured attacker held in a Soviet zone of control, times the chance of a hit
+#   (0.6 until 2026-12-07: panzers held and idle were the largest share of the idle armour; docs/AI.md)
 HANDOVER_NEAR = 4  # a town this close to a Soviet unit is one the "hold" part keeps garrisoned
 HANDOVER_COST = 1.0  # the foot unit may give up at most this share of the town's hold value
 HANDOVER_GAIN = 1.0  # the relieved panzer must gain this many VP more than the foot unit gives up
 HANDOVER_TRIES = 3  # foot units tried per town (the cheapest moves first)
 KEEP_GARRISONS = True  # an advance after combat leaves no German town near the enemy empty
+HANDOVER_FAR = True  # with the "midgame" part, towns as far back as it holds are handed over too
 
 
 def held_armour(view: View, attackers: tuple[str, ...]) -> int:
@@ -52,10 +56,13 @@ def held_bonus(view: View, attackers: tuple[str, ...]) -> float:
 def _lone_panzer_towns(ai: "KievAI", game: "Game", view: View, ctx: "Ctx") -> list[tuple[Hex, str]]:
     """German towns near the enemy held by one combat unit, a mechanized one free to move."""
     out: list[tuple[Hex, str]] = []
+    near = HANDOVER_NEAR
+    if HANDOVER_FAR:
+        near = max(near, ai_midgame.hold_near(ai))  # the rear towns "midgame" garrisons (ai_midgame.py)
     for h, ids in sorted(ctx.my_hexes.items()):
         if not ai.vp_of(game, h) or game.state.control.get(str(h)) != GERMAN:
             continue
-        if ctx.dist_enemy(h, 9) > HANDOVER_NEAR:
+        if ctx.dist_enemy(h, 10) > near:
             continue
         combat = [u for u in ids if not view.is_hq_like(u)]
         if len(combat) != 1 or not view.udef(combat[0]).mechanized:
