@@ -21,7 +21,7 @@ number of trials per phase is capped (``TRIALS``), so the search stays determini
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
@@ -56,18 +56,20 @@ def applies(ai: "KievAI", game: Game) -> bool:
     return ai.side == GERMAN and PART in ai.level.parts and ai.last_word(game)
 
 
-def _weights(ctx: "Ctx") -> dict[Hex, float]:
-    """Hexes a German zone of control there would sit across, worth the Soviet VP tracing their
-    supply through the hex it shuts (11.31: a German zone closes a hex with no Soviet unit in it)."""
-    view = ctx.view
+def line_weights(ctx: "Ctx", worth: "Callable[[str], float | None]", source: float) -> dict[Hex, float]:
+    """Hexes a German unit there would sit across, worth what ``worth`` gives each Soviet unit in
+    supply tracing through a hex it would shut (None: the unit does not count), and ``source`` for
+    a hex that shuts a Soviet source (11.31: a German zone closes a hex with no Soviet unit in it;
+    19.84).  The endgame and the pocket parts (ai_pocket.py) weigh the same lines differently."""
     sup = ctx.sup
-    front = str(ctx.game.scenario.victory.get("soviet_front_hq", ""))
     soviet = set(ctx.enemy_hexes)
     out: dict[Hex, float] = {}
     for uid, st in sup.all_status(SOVIET).items():
         if not st.in_supply:
             continue
-        worth = 10.0 if uid == front else 1.0
+        w = worth(uid)
+        if w is None:
+            continue
         seen: set[Hex] = set()
         for x in sup.trace(uid)[1:]:
             if x in soviet:
@@ -75,11 +77,17 @@ def _weights(ctx: "Ctx") -> dict[Hex, float]:
             for y in (x, *ctx.reach[x]):
                 if y not in soviet and y not in seen:
                     seen.add(y)
-                    out[y] = out.get(y, 0.0) + worth
+                    out[y] = out.get(y, 0.0) + w
     for h in ctx.source_zone():
         if h not in soviet:
-            out[h] = out.get(h, 0.0) + 1.0  # 19.84: a German unit here shuts a source
+            out[h] = out.get(h, 0.0) + source  # 19.84: a German unit here shuts a source
     return out
+
+
+def _weights(ctx: "Ctx") -> dict[Hex, float]:
+    """The last turn's lines: every Soviet unit in supply counts 1, the front HQ 10 (its VP weight)."""
+    front = str(ctx.game.scenario.victory.get("soviet_front_hq", ""))
+    return line_weights(ctx, lambda uid: 10.0 if uid == front else 1.0, 1.0)
 
 
 def _movers(ai: "KievAI", game: Game, view: View) -> list[str]:

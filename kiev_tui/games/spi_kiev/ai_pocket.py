@@ -28,6 +28,7 @@ from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 
 from kiev_tui.games.spi_kiev.acting import can_move
+from kiev_tui.games.spi_kiev.ai_endgame import line_weights
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.supply import closed_bits, loc_bits, supply_bits, supply_sources
@@ -170,29 +171,10 @@ class Network:
 
 
 def _weights(ctx: "Ctx") -> dict[Hex, float]:
-    """Hexes a German unit there would sit across, worth the Soviet combat units tracing their
-    supply through the hexes it would shut (11.31; 8.25: a hex with a Soviet unit stays open),
-    and the hexes that shut a Soviet source (19.84)."""
-    view, sup = ctx.view, ctx.sup
-    phase = ctx.game.state.phase
-    soviet = set(ctx.enemy_hexes)
-    out: dict[Hex, float] = {}
-    for uid, st in sup.all_status(SOVIET).items():
-        if not st.in_supply or view.is_hq_like(uid):
-            continue
-        worth = unit_value(view, uid, phase)
-        seen: set[Hex] = set()
-        for x in sup.trace(uid)[1:]:
-            if x in soviet:
-                continue
-            for y in (x, *ctx.reach[x]):
-                if y not in soviet and y not in seen:
-                    seen.add(y)
-                    out[y] = out.get(y, 0.0) + worth
-    for h in ctx.source_zone():
-        if h not in soviet:
-            out[h] = out.get(h, 0.0) + W_CUT
-    return out
+    """Hexes on the Soviet combat units' traced lines, worth what cutting each unit off gains now
+    (``unit_value``; HQs not counted), and ``W_CUT`` for a hex that shuts a Soviet source."""
+    view, phase = ctx.view, ctx.game.state.phase
+    return line_weights(ctx, lambda uid: None if view.is_hq_like(uid) else unit_value(view, uid, phase), W_CUT)
 
 
 def _movers(ai: "KievAI", game: Game, view: View) -> list[str]:
