@@ -31,7 +31,7 @@ from kiev_tui.games.spi_kiev.acting import can_move
 from kiev_tui.games.spi_kiev.ai_endgame import line_weights
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
-from kiev_tui.games.spi_kiev.supply import closed_bits, loc_bits, supply_bits, supply_sources
+from kiev_tui.games.spi_kiev.supply import closed_bits, flood_bits, loc_bits, supply_bits, supply_sources
 
 if TYPE_CHECKING:
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
@@ -133,23 +133,8 @@ class Network:
         return self.graph.bits((h, *self.reach[h])) & ~self.soviet
 
     def _flood(self, closed: int) -> int:
-        g = self.graph
-        reached = ring = self.sources & ~closed  # 19.84: a shut source feeds nothing
-        shut = reached | closed
-        while ring:
-            nxt = 0
-            for d, mask in g.moves:
-                x = ring & mask
-                if x:
-                    nxt |= x << d if d > 0 else x >> -d
-            for hb, nb in self.crossings:
-                if ring & hb:
-                    nxt |= nb
-            nxt &= ~shut
-            shut |= nxt
-            reached |= nxt
-            ring = nxt & ~g.swamp  # 12.11
-        return reached
+        # 19.84: a shut source feeds nothing (a German unit may now stand on one)
+        return flood_bits(self.graph, self.sources & ~closed, closed, self.crossings)
 
     def _supplied(self, extra: int) -> int:
         """The hexes where a Soviet combat unit would be in supply with ``extra`` shut as well."""

@@ -231,6 +231,28 @@ def supply_bits(gmap: "GameMap") -> SupplyBits:
     return cast(SupplyBits, cached)
 
 
+def flood_bits(g: SupplyBits, sources: int, closed: int, crossings: tuple[tuple[int, int], ...]) -> int:
+    """The hexes a side's lines reach from ``sources`` on the bit sets of ``g``, through none of
+    ``closed``, crossing an unbridged major river only by ``crossings`` (10.15)."""
+    reached = ring = sources  # sources spread even from a swamp
+    shut = reached | closed
+    swamp = g.swamp
+    while ring:
+        nxt = 0
+        for d, mask in g.moves:
+            x = ring & mask
+            if x:
+                nxt |= x << d if d > 0 else x >> -d
+        for hb, nb in crossings:
+            if ring & hb:
+                nxt |= nb
+        nxt &= ~shut
+        shut |= nxt
+        reached |= nxt
+        ring = nxt & ~swamp  # 12.11: a line may end in a swamp but not pass through one
+    return reached
+
+
 class LocBits:
     """``loc_links`` as shifts on bit sets numbered as SupplyBits numbers hexes: a line of
     communications grows a ring at a time (11.31), in a few integer operations per ring."""
@@ -304,22 +326,7 @@ class SupplyMap:
         kept = g.floods.get(key)
         if kept is not None:
             return kept
-        reached = ring = sources  # sources spread even from a swamp
-        shut = reached | closed
-        swamp = g.swamp
-        while ring:
-            nxt = 0
-            for d, mask in g.moves:
-                x = ring & mask
-                if x:
-                    nxt |= x << d if d > 0 else x >> -d
-            for hb, nb in crossings:
-                if ring & hb:
-                    nxt |= nb
-            nxt &= ~shut
-            shut |= nxt
-            reached |= nxt
-            ring = nxt & ~swamp  # 12.11: a line may end in a swamp but not pass through one
+        reached = flood_bits(g, sources, closed, crossings)
         if len(g.floods) >= 32:  # pragma: no mutate: a bound on a cache
             g.floods.clear()
         g.floods[key] = reached
