@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,3 +109,18 @@ def position(game: Game, placements: dict[str, str], player: str = "soviet", pha
     game._undo.clear()
     game.touch()
     return game
+
+
+def ai_played(game: Game, ai: Any, side: str = "german", most: int = 10) -> list[Any]:
+    """The actions an AI decides and plays in turn (each checked first) until it ends the phase, at most ``most``."""
+    from kiev_tui.engine.actions import EndPhase
+
+    played: list[Any] = []
+    while len(played) < most:
+        act = ai.decide(game)
+        played.append(act)
+        if isinstance(act, EndPhase):
+            break
+        assert game.check(act, side=side) is None
+        game.apply(act, side=side)
+    return played

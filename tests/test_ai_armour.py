@@ -13,7 +13,7 @@ from kiev_tui.games.spi_kiev import ai_armour
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.ai import LEVELS, KievAI, _defender_hit
 
-from conftest import MINI, position
+from conftest import MINI, ai_played, position
 
 WITHOUT = frozenset({"leader", "hold"})
 WITH = WITHOUT | {"armour"}
@@ -38,15 +38,7 @@ def _handover_game() -> Game:
 
 
 def _played(game: Game, ai: KievAI) -> list[Action]:
-    played: list[Action] = []
-    while len(played) < 10:
-        act = ai.decide(game)
-        played.append(act)
-        if isinstance(act, EndPhase):
-            break
-        assert game.check(act, side="german") is None
-        game.apply(act, side="german")
-    return played
+    return ai_played(game, ai)
 
 
 def test_strong_plays_by_the_armour_part() -> None:

@@ -12,7 +12,7 @@ from kiev_tui.games.spi_kiev import ai_midgame
 from kiev_tui.games.spi_kiev.actions import Move
 from kiev_tui.games.spi_kiev.ai import LEVELS, Ctx, KievAI
 
-from conftest import MINI, position
+from conftest import MINI, ai_played, position
 
 WITHOUT = frozenset({"leader", "hold", "armour"})
 WITH = WITHOUT | {ai_midgame.PART}
@@ -38,15 +38,7 @@ def _rear_game(second_foot: bool = True) -> Game:
 
 
 def _played(game: Game, ai: KievAI) -> list[Action]:
-    played: list[Action] = []
-    while len(played) < 10:
-        act = ai.decide(game)
-        played.append(act)
-        if isinstance(act, EndPhase):
-            break
-        assert game.check(act, side="german") is None
-        game.apply(act, side="german")
-    return played
+    return ai_played(game, ai)
 
 
 def test_strong_plays_by_the_midgame_part() -> None:
