@@ -56,3 +56,27 @@ def test_command_reach_and_closed_hexes_match_the_search_over_a_campaign(seed: i
     registry.get_bot("spi_kiev").play_game("spi_kiev/campaign", seed=seed, on_action=every)
     assert seen["positions"] > 400
     assert seen["hqs"] > 100
+
+
+
+def test_the_bit_set_flood_enters_a_swamp_but_does_not_pass_through_it() -> None:
+    # 12.11: a line may end in a swamp hex but not go on from it (supply.flood_bits, used by
+    # Supply and by the pocket part; deleting its swamp stop had left every other test passing)
+    import copy
+
+    from kiev_tui.games.spi_kiev.supply import flood_bits
+
+    g = supply_bits(Game.new("spi_kiev/campaign", seed=1).scenario.map)
+    dry = copy.copy(g)
+    dry.swamp = 0  # the same map with its swamps taken as open ground
+    everything = g.bits(set(g.index))
+    for s in sorted((h for h in g.index if g.swamp >> g.index[h] & 1), key=str):
+        near = sorted((n for n in g.index if n.distance(s) == 1 and not g.swamp >> g.index[n] & 1), key=str)
+        for src in near:
+            for beyond in (n for n in near if n.distance(src) > 1):
+                closed = everything & ~g.bits({src, s, beyond})  # the only way on is through s
+                if hexes_of(flood_bits(dry, g.bits({src}), closed, ()), g.index) != {src, s, beyond}:
+                    continue  # a river or the map edge in the way: not a line through s
+                assert hexes_of(flood_bits(g, g.bits({src}), closed, ()), g.index) == {src, s}
+                return
+    raise AssertionError("no swamp hex with a line in and out of it on the campaign map")
