@@ -1,0 +1,185 @@
+"""Armour that approaches a Soviet stack together (issue 34): part of the "armour" part.
+
+Panzers two to four hexes from the Soviet line often stand idle: moving one of them next to a
+Soviet stack alone scores badly (the odds it sets up are poor and it would be held in the stack's
+zone of control, 8.23), though two or three of them side by side would attack it well in the
+combat phase that follows.  The usual scoring weighs one unit at a time, so such a move is never
+made.  ``approach`` weighs the group: once per German movement phase, for each Soviet stack near
+free German armour it picks the two or three armoured units that can reach hexes beside it, moves
+them there on a look-ahead copy, ends the movement phase on that copy and values the attack then
+open (``KievAI._attack_ev``, the combat phase's own measure).  When the group's moves plus that
+attack beat what its units would gain apart by ``JOINT_GAIN``, its units move one after another
+(``JointState.pending``); if one of them can no longer go, the rest are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kiev_tui.ai.base import sandbox
+from kiev_tui.engine.actions import EndPhase
+from kiev_tui.engine.hexes import Hex
+from kiev_tui.games.spi_kiev import ai_armour
+from kiev_tui.games.spi_kiev.acting import can_move
+from kiev_tui.games.spi_kiev.actions import Move
+from kiev_tui.games.spi_kiev.common import COMBAT, GERMAN, MOVEMENT, View
+
+if TYPE_CHECKING:
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
+
+JOINT = True  # the strong German weighs armour moving together next to one Soviet stack
+JOINT_GAIN = 1.0  # VP the group's moves and attack must gain over its units' best moves apart
+JOINT_RATIO = 2.5  # odds the group (with what already stands beside the stack) must reach
+JOINT_FAR = 4  # a unit joins only for a Soviet stack within this many hexes of it
+JOINT_TARGETS = 6  # Soviet stacks tried per phase (best odds first)
+
+
+@dataclass
+class JointState:
+    """This phase's joint approach: weighed once, then its moves played in turn."""
+    done: bool = False
+    pending: list[Move] = field(default_factory=list)
+    target: Hex | None = None
+
+
+def _free_armour(ai: "KievAI", view: View, ctx: "Ctx") -> list[str]:
+    """Supplied German armour free to move and not held in a Soviet zone of control (8.23)."""
+    out = []
+    for u in ai._movable(view):
+        h = view.hex_of(u)
+        if (h is None or u in ai._done or not view.udef(u).mechanized or view.is_hq_like(u)
+                or u in view.vars.oos_start or view.in_enemy_zoc(h, GERMAN)
+                or u in view.vars.entered or ctx.dist_enemy(h, 9) > JOINT_FAR):
+            continue
+        if ai_armour._garrison(ai, ctx.game, view, ctx, u):
+            continue  # a lone garrison goes only when the handover frees it (ai_armour.py)
+        out.append(u)
+    return out
+
+
+def _options(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", u: str, t: Hex,
+             reach: dict[Hex, object]) -> list[tuple[float, Hex, tuple[str, ...]]]:
+    """The unit's moves to a hex beside t, by its own score (best first)."""
+    out = []
+    for a in view.map.neighbours(t):
+        r = reach.get(a)
+        if r is None or not getattr(r, "ok", False) or view.map.has(a, t, "major_river"):
+            continue
+        if any(view.side(x) != GERMAN for x in view.at(a)) or not ctx.fits(u, a):
+            continue
+        path = tuple(getattr(r, "path"))
+        out.append((ctx.score(u, a, path), a, path))
+    out.sort(key=lambda x: (-x[0], str(x[1])))
+    return out
+
+
+def _group_value(ai: "KievAI", game: "Game", moves: list[Move], t: Hex) -> float | None:
+    """The attack on t open once the moves are made and the movement phase ends, on a copy; less
+    the held-armour bonus (ai_armour.W_HELD) for the group's own units: they were free before."""
+    from kiev_tui.games.spi_kiev.ai import _defender_hit  # ai.py imports this module
+    ai.budget.spend(2 + len(moves))
+    trial = sandbox(game, ai.rng)
+    for m in moves:
+        if trial.check(m, side=ai.side) is not None:
+            return None
+        trial.apply(m, side=ai.side)
+    if trial.check(EndPhase(), side=ai.side) is not None:
+        return None
+    trial.apply(EndPhase(), side=ai.side)
+    if trial.state.phase != COMBAT or trial.state.player != ai.side:
+        return None
+    tv = trial.rules.position(trial)
+    units = ai._attack_options(tv).get(t)
+    if not units:
+        return None
+    ev = ai._attack_ev(trial, tv, tuple(units), t)
+    if ev < -1e8:
+        return None
+    hit = sum(pr for res, pr in ai.chances(trial, tv, tuple(units), t).items() if _defender_hit(res))
+    return ev - ai_armour.W_HELD * len(moves) * hit
+
+
+def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointState) -> Move | None:
+    """The next move of a group of German armoured units going next to one Soviet stack together,
+    or None (see the module's text)."""
+    if not JOINT or game.state.phase != MOVEMENT or ai.side != GERMAN or ctx.final:
+        return None
+    while state.pending:
+        m = state.pending.pop(0)
+        u = m.units[0]
+        if u in ai._done or not can_move(view, u) or game.check(m, side=ai.side) is not None:
+            state.pending = []  # the group is broken: its other units are scored alone again
+            break
+        ai._done.add(u)
+        ai._why = f"goes next to {state.target} with the armour sent there together"
+        return m
+    if state.done or ai.budget.exhausted:
+        return None
+    state.done = True
+    free = _free_armour(ai, view, ctx)
+    if len(free) < 2:
+        return None
+    att = {u: ai.strength(view, u)[0] for u in free}
+    targets = []
+    for t in ctx.enemy_hexes:
+        near = [u for u in free if 2 <= (view.hex_of(u) or t).distance(t) <= JOINT_FAR]
+        if len(near) < 2:
+            continue
+        already = ctx.my_att_adj.get(t, 0.0)
+        best_one = max(att[u] for u in near)
+        top = sum(sorted((att[u] for u in near), reverse=True)[:3])
+        if (already + best_one) / ctx.e_def[t] >= 2.5:
+            continue  # one unit alone sets up good odds: the usual scoring already sends it
+        if (already + top) / ctx.e_def[t] < JOINT_RATIO:
+            continue
+        targets.append(((already + top) / ctx.e_def[t], t, near))
+    targets.sort(key=lambda x: (-x[0], str(x[1])))
+    reach_of: dict[str, dict[Hex, object]] = {}
+    gain_of: dict[str, float] = {}
+    stay_of: dict[str, float] = {}
+    best: tuple[float, Hex, list[Move]] | None = None
+    for _, t, near in targets[:JOINT_TARGETS]:
+        if ai.budget.exhausted:
+            break
+        picks: list[tuple[str, float, Hex, tuple[str, ...]]] = []
+        for u in sorted(near, key=lambda x: (-att[x], x)):
+            if u not in reach_of:
+                ai.budget.spend()
+                reach_of[u] = dict(game.rules.reachable(game, (u,), explain=False))
+                stay_of[u] = ctx.score(u, view.hex_of(u) or t, ())
+            taken = [p[2] for p in picks]
+            opts = [o for o in _options(ai, game, view, ctx, u, t, reach_of[u])
+                    if taken.count(o[1]) + len(ctx._friends_at(u, o[1])) < 3]
+            if opts:
+                picks.append((u, opts[0][0] - stay_of[u], opts[0][1], opts[0][2]))
+            if len(picks) == 3:
+                break
+        if len(picks) < 2:
+            continue
+        need = ctx.e_def[t] * JOINT_RATIO - ctx.my_att_adj.get(t, 0.0)
+        # the fewest units reaching the odds (the rest stay free for their own moves)
+        group = picks[:2] if sum(att[p[0]] for p in picks[:2]) >= need else picks
+        if sum(att[p[0]] for p in group) < need:
+            continue
+        moves = [Move((u,), path) for u, _, _, path in group]
+        attack = _group_value(ai, game, moves, t)
+        if attack is None:
+            continue
+        cost = 0.0
+        for u, _, _, _ in group:
+            if u not in gain_of:
+                gain_of[u] = max(0.0, ai._best_move(game, ctx, u)[0])
+            cost += gain_of[u]
+        value = sum(p[1] for p in group) + attack - cost
+        if value >= JOINT_GAIN and (best is None or value > best[0]):
+            best = (value, t, moves)
+    if best is None:
+        return None
+    value, t, moves = best
+    first, state.pending, state.target = moves[0], moves[1:], t
+    ai._done.add(first.units[0])
+    ai._why = (f"{len(moves)} armoured units go next to {t} together for an attack at good odds "
+               f"(+{value:.1f} VP over their moves apart)")
+    return first
