@@ -75,30 +75,42 @@ def _options(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", u: str, t: Hex,
     return out
 
 
-def _group_value(ai: "KievAI", game: "Game", moves: list[Move], t: Hex) -> float | None:
-    """The attack on t open once the moves are made and the movement phase ends, on a copy; less
-    the held-armour bonus (ai_armour.W_HELD) for the group's own units: they were free before."""
-    from kiev_tui.games.spi_kiev.ai import _defender_hit  # ai.py imports this module
-    ai.budget.spend(2 + len(moves))
+def _group_value(ai: "KievAI", game: "Game", ctx: "Ctx", moves: list[Move], t: Hex
+                 ) -> tuple[float, float] | None:
+    """On a look-ahead copy with the moves made: what the group's units score where they end, each
+    with the others beside it (their joint odds, 9.1, and its hex opened to supply by theirs,
+    8.25), less what they score staying; and the attack on t then open (``KievAI._attack_ev`` once
+    the movement phase ends), less the held-armour bonus for the group's own units (ai_armour.W_HELD:
+    they were free before)."""
+    from kiev_tui.games.spi_kiev import ai as kiev_ai  # ai.py imports this module
+    ai.budget.spend(3 + len(moves))
     trial = sandbox(game, ai.rng)
     for m in moves:
         if trial.check(m, side=ai.side) is not None:
             return None
         trial.apply(m, side=ai.side)
+    tv = trial.rules.position(trial)
+    tctx = kiev_ai.Ctx(ai, trial, tv)
+    gain = 0.0
+    for m in moves:
+        u, end = m.units[0], Hex.parse(m.path[-1])
+        start = ctx.view.hex_of(u) or end
+        took = kiev_ai.W_CAPTURE * (ctx._captures(m.path) - tctx._captures(m.path))  # towns on the way
+        gain += tctx.score(u, end, m.path) + took - ctx.score(u, start, ())
     if trial.check(EndPhase(), side=ai.side) is not None:
         return None
     trial.apply(EndPhase(), side=ai.side)
     if trial.state.phase != COMBAT or trial.state.player != ai.side:
         return None
-    tv = trial.rules.position(trial)
-    units = ai._attack_options(tv).get(t)
+    cv = trial.rules.position(trial)
+    units = ai._attack_options(cv).get(t)
     if not units:
         return None
-    ev = ai._attack_ev(trial, tv, tuple(units), t)
+    ev = ai._attack_ev(trial, cv, tuple(units), t)
     if ev < -1e8:
         return None
-    hit = sum(pr for res, pr in ai.chances(trial, tv, tuple(units), t).items() if _defender_hit(res))
-    return ev - ai_armour.W_HELD * len(moves) * hit
+    hit = sum(pr for res, pr in ai.chances(trial, cv, tuple(units), t).items() if kiev_ai._defender_hit(res))
+    return gain, ev - ai_armour.W_HELD * len(moves) * hit
 
 
 def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointState) -> Move | None:
@@ -164,15 +176,16 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
         if sum(att[p[0]] for p in group) < need:
             continue
         moves = [Move((u,), path) for u, _, _, path in group]
-        attack = _group_value(ai, game, moves, t)
-        if attack is None:
-            continue
+        got = _group_value(ai, game, ctx, moves, t)
+        if got is None or got[1] <= ai.level.attack_threshold:
+            continue  # the combat phase would not make the attack: the group would stand there idle
+        gain, attack = got
         cost = 0.0
         for u, _, _, _ in group:
             if u not in gain_of:
                 gain_of[u] = max(0.0, ai._best_move(game, ctx, u)[0])
             cost += gain_of[u]
-        value = sum(p[1] for p in group) + attack - cost
+        value = gain - cost
         if value >= JOINT_GAIN and (best is None or value > best[0]):
             best = (value, t, moves)
     if best is None:
