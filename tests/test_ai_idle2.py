@@ -43,17 +43,20 @@ def test_without_the_joint_approach_each_unit_is_scored_alone(monkeypatch: pytes
         Move(("ge-gd",), ("0305", "0405")), Move(("ge-1pz-1",), ("0306",)), EndPhase()]
 
 
-def test_the_group_is_worth_its_moves_and_weighed_once() -> None:
+def test_the_group_is_worth_its_moves_and_weighed_again_once_it_has_moved() -> None:
     game = _game()
     ai = KievAI("german", "strong", seed=1)
     view = game.rules.position(game)
     state = ai_joint.JointState()
     first = ai_joint.approach(ai, game, view, Ctx(ai, game, view), state)
     assert first == Move(("ge-1pz-1",), ("0306", "0307"))
-    assert ai._why == "3 armoured units go next to 0407 together for an attack at good odds (+1.9 VP over their moves apart)"
-    assert (state.done, str(state.target), state.pending) == (
-        True, "0407", [Move(("ge-2pz-1",), ("0307",)), Move(("ge-gd",), ("0305", "0306", "0307"))])
+    assert ai._why == "3 armoured units go next to 0407 for an attack at good odds (+1.9 VP over their moves apart)"
+    assert (state.done, state.rounds, str(state.target), state.pending) == (
+        False, 1, "0407", [Move(("ge-2pz-1",), ("0307",)), Move(("ge-gd",), ("0305", "0306", "0307"))])
     assert ai_joint.approach(ai, game, view, Ctx(ai, game, view), ai_joint.JointState(done=True)) is None
+    last = ai_joint.JointState(rounds=ai_joint.JOINT_ROUNDS - 1)  # the phase's last weighing
+    ai = KievAI("german", "strong", seed=1)
+    assert ai_joint.approach(ai, game, view, Ctx(ai, game, view), last) == first and last.done
 
 
 def test_the_group_scored_side_by_side() -> None:

@@ -33,13 +33,15 @@ JOINT = True  # the strong German weighs armour moving together next to one Sovi
 JOINT_GAIN = 1.0  # VP the group's moves and attack must gain over its units' best moves apart
 JOINT_RATIO = 2.5  # odds the group (with what already stands beside the stack) must reach
 JOINT_FAR = 4  # a unit joins only for a Soviet stack within this many hexes of it
-JOINT_TARGETS = 6  # Soviet stacks tried per phase (best odds first)
+JOINT_TARGETS = 6  # Soviet stacks tried per weighing (best odds first)
+JOINT_ROUNDS = 3  # weighings per phase (each after the last group has moved)
 
 
 @dataclass
 class JointState:
     """This phase's joint approach: weighed once, then its moves played in turn."""
     done: bool = False
+    rounds: int = 0
     pending: list[Move] = field(default_factory=list)
     target: Hex | None = None
 
@@ -129,21 +131,20 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
         return m
     if state.done or ai.budget.exhausted:
         return None
-    state.done = True
+    state.rounds += 1
+    state.done = state.rounds >= JOINT_ROUNDS
     free = _free_armour(ai, view, ctx)
-    if len(free) < 2:
+    if not free:
+        state.done = True
         return None
     att = {u: ai.strength(view, u)[0] for u in free}
     targets = []
     for t in ctx.enemy_hexes:
         near = [u for u in free if 2 <= (view.hex_of(u) or t).distance(t) <= JOINT_FAR]
-        if len(near) < 2:
+        if not near:
             continue
         already = ctx.my_att_adj.get(t, 0.0)
-        best_one = max(att[u] for u in near)
         top = sum(sorted((att[u] for u in near), reverse=True)[:3])
-        if (already + best_one) / ctx.e_def[t] >= 2.5:
-            continue  # one unit alone sets up good odds: the usual scoring already sends it
         if (already + top) / ctx.e_def[t] < JOINT_RATIO:
             continue
         targets.append(((already + top) / ctx.e_def[t], t, near))
@@ -168,12 +169,11 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
                 picks.append((u, opts[0][0] - stay_of[u], opts[0][1], opts[0][2]))
             if len(picks) == 3:
                 break
-        if len(picks) < 2:
-            continue
         need = ctx.e_def[t] * JOINT_RATIO - ctx.my_att_adj.get(t, 0.0)
         # the fewest units reaching the odds (the rest stay free for their own moves)
-        group = picks[:2] if sum(att[p[0]] for p in picks[:2]) >= need else picks
-        if sum(att[p[0]] for p in group) < need:
+        group = next((picks[:k] for k in range(1, len(picks) + 1)
+                      if sum(att[p[0]] for p in picks[:k]) >= need), [])
+        if not group:
             continue
         moves = [Move((u,), path) for u, _, _, path in group]
         got = _group_value(ai, game, ctx, moves, t)
@@ -189,10 +189,11 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
         if value >= JOINT_GAIN and (best is None or value > best[0]):
             best = (value, t, moves)
     if best is None:
+        state.done = True
         return None
     value, t, moves = best
     first, state.pending, state.target = moves[0], moves[1:], t
     ai._done.add(first.units[0])
-    ai._why = (f"{len(moves)} armoured units go next to {t} together for an attack at good odds "
-               f"(+{value:.1f} VP over their moves apart)")
+    who = f"{len(moves)} armoured units go" if len(moves) > 1 else "the armoured unit goes"
+    ai._why = f"{who} next to {t} for an attack at good odds (+{value:.1f} VP over their moves apart)"
     return first
