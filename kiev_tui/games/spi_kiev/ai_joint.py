@@ -1,15 +1,18 @@
 """Armour that approaches a Soviet stack together (issue 34): part of the "armour" part.
 
 Panzers two to four hexes from the Soviet line often stand idle: moving one of them next to a
-Soviet stack alone scores badly (the odds it sets up are poor and it would be held in the stack's
-zone of control, 8.23), though two or three of them side by side would attack it well in the
-combat phase that follows.  The usual scoring weighs one unit at a time, so such a move is never
-made.  ``approach`` weighs the group: once per German movement phase, for each Soviet stack near
-free German armour it picks the two or three armoured units that can reach hexes beside it, moves
-them there on a look-ahead copy, ends the movement phase on that copy and values the attack then
-open (``KievAI._attack_ev``, the combat phase's own measure).  When the group's moves plus that
-attack beat what its units would gain apart by ``JOINT_GAIN``, its units move one after another
-(``JointState.pending``); if one of them can no longer go, the rest are dropped.
+Soviet stack alone scores badly, as the usual scoring weighs one unit at a time.  It sees the
+odds that unit sets up alone (poor against most stacks) and marks the hex out of supply (the
+stack's zone closes it to a supply line, 12.1), though the unit standing there opens its own hex
+(8.25), and two or three units side by side would attack the stack well in the combat phase that
+follows.  ``approach`` weighs the group: for each Soviet stack near free German armour it picks
+the fewest armoured units (up to three, one if one is enough) that can reach hexes beside it with
+odds of ``JOINT_RATIO`` together, makes their moves on a look-ahead copy and scores each unit
+there with the others beside it; then it ends the movement phase on the copy and values the
+attack then open with the combat phase's own measure (``KievAI._attack_ev``).  The group goes
+when the combat phase would make that attack and its units together gain ``JOINT_GAIN`` more than
+their best moves apart; its units then move one after another (``JointState.pending``; if one of
+them can no longer go, the rest are dropped).  Up to ``JOINT_ROUNDS`` groups a phase.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 from kiev_tui.ai.base import sandbox
 from kiev_tui.engine.actions import EndPhase
 from kiev_tui.engine.hexes import Hex
+from kiev_tui.engine.rules import Reach
 from kiev_tui.games.spi_kiev import ai_armour
 from kiev_tui.games.spi_kiev.acting import can_move
 from kiev_tui.games.spi_kiev.actions import Move
@@ -30,7 +34,7 @@ if TYPE_CHECKING:
     from kiev_tui.games.spi_kiev.ai import Ctx, KievAI
 
 JOINT = True  # the strong German weighs armour moving together next to one Soviet stack
-JOINT_GAIN = 1.0  # VP the group's moves and attack must gain over its units' best moves apart
+JOINT_GAIN = 1.0  # VP the group's units, scored side by side, must gain over their best moves apart
 JOINT_RATIO = 2.5  # odds the group (with what already stands beside the stack) must reach
 JOINT_FAR = 4  # a unit joins only for a Soviet stack within this many hexes of it
 JOINT_TARGETS = 6  # Soviet stacks tried per weighing (best odds first)
@@ -62,16 +66,16 @@ def _free_armour(ai: "KievAI", view: View, ctx: "Ctx") -> list[str]:
 
 
 def _options(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", u: str, t: Hex,
-             reach: dict[Hex, object]) -> list[tuple[float, Hex, tuple[str, ...]]]:
+             reach: dict[Hex, Reach]) -> list[tuple[float, Hex, tuple[str, ...]]]:
     """The unit's moves to a hex beside t, by its own score (best first)."""
     out = []
     for a in view.map.neighbours(t):
         r = reach.get(a)
-        if r is None or not getattr(r, "ok", False) or view.map.has(a, t, "major_river"):
+        if r is None or not r.ok or view.map.has(a, t, "major_river"):
             continue
         if any(view.side(x) != GERMAN for x in view.at(a)) or not ctx.fits(u, a):
             continue
-        path = tuple(getattr(r, "path"))
+        path = tuple(r.path)
         out.append((ctx.score(u, a, path), a, path))
     out.sort(key=lambda x: (-x[0], str(x[1])))
     return out
@@ -149,7 +153,7 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
             continue
         targets.append(((already + top) / ctx.e_def[t], t, near))
     targets.sort(key=lambda x: (-x[0], str(x[1])))
-    reach_of: dict[str, dict[Hex, object]] = {}
+    reach_of: dict[str, dict[Hex, Reach]] = {}
     gain_of: dict[str, float] = {}
     stay_of: dict[str, float] = {}
     best: tuple[float, Hex, list[Move]] | None = None
