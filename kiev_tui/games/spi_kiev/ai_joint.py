@@ -65,8 +65,8 @@ def _free_armour(ai: "KievAI", view: View, ctx: "Ctx") -> list[str]:
     return out
 
 
-def _options(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", u: str, t: Hex,
-             reach: dict[Hex, Reach]) -> list[tuple[float, Hex, tuple[str, ...]]]:
+def _options(view: View, ctx: "Ctx", u: str, t: Hex, reach: dict[Hex, Reach]
+             ) -> list[tuple[float, Hex, tuple[str, ...]]]:
     """The unit's moves to a hex beside t, by its own score (best first)."""
     out = []
     for a in view.map.neighbours(t):
@@ -167,7 +167,7 @@ def approach(ai: "KievAI", game: "Game", view: View, ctx: "Ctx", state: JointSta
                 reach_of[u] = dict(game.rules.reachable(game, (u,), explain=False))
                 stay_of[u] = ctx.score(u, view.hex_of(u) or t, ())
             taken = [p[2] for p in picks]
-            opts = [o for o in _options(ai, game, view, ctx, u, t, reach_of[u])
+            opts = [o for o in _options(view, ctx, u, t, reach_of[u])
                     if taken.count(o[1]) + len(ctx._friends_at(u, o[1])) < 3]
             if opts:
                 picks.append((u, opts[0][0] - stay_of[u], opts[0][1], opts[0][2]))
