@@ -304,7 +304,10 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # here is mostly one game's spread.
     # ("german", 231) with all three merged (midgame, pocket, and armour's larger held bonus with the
     # handover reaching rear towns): none moved the easy Soviet's games beyond its noise on its own seeds.
-    assert (r.winner, r.margin) == ("german", 231)  # the same seed and levels play the same game
+    # ("german", 250) with armour sent next to a Soviet stack together (ai_joint.py); over the
+    # tuning seeds 8040-8059 it moved the margin against the easy Soviet by +4.0 +- 7.9 VP a game,
+    # so the +19 here is one game's spread (the game is still played sound to its end, nothing refused).
+    assert (r.winner, r.margin) == ("german", 250)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_midgame, ai_overrun, ai_plan, ai_pocket
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_joint, ai_midgame, ai_overrun, ai_plan, ai_pocket
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -148,6 +148,7 @@ class KievAI:
         self._overrun_cache: dict[Any, tuple[float, float]] = {}  # this phase's overrun odds
         self._endgame = ai_endgame.PhaseState()  # the last turn's search for supply cuts (ai_endgame)
         self._handed: set[Hex] = set()  # towns weighed this phase for a handover (ai_armour.py)
+        self._joint = ai_joint.JointState()  # this phase's armour sent next to one stack together
         self._hunted: set[Hex] = set()  # German stacks weighed this phase for a hunt (ai_overrun.py)
         self._pocket = ai_pocket.PhaseState()  # this phase's search for supply cuts (ai_pocket.py)
 
@@ -167,6 +168,7 @@ class KievAI:
             self._overrun_cache = {}
             self._endgame = ai_endgame.PhaseState()
             self._handed = set()
+            self._joint = ai_joint.JointState()
             self._hunted = set()
             self._pocket = ai_pocket.PhaseState()
         self._why = ""
@@ -313,6 +315,9 @@ class KievAI:
             hand = ai_armour.handover(self, game, view, ctx, self._handed)  # infantry frees a panzer
             if hand is not None:
                 return hand
+            joint = ai_joint.approach(self, game, view, ctx, self._joint)  # armour goes in together
+            if joint is not None:
+                return joint
         if "" not in self._done:
             self._done.add("")  # the first pass is made once per phase
             for uid in self._movable(view):
