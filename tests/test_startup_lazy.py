@@ -68,6 +68,9 @@ NOT_FOR_THE_FIRST_FRAME = (
     "tomllib",
     # the full command line, and the table of its commands (issue 33, round 6)
     "typer", "click", "pydantic", "kiev_tui.cliapp",
+    # Textual's RichLog and the pretty printer its module imports: the log panel is a ScrollView
+    # of its own (issue 33, round 7)
+    "textual.widgets._rich_log", "rich.pretty",
 )
 
 
