@@ -64,8 +64,9 @@ NOT_FOR_THE_FIRST_FRAME = (
     # the dialogs (confirm, pick, ask, text, score, new game): imported by the key or event that
     # opens the first one (issue 33, round 4)
     "kiev_tui.ui.dialogs",
-    # the TOML parser: every data file comes from the filled cache (sequence.toml too)
-    "tomllib",
+    # the TOML parser: every data file comes from the filled cache (sequence.toml too); our own
+    # parsing, checking and atomic writing too (tomlio.py hands them out, issue 33 round 7)
+    "tomllib", "kiev_tui.engine.tomltext",
     # the full command line, and the table of its commands (issue 33, round 6)
     "typer", "click", "pydantic", "kiev_tui.cliapp",
     # Textual's RichLog and the pretty printer its module imports: the log panel is a ScrollView
