@@ -72,6 +72,10 @@ NOT_FOR_THE_FIRST_FRAME = (
     # Textual's RichLog and the pretty printer its module imports: the log panel is a ScrollView
     # of its own (issue 33, round 7)
     "textual.widgets._rich_log", "rich.pretty",
+    # the methods of the screen, the app and their mixins that the first frame never calls (moves,
+    # battles, files, dialogs, help): each class keeps a stand-in (kiev_tui/later.py, round 7)
+    "kiev_tui.ui.controller_more", "kiev_tui.ui.files_more", "kiev_tui.ui.app_more",
+    "kiev_tui.ui.game_screen_more", "kiev_tui.games.spi_kiev.face.screen_more",
 )
 
 

@@ -1,0 +1,92 @@
+"""kiev_tui/later.py: a method written in another module, imported on its first look-up (issue 33, round 7)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from dataclasses import dataclass
+
+import pytest
+
+from kiev_tui.later import check, later
+
+#: Every class that keeps stand-ins, and the module that holds their methods.
+STANDS_IN = [
+    ("kiev_tui.ui.controller", "PlayControls", "kiev_tui.ui.controller_more"),
+    ("kiev_tui.ui.files", "FileCommands", "kiev_tui.ui.files_more"),
+    ("kiev_tui.ui.app", "KievApp", "kiev_tui.ui.app_more"),
+    ("kiev_tui.ui.game_screen", "GameScreen", "kiev_tui.ui.game_screen_more"),
+    ("kiev_tui.games.spi_kiev.face.screen", "KievGameScreen", "kiev_tui.games.spi_kiev.face.screen_more"),
+]
+
+
+@pytest.mark.parametrize("module, name, more", STANDS_IN)
+def test_every_stand_in_names_a_method_of_its_module(module: str, name: str, more: str) -> None:
+    cls = getattr(importlib.import_module(module), name)
+    stands = sorted(k for k, v in vars(cls).items() if isinstance(v, later))
+    assert stands  # the class does keep stand-ins
+    assert check(cls, more) == []
+    # nothing in the namespace class is left without its stand-in (a method moved and forgotten)
+    space = vars(getattr(importlib.import_module(more), name))
+    assert sorted(k for k, v in space.items() if isinstance(v, types.FunctionType)) == stands
+
+
+def _space(tmp_module: str) -> types.ModuleType:
+    """A module holding the methods of the classes below, as a *_more.py module does."""
+    mod = types.ModuleType(tmp_module)
+
+    class Base:
+        def hello(self, who: str) -> str:
+            return f"hello {who} from {type(self).__name__}"
+
+    class Frozen:
+        def total(self) -> int:
+            return self.a + self.b  # type: ignore[attr-defined,no-any-return]
+
+    mod.Base, mod.Frozen = Base, Frozen  # type: ignore[attr-defined]
+    sys.modules[tmp_module] = mod
+    return mod
+
+
+def test_the_first_look_up_puts_the_method_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    mod = _space("kiev_tui_test_later_more")
+    monkeypatch.setitem(sys.modules, "kiev_tui_test_later_more", mod)
+
+    class Base:
+        hello = later("kiev_tui_test_later_more")
+
+    class Sub(Base):
+        pass
+
+    assert isinstance(vars(Base)["hello"], later)
+    assert Sub().hello("you") == "hello you from Sub"
+    # put in the class that held the stand-in, not in the subclass it was asked through
+    assert vars(Base)["hello"] is vars(mod.Base)["hello"]
+    assert "hello" not in vars(Sub)
+    assert Base.hello is vars(mod.Base)["hello"]  # asked of the class: the function itself
+    assert Base().hello("me") == "hello me from Base"
+
+
+def test_a_slotted_frozen_dataclass_finds_its_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    mod = _space("kiev_tui_test_later_more2")
+    monkeypatch.setitem(sys.modules, "kiev_tui_test_later_more2", mod)
+
+    @dataclass(frozen=True, slots=True)
+    class Frozen:  # dataclasses makes a new class for the slots: the stand-in is found in it
+        a: int
+        b: int
+        total = later("kiev_tui_test_later_more2")
+
+    assert Frozen(2, 3).total() == 5
+    assert vars(Frozen)["total"] is vars(mod.Frozen)["total"]
+
+
+def test_a_stand_in_asked_on_the_class_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    mod = _space("kiev_tui_test_later_more3")
+    monkeypatch.setitem(sys.modules, "kiev_tui_test_later_more3", mod)
+
+    class Base:
+        hello = later("kiev_tui_test_later_more3")
+
+    assert Base.hello(Base(), "all") == "hello all from Base"
