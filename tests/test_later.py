@@ -18,6 +18,21 @@ STANDS_IN = [
     ("kiev_tui.ui.app", "KievApp", "kiev_tui.ui.app_more"),
     ("kiev_tui.ui.game_screen", "GameScreen", "kiev_tui.ui.game_screen_more"),
     ("kiev_tui.games.spi_kiev.face.screen", "KievGameScreen", "kiev_tui.games.spi_kiev.face.screen_more"),
+    ("kiev_tui.ui.adapter", "DefaultAdapter", "kiev_tui.ui.adapter_more"),
+    ("kiev_tui.ui.hexmap", "MapPainter", "kiev_tui.ui.hexmap_more"),
+    ("kiev_tui.ui.hexmap", "HexMap", "kiev_tui.ui.hexmap_more"),
+    ("kiev_tui.engine.game", "Game", "kiev_tui.engine.game_more"),
+    ("kiev_tui.engine.state", "GameState", "kiev_tui.engine.state_more"),
+    ("kiev_tui.engine.rules", "Counters", "kiev_tui.engine.rules_more"),
+    ("kiev_tui.engine.prompts", "Prompt", "kiev_tui.engine.prompts_more"),
+    ("kiev_tui.engine.dice", "RecordedDice", "kiev_tui.engine.dice_more"),
+    ("kiev_tui.engine.dice", "FixedDice", "kiev_tui.engine.dice_more"),
+    ("kiev_tui.engine.hexes", "Grid", "kiev_tui.engine.hexes_more"),
+    ("kiev_tui.engine.units", "UnitState", "kiev_tui.engine.units_more"),
+    ("kiev_tui.engine.actions", "Action", "kiev_tui.engine.actions_more"),
+    ("kiev_tui.engine.actions", "ActionRegistry", "kiev_tui.engine.actions_more"),
+    ("kiev_tui.games.spi_kiev.state", "KievVars", "kiev_tui.games.spi_kiev.state_more"),
+    ("kiev_tui.games.spi_kiev.state", "Battle", "kiev_tui.games.spi_kiev.state_more"),
 ]
 
 

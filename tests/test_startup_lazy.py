@@ -76,6 +76,11 @@ NOT_FOR_THE_FIRST_FRAME = (
     # battles, files, dialogs, help): each class keeps a stand-in (kiev_tui/later.py, round 7)
     "kiev_tui.ui.controller_more", "kiev_tui.ui.files_more", "kiev_tui.ui.app_more",
     "kiev_tui.ui.game_screen_more", "kiev_tui.games.spi_kiev.face.screen_more",
+    # ... and of the map, the adapter, the game, its state, dice, prompts, hexes and rules
+    "kiev_tui.ui.adapter_more", "kiev_tui.ui.hexmap_more", "kiev_tui.engine.game_more",
+    "kiev_tui.engine.state_more", "kiev_tui.engine.rules_more", "kiev_tui.engine.prompts_more",
+    "kiev_tui.engine.dice_more", "kiev_tui.engine.hexes_more", "kiev_tui.engine.units_more",
+    "kiev_tui.engine.actions_more", "kiev_tui.games.spi_kiev.state_more",
 )
 
 

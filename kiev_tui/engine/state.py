@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 from kiev_tui.engine.prompts import frames_from_data, frames_to_data
 from kiev_tui.engine.rules import RuleState
 from kiev_tui.engine.units import WRITES, UnitState
+from kiev_tui.later import later
 
 #: Builds a rule system's bookkeeping back from its plain form (RuleSystem.vars_from_dict).
 VarsFactory = Callable[[Mapping[str, Any]], RuleState]
@@ -82,50 +83,20 @@ class GameState:
     def on_map(self) -> Iterator[UnitState]:
         return (u for u in self.units.values() if u.status == "map")
 
-    def at(self, hex_id: str) -> list[UnitState]:
-        return [u for u in self.units.values() if u.status == "map" and u.hex == hex_id]
-
-    def occupancy(self) -> dict[str, list[str]]:
-        occ: dict[str, list[str]] = {}
-        for u in self.units.values():
-            if u.status == "map" and u.hex is not None:
-                occ.setdefault(u.hex, []).append(u.id)
-        return occ
+    at = later("kiev_tui.engine.state_more")
+    occupancy = later("kiev_tui.engine.state_more")
 
     # -- persistence ------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A snapshot of plain data, independent of the live state."""
         return copy.deepcopy(self._raw())
 
-    def _raw(self) -> dict[str, Any]:
-        # Shares the live prompt frames: only for immediate serialisation.
-        d: dict[str, Any] = {
-            "turn": self.turn,
-            "player": self.player,
-            "phase": self.phase,
-            "over": self.over,
-            "units": {uid: u.to_dict() for uid, u in sorted(self.units.items())},
-            "control": dict(sorted(self.control.items())),
-            "vars": self.vars.to_dict(),
-        }
-        d.update(frames_to_data(self.prompts))  # one frame: "pending", as every older save
-        marks = self._marks()
-        if marks:  # issue 30: absent when empty, so older positions hash the same
-            d["hex_markers"] = marks
-        if self.secrets:  # views and secrets: absent while empty, so old saves hash the same
-            d["secrets"] = self.secrets
-        if self.commitments:
-            d["commitments"] = self.commitments
-        if self.half:
-            d["half"] = self.half
-        return d
+    _raw = later("kiev_tui.engine.state_more")
 
     KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers",
             "secrets", "commitments", "half")
 
-    def _marks(self) -> dict[str, list[str]]:
-        """The hexes that carry markers, each kind once and sorted (the saved form)."""
-        return {h: sorted(set(k)) for h, k in sorted(self.hex_markers.items()) if k}
+    _marks = later("kiev_tui.engine.state_more")
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], vars_from_dict: VarsFactory | None = None) -> "GameState":
@@ -162,38 +133,8 @@ class GameState:
             secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments), half=self.half,
         )
 
-    def hash(self, extra: str = "") -> str:
-        """A short fingerprint of the position (plus anything the caller adds, e.g. dice count)."""
-        blob = self.canonical_json() + extra
-        return _sha256(blob.encode()).hexdigest()[:16]
-
-    def canonical_json(self) -> str:
-        """``json.dumps(self._raw(), sort_keys=True, separators=(",", ":"))`` less ``secrets``, the text the hash is of.
-
-        Built part by part, reusing the text of each unchanged unit and of large unchanged parts
-        of the bookkeeping: replay hashes the position after every action, and most actions
-        change a few of the hundreds of units.
-        """
-        parts = ['{']
-        if self.commitments:  # views and secrets: sorted-key order puts it first
-            parts += ['"commitments":', _dump(self.commitments), ',']
-        parts += ['"control":', _control_json(self.control)]
-        if self.half:  # sorted between "control" and "hex_markers"
-            parts += [',"half":', _dump(self.half)]
-        marks = self._marks()
-        if marks:  # sorted between "control" and "over", as _raw gives it
-            parts += [',"hex_markers":', _dump(marks)]
-        parts += [',"over":', _dump(self.over)]
-        if len(self.prompts) == 1:
-            parts += [',"pending":', _dump(self.prompts[0])]
-        parts += [',"phase":', _dump(self.phase), ',"player":', _dump(self.player)]
-        if len(self.prompts) > 1:  # a deeper stack: its own key, only when there is one
-            parts += [',"prompts":', _dump(self.prompts)]
-        # Secrets are left out: the hash is public (seats and both players compare it), and the
-        # commitments in it already bind every hidden choice.
-        parts += [',"turn":', _dump(self.turn),
-                  ',"units":{', _units_json(self.units), '},"vars":', _vars_json(_hash_form(self.vars)), "}"]
-        return "".join(parts)
+    hash = later("kiev_tui.engine.state_more")
+    canonical_json = later("kiev_tui.engine.state_more")
 
 
 def _hash_form(rule_vars: RuleState) -> dict[str, Any]:

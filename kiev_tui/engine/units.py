@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.rules import Counters, GameData
@@ -80,15 +81,7 @@ class UnitState:
     face: str | None = None  # a hidden counter's face, once the game has drawn it
     markers: set[str] = field(default_factory=set)
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"status": self.status, "step": self.step}
-        if self.hex is not None:
-            d["hex"] = self.hex
-        if self.face is not None:
-            d["face"] = self.face
-        if self.markers:
-            d["markers"] = sorted(self.markers)
-        return d
+    to_dict = later("kiev_tui.engine.units_more")
 
     @classmethod
     def from_dict(cls, uid: str, d: dict[str, Any]) -> "UnitState":
