@@ -32,10 +32,12 @@ class later:  # noqa: N801 (written like the decorators it sits among)
     def __get__(self, obj: object, objtype: type | None = None) -> Any:
         cls = objtype if objtype is not None else type(obj)
         # the class that holds this stand-in (a dataclass with slots is a copy of the one
-        # written, so the class is found by looking, not remembered)
-        owner = next(k for k in cls.__mro__ if k.__dict__.get(self.name) is self)
-        func = vars(getattr(importlib.import_module(self.module), owner.__name__))[self.name]
-        setattr(owner, self.name, func)
+        # written, so the class is found by looking, not remembered); a NamedTuple's class is
+        # made without __set_name__, so there the name is found by looking too
+        owner, name = next((k, n) for k in cls.__mro__ for n, v in (
+            ((self.name, k.__dict__.get(self.name)),) if self.name else vars(k).items()) if v is self)
+        func = vars(getattr(importlib.import_module(self.module), owner.__name__))[name]
+        setattr(owner, name, func)
         return func if obj is None else func.__get__(obj, cls)
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
 import types
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +107,44 @@ def test_a_stand_in_asked_on_the_class_first(monkeypatch: pytest.MonkeyPatch) ->
         hello = later("kiev_tui_test_later_more3")
 
     assert Base.hello(Base(), "all") == "hello all from Base"
+
+
+def _code_names(tree: ast.AST) -> set[str]:
+    """The names a piece of code reads when it runs (annotations are never evaluated here)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        notes = [a.annotation for a in ast.walk(node) if isinstance(a, ast.arg) and a.annotation is not None]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            notes.append(node.returns)
+        if isinstance(node, ast.AnnAssign):
+            notes.append(node.annotation)
+        skip |= {id(x) for note in notes for x in ast.walk(note)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in skip}
+
+
+@pytest.mark.parametrize("more", sorted({more for _, _, more in STANDS_IN}))
+def test_no_method_reads_a_namespace_class_for_the_real_one(more: str) -> None:
+    # In a *_more.py module the name of a namespace class hides the real class of that name: a
+    # method that builds or checks one must reach it through its module (hexes.Hex).
+    path = importlib.import_module(more).__file__
+    assert path is not None
+    tree = ast.parse(Path(path).read_text())
+    spaces = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    assert spaces
+    assert {n.name: sorted(_code_names(n) & spaces) for n in tree.body if isinstance(n, ast.ClassDef)} == {
+        name: [] for name in spaces}
+
+
+def test_a_named_tuple_finds_its_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typing import NamedTuple
+
+    mod = _space("kiev_tui_test_later_more4")
+    monkeypatch.setitem(sys.modules, "kiev_tui_test_later_more4", mod)
+
+    class Frozen(NamedTuple):  # typing makes this class without calling __set_name__
+        a: int
+        b: int
+        total = later("kiev_tui_test_later_more4")
+
+    assert Frozen(4, 5).total() == 9
+    assert vars(Frozen)["total"] is vars(mod.Frozen)["total"]

@@ -6,6 +6,7 @@ Each class here is only a namespace: the class of the same name in hexes.py hold
 
 from __future__ import annotations
 
+from kiev_tui.engine import hexes  # hexes.Hex: the class, not the namespace below
 from kiev_tui.engine.hexes import (  # noqa: F401
     Direction, Hex, HexError, Hexside, shorten,
 )
@@ -34,7 +35,7 @@ class Grid:
         m = self._re.fullmatch(text)
         if not m:
             raise HexError(f"{shorten(text)!r} is not a hex id ({self.form()})")
-        h = Hex(int(m.group(1)) - self.col_shift, int(m.group(2)) - self.row_shift)
+        h = hexes.Hex(int(m.group(1)) - self.col_shift, int(m.group(2)) - self.row_shift)
         if len(self._cache) < 20000:
             self._cache[text] = h
         return h

@@ -6,6 +6,7 @@ Each class here is only a namespace: the class of the same name in hexmap.py hol
 
 from __future__ import annotations
 
+from kiev_tui.ui import hexmap  # hexmap.MapPainter: the class, not the namespace below
 from kiev_tui.ui.hexmap import (  # noqa: F401
     FULL, Hex, HexLook, MARGIN_HEXES, MapPainter, Region, S_BLANK, S_BORDER, S_CITY, S_CURSOR,
     S_FIRST, S_FRAME, S_MARK, S_PATH, S_REACH, S_SECOND, S_TOWN, Style,
@@ -103,7 +104,7 @@ class HexMap:
     def set_map(self, gmap: GameMap) -> None:
         old = self.painter
         symbols = old.symbols if gmap.game == old.map.game else None  # another game draws with its own
-        self.painter = MapPainter(gmap, old.g, old.zoom, old.first_side, symbols)
+        self.painter = hexmap.MapPainter(gmap, old.g, old.zoom, old.first_side, symbols)
         self._strips.clear()
         self.virtual_size = self.painter.size
         self.refresh()
