@@ -148,3 +148,28 @@ def test_a_named_tuple_finds_its_stand_in(monkeypatch: pytest.MonkeyPatch) -> No
 
     assert Frozen(4, 5).total() == 9
     assert vars(Frozen)["total"] is vars(mod.Frozen)["total"]
+
+
+#: Modules that hand out functions written in another module (their ``__getattr__``).
+HANDED_OUT = [
+    ("kiev_tui.engine.tomlio", "kiev_tui.engine.tomltext"),
+    ("kiev_tui.games.spi_kiev.movement", "kiev_tui.games.spi_kiev.movement_more"),
+    ("kiev_tui.games.spi_kiev.rail", "kiev_tui.games.spi_kiev.rail_more"),
+    ("kiev_tui.games.spi_kiev.prompting", "kiev_tui.games.spi_kiev.prompting_more"),
+    ("kiev_tui.ui.text", "kiev_tui.ui.text_more"),
+]
+
+
+@pytest.mark.parametrize("module, more", HANDED_OUT)
+def test_a_module_hands_out_the_functions_written_elsewhere(module: str, more: str) -> None:
+    mod, other = importlib.import_module(module), importlib.import_module(more)
+    names = mod._TEXT if hasattr(mod, "_TEXT") else mod._LATER
+    # every name listed is defined there, and everything defined there is listed
+    defined = {n for n, v in vars(other).items() if getattr(v, "__module__", None) == more or (
+        n.isupper() or n.startswith("_")) and n in names}
+    assert sorted(names) == sorted(defined)
+    for name in sorted(names):
+        assert getattr(mod, name) is getattr(other, name)
+        assert vars(mod)[name] is getattr(other, name)  # kept in the module once asked for
+    with pytest.raises(AttributeError, match="no_such_name"):
+        mod.no_such_name  # noqa: B018

@@ -81,6 +81,10 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.engine.state_more", "kiev_tui.engine.rules_more", "kiev_tui.engine.prompts_more",
     "kiev_tui.engine.dice_more", "kiev_tui.engine.hexes_more", "kiev_tui.engine.units_more",
     "kiev_tui.engine.actions_more", "kiev_tui.games.spi_kiev.state_more",
+    # ... and functions handed out by their module's __getattr__: the path finder and the move check,
+    # the rail move, the legal-answers list, the choices and score texts
+    "kiev_tui.games.spi_kiev.movement_more", "kiev_tui.games.spi_kiev.rail_more",
+    "kiev_tui.games.spi_kiev.prompting_more", "kiev_tui.ui.text_more",
 )
 
 
