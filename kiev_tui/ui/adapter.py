@@ -242,52 +242,6 @@ def factor_text(game: "Game", uid: str) -> str:
     return " ".join(f"{f} {u.factor(f, step)}" for f in names if f in u.factors)
 
 
-def marker_lines(game: "Game", h: Hex) -> list[str]:
-    """'Markers: rail marker' for a hex that carries any, named as the schema declares them."""
-    counters = game.rules.schema.counters
-    kinds = game.state.hex_markers.get(hex_text(game.scenario.map, h), [])
-    names = [m.label if (m := counters.marker(k)) else k for k in sorted(set(kinds))]
-    return [f"Markers: {', '.join(names)}"] if names else []
-
-
-def hex_marker_looks(game: "Game", looks: dict[Hex, HexLook]) -> dict[Hex, HexLook]:
-    """Each hex's first declared marker drawn by its glyph in the mark cell (a unit's own mark wins)."""
-    counters = game.rules.schema.counters
-    gmap = game.scenario.map
-    for hid, kinds in sorted(game.state.hex_markers.items()):
-        glyphs = [m.glyph for k in sorted(set(kinds)) if (m := counters.marker(k)) is not None]
-        if not glyphs:
-            continue
-        h = parse_hex(gmap, hid)
-        look = looks.get(h, HexLook())
-        if not look.mark:
-            looks[h] = dataclasses.replace(look, mark=glyphs[0])
-    return looks
-
-
-def map_rows(gmap: "GameMap", glyphs: Glyphs, symbols: MapSymbols | None = None) -> list[tuple[str, str]]:
-    """The legend of this map as drawn: a hex id, each kind of settlement, then the terrain fills and
-    hexside marks of its game's ``symbols`` that this map uses."""
-    if symbols is None:
-        symbols = symbols_for(gmap.game)
-    first = hex_text(gmap, min(gmap.hexes()))
-    rows = [(f"/{first[-4:]}\\", f"a hex and its number ({first})")]
-    places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
-    short = short_names(places, 4, gmap.is_large)
-    for kind in gmap.settlement_kinds or ("city", "town"):
-        how = "name in capitals" if gmap.is_large(kind) else "name in small letters"
-        shown = sorted(short[h] for h, (_, k) in places.items() if k == kind)
-        if shown:
-            rows.append((shown[0], f"a {kind.replace('_', ' ')} ({how}, shortened to 4 letters)"))
-    used = {gmap.terrain(h) for h in gmap.hexes()}
-    rows.extend((fill.char(glyphs) * 4, fill.label or terrain)
-                for terrain, fill in symbols.fills.items() if terrain in used)
-    drawn = {f for feats in gmap.features.values() for f in feats}
-    rows.extend((mark.char(glyphs), mark.label) for feature, mark in symbols.sides.items()
-                if feature in drawn and mark.label)
-    return rows
-
-
 def reach_marks(gmap: "GameMap", overlay: Overlay, glyphs: Glyphs) -> dict[Hex, str]:
     """The overlay's text per hex: reachable cost, rail distance, path to the cursor, marks."""
     out: dict[Hex, str] = {}
@@ -317,3 +271,17 @@ def adapter_for(game: "Game") -> Any:
 
 
 __all__ = ["Adapter", "DefaultAdapter", "Overlay", "adapter_for", "hex_text", "parse_hex", "reach_marks"]
+
+
+#: Functions written in adapter_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'map_rows', 'hex_marker_looks', 'marker_lines'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.ui import adapter_more
+
+    value = getattr(adapter_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

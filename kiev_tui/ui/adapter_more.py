@@ -1,14 +1,19 @@
-"""The methods of kiev_tui.ui.adapter that a new game's first frame never calls (issue 33, round 7).
+"""The methods and functions of kiev_tui.ui.adapter that a new game's first frame never calls
+(issue 33, round 7).
 
 Each class here is only a namespace: the class of the same name in adapter.py holds a
 `later` stand-in for each method, which imports this module when first looked up (kiev_tui/later.py).
+The functions below it adapter.py hands out on first use (its module ``__getattr__``), so
+``from kiev_tui.ui.adapter import map_rows`` works as before.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from kiev_tui.ui.adapter import (  # noqa: F401
-    GENERIC_KEYS, HexLook, factor_text, hex_marker_looks, hex_of_unit, hex_text, map_rows,
-    marker_lines, occupancy, parse_hex, reach_marks, side_of, ui_text, with_marks_only,
+    GENERIC_KEYS, HexLook, factor_text, hex_of_unit, hex_text, occupancy, parse_hex, reach_marks,
+    short_names, side_of, symbols_for, ui_text, with_marks_only,
 )
 
 
@@ -117,3 +122,49 @@ class DefaultAdapter:
         lines = ui_text.score_lines(game, lambda s: self.side_name(game, s), loud=True)
         lines.insert(-1, "")  # the verdict stands apart in the score box
         return lines
+
+
+def marker_lines(game: "Game", h: Hex) -> list[str]:
+    """'Markers: rail marker' for a hex that carries any, named as the schema declares them."""
+    counters = game.rules.schema.counters
+    kinds = game.state.hex_markers.get(hex_text(game.scenario.map, h), [])
+    names = [m.label if (m := counters.marker(k)) else k for k in sorted(set(kinds))]
+    return [f"Markers: {', '.join(names)}"] if names else []
+
+
+def hex_marker_looks(game: "Game", looks: dict[Hex, HexLook]) -> dict[Hex, HexLook]:
+    """Each hex's first declared marker drawn by its glyph in the mark cell (a unit's own mark wins)."""
+    counters = game.rules.schema.counters
+    gmap = game.scenario.map
+    for hid, kinds in sorted(game.state.hex_markers.items()):
+        glyphs = [m.glyph for k in sorted(set(kinds)) if (m := counters.marker(k)) is not None]
+        if not glyphs:
+            continue
+        h = parse_hex(gmap, hid)
+        look = looks.get(h, HexLook())
+        if not look.mark:
+            looks[h] = dataclasses.replace(look, mark=glyphs[0])
+    return looks
+
+
+def map_rows(gmap: "GameMap", glyphs: Glyphs, symbols: MapSymbols | None = None) -> list[tuple[str, str]]:
+    """The legend of this map as drawn: a hex id, each kind of settlement, then the terrain fills and
+    hexside marks of its game's ``symbols`` that this map uses."""
+    if symbols is None:
+        symbols = symbols_for(gmap.game)
+    first = hex_text(gmap, min(gmap.hexes()))
+    rows = [(f"/{first[-4:]}\\", f"a hex and its number ({first})")]
+    places = {h: (gmap.name(h) or hex_text(gmap, h), kind) for h, kind in gmap.settlements().items()}
+    short = short_names(places, 4, gmap.is_large)
+    for kind in gmap.settlement_kinds or ("city", "town"):
+        how = "name in capitals" if gmap.is_large(kind) else "name in small letters"
+        shown = sorted(short[h] for h, (_, k) in places.items() if k == kind)
+        if shown:
+            rows.append((shown[0], f"a {kind.replace('_', ' ')} ({how}, shortened to 4 letters)"))
+    used = {gmap.terrain(h) for h in gmap.hexes()}
+    rows.extend((fill.char(glyphs) * 4, fill.label or terrain)
+                for terrain, fill in symbols.fills.items() if terrain in used)
+    drawn = {f for feats in gmap.features.values() for f in feats}
+    rows.extend((mark.char(glyphs), mark.label) for feature, mark in symbols.sides.items()
+                if feature in drawn and mark.label)
+    return rows
