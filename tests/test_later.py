@@ -35,6 +35,13 @@ STANDS_IN = [
     ("kiev_tui.engine.actions", "ActionRegistry", "kiev_tui.engine.actions_more"),
     ("kiev_tui.games.spi_kiev.state", "KievVars", "kiev_tui.games.spi_kiev.state_more"),
     ("kiev_tui.games.spi_kiev.state", "Battle", "kiev_tui.games.spi_kiev.state_more"),
+    ("kiev_tui.games.spi_kiev.common", "View", "kiev_tui.games.spi_kiev.common_more"),
+    ("kiev_tui.games.spi_kiev.common", "Placement", "kiev_tui.games.spi_kiev.common_more"),
+    ("kiev_tui.engine.crt", "CombatTable", "kiev_tui.engine.crt_more"),
+    ("kiev_tui.engine.sequence", "Sequence", "kiev_tui.engine.sequence_more"),
+    ("kiev_tui.games.spi_kiev.tables", "CRT", "kiev_tui.games.spi_kiev.tables_more"),
+    ("kiev_tui.games.spi_kiev.face.adapter", "KievAdapter", "kiev_tui.games.spi_kiev.face.adapter_more"),
+    ("kiev_tui.games.spi_kiev.untried", "UntriedPool", "kiev_tui.games.spi_kiev.untried_more"),
 ]
 
 

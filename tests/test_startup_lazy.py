@@ -81,6 +81,9 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.engine.state_more", "kiev_tui.engine.rules_more", "kiev_tui.engine.prompts_more",
     "kiev_tui.engine.dice_more", "kiev_tui.engine.hexes_more", "kiev_tui.engine.units_more",
     "kiev_tui.engine.actions_more", "kiev_tui.games.spi_kiev.state_more",
+    "kiev_tui.games.spi_kiev.common_more", "kiev_tui.engine.crt_more", "kiev_tui.engine.sequence_more",
+    "kiev_tui.games.spi_kiev.tables_more", "kiev_tui.games.spi_kiev.face.adapter_more",
+    "kiev_tui.games.spi_kiev.untried_more",
     # ... and functions handed out by their module's __getattr__: the path finder and the move check,
     # the rail move, the legal-answers list, the choices and score texts
     "kiev_tui.games.spi_kiev.movement_more", "kiev_tui.games.spi_kiev.rail_more",

@@ -10,6 +10,7 @@ from typing import Any
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.tomlio import Reader
+from kiev_tui.later import later
 
 RESULT_RE = re.compile(r"eng|(?:-|E|[1-3])/(?:-|E|[1-3])")  # fullmatch: "$" lets a final newline in
 COLUMNS = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
@@ -31,8 +32,7 @@ class CRT:
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]
 
-    def is_reconstructed(self, column: str, die: int) -> bool:
-        return self.reconstructed[die][self.columns.index(column)]
+    is_reconstructed = later("kiev_tui.games.spi_kiev.tables_more")
 
 
 def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.units import UnitCatalog, UnitDef
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
@@ -64,8 +65,7 @@ class UntriedPool:
     #: Counter id -> its draw pile, for every untried counter a scenario gave an id.
     draw_of: dict[str, str] = field(default_factory=dict)
 
-    def faces_of(self, draw: str) -> list[UntriedFace]:
-        return [f for f in self.faces.values() if f.draw == draw]
+    faces_of = later("kiev_tui.games.spi_kiev.untried_more")
 
 
 def pool(catalog: UnitCatalog) -> UntriedPool:
