@@ -85,9 +85,12 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.games.spi_kiev.tables_more", "kiev_tui.games.spi_kiev.face.adapter_more",
     "kiev_tui.games.spi_kiev.untried_more",
     # ... and functions handed out by their module's __getattr__: the path finder and the move check,
-    # the rail move, the legal-answers list, the choices and score texts
+    # the rail move, the legal-answers list, the choices and score texts, the entry check, the
+    # divisional integrity questions, the registry's plain faces and players, the views' seals
     "kiev_tui.games.spi_kiev.movement_more", "kiev_tui.games.spi_kiev.rail_more",
     "kiev_tui.games.spi_kiev.prompting_more", "kiev_tui.ui.text_more",
+    "kiev_tui.games.spi_kiev.reinforcements_more", "kiev_tui.games.spi_kiev.strength_more",
+    "kiev_tui.engine.registry_more", "kiev_tui.engine.view_more",
 )
 
 
