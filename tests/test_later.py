@@ -8,6 +8,7 @@ import sys
 import types
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,8 @@ STANDS_IN = [
     ("kiev_tui.games.spi_kiev.tables", "CRT", "kiev_tui.games.spi_kiev.tables_more"),
     ("kiev_tui.games.spi_kiev.face.adapter", "KievAdapter", "kiev_tui.games.spi_kiev.face.adapter_more"),
     ("kiev_tui.games.spi_kiev.untried", "UntriedPool", "kiev_tui.games.spi_kiev.untried_more"),
+    ("kiev_tui.ui.wire", "ShadowScreen", "kiev_tui.ui.wire_more"),
+    ("kiev_tui.ui.widgets", "KeyBar", "kiev_tui.ui.widgets_more"),
 ]
 
 
@@ -171,6 +174,7 @@ HANDED_OUT = [
     ("kiev_tui.games.spi_kiev.strength", "kiev_tui.games.spi_kiev.strength_more"),
     ("kiev_tui.engine.registry", "kiev_tui.engine.registry_more"),
     ("kiev_tui.engine.view", "kiev_tui.engine.view_more"),
+    ("kiev_tui.engine.state", "kiev_tui.engine.state_more"),
 ]
 
 
@@ -187,3 +191,29 @@ def test_a_module_hands_out_the_functions_written_elsewhere(module: str, more: s
         assert vars(mod)[name] is getattr(other, name)  # kept in the module once asked for
     with pytest.raises(AttributeError, match="no_such_name"):
         mod.no_such_name  # noqa: B018
+
+
+def test_the_hash_reads_states_own_encoder_and_sha256(monkeypatch: pytest.MonkeyPatch) -> None:
+    """state.py puts the JSON encoder in ``_dump``'s place on first use and OpenSSL's hash in
+    ``_sha256``'s for a long replay; the hash form, written in state_more.py, reads both from
+    state.py at each call, not the stand-ins it would have copied when imported."""
+    import hashlib
+
+    from kiev_tui.engine import state
+    from kiev_tui.engine.game import Game
+
+    game = Game.new("spi_kiev/campaign", seed=1)
+    expected = game.state.hash()
+    dump = state._dump
+    assert type(dump) is not types.FunctionType  # the encoder's method, not the stand-in
+    game.state.hash()
+    assert state._dump is dump  # built once
+    used: list[bytes] = []
+
+    def openssl(data: bytes) -> Any:
+        used.append(data)
+        return hashlib.sha256(data)
+
+    monkeypatch.setattr(state, "_sha256", openssl)  # what fast_sha256 does
+    assert game.state.hash() == expected
+    assert len(used) == 1

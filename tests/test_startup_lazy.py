@@ -84,6 +84,7 @@ NOT_FOR_THE_FIRST_FRAME = (
     "kiev_tui.games.spi_kiev.common_more", "kiev_tui.engine.crt_more", "kiev_tui.engine.sequence_more",
     "kiev_tui.games.spi_kiev.tables_more", "kiev_tui.games.spi_kiev.face.adapter_more",
     "kiev_tui.games.spi_kiev.untried_more",
+    "kiev_tui.ui.wire_more", "kiev_tui.ui.widgets_more",
     # ... and functions handed out by their module's __getattr__: the path finder and the move check,
     # the rail move, the legal-answers list, the choices and score texts, the entry check, the
     # divisional integrity questions, the registry's plain faces and players, the views' seals

@@ -188,9 +188,6 @@ _PLAIN = frozenset({str, type(None)})
 
 #: The last units' ids as listed and sorted (one tuple, so threads never see half of it).
 _ORDER: tuple[tuple[str, ...], list[str]] = ((), [])
-#: The last units hashed: ids in the dict's order, each unit's fields and text, and the dict
-#: positions in sorted-id order (None: the dict is in that order already).
-_LAST_UNITS: tuple[tuple[str, ...], list[Any], list[str], list[int] | None] = ((), [], [], None)
 
 
 def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
@@ -201,96 +198,6 @@ def _sorted_ids(units: dict[str, UnitState]) -> list[str]:
     if ids != kept[0]:
         kept = _ORDER = (ids, sorted(ids))
     return list(kept[1])
-
-
-#: The units dict hashed last, the generation of ``WRITES`` and how many writes it held then,
-#: each id's place in the dict, and the ``_LAST_UNITS`` entry made for that dict (kept with it,
-#: so that a hash in another thread between two of this dict's never mixes two dicts' texts):
-#: while the same dict is hashed again, the units written since are all that can have changed
-#: (issue 33).
-_SEEN: tuple[Any, ...] = (None, -1, 0, {}, ((), [], [], None))
-
-
-def _units_json(units: dict[str, UnitState]) -> str:
-    """The units' entries, as json.dumps writes them inside the state's text."""
-    global _LAST_UNITS, _SEEN
-    generation, writes = WRITES.current
-    written = len(writes)  # before reading any unit: a write from now on is seen next time
-    ids = tuple(units)
-    seen = _SEEN
-    last_ids, last_fields, last_texts, last_perm = seen[4]
-    if seen[0] is units and seen[1] == generation and last_ids == ids and not any(map(_MARKERS, units.values())):
-        # The same dict as last time, no marker anywhere: only the units written since differ.
-        at = seen[3]
-        fields, texts = list(last_fields), list(last_texts)
-        if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
-            _UNIT_JSON.clear()
-        plain = True
-        for uid in set(writes[seen[2]:written]):
-            i = at.get(uid)
-            if i is None:
-                continue  # a unit of another position
-            u = units[uid]
-            fields[i] = _FIELDS(u)
-            texts[i], cached = _unit_text(uid, u)
-            plain = plain and cached
-        if plain:
-            _LAST_UNITS = kept = (ids, fields, texts, last_perm)
-            _SEEN = (units, generation, written, at, kept)
-        else:
-            _LAST_UNITS = ((), [], [], None)
-            _SEEN = (None, -1, 0, {}, _LAST_UNITS)
-        return ",".join(texts if last_perm is None else map(texts.__getitem__, last_perm))
-    text, kept = _units_json_compared(units, ids)
-    if kept[0] == ids:  # kept: the next hash of this dict may read the writes alone
-        at = seen[3] if seen[0] is units else {uid: i for i, uid in enumerate(ids)}
-        _SEEN = (units, generation, written, at, kept)
-    else:
-        _SEEN = (None, -1, 0, {}, kept)
-    return text
-
-
-def _units_json_compared(units: dict[str, UnitState], ids: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
-    """``_units_json`` by comparing every unit's fields with those of the last units hashed;
-    with the text, what it keeps for the next hash."""
-    global _LAST_UNITS
-    # One pass in C over the units, in the dict's order: every field, and the step's type (1 and
-    # True are equal values but different texts, so an equal step of another type is a change).
-    fields = list(map(_FIELDS, units.values()))
-    # Marker sets change in place, so a kept reference would compare equal: units with markers
-    # are all written (each text still cached by its full key).
-    marked = any(map(_MARKERS, units.values()))
-    last_ids, last_fields, last_texts, last_perm = _LAST_UNITS
-    if last_ids == ids and not marked:  # the units of the last position hashed: only the changed are written
-        changed: Any = list(compress(range(len(ids)), map(ne, fields, last_fields)))
-        texts = list(last_texts)
-        perm = last_perm
-    else:
-        changed, texts = range(len(ids)), [""] * len(ids)
-        order = _sorted_ids(units)
-        at = {uid: i for i, uid in enumerate(ids)}
-        perm = None if order == list(ids) else [at[uid] for uid in order]
-    if len(_UNIT_JSON) >= _UNIT_JSON_MAX:
-        _UNIT_JSON.clear()
-    plain = True
-    for i in changed:
-        text, cached = _unit_text(ids[i], units[ids[i]])
-        plain = plain and cached
-        texts[i] = text
-    _LAST_UNITS = kept = (ids, fields, texts, perm) if plain and not marked else ((), [], [], None)
-    return ",".join(texts if perm is None else map(texts.__getitem__, perm)), kept
-
-
-def _unit_text(uid: str, u: UnitState) -> tuple[str, bool]:
-    """A unit's ``"id":{...}`` text, and whether it may be reused while its fields stay equal."""
-    if type(u.step) is int and _PLAIN.issuperset(map(type, _TEXTS(u))) and all(type(m) is str for m in u.markers):
-        key = (uid, u.status, u.hex, u.step, u.face, tuple(sorted(u.markers)))
-        text = _UNIT_JSON.get(key)
-        if text is None:
-            text = _UNIT_JSON[key] = _dump(uid) + ":" + _dump(u.to_dict())
-        return text, True
-    # A number in a hex field or such (a hand-edited snapshot): written afresh, never reused.
-    return _dump(uid) + ":" + _dump(u.to_dict()), False
 
 
 #: The control table last written: (a copy of it, its text).  It changes a few times a game.
@@ -319,23 +226,15 @@ _STAND_IN = "\x00kiev-tui reused table\x00"
 _STAND_IN_JSON = '"\\u0000kiev-tui reused table\\u0000"'  # its JSON text (tests/test_state_json_lazy.py)
 
 
-def _vars_json(d: dict[str, Any]) -> str:
-    """``_dump(d)``, reusing the text of a large id -> id table (where each unit began the
-    phase) while it is unchanged: equal tables of text and None have equal texts."""
-    reused: tuple[str, str] | None = None
-    for k, v in d.items():
-        if type(v) is dict and len(v) >= _TABLE_MIN and type(k) is str:
-            kept = _TABLE_JSON.get(k)
-            if kept is not None and kept[0] == v:
-                reused = (k, kept[1])
-                break
-            if all(type(x) is str for x in v) and all(x is None or type(x) is str for x in v.values()):
-                _TABLE_JSON[k] = (dict(v), _dump(v))
-                reused = (k, _TABLE_JSON[k][1])
-                break  # one table of ids is what the bookkeeping holds
-    if reused is None:
-        return _dump(d)
-    text = _dump({**d, reused[0]: _STAND_IN})
-    if text.count(_STAND_IN_JSON) != 1:  # the stand-in text is in the data itself: no shortcut
-        return _dump(d)
-    return text.replace(_STAND_IN_JSON, reused[1])
+#: Functions written in state_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'_units_json_compared', '_units_json', '_vars_json', '_unit_text'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.engine import state_more
+
+    value = getattr(state_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value
