@@ -31,6 +31,7 @@ STANDS_IN = [
     ("kiev_tui.engine.dice", "RecordedDice", "kiev_tui.engine.dice_more"),
     ("kiev_tui.engine.dice", "FixedDice", "kiev_tui.engine.dice_more"),
     ("kiev_tui.engine.hexes", "Grid", "kiev_tui.engine.hexes_more"),
+    ("kiev_tui.engine.hexes", "Hexside", "kiev_tui.engine.hexes_more"),
     ("kiev_tui.engine.units", "UnitState", "kiev_tui.engine.units_more"),
     ("kiev_tui.engine.actions", "Action", "kiev_tui.engine.actions_more"),
     ("kiev_tui.engine.actions", "ActionRegistry", "kiev_tui.engine.actions_more"),
@@ -56,7 +57,7 @@ def test_every_stand_in_names_a_method_of_its_module(module: str, name: str, mor
     assert check(cls, more) == []
     # nothing in the namespace class is left without its stand-in (a method moved and forgotten)
     space = vars(getattr(importlib.import_module(more), name))
-    assert sorted(k for k, v in space.items() if isinstance(v, types.FunctionType)) == stands
+    assert sorted(k for k, v in space.items() if isinstance(v, (types.FunctionType, classmethod, staticmethod))) == stands
 
 
 def _space(tmp_module: str) -> types.ModuleType:
@@ -217,3 +218,35 @@ def test_the_hash_reads_states_own_encoder_and_sha256(monkeypatch: pytest.Monkey
     monkeypatch.setattr(state, "_sha256", openssl)  # what fast_sha256 does
     assert game.state.hash() == expected
     assert len(used) == 1
+
+
+def test_a_class_method_and_a_static_method_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    mod = types.ModuleType("kiev_tui_test_later_more5")
+
+    class Made:
+        @classmethod
+        def make(cls, n: int) -> Any:
+            return cls(n)  # type: ignore[call-arg]
+
+        @staticmethod
+        def double(n: int) -> int:
+            return 2 * n
+
+    mod.Base = Made  # type: ignore[attr-defined]  (the namespace of Base below)
+    monkeypatch.setitem(sys.modules, "kiev_tui_test_later_more5", mod)
+
+    class Base:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        make = later("kiev_tui_test_later_more5")
+        double = later("kiev_tui_test_later_more5")
+
+    class Made2(Base):
+        pass
+
+    made = Made2.make(3)  # bound to the class it is asked through, as a class method is
+    assert type(made) is Made2 and made.n == 3
+    assert isinstance(vars(Base)["make"], classmethod)
+    assert Base(1).double(4) == 8 and Base.double(5) == 10
+    assert check(Base, "kiev_tui_test_later_more5") == []

@@ -186,15 +186,7 @@ class Hexside:
     def of(cls, h1: Hex, h2: Hex) -> "Hexside":
         return cls(h1, h2)
 
-    @classmethod
-    def parse(cls, text: str) -> "Hexside":
-        """Read ``"2302/2401"`` (the rulebooks' notation) or ``"2302-2401"``."""
-        if not isinstance(text, str):
-            raise HexError(f"hexside must be a string like '2302/2401', not {shorten(repr(text))}")
-        parts = text.replace("-", "/").split("/")  # either separator; as re.split on [/-], faster
-        if len(parts) != 2:
-            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as 2302/2401)")
-        return cls(Hex.parse(parts[0]), Hex.parse(parts[1]))
+    parse = later("kiev_tui.engine.hexes_more")
 
     def __str__(self) -> str:
         return f"{self.a}/{self.b}"
@@ -202,12 +194,7 @@ class Hexside:
     def hexes(self) -> tuple[Hex, Hex]:
         return self.a, self.b
 
-    def other(self, h: Hex) -> Hex:
-        if h == self.a:
-            return self.b
-        if h == self.b:
-            return self.a
-        raise ValueError(f"{h} is not on hexside {self}")
+    other = later("kiev_tui.engine.hexes_more")
 
 
 def hexside(h1: Hex | str, h2: Hex | str) -> Hexside:

@@ -6,9 +6,10 @@ Each class here is only a namespace: the class of the same name in hexes.py hold
 
 from __future__ import annotations
 
+from kiev_tui.engine import hexes as _home  # the real classes: the namespaces below take their names
 from kiev_tui.engine import hexes  # hexes.Hex: the class, not the namespace below
 from kiev_tui.engine.hexes import (  # noqa: F401
-    Direction, Hex, HexError, Hexside, shorten,
+    Direction, HexError, shorten,
 )
 
 
@@ -43,7 +44,7 @@ class Grid:
     def side(self, text: str) -> Hexside:
         """Read a hexside written as two of this grid's ids, ``a/b`` or ``a-b``."""
         if self.identity:
-            return Hexside.parse(text)
+            return _home.Hexside.parse(text)
         ex = self.example()
         pair = f"{ex}/{self.id(self.parse(ex).step(Direction.S))}"
         if not isinstance(text, str):
@@ -54,4 +55,25 @@ class Grid:
         a, b = self.parse(parts[0]), self.parse(parts[1])
         if a.distance(b) != 1:
             raise HexError(f"{self.id(a)} and {self.id(b)} are not adjacent, so share no hexside")
-        return Hexside(a, b)
+        return _home.Hexside(a, b)
+
+
+class Hexside:
+    """Methods of hexes.Hexside that a new game's first frame never calls."""
+
+    @classmethod
+    def parse(cls, text: str) -> "Hexside":
+        """Read ``"2302/2401"`` (the rulebooks' notation) or ``"2302-2401"``."""
+        if not isinstance(text, str):
+            raise HexError(f"hexside must be a string like '2302/2401', not {shorten(repr(text))}")
+        parts = text.replace("-", "/").split("/")  # either separator; as re.split on [/-], faster
+        if len(parts) != 2:
+            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as 2302/2401)")
+        return cls(_home.Hex.parse(parts[0]), _home.Hex.parse(parts[1]))
+
+    def other(self, h: Hex) -> Hex:
+        if h == self.a:
+            return self.b
+        if h == self.b:
+            return self.a
+        raise ValueError(f"{h} is not on hexside {self}")

@@ -60,10 +60,7 @@ class GameState:
     #: second's; engine/sequence.py); saved only when not 0, so older positions hash the same
     half: int = 0
 
-    # -- the prompt stack (engine/prompts.py) -------------------------------
-    def push_prompt(self, frame: dict[str, Any]) -> None:
-        """A choice arises: it is answered before those under it."""
-        self.prompts.append(frame)
+    push_prompt = later("kiev_tui.engine.state_more")
 
     def pop_prompt(self) -> Any:
         """The top choice is answered: take it off the stack."""
@@ -85,54 +82,15 @@ class GameState:
 
     at = later("kiev_tui.engine.state_more")
     occupancy = later("kiev_tui.engine.state_more")
-
-    # -- persistence ------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """A snapshot of plain data, independent of the live state."""
-        return copy.deepcopy(self._raw())
-
+    to_dict = later("kiev_tui.engine.state_more")
     _raw = later("kiev_tui.engine.state_more")
 
     KEYS = ("turn", "player", "phase", "over", "units", "control", "vars", "pending", "prompts", "hex_markers",
             "secrets", "commitments", "half")
 
     _marks = later("kiev_tui.engine.state_more")
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any], vars_from_dict: VarsFactory | None = None) -> "GameState":
-        """The state back from ``to_dict``; ``vars_from_dict`` is the rule system's factory
-        (without it the bookkeeping stays plain data, which hashes the same)."""
-        unknown = [k for k in d if k not in cls.KEYS]
-        if unknown:
-            raise ValueError(f"unknown key '{unknown[0]}'")
-        import json
-
-        plain = json.loads(json.dumps(d.get("vars", {})))
-        if not isinstance(plain, dict):
-            raise ValueError("'vars' must be a table")
-        return cls(
-            turn=d["turn"], player=d["player"], phase=d["phase"],
-            units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
-            control=dict(d.get("control", {})),
-            vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
-            prompts=frames_from_data(d), over=d.get("over", False),
-            hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
-            secrets=copy.deepcopy(dict(d.get("secrets", {}))),
-            commitments=copy.deepcopy(dict(d.get("commitments", {}))),
-            half=_half(d.get("half", 0)),
-        )
-
-    def copy(self) -> "GameState":
-        """An independent copy (undo keeps one before every action, so it must be cheap)."""
-        return GameState(
-            turn=self.turn, player=self.player, phase=self.phase,
-            units={uid: u.copied() for uid, u in self.units.items()},
-            control=dict(self.control), vars=self.vars.copy(),
-            prompts=copy.deepcopy(self.prompts), over=self.over,
-            hex_markers={h: list(k) for h, k in self.hex_markers.items()},
-            secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments), half=self.half,
-        )
-
+    from_dict = later("kiev_tui.engine.state_more")
+    copy = later("kiev_tui.engine.state_more")
     hash = later("kiev_tui.engine.state_more")
     canonical_json = later("kiev_tui.engine.state_more")
 

@@ -9,13 +9,14 @@ The functions below it state.py hands out on first use (its module ``__getattr__
 
 from __future__ import annotations
 
+from kiev_tui.engine import state as _home  # the real classes: the namespaces below take their names
 # _dump and _sha256 are read from state.py at each call: each is put in its own place there
 # (the json encoder made on first use, OpenSSL's hash for a long replay)
 from kiev_tui.engine import state as _state
 from kiev_tui.engine.state import (  # noqa: F401
-    _control_json, _FIELDS, _hash_form, _MARKERS, _PLAIN, _sorted_ids, _STAND_IN,
-    _STAND_IN_JSON, _TABLE_JSON, _TABLE_MIN, _TEXTS, _UNIT_JSON, _UNIT_JSON_MAX, compress,
-    frames_to_data, ne, WRITES,
+    _control_json, _FIELDS, _half, _hash_form, _MARKERS, _PLAIN, _sorted_ids, _STAND_IN,
+    _STAND_IN_JSON, _TABLE_JSON, _TABLE_MIN, _TEXTS, _UNIT_JSON, _UNIT_JSON_MAX, compress, copy,
+    frames_from_data, frames_to_data, ne, PlainVars, UnitState, WRITES,
 )
 
 
@@ -91,6 +92,51 @@ class GameState:
         parts += [',"turn":', _state._dump(self.turn),
                   ',"units":{', _units_json(self.units), '},"vars":', _vars_json(_hash_form(self.vars)), "}"]
         return "".join(parts)
+
+    # -- the prompt stack (engine/prompts.py) -------------------------------
+    def push_prompt(self, frame: dict[str, Any]) -> None:
+        """A choice arises: it is answered before those under it."""
+        self.prompts.append(frame)
+
+    # -- persistence ------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A snapshot of plain data, independent of the live state."""
+        return copy.deepcopy(self._raw())
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], vars_from_dict: VarsFactory | None = None) -> "GameState":
+        """The state back from ``to_dict``; ``vars_from_dict`` is the rule system's factory
+        (without it the bookkeeping stays plain data, which hashes the same)."""
+        unknown = [k for k in d if k not in cls.KEYS]
+        if unknown:
+            raise ValueError(f"unknown key '{unknown[0]}'")
+        import json
+
+        plain = json.loads(json.dumps(d.get("vars", {})))
+        if not isinstance(plain, dict):
+            raise ValueError("'vars' must be a table")
+        return cls(
+            turn=d["turn"], player=d["player"], phase=d["phase"],
+            units={uid: UnitState.from_dict(uid, u) for uid, u in d["units"].items()},
+            control=dict(d.get("control", {})),
+            vars=vars_from_dict(plain) if vars_from_dict is not None else PlainVars(plain),
+            prompts=frames_from_data(d), over=d.get("over", False),
+            hex_markers={str(h): list(k) for h, k in dict(d.get("hex_markers", {})).items()},
+            secrets=copy.deepcopy(dict(d.get("secrets", {}))),
+            commitments=copy.deepcopy(dict(d.get("commitments", {}))),
+            half=_half(d.get("half", 0)),
+        )
+
+    def copy(self) -> "GameState":
+        """An independent copy (undo keeps one before every action, so it must be cheap)."""
+        return _home.GameState(
+            turn=self.turn, player=self.player, phase=self.phase,
+            units={uid: u.copied() for uid, u in self.units.items()},
+            control=dict(self.control), vars=self.vars.copy(),
+            prompts=copy.deepcopy(self.prompts), over=self.over,
+            hex_markers={h: list(k) for h, k in self.hex_markers.items()},
+            secrets=copy.deepcopy(self.secrets), commitments=copy.deepcopy(self.commitments), half=self.half,
+        )
 
 
 #: The last units hashed: ids in the dict's order, each unit's fields and text, and the dict

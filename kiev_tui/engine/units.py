@@ -82,10 +82,7 @@ class UnitState:
     markers: set[str] = field(default_factory=set)
 
     to_dict = later("kiev_tui.engine.units_more")
-
-    @classmethod
-    def from_dict(cls, uid: str, d: dict[str, Any]) -> "UnitState":
-        return cls(uid, d["status"], d.get("hex"), d.get("step", 0), d.get("face"), set(d.get("markers", ())))
+    from_dict = later("kiev_tui.engine.units_more")
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Readers of the position learn from WRITES which units changed (issue 33); reads stay
@@ -94,17 +91,7 @@ class UnitState:
         if name in _NOTED:
             WRITES.note(getattr(self, "id", ""))
 
-    def copied(self) -> "UnitState":
-        """An independent copy, made without noting its fields as written: a copy goes into a
-        new position, whose placement and hash nothing has worked out yet."""
-        twin = object.__new__(UnitState)
-        _set(twin, "id", self.id)
-        _set(twin, "status", self.status)
-        _set(twin, "hex", self.hex)
-        _set(twin, "step", self.step)
-        _set(twin, "face", self.face)
-        _set(twin, "markers", set(self.markers))
-        return twin
+    copied = later("kiev_tui.engine.units_more")
 
 
 _set = object.__setattr__

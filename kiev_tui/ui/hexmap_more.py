@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from kiev_tui.ui import hexmap  # hexmap.MapPainter: the class, not the namespace below
 from kiev_tui.ui.hexmap import (  # noqa: F401
-    FULL, Hex, HexLook, MARGIN_HEXES, MapPainter, Region, S_BLANK, S_BORDER, S_CITY, S_CURSOR,
-    S_FIRST, S_FRAME, S_MARK, S_PATH, S_REACH, S_SECOND, S_TOWN, Style,
+    FULL, Hex, HexLook, MARGIN_HEXES, Region, S_BLANK, S_BORDER, S_CITY, S_CURSOR, S_FIRST, S_FRAME,
+    S_MARK, S_PATH, S_REACH, S_SECOND, S_TOWN, Style,
 )
 
 

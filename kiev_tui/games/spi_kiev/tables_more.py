@@ -12,12 +12,7 @@ import re
 
 from kiev_tui.games.spi_kiev import tables  # tables.CRT: the class, not the namespace below
 from kiev_tui.games.spi_kiev.tables import (
-    CRT,
-    DataError,
-    RESULT_RE,
-    Reader,
-    check_combat_values,
-    check_tec,
+    DataError, RESULT_RE, Reader, check_combat_values, check_tec,
 )
 
 

@@ -10,18 +10,8 @@ from __future__ import annotations
 
 from kiev_tui.games.spi_kiev import untried  # untried.UntriedPool: the class, not the namespace below
 from kiev_tui.games.spi_kiev.untried import (
-    DRAW_TYPES,
-    DRAW_UNIT_TYPE,
-    DataError,
-    FACE_SIDE,
-    UNTRIED,
-    UnitDef,
-    UntriedFace,
-    UntriedPool,
-    UntriedType,
-    pool,
-    replace,
-    untried_id,
+    DRAW_TYPES, DRAW_UNIT_TYPE, DataError, FACE_SIDE, UNTRIED, UnitDef, UntriedFace, UntriedType,
+    pool, replace, untried_id,
 )
 
 
