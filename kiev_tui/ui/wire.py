@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from operator import is_
 
 from rich.cells import _is_single_cell_widths
 
@@ -152,8 +153,11 @@ class ShadowScreen:
         w, h = self.width, self.height
         self.want = [[None] * w for _ in range(h)]  # what Textual has drawn (chars; None: unknown)
         self.want_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
-        self.shown = [[None] * w for _ in range(h)]  # what the terminal shows
-        self.shown_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
+        # What the terminal shows.  A row the terminal shows as drawn is the very list of `want`
+        # (issue 33, round 7: the shadow's second copy of the screen, 80 KiB at 120x40, is not
+        # kept); `_text` gives it a list of its own before writing into it.
+        self.shown = list(self.want)
+        self.shown_pen: list[list[Pen | None]] = list(self.want_pen)
         self._lo = [w] * h  # per row, the span written since the last frame end
         self._hi = [0] * h
         self._dirty = False
@@ -273,6 +277,10 @@ class ShadowScreen:
         if x is None or y is None or pen is None:
             raise _Unknown
         chars, pens = self.want[y], self.want_pen[y]
+        if chars is self.shown[y]:  # the row was in step with the terminal: it keeps its own copy now
+            self.shown[y] = chars[:]
+        if pens is self.shown_pen[y]:
+            self.shown_pen[y] = pens[:]
         w = self.width
         if text.isascii() or _is_single_cell_widths(text):
             end = x + len(text)
@@ -436,6 +444,7 @@ class ShadowScreen:
         self._dirty = False
         w = self.width
         lo_of, hi_of = self._lo, self._hi
+        want, want_pen, shown, shown_pen = self.want, self.want_pen, self.shown, self.shown_pen
         for y in range(self.height):
             lo = lo_of[y]
             if lo >= w:
@@ -443,6 +452,9 @@ class ShadowScreen:
             hi = hi_of[y]
             lo_of[y], hi_of[y] = w, 0
             self._row(out, y, lo, hi)
+            wc, wp = want[y], want_pen[y]
+            if wc == shown[y] and all(map(is_, wp, shown_pen[y])):  # in step: one list for both
+                shown[y], shown_pen[y] = wc, wp
         self._place_cursor(out)
         return "".join(out)
 
