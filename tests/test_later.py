@@ -52,12 +52,14 @@ STANDS_IN = [
 @pytest.mark.parametrize("module, name, more", STANDS_IN)
 def test_every_stand_in_names_a_method_of_its_module(module: str, name: str, more: str) -> None:
     cls = getattr(importlib.import_module(module), name)
-    stands = sorted(k for k, v in vars(cls).items() if isinstance(v, later))
-    assert stands  # the class does keep stand-ins
-    assert check(cls, more) == []
-    # nothing in the namespace class is left without its stand-in (a method moved and forgotten)
     space = vars(getattr(importlib.import_module(more), name))
-    assert sorted(k for k, v in space.items() if isinstance(v, (types.FunctionType, classmethod, staticmethod))) == stands
+    moved = sorted(k for k, v in space.items() if isinstance(v, (types.FunctionType, classmethod, staticmethod)))
+    assert moved
+    # each moved method has its stand-in in the class, or is there itself once looked up (an
+    # earlier test in this process may have used it)
+    assert [k for k in moved if not (isinstance(vars(cls).get(k), later) and vars(cls)[k].module == more
+                                     or vars(cls).get(k) is space[k])] == []
+    assert check(cls, more) == []  # and no stand-in names a method that is not there
 
 
 def _space(tmp_module: str) -> types.ModuleType:
