@@ -8,7 +8,7 @@ Textual, no Rich and none of the Textual face's modules (tests/ui/test_ui_knows_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.names import replace_ids  # regular expressions only

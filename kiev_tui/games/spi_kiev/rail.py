@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.hexes import Hex, HexError

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal

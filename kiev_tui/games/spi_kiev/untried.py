@@ -10,7 +10,7 @@ engine reads none of this: it reaches Kiev through the rule system's ``read_unit
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.units import UnitCatalog, UnitDef
