@@ -6,6 +6,8 @@ Each class here is only a namespace: the class of the same name in actions.py ho
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine.actions import (  # noqa: F401
     DataError, _STRS, _convert, _plain, dataclasses, shorten, typing,
 )

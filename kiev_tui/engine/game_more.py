@@ -6,10 +6,15 @@ Each class here is only a namespace: the class of the same name in game.py holds
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.engine.game import (  # noqa: F401
     AutosaveFailed, Drawn, Illegal, IllegalAction, Reloaded, Rolled, Sealed, apply_sealed, salted,
     shorten,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.game import Action, Event
 
 
 class Game:

@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in prompts.py ho
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterator, Sequence
+
 from kiev_tui.engine.prompts import (  # noqa: F401
     itertools,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.actions import Action
 
 
 class Prompt:

@@ -6,6 +6,8 @@ registry.py hands them out on first use (its module ``__getattr__``), so ``regis
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine.registry import _PACKAGES, _entry, importlib
 
 

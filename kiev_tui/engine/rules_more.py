@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in rules.py hold
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Mapping
+
 from kiev_tui.engine.rules import (  # noqa: F401
     BASE_STATUSES,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.rules import HexMarker, Layer
 
 
 class Counters:

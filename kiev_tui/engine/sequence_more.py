@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in sequence.py h
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.engine.sequence import (  # noqa: F401
     Step, _owners,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.sequence import SegmentDef
 
 
 class Sequence:

@@ -9,6 +9,8 @@ The functions below it state.py hands out on first use (its module ``__getattr__
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from kiev_tui.engine import state as _home  # the real classes: the namespaces below take their names
 # _dump and _sha256 are read from state.py at each call: each is put in its own place there
 # (the json encoder made on first use, OpenSSL's hash for a long replay)
@@ -18,6 +20,9 @@ from kiev_tui.engine.state import (  # noqa: F401
     _STAND_IN_JSON, _TABLE_JSON, _TABLE_MIN, _TEXTS, _UNIT_JSON, _UNIT_JSON_MAX, compress, copy,
     frames_from_data, frames_to_data, ne, PlainVars, UnitState, WRITES,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.state import VarsFactory
 
 
 class GameState:

@@ -6,6 +6,8 @@ Each class here is only a namespace: the class of the same name in units.py hold
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.engine import units as _home  # the real classes: the namespaces below take their names
 from kiev_tui.engine.units import (  # noqa: F401
     _set,

@@ -6,6 +6,8 @@ view.py hands them out on first use (its module ``__getattr__``), so ``view.view
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.engine.view import (
     Committed,
     Illegal,
@@ -18,6 +20,10 @@ from kiev_tui.engine.view import (
     is_hidden,
     visible_to,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.view import Action
 
 
 def seal(action: Action) -> Action:

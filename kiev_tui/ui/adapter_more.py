@@ -10,11 +10,18 @@ The functions below it adapter.py hands out on first use (its module ``__getattr
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.ui.adapter import (  # noqa: F401
     GENERIC_KEYS, HexLook, factor_text, hex_of_unit, hex_text, occupancy, parse_hex, reach_marks,
     short_names, side_of, symbols_for, ui_text, with_marks_only,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.actions import Action
+    from kiev_tui.engine.game import Game
+    from kiev_tui.engine.mapdata import GameMap
+    from kiev_tui.ui.adapter import Glyphs, Hex, MapSymbols, Overlay
 
 
 class DefaultAdapter:

@@ -6,6 +6,8 @@ Each class here is only a namespace: the class of the same name in app.py holds 
 
 from __future__ import annotations
 
+from typing import Any
+
 from kiev_tui.ui.app import (  # noqa: F401
     Game, GameScreen, WHILE_CHECKING, adapter_for, events, savepaths, threading,
 )

@@ -6,10 +6,15 @@ Each class here is only a namespace: the class of the same name in controller.py
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from kiev_tui.ui.controller import (  # noqa: F401
     Action, DiceNeeded, EndPhase, HexMap, Illegal, Overlay, occupancy, parse_hex, side_of, toggle,
     turn_label, ui_text, visible_to,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.ui.controller import Hex
 
 
 class PlayControls:

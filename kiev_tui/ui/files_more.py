@@ -6,6 +6,8 @@ Each class here is only a namespace: the class of the same name in files.py hold
 
 from __future__ import annotations
 
+from typing import Callable
+
 from kiev_tui.ui.files import (  # noqa: F401
     DataError, Game, Path, ai_sides, savepaths,
 )

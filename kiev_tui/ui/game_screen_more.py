@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in game_screen.p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.ui.game_screen import (  # noqa: F401
     COMPACT, FULL, HexMap, Text, WrapLog, adapter_for,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.ui.game_screen import Game, Illegal
 
 
 class GameScreen:

@@ -6,11 +6,16 @@ Each class here is only a namespace: the class of the same name in hexmap.py hol
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.ui import hexmap  # hexmap.MapPainter: the class, not the namespace below
 from kiev_tui.ui.hexmap import (  # noqa: F401
     FULL, Hex, HexLook, MARGIN_HEXES, Region, S_BLANK, S_BORDER, S_CITY, S_CURSOR, S_FIRST, S_FRAME,
     S_MARK, S_PATH, S_REACH, S_SECOND, S_TOWN, Style,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.ui.hexmap import Cell, GameMap
 
 
 class MapPainter:

@@ -6,7 +6,12 @@ text.py hands them out on first use (its module ``__getattr__``), so ``text.choi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from kiev_tui.ui.text import _on_map, side_name
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.game import Game
 
 
 def action_text(action: "Action") -> str:

@@ -6,7 +6,6 @@ Each class here is only a namespace: the class of the same name in widgets.py ho
 
 from __future__ import annotations
 
-
 class KeyBar:
     """Methods of widgets.KeyBar that a new game's first frame never calls."""
 

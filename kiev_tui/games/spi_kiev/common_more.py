@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in common.py hol
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev.common import (  # noqa: F401
     FOLLOW_AT_MOST, UNTRIED, _hex, _sources_after, compress, enemy_of, ne, or_,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.common import Hex
 
 
 class Placement:

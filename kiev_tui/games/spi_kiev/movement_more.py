@@ -7,6 +7,7 @@ movement.py hands them out on first use (its module ``__getattr__``), so ``movem
 from __future__ import annotations
 
 import heapq
+from typing import TYPE_CHECKING
 
 from kiev_tui.games.spi_kiev.movement import (
     Caution,
@@ -27,6 +28,9 @@ from kiev_tui.games.spi_kiev.movement import (
     mp_spent,
     path_back,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.movement import Hex, View
 
 
 def ends_hand(view: View, units: tuple[str, ...]) -> Caution | None:

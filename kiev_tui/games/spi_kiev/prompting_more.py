@@ -6,6 +6,8 @@ prompting.py hands them out on first use (its module ``__getattr__``), so ``prom
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterator
+
 from kiev_tui.games.spi_kiev.prompting import (
     Attack,
     COMBAT,
@@ -23,6 +25,10 @@ from kiev_tui.games.spi_kiev.prompting import (
     reinforcements,
     stacking,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.game import Game
+    from kiev_tui.games.spi_kiev.prompting import Action, View
 
 
 def legal(game: "Game", side: str) -> Iterator[Action]:

@@ -6,6 +6,8 @@ rail.py hands them out on first use (its module ``__getattr__``), so ``rail.chec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev.rail import (
     Hex,
     HexError,
@@ -24,6 +26,9 @@ from kiev_tui.games.spi_kiev.rail import (
     move_block,
     path_back,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.rail import View
 
 
 def reach(view: View, units: tuple[str, ...]) -> dict[Hex, tuple[str, ...]]:

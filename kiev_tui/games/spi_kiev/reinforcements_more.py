@@ -6,6 +6,8 @@ reinforcements.py hands them out on first use (its module ``__getattr__``), so `
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev.reinforcements import (
     Hex,
     HexError,
@@ -20,6 +22,9 @@ from kiev_tui.games.spi_kiev.reinforcements import (
     is_rail_hex,
     schedule,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.reinforcements import View
 
 
 def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> Illegal | None:

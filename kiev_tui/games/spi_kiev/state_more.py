@@ -6,6 +6,8 @@ Each class here is only a namespace: the class of the same name in state.py hold
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Mapping
+
 from kiev_tui.games.spi_kiev import state as _home  # the real classes: the namespaces below take their names
 from kiev_tui.games.spi_kiev.state import (  # noqa: F401
     _copy_seq, _flag, _hex_map, _ids, _int, _is_int, _only_known, _str_map, _strs, _text, added,

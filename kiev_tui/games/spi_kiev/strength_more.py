@@ -6,7 +6,12 @@ strength.py hands them out on first use (its module ``__getattr__``), so ``stren
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev.strength import GERMAN, Illegal, _is_gd
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.strength import View
 
 
 def integrity_candidates(view: View, attackers: list[str] | tuple[str, ...]) -> list[str]:

@@ -9,11 +9,15 @@ stand-in for each method (kiev_tui/later.py).  The functions tables.py hands out
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.games.spi_kiev import tables  # tables.CRT: the class, not the namespace below
 from kiev_tui.games.spi_kiev.tables import (
     DataError, RESULT_RE, Reader, check_combat_values, check_tec,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.tables import Path
 
 
 class CRT:

@@ -8,11 +8,18 @@ stand-in for each method (kiev_tui/later.py).  The functions untried.py hands ou
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev import untried  # untried.UntriedPool: the class, not the namespace below
 from kiev_tui.games.spi_kiev.untried import (
     DRAW_TYPES, DRAW_UNIT_TYPE, DataError, FACE_SIDE, UNTRIED, UnitDef, UntriedFace, UntriedType,
     pool, replace, untried_id,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.tomlio import Reader
+    from kiev_tui.engine.scenario import Scenario
+    from kiev_tui.games.spi_kiev.untried import UnitCatalog
 
 
 class UntriedPool:

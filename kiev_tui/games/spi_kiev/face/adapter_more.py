@@ -6,9 +6,14 @@ Each class here is only a namespace: the class of the same name in adapter.py ho
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kiev_tui.games.spi_kiev.face.adapter import (  # noqa: F401
     COMBAT, MOVEMENT, RULES_BY_PHASE, SOVIET, _view, kiev_vars, present, reinforcements, text,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.engine.game import Game
 
 
 class KievAdapter:

@@ -6,10 +6,15 @@ Each class here is only a namespace: the class of the same name in screen.py hol
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from kiev_tui.games.spi_kiev.face.screen import (  # noqa: F401
     Action, Attack, COMBAT, Enter, Hex, Illegal, MECHANIZED, MOVEMENT, Overrun, RailMove,
     RemoveExcess, SOVIET, acting, enemy_of, movement, present, rail, stacking, toggle,
 )
+
+if TYPE_CHECKING:  # names read by annotations only
+    from kiev_tui.games.spi_kiev.face.screen import View
 
 
 class KievGameScreen:
