@@ -9,7 +9,8 @@ from pathlib import Path
 from kiev_tui.rulesref.model import load_reference
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "kiev_tui" / "games" / "spi_kiev").glob("*.py")) + [ROOT / "kiev_tui" / "engine" / "game.py"]
+SOURCES = sorted((ROOT / "kiev_tui" / "games" / "spi_kiev").glob("*.py")) + [ROOT / "kiev_tui" / "engine" / "game.py",
+                                                                     ROOT / "kiev_tui" / "engine" / "game_more.py"]
 PATTERNS = [
     re.compile(r'Illegal\(\s*"([0-9]+\.[0-9]+)"'),
     re.compile(r'Modifier\(\s*"([0-9]+\.[0-9]+)"'),

@@ -64,10 +64,34 @@ NOT_FOR_THE_FIRST_FRAME = (
     # the dialogs (confirm, pick, ask, text, score, new game): imported by the key or event that
     # opens the first one (issue 33, round 4)
     "kiev_tui.ui.dialogs",
-    # the TOML parser: every data file comes from the filled cache (sequence.toml too)
-    "tomllib",
+    # the TOML parser: every data file comes from the filled cache (sequence.toml too); our own
+    # parsing, checking and atomic writing too (tomlio.py hands them out, issue 33 round 7)
+    "tomllib", "kiev_tui.engine.tomltext",
     # the full command line, and the table of its commands (issue 33, round 6)
     "typer", "click", "pydantic", "kiev_tui.cliapp",
+    # Textual's RichLog and the pretty printer its module imports: the log panel is a ScrollView
+    # of its own (issue 33, round 7)
+    "textual.widgets._rich_log", "rich.pretty",
+    # the methods of the screen, the app and their mixins that the first frame never calls (moves,
+    # battles, files, dialogs, help): each class keeps a stand-in (kiev_tui/later.py, round 7)
+    "kiev_tui.ui.controller_more", "kiev_tui.ui.files_more", "kiev_tui.ui.app_more",
+    "kiev_tui.ui.game_screen_more", "kiev_tui.games.spi_kiev.face.screen_more",
+    # ... and of the map, the adapter, the game, its state, dice, prompts, hexes and rules
+    "kiev_tui.ui.adapter_more", "kiev_tui.ui.hexmap_more", "kiev_tui.engine.game_more",
+    "kiev_tui.engine.state_more", "kiev_tui.engine.rules_more", "kiev_tui.engine.prompts_more",
+    "kiev_tui.engine.dice_more", "kiev_tui.engine.hexes_more", "kiev_tui.engine.units_more",
+    "kiev_tui.engine.actions_more", "kiev_tui.games.spi_kiev.state_more",
+    "kiev_tui.games.spi_kiev.common_more", "kiev_tui.engine.crt_more", "kiev_tui.engine.sequence_more",
+    "kiev_tui.games.spi_kiev.tables_more", "kiev_tui.games.spi_kiev.face.adapter_more",
+    "kiev_tui.games.spi_kiev.untried_more",
+    "kiev_tui.ui.wire_more", "kiev_tui.ui.widgets_more",
+    # ... and functions handed out by their module's __getattr__: the path finder and the move check,
+    # the rail move, the legal-answers list, the choices and score texts, the entry check, the
+    # divisional integrity questions, the registry's plain faces and players, the views' seals
+    "kiev_tui.games.spi_kiev.movement_more", "kiev_tui.games.spi_kiev.rail_more",
+    "kiev_tui.games.spi_kiev.prompting_more", "kiev_tui.ui.text_more",
+    "kiev_tui.games.spi_kiev.reinforcements_more", "kiev_tui.games.spi_kiev.strength_more",
+    "kiev_tui.engine.registry_more", "kiev_tui.engine.view_more",
 )
 
 

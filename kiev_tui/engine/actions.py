@@ -12,6 +12,7 @@ import typing
 from typing import Any, Callable, ClassVar, Iterator, TypeVar
 
 from kiev_tui.engine.errors import DataError, shorten
+from kiev_tui.later import later
 
 A = TypeVar("A", bound=type)
 
@@ -22,18 +23,8 @@ class Action:
 
     kind: ClassVar[str] = ""
 
-    def to_toml(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.default is not dataclasses.MISSING and value == f.default:
-                continue
-            out[f.name] = _plain(value)
-        return out
-
-    def describe(self) -> str:
-        parts = [f"{k}={v}" for k, v in self.to_toml().items() if k != "kind"]
-        return f"{self.kind} " + " ".join(parts)
+    to_toml = later("kiev_tui.engine.actions_more")
+    describe = later("kiev_tui.engine.actions_more")
 
 
 def _plain(value: Any) -> Any:
@@ -89,44 +80,8 @@ class ActionRegistry:
     def __repr__(self) -> str:
         return f"ActionRegistry({self.game!r}: {', '.join(sorted(self._kinds))})"
 
-    def _shape(self, cls: type[Action]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
-        """The field types and fields of an action class, read once: a replay builds hundreds."""
-        shape = self._shapes.get(cls)
-        if shape is None:
-            shape = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
-            self._shapes[cls] = shape
-        return shape
-
-    def from_toml(self, data: Any, where: str = "action", file: str = "<actions>") -> Action:
-        """Build one of this game's actions from its TOML table, or raise DataError naming the key."""
-        if not isinstance(data, dict):
-            raise DataError(file, where, "an action is a table with a 'kind' key")
-        kind = data.get("kind")
-        if not isinstance(kind, str):
-            raise DataError(file, f"{where}.kind", "missing or not a string")
-        cls = self._kinds.get(kind)
-        if cls is None:
-            raise DataError(file, f"{where}.kind", f"unknown action '{shorten(kind)}' for the {self.game} game "
-                                                   f"(known: {', '.join(sorted(self._kinds))})")
-        hints, fields = self._shape(cls)
-        kwargs: dict[str, Any] = {}
-        for key, value in data.items():
-            if key == "kind":
-                continue
-            if key not in fields:
-                raise DataError(file, f"{where}.{key}",
-                                f"unknown key for action '{kind}' (expected: {', '.join(fields) or 'none'})")
-            hint = hints[key]
-            if hint is str and type(value) is str:  # the common shapes, without naming the key (issue 33)
-                kwargs[key] = value
-            elif hint in _STRS and type(value) is list and all(type(v) is str for v in value):
-                kwargs[key] = tuple(value)
-            else:
-                kwargs[key] = _convert(value, hint, f"{where}.{key}", file)
-        for name, f in fields.items():
-            if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
-                raise DataError(file, f"{where}.{name}", f"missing (action '{kind}' needs it)")
-        return cls(**kwargs)
+    _shape = later("kiev_tui.engine.actions_more")
+    from_toml = later("kiev_tui.engine.actions_more")
 
 
 def action_types(registry: ActionRegistry) -> dict[str, type[Action]]:

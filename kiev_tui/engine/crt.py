@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kiev_tui.later import later
+
 ODDS, DIFFERENTIAL = "odds", "differential"
 _ODDS_RE = re.compile(r"([0-9]+)[-:]([0-9]+)")
 _DIFF_RE = re.compile(r"[+-]?[0-9]+")
@@ -52,45 +54,12 @@ class CombatTable:
         if self.die_min > self.die_max:
             raise ValueError(f"die rows {self.die_min}..{self.die_max} are empty")
 
-    def column_index(self, attack: float, defense: float) -> int:
-        """The column before shifts (odds rounded in the defender's favour); off-table values clamp."""
-        above = self.columns.index(self.above_highest or self.columns[-1])
-        below = self.columns.index(self.below_lowest or self.columns[0])
-        if self.kind == DIFFERENTIAL:
-            value = attack - defense
-        else:
-            if defense <= 0:
-                return above
-            if attack <= 0:
-                return below
-            value = attack / defense
-        values = [column_value(c, self.kind) for c in self.columns]
-        best = -1
-        for i, v in enumerate(values):
-            if v <= value + 1e-9:
-                best = i
-        if best < 0:
-            return below
-        if best == len(values) - 1 and value >= self._past_last(values) - 1e-9:
-            return above
-        return best
-
-    def _past_last(self, values: list[float]) -> float:
-        """The first ratio the last column no longer serves: its next whole step (10-1 -> 11)."""
-        last = values[-1]
-        return last + 1 if last >= 1 or self.kind == DIFFERENTIAL else 1
+    column_index = later("kiev_tui.engine.crt_more")
+    _past_last = later("kiev_tui.engine.crt_more")
 
     def column(self, attack: float, defense: float) -> str:
         return self.columns[self.column_index(attack, defense)]
 
-    def shifted(self, index: int, shift: int) -> int:
-        """Move ``shift`` columns (negative toward the defender); shifts stop at the ends."""
-        return max(0, min(len(self.columns) - 1, index + shift))
-
-    def row(self, die: int) -> int:
-        """The row a modified roll reads: clamped to the table's die_min..die_max."""
-        return max(self.die_min, min(self.die_max, die))
-
-    def cell_index(self, attack: float, defense: float, shift: int = 0, die: int = 1) -> tuple[int, int]:
-        """(column index, row) of a battle after its net column shift and die modifier."""
-        return self.shifted(self.column_index(attack, defense), shift), self.row(die)
+    shifted = later("kiev_tui.engine.crt_more")
+    row = later("kiev_tui.engine.crt_more")
+    cell_index = later("kiev_tui.engine.crt_more")

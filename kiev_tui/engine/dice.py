@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from kiev_tui import nossl as secrets  # no OpenSSL at start-up (issue 33)
+from kiev_tui.later import later
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -139,15 +140,7 @@ class FixedDice(_Base):
         self.values = list(values)
         self.used = 0
 
-    def _next(self, what: str, n: int, low: int) -> int:
-        _check_range(what, n)
-        if self.used >= len(self.values):
-            raise DiceError(f"the fixed list of {len(self.values)} values is used up")
-        value = self.values[self.used]
-        if not low <= value < low + n:
-            raise DiceError(f"fixed value {self.used + 1} is {value}, not one of {low}..{low + n - 1}")
-        self.used += 1
-        return value
+    _next = later("kiev_tui.engine.dice_more")
 
     def roll(self, sides: int, purpose: str) -> int:
         return self._next("roll", sides, 1)
@@ -182,34 +175,15 @@ class RecordedDice(_Base):
         self.values = list(values)
         self.used = 0
 
-    def finish(self) -> None:
-        if self.used != len(self.values):
-            raise DiceError(f"the save records {len(self.values)} random values here, the replay used {self.used}")
-
-    def _next(self, n: int, low: int, fresh: int | None) -> int:
-        if self.used >= len(self.values):
-            raise DiceError(f"the replay needs random value {self.used + 1} here, the save records only "
-                            f"{len(self.values)}")
-        value = self.values[self.used]
-        self.used += 1
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value < low + n:
-            raise DiceError(f"random value {self.used} is recorded as {value!r}, not one of {low}..{low + n - 1}")
-        if fresh is not None and fresh != value:
-            raise DiceError(f"random value {self.used} is recorded as {value}, but the {self.check_kind} "
-                            f"source gives {fresh}")
-        return value
+    finish = later("kiev_tui.engine.dice_more")
+    _next = later("kiev_tui.engine.dice_more")
 
     @property
     def check_kind(self) -> str:
         return self.check.kind if self.check is not None else "recorded"
 
-    def roll(self, sides: int, purpose: str) -> int:
-        _check_range("roll", sides)
-        return self._next(sides, 1, self.check.roll(sides, purpose) if self.check is not None else None)
-
-    def pick(self, n: int, purpose: str) -> int:
-        _check_range("pick", n)
-        return self._next(n, 0, self.check.pick(n, purpose) if self.check is not None else None)
+    roll = later("kiev_tui.engine.dice_more")
+    pick = later("kiev_tui.engine.dice_more")
 
     def record(self) -> dict[str, Any]:
         return self.check.record() if self.check is not None else dict(self.origin)

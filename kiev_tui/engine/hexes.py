@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Callable, Iterator, NamedTuple
 
 from kiev_tui.engine.errors import shorten
+from kiev_tui.later import later
 
 # ASCII digits only (\d would take Arabic-Indic or full-width ones too), and the whole string:
 # fullmatch, because '$' also matches before a final newline.
@@ -141,12 +142,7 @@ class Hex(NamedTuple):
         dq, dr = q1 - q2, (row1 - (q1 - 1) // 2) - (row2 - (q2 - 1) // 2)
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    def direction_to(self, other: "Hex") -> Direction:
-        """Direction of an adjacent hex; ValueError if not adjacent."""
-        for d in Direction:
-            if self.step(d) == other:
-                return d
-        raise ValueError(f"{other} is not adjacent to {self}")
+    direction_to = later("kiev_tui.engine.hexes_more")
 
     def ring(self, radius: int) -> list["Hex"]:
         """Hexes at exactly ``radius`` from this one (radius 0 is the hex itself)."""
@@ -190,15 +186,7 @@ class Hexside:
     def of(cls, h1: Hex, h2: Hex) -> "Hexside":
         return cls(h1, h2)
 
-    @classmethod
-    def parse(cls, text: str) -> "Hexside":
-        """Read ``"2302/2401"`` (the rulebooks' notation) or ``"2302-2401"``."""
-        if not isinstance(text, str):
-            raise HexError(f"hexside must be a string like '2302/2401', not {shorten(repr(text))}")
-        parts = text.replace("-", "/").split("/")  # either separator; as re.split on [/-], faster
-        if len(parts) != 2:
-            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as 2302/2401)")
-        return cls(Hex.parse(parts[0]), Hex.parse(parts[1]))
+    parse = later("kiev_tui.engine.hexes_more")
 
     def __str__(self) -> str:
         return f"{self.a}/{self.b}"
@@ -206,12 +194,7 @@ class Hexside:
     def hexes(self) -> tuple[Hex, Hex]:
         return self.a, self.b
 
-    def other(self, h: Hex) -> Hex:
-        if h == self.a:
-            return self.b
-        if h == self.b:
-            return self.a
-        raise ValueError(f"{h} is not on hexside {self}")
+    other = later("kiev_tui.engine.hexes_more")
 
 
 def hexside(h1: Hex | str, h2: Hex | str) -> Hexside:
@@ -295,38 +278,12 @@ class Grid:
         letter = f"the sheet letter {self.sheet} then " if self.sheet else ""
         return f"{letter}four digits CCRR, e.g. {self.example()}"
 
-    def _parse(self, text: str) -> Hex:
-        hit = self._cache.get(text) if isinstance(text, str) else None
-        if hit is not None:
-            return hit
-        if not isinstance(text, str):
-            raise HexError(f"hex id must be a string like '{self.example()}', not {shorten(repr(text))}")
-        m = self._re.fullmatch(text)
-        if not m:
-            raise HexError(f"{shorten(text)!r} is not a hex id ({self.form()})")
-        h = Hex(int(m.group(1)) - self.col_shift, int(m.group(2)) - self.row_shift)
-        if len(self._cache) < 20000:
-            self._cache[text] = h
-        return h
+    _parse = later("kiev_tui.engine.hexes_more")
 
     def _id(self, h: Hex) -> str:
         return f"{self.sheet}{h.col + self.col_shift:02d}{h.row + self.row_shift:02d}"
 
-    def side(self, text: str) -> Hexside:
-        """Read a hexside written as two of this grid's ids, ``a/b`` or ``a-b``."""
-        if self.identity:
-            return Hexside.parse(text)
-        ex = self.example()
-        pair = f"{ex}/{self.id(self.parse(ex).step(Direction.S))}"
-        if not isinstance(text, str):
-            raise HexError(f"hexside must be a string like '{pair}', not {shorten(repr(text))}")
-        parts = text.replace("-", "/").split("/")  # either separator; as re.split on [/-], faster
-        if len(parts) != 2:
-            raise HexError(f"{shorten(text)!r} is not a hexside (write two adjacent hexes as {pair})")
-        a, b = self.parse(parts[0]), self.parse(parts[1])
-        if a.distance(b) != 1:
-            raise HexError(f"{self.id(a)} and {self.id(b)} are not adjacent, so share no hexside")
-        return Hexside(a, b)
+    side = later("kiev_tui.engine.hexes_more")
 
     def side_id(self, side: Hexside) -> str:
         return f"{self.id(side.a)}/{self.id(side.b)}"

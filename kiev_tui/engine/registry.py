@@ -190,48 +190,6 @@ def get_adapter(name: str) -> Any:
     return _resolve(entry.adapter, "ADAPTER")
 
 
-def get_plain(name: str) -> Any:
-    """The game's face for plain line mode, or None (plain mode then speaks from the rule
-    system alone).  Never imports the Textual adapter module: the ``plain_face`` of an adapter
-    registered as an object, else ``PLAIN`` of the ``plain`` module beside the registered
-    adapter module, else of ``<package>/<name>/face/plain.py`` by convention."""
-    entry = _entry(name)
-    adapter = getattr(entry, "adapter", None)
-    if adapter is not None and not isinstance(adapter, str):
-        own = getattr(adapter, "plain_face", None)
-        if own is not None:
-            return own
-    candidates = [f"{adapter.rpartition('.')[0]}.plain"] if isinstance(adapter, str) else []
-    candidates.extend(f"{package}.{name}.face.plain" for package in _PACKAGES)
-    for module in candidates:
-        try:
-            found = importlib.util.find_spec(module) is not None
-        except (ModuleNotFoundError, ValueError):
-            found = False
-        if found:
-            return importlib.import_module(module).PLAIN
-    return None
-
-
-def get_bot(name: str) -> Any:
-    """The game's random player (``play_game(scenario, seed, combat=True)`` returning a result
-    with ``summary()``), or None if the game has none.  A module path is imported whole."""
-    entry = _entry(name)
-    if entry is None or entry.bot is None:
-        return None
-    return importlib.import_module(entry.bot) if isinstance(entry.bot, str) else entry.bot
-
-
-def get_ai(name: str) -> Any:
-    """The game's computer player, or None if it has none: a module (or object) with ``LEVELS``
-    (the level names) and ``player(side, level, seed, seconds)`` returning a player of
-    kiev_tui/ai/base.py's protocol; optionally ``Operations``, the arena's figures of play."""
-    entry = _entry(name)
-    if entry is None or entry.ai is None:
-        return None
-    return importlib.import_module(entry.ai) if isinstance(entry.ai, str) else entry.ai
-
-
 def system_for(reader: "Reader", key: str, name: str) -> "RuleSystem":
     """The rule system of the game a data file names, or a DataError at that file and key."""
     from kiev_tui.engine.errors import shorten  # not at the top: importing kiev_tui pays only for this module
@@ -250,3 +208,17 @@ def data_for(reader: "Reader", key: str, name: str) -> "GameData":
         return get_data(name)
     except ValueError:  # the same words as system_for: an unknown game has no rules either
         raise reader.fail(key, f"no rule system for game '{shorten(str(name))}'") from None
+
+
+#: Functions written in registry_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'get_plain', 'get_ai', 'get_bot'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.engine import registry_more
+
+    value = getattr(registry_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, runtime_chec
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.prompts import Option, Prompt  # noqa: F401 - the protocol's prompt types
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action, ActionRegistry
@@ -80,48 +81,14 @@ class Counters:
                 return layer
         raise KeyError(name)
 
-    def layer_of(self, unit_type: str, own: str = "") -> Layer:
-        """The layer of a unit: its own ``layer`` key, else its type's, else the first."""
-        return self.layer(own or self.type_layers.get(unit_type, self.layers[0].name))
+    layer_of = later("kiev_tui.engine.rules_more")
 
     @property
     def all_statuses(self) -> tuple[str, ...]:
         return (*BASE_STATUSES, *self.statuses)
 
-    def marker(self, kind: str) -> HexMarker | None:
-        return next((m for m in self.hex_markers if m.kind == kind), None)
-
-    def problems(self, unit_types: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
-        """(key, reason) for each thing the declaration gets wrong; empty when sound."""
-        out: list[tuple[str, str]] = []
-        if len(set(self.factors)) != len(self.factors):
-            out.append(("factors", "a factor is named twice"))
-        if len(self.step_factors) > 2 or any(f not in self.factors for f in self.step_factors):
-            out.append(("step_factors", "at most two, each one of the factors"))
-        if self.ma_factor and (self.ma_factor not in self.factors or self.ma_factor in self.step_factors):
-            out.append(("ma_factor", "one of the factors that steps do not give"))
-        if set(self.statuses) & set(BASE_STATUSES) or len(set(self.statuses)) != len(self.statuses):
-            out.append(("statuses", f"each once, none of {', '.join(BASE_STATUSES)}"))
-        names = [layer.name for layer in self.layers]
-        if not names or len(set(names)) != len(names):
-            out.append(("layers", "at least one layer, each named once"))
-        for layer in self.layers:
-            for st in layer.statuses:
-                if st not in self.all_statuses:
-                    out.append((f"layers.{layer.name}", f"status '{st}' is not declared"))
-        known_types = {t for ts in unit_types.values() for t in ts}
-        for utype, lname in self.type_layers.items():
-            if utype not in known_types:
-                out.append((f"type_layers.{utype}", "not a unit type of the game"))
-            if lname not in names:
-                out.append((f"type_layers.{utype}", f"'{lname}' is not a layer"))
-        kinds = [m.kind for m in self.hex_markers]
-        if len(set(kinds)) != len(kinds):
-            out.append(("hex_markers", "a marker kind is named twice"))
-        for m in self.hex_markers:
-            if len(m.glyph) != 1:
-                out.append((f"hex_markers.{m.kind}", "the glyph is one character"))
-        return out
+    marker = later("kiev_tui.engine.rules_more")
+    problems = later("kiev_tui.engine.rules_more")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -81,11 +82,7 @@ class Sequence:
     segments: tuple[SegmentDef, ...]
     path: str = ""
 
-    def segment(self, seg_id: str) -> SegmentDef:
-        for s in self.segments:
-            if s.id == seg_id:
-                return s
-        raise KeyError(seg_id)
+    segment = later("kiev_tui.engine.sequence_more")
 
     def steps(self, turn: int, first: str, second: str, skip: Callable[[str, int, str], bool] | None = None,
               ) -> list[Step]:
@@ -98,15 +95,7 @@ class Sequence:
             out.extend(made)
         return out
 
-    def all_steps(self, first: str, second: str) -> list[Step]:
-        """Every phase the game-turn can have (skip rules and turns ignored): what a tracker lists."""
-        out: list[Step] = []
-        for seg in self.segments:
-            phasing = first if seg.phasing == "first" else second if seg.phasing == "second" else ""
-            for ph in seg.phases:
-                for owner in _owners(ph.owner, phasing, first, second):
-                    out.append(Step(seg.id, ph.id, phasing, owner, ph.case, ph.name))
-        return out
+    all_steps = later("kiev_tui.engine.sequence_more")
 
 
 #: Each sequence's phases per (turn, first, second), by the sequence's id (it is kept, so the id stays its own).

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from kiev_tui.engine.errors import DataError, shorten
 from kiev_tui.engine.mapdata import one_of
 from kiev_tui.engine.tomlio import Reader, load_toml
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.rules import Counters, GameData
@@ -80,19 +81,8 @@ class UnitState:
     face: str | None = None  # a hidden counter's face, once the game has drawn it
     markers: set[str] = field(default_factory=set)
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"status": self.status, "step": self.step}
-        if self.hex is not None:
-            d["hex"] = self.hex
-        if self.face is not None:
-            d["face"] = self.face
-        if self.markers:
-            d["markers"] = sorted(self.markers)
-        return d
-
-    @classmethod
-    def from_dict(cls, uid: str, d: dict[str, Any]) -> "UnitState":
-        return cls(uid, d["status"], d.get("hex"), d.get("step", 0), d.get("face"), set(d.get("markers", ())))
+    to_dict = later("kiev_tui.engine.units_more")
+    from_dict = later("kiev_tui.engine.units_more")
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Readers of the position learn from WRITES which units changed (issue 33); reads stay
@@ -101,17 +91,7 @@ class UnitState:
         if name in _NOTED:
             WRITES.note(getattr(self, "id", ""))
 
-    def copied(self) -> "UnitState":
-        """An independent copy, made without noting its fields as written: a copy goes into a
-        new position, whose placement and hash nothing has worked out yet."""
-        twin = object.__new__(UnitState)
-        _set(twin, "id", self.id)
-        _set(twin, "status", self.status)
-        _set(twin, "hex", self.hex)
-        _set(twin, "step", self.step)
-        _set(twin, "face", self.face)
-        _set(twin, "markers", set(self.markers))
-        return twin
+    copied = later("kiev_tui.engine.units_more")
 
 
 _set = object.__setattr__

@@ -26,6 +26,7 @@ from textual.strip import Strip
 
 from kiev_tui.engine.hexes import Direction, Hex
 from kiev_tui.engine.mapdata import GameMap
+from kiev_tui.later import later
 from kiev_tui.ui.glyphs import ASCII, RIVER, WAY, Glyphs, MapSymbols, short_names, symbols_for
 from kiev_tui.ui.widgets import PaintStyle
 
@@ -139,27 +140,13 @@ class MapPainter:
             return 5 * (h.col - self.c0), 2 * (h.row - 1) + self.shift(h.col)
         return 3 * (h.col - self.c0), 2 * (h.row - 1) + self.shift(h.col)
 
-    def rows_of(self, h: Hex) -> range:
-        """The text rows a hex's drawing touches."""
-        x, y = self.origin(h)
-        return range(y, y + 3) if self.zoom == FULL else range(y, y + 2)
+    rows_of = later("kiev_tui.ui.hexmap_more")
 
     def region_of(self, h: Hex) -> Region:
         x, y = self.origin(h)
         return Region(x, y, 6, 3) if self.zoom == FULL else Region(x, y, 3, 2)
 
-    def hex_at(self, x: int, y: int) -> Hex | None:
-        """The hex whose inside covers a cell (for mouse clicks)."""
-        if self.zoom == FULL:
-            col = x // 5 + self.c0
-            k = y - self.shift(col) - 1
-        else:
-            col = x // 3 + self.c0
-            k = y - self.shift(col)
-        if k < 0:
-            return None
-        h = Hex(col, k // 2 + 1)
-        return h if self.map.on_map(h) else None
+    hex_at = later("kiev_tui.ui.hexmap_more")
 
     # -- one cell at a time ---------------------------------------------------------------
     def _side(self, h: Hex, d: Direction) -> Cell:
@@ -269,50 +256,8 @@ class MapPainter:
             return [(ch, S_ID) for ch in hex_text(self.map, h)[-4:]]  # column and row, no sheet letter
         return [fill] * 4
 
-    # -- compact zoom ---------------------------------------------------------------------
-    def _compact(self, h: Hex, part: int) -> list[Cell]:
-        look = self.looks.get(h) or HexLook()
-        if part == 0:
-            if look.letter:
-                st = S_FIRST if look.side == self.first_side else S_SECOND
-                return [(ch, st) for ch in (look.letter + look.strength.replace("-", "")).ljust(3)[:3]]
-            if look.reach:
-                st = S_PATH if look.reach[0] == self.g.path else S_REACH
-                return [(ch, st) for ch in look.reach[:3].ljust(3)]
-            kind = self.map.settlement(h)
-            if kind:
-                return [(ch, S_CITY if self.map.is_large(kind) else S_TOWN) for ch in self.short[3][h].ljust(3)]
-            return [self._fills.get(self.map.terrain(h), (self.g.clear, S_BLANK))] * 3
-        # second row: a river along a side, a way across one (or steps), then count or marker
-        summary = self._summaries.get(h)
-        if summary is None:
-            summary = self._summaries[h] = self._summary(h)
-        river, way = summary
-        if look.letter:
-            st = S_FIRST if look.side == self.first_side else S_SECOND
-            last: Cell = (look.mark, S_MARK) if look.mark else ((str(look.count), st) if look.count > 1 else (" ", S_BLANK))
-            if look.reach:
-                # the cost where the steps were ("+4", not "+" after 4 steps); a longer cost
-                # (10 or 4.5 MP) keeps only its mark here, and the status line has the number
-                rs = S_PATH if look.reach[0] == self.g.path else S_REACH
-                cost = look.reach[1] if len(look.reach) == 2 else " "
-                return [river, (look.reach[0], rs), (cost, rs)]
-            return [river, (str(min(look.steps, 9)) if look.steps else " ", S_BORDER), last]
-        return [river, way, (" ", S_BLANK)]
-
-    def _summary(self, h: Hex) -> tuple[Cell, Cell]:
-        """A hex's sides in two cells (compact zoom): the first-ranked river along any of them
-        and the first-ranked way across any; a barrier is not summarised."""
-        river: Cell = (" ", S_BLANK)
-        way: Cell = (" ", S_BLANK)
-        river_rank = way_rank = 0
-        for n in self.map.neighbours(h):
-            _, _, r, rp, w, wp = self._side_look(h, n)
-            if r is not None and (river[0] == " " or rp < river_rank):
-                river, river_rank = r, rp
-            if w is not None and (way[0] == " " or wp < way_rank):
-                way, way_rank = w, wp
-        return river, way
+    _compact = later("kiev_tui.ui.hexmap_more")
+    _summary = later("kiev_tui.ui.hexmap_more")
 
     # -- rows -----------------------------------------------------------------------------
     def row(self, y: int, x0: int = 0, x1: int | None = None) -> list[Cell]:
@@ -403,25 +348,12 @@ class MapPainter:
                 # cursor, where dim inside bold costs a reset and two style changes on every move
                 cells[i] = (ch, S_CURSOR if st == S_BORDER else st + S_CURSOR)
 
-    def _cursor_compact(self, y: int, cells: list[Cell]) -> None:
-        for h in self.framed:
-            if self.origin(h)[1] + 1 == y:
-                x = self.origin(h)[0]
-                ch, st = cells[x]
-                cells[x] = (self.looks[h].frame, S_FRAME) if ch == " " else (ch, st + Style(underline=True))
-        if self.cursor is not None and self.cursor.col >= self.c0:
-            x, top = self.origin(self.cursor)
-            if y in (top, top + 1):
-                for i in range(x, x + 3):
-                    ch, st = cells[i]
-                    cells[i] = (ch, S_CURSOR if st == S_BORDER else st + S_CURSOR)
+    _cursor_compact = later("kiev_tui.ui.hexmap_more")
 
     def _inside_row(self, h: Hex) -> int:
         return self.origin(h)[1] + 1
 
-    def text(self) -> str:
-        """The whole map as plain text (tests and debugging)."""
-        return "\n".join("".join(ch for ch, _ in self.row(y)).rstrip() for y in range(self.size.height))
+    text = later("kiev_tui.ui.hexmap_more")
 
 
 def to_strip(cells: list[Cell]) -> Strip:
@@ -498,14 +430,7 @@ class HexMap(PaintStyle, ScrollView, can_focus=True):
             # where Enter would act; a scroll only when it has gone off the edge
             self.scroll_to_hex(self.painter.cursor)
 
-    # -- what to show ---------------------------------------------------------------------
-    def set_map(self, gmap: GameMap) -> None:
-        old = self.painter
-        symbols = old.symbols if gmap.game == old.map.game else None  # another game draws with its own
-        self.painter = MapPainter(gmap, old.g, old.zoom, old.first_side, symbols)
-        self._strips.clear()
-        self.virtual_size = self.painter.size
-        self.refresh()
+    set_map = later("kiev_tui.ui.hexmap_more")
 
     def update_looks(self, looks: dict[Hex, HexLook]) -> None:
         """Show new looks; only the rows of hexes whose look changed are redrawn."""
@@ -518,15 +443,7 @@ class HexMap(PaintStyle, ScrollView, can_focus=True):
         for h in changed:
             self._invalidate(h)
 
-    def set_cursor(self, h: Hex) -> None:
-        old = self.painter.cursor
-        if old == h:
-            return
-        self.painter.cursor = h
-        if old is not None:
-            self._invalidate(old, cursor_only=True)
-        self._invalidate(h, cursor_only=True)
-        self.scroll_to_hex(h)
+    set_cursor = later("kiev_tui.ui.hexmap_more")
 
     def watch_zoom(self, zoom: str) -> None:
         self.painter.zoom = zoom
@@ -543,27 +460,7 @@ class HexMap(PaintStyle, ScrollView, can_focus=True):
         else:
             self.scroll_with_margin(region)
 
-    def scroll_with_margin(self, region: Region) -> None:
-        """Scroll only as far as keeps MARGIN_HEXES of map between the region and each edge of
-        the view (less in a view too small for that): what lies next to the cursor stays in sight."""
-        w, ht = self.viewport()
-        step_x, step_y = (5, 2) if self.painter.zoom == FULL else (3, 2)
-        mx = min(MARGIN_HEXES * step_x, max(0, (w - region.width) // 2))
-        my = min(MARGIN_HEXES * step_y, max(0, (ht - region.height) // 2))
-        sx, sy = int(self.scroll_offset.x), int(self.scroll_offset.y)
-        x, y = sx, sy
-        if region.x - mx < sx:
-            x = region.x - mx
-        elif region.right + mx > sx + w:
-            x = region.right + mx - w
-        if region.y - my < sy:
-            y = region.y - my
-        elif region.bottom + my > sy + ht:
-            y = region.bottom + my - ht
-        x = max(0, min(x, self.virtual_size.width - w))
-        y = max(0, min(y, self.virtual_size.height - ht))
-        if (x, y) != (sx, sy):
-            self.scroll_to(x, y, animate=False, immediate=True)
+    scroll_with_margin = later("kiev_tui.ui.hexmap_more")
 
     def viewport(self) -> Size:
         """The cells of map on show: the content less any scroll bars the map will need.
@@ -586,15 +483,7 @@ class HexMap(PaintStyle, ScrollView, can_focus=True):
         y = max(0, min(region.y + region.height // 2 - ht // 2, self.virtual_size.height - ht))
         self.scroll_to(x, y, animate=False, immediate=True)
 
-    def _invalidate(self, h: Hex, cursor_only: bool = False) -> None:
-        rows = [self.painter._inside_row(h)] if cursor_only and self.painter.zoom == FULL else list(self.painter.rows_of(h))
-        # Repaint only the cells of this hex, not whole rows: a cursor move over SSH then
-        # costs a few dozen bytes per row instead of a full screen width.
-        box = self.painter.region_of(h)
-        sx, sy = self.scroll_offset
-        for y in rows:
-            self._strips.pop(y, None)
-            self.refresh(Region(box.x - sx, y - sy, box.width, 1))
+    _invalidate = later("kiev_tui.ui.hexmap_more")
 
     # -- Line API -------------------------------------------------------------------------
     def _strip(self, y: int, x0: int, x1: int) -> tuple[int, Strip]:

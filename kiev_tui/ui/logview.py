@@ -1,4 +1,4 @@
-"""The log panel: a RichLog that keeps its lines as text and styles a line only when it is shown.
+"""The log panel: a scrolling log that keeps its lines as text and styles a line only when it is shown.
 
 Textual's RichLog wraps and styles every line when it is written, at the width of that moment;
 after a resize (or once its scroll bar appears) old lines would be cut at the panel's edge.
@@ -12,6 +12,11 @@ builds only the newest lines, and the older ones are built a chunk at a time whe
 comes near the top of what is built (page up, the wheel, the scroll bar).  Issue 33: the
 RichLog this replaces styled all of them twice on a resume (once for the snapshot's words,
 once for the checked game's), most of them never seen.
+
+It is a ScrollView of its own rather than a subclass of Textual's RichLog: RichLog's module
+imports Rich's pretty printer (for objects written as they are), about 0.1 MiB of code a new
+game's first frame never runs (issue 33, round 7).  What this panel kept of RichLog (its
+style, focus, the line cache, the width it asks for) is written out below, as RichLog does it.
 """
 
 from __future__ import annotations
@@ -23,21 +28,41 @@ from rich._wrap import divide_line
 from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
+from textual.cache import LRUCache
+from textual.events import Resize
 from textual.geometry import Size
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 from kiev_tui.ui.widgets import PaintStyle
 
 
-class WrapLog(PaintStyle, RichLog):
+class WrapLog(PaintStyle, ScrollView, can_focus=True):
     """A read-only log whose lines always fit the panel's width."""
+
+    # RichLog's own style, under this class's name
+    DEFAULT_CSS = """
+    WrapLog{
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
+    }
+    """
 
     #: Older lines built at once when the player scrolls back towards the top of what is built.
     CHUNK = 100
 
-    def __init__(self, *, max_lines: int = 5000, **kwargs: Any) -> None:
-        super().__init__(max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
+    def __init__(self, *, max_lines: int | None = 5000, auto_scroll: bool = True, name: str | None = None,
+                 id: str | None = None, classes: str | None = None, disabled: bool = False) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self.max_lines = max_lines  # the most lines kept, history included (None: no limit)
+        self.min_width = 1  # the narrowest a line is drawn
+        self.auto_scroll = auto_scroll  # a new line scrolls the log to its end
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
+        self._size_known = False  # set by the first resize with a width (RichLog's get_content_width)
         self._source: list[Text] = []
         self._wrapped_at = 0  # the width the rows below are counted for (0: none yet)
         self._rows: list[int] = []  # rows of each source line at that width
@@ -51,13 +76,9 @@ class WrapLog(PaintStyle, RichLog):
 
     # RichLog keeps its written rows in ``lines``; here they are drawn when shown, so the
     # attribute is computed (every row styled: for tests and tools, never for the screen).
-    @property  # type: ignore[override]
+    @property
     def lines(self) -> list[Strip]:
         return [strip for i in range(len(self._source)) for strip in self._styled(i)] if self._wrapped_at else []
-
-    @lines.setter
-    def lines(self, _value: list[Strip]) -> None:
-        pass  # (RichLog's own constructor and clear set it)
 
     @property
     def unbuilt(self) -> int:
@@ -128,7 +149,6 @@ class WrapLog(PaintStyle, RichLog):
         self._rows, self._starts, self._drawn = [], [0], {}
         self._older = None
         self._first = self._unbuilt = 0
-        super().clear()
         self._moved()
         return self
 
@@ -152,8 +172,14 @@ class WrapLog(PaintStyle, RichLog):
         if excess > dropped:
             del self._source[: excess - dropped]
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width:
+            self._size_known = True
         self.call_after_refresh(self._fit)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        # as RichLog: the width of the lines once the panel has been sized, the container's before
+        return self.virtual_size.width if self._size_known else container.width
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -245,6 +271,12 @@ class WrapLog(PaintStyle, RichLog):
         for strip in got:
             strip.adjust_cell_length(render_width)
         return got
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the panel (Textual's line API), in the panel's style as RichLog draws it."""
+        scroll_x, scroll_y = self.scroll_offset
+        return self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width).apply_style(
+            self.rich_style)
 
     def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
         """Row ``y`` of the log, drawn the first time it is shown at this width (Textual's line API)."""

@@ -8,7 +8,7 @@ Textual, no Rich and none of the Textual face's modules (tests/ui/test_ui_knows_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.names import replace_ids  # regular expressions only
@@ -151,50 +151,6 @@ def sequence_lines(game: "Game", side_name: Callable[[str], str], title: Callabl
 
 # -- what the generic faces offer besides moving and ending the phase (C, "choose") -----------------
 
-def action_text(action: "Action") -> str:
-    """An action as a player reads it in a list: a game's own ``describe`` when it has one, else
-    its kind and fields, several ids joined by commas ("declare hex=1506 units=a, b")."""
-    from kiev_tui.engine.actions import Action
-
-    if type(action).describe is not Action.describe:
-        return action.describe()
-    fields = {k: v for k, v in action.to_toml().items() if k != "kind"}
-    words = [f"{k}={', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in fields.items()]
-    return " ".join([action.kind, *words])
-
-
-def choices(game: "Game", side: str) -> list[tuple[str, "Action"]]:
-    """What the generic faces list for ``side`` (the TUI's C, plain mode's ``choose``), with the
-    words for each: the rules' ``options`` first (a hidden pick, its reveal, a game's own list),
-    then every other action ``legal`` gives that no other key plays -- not the phase end (P /
-    ``end``), not a move of the game's ``move`` kind by units on the map (Enter on the map /
-    ``move``), not a waiting prompt's answers (p / ``pick``).  So a game with no face of its own
-    can still declare, attack, overrun, fly or bring on arrivals as its rules allow.  Empty unless
-    ``side`` may act now."""
-    from kiev_tui.engine.actions import EndPhase
-    from kiev_tui.engine.view import view
-
-    out: list[tuple[str, Action]] = []
-    for opt in view(game, side).options:
-        act = getattr(opt, "action", opt)  # a prompt's Option carries its action and its label
-        label = getattr(opt, "label", None)
-        out.append((str(label) if label else action_text(act), act))
-    rules = game.rules
-    legal = getattr(rules, "legal", None)
-    if legal is None or game.state.over or game.actor != side or rules.prompt(game) is not None:
-        return out
-    move = rules.actions.get("move")
-    listed = [act for _, act in out]
-    for act in legal(game, side):
-        if isinstance(act, EndPhase) or act in listed:
-            continue
-        if move is not None and isinstance(act, move) and _on_map(game, act):
-            continue  # the map's own keys move it
-        listed.append(act)
-        out.append((action_text(act), act))
-    return out
-
-
 def _on_map(game: "Game", action: "Action") -> bool:
     """Whether every unit the action names stands on a map hex (an arrival does not yet)."""
     units = getattr(action, "units", ())
@@ -202,17 +158,15 @@ def _on_map(game: "Game", action: "Action") -> bool:
     return all(u in states and states[u].hex is not None for u in units)
 
 
-def score_lines(game: "Game", side_name: Callable[[str], str], loud: bool = False) -> list[str]:
-    """Points per side and why, then the winner (game over) or who leads.  ``loud``: the winner
-    in capitals ("AXIS VICTORY"), as the Textual score box heads it; else "Axis victory."."""
-    score = game.rules.score(game)
-    lines = [f"{side_name(s)} points: {p}" for s, p in score.points.items()]
-    lines.extend(f"  {line}" for line in score.lines)
-    if game.state.over:
-        if not score.winner:
-            lines.append("A draw.")
-        else:
-            lines.append(f"{side_name(score.winner).upper()} VICTORY" if loud else f"{side_name(score.winner)} victory.")
-    else:
-        lines.append(f"{side_name(score.winner)} leads." if score.winner else "Nobody leads.")
-    return lines
+#: Functions written in text_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'choices', 'score_lines', 'action_text'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.ui import text_more
+
+    value = getattr(text_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

@@ -13,6 +13,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from kiev_tui.later import later
+
 
 def _span_region(a: str, b: str, y: int) -> Region:
     """The cells of row ``y`` that differ between two renderings of it."""
@@ -178,13 +180,7 @@ class KeyBar(PaintStyle, Widget):
         """Two spaces between keys when they all fit, else one."""
         return 2 if self._length(self.keys, 2) <= self.size.width else 1
 
-    def _spans(self) -> list[tuple[int, int, str]]:
-        x, out, gap = 1, [], self._gap()
-        for key, label, action in self.keys:
-            width = len(key) + 1 + len(label)
-            out.append((x, x + width, action))
-            x += width + gap
-        return out
+    _spans = later("kiev_tui.ui.widgets_more")
 
     def render(self) -> Text:
         """The line as text (painting goes through render_line; this serves readers and tests)."""

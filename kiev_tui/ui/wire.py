@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from operator import is_
 
 from rich.cells import _is_single_cell_widths
 
+from kiev_tui.later import later
 from kiev_tui.ui.cellwidth import get_character_cell_size  # Rich's answers, without its table for ours
 
 # SGR parameters that switch on each attribute bit, in bit order (Textual's own table).
@@ -151,8 +153,11 @@ class ShadowScreen:
         w, h = self.width, self.height
         self.want = [[None] * w for _ in range(h)]  # what Textual has drawn (chars; None: unknown)
         self.want_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
-        self.shown = [[None] * w for _ in range(h)]  # what the terminal shows
-        self.shown_pen: list[list[Pen | None]] = [[None] * w for _ in range(h)]
+        # What the terminal shows.  A row the terminal shows as drawn is the very list of `want`
+        # (issue 33, round 7: the shadow's second copy of the screen, 80 KiB at 120x40, is not
+        # kept); `_text` gives it a list of its own before writing into it.
+        self.shown = list(self.want)
+        self.shown_pen: list[list[Pen | None]] = list(self.want_pen)
         self._lo = [w] * h  # per row, the span written since the last frame end
         self._hi = [0] * h
         self._dirty = False
@@ -251,12 +256,7 @@ class ShadowScreen:
             self.raw = self._drawing = False
         return self._take()
 
-    def _new_tables(self) -> None:
-        """Styles are few in practice; a table that grew without end is started again."""
-        self._send(self._diff())  # what was drawn so far goes out with the old pens
-        self._pens, self._blank, self._sgr = {PLAIN: PLAIN}, {PLAIN: PLAIN}, {}
-        self.forget()
-        self.pen = None if self.pen is None else self._intern(self.pen)
+    _new_tables = later("kiev_tui.ui.wire_more")
 
     def _take(self) -> str:
         out = "".join(self.out)
@@ -277,6 +277,10 @@ class ShadowScreen:
         if x is None or y is None or pen is None:
             raise _Unknown
         chars, pens = self.want[y], self.want_pen[y]
+        if chars is self.shown[y]:  # the row was in step with the terminal: it keeps its own copy now
+            self.shown[y] = chars[:]
+        if pens is self.shown_pen[y]:
+            self.shown_pen[y] = pens[:]
         w = self.width
         if text.isascii() or _is_single_cell_widths(text):
             end = x + len(text)
@@ -316,21 +320,7 @@ class ShadowScreen:
         self._dirty = True
         self.x = end
 
-    def _break_wide(self, y: int, x: int, end: int) -> None:
-        """Text over cells x..end-1 covers half of a double-width character at either end.
-
-        Terminals differ in what they leave in the other half; if that character is already on
-        the screen, that half is simply not known any more.  If it was drawn in this very frame,
-        the frame is passed on as it is.
-        """
-        lo, hi = self._lo[y], self._hi[y]
-        for half, other in ((x, x - 1), (end, end - 1)):
-            if half < self.width and self.want[y][half] == TAIL:
-                cell = other if half == x else half  # the half not written now
-                if lo <= other < hi:
-                    raise _Unknown
-                self.want[y][cell] = self.shown[y][cell] = None
-                self.want_pen[y][cell] = self.shown_pen[y][cell] = None
+    _break_wide = later("kiev_tui.ui.wire_more")
 
     def _csi(self, params: str, inter: str, final: str, seq: str) -> None:
         if final in ("H", "f") and not inter:
@@ -420,20 +410,7 @@ class ShadowScreen:
             i += 1
         return self._intern((bits, fg, bg))
 
-    def _sync(self, start: bool) -> None:
-        if start:
-            if not self.sync_open:
-                self._send(self._diff())  # anything drawn before: a frame of its own
-            self.sync_open, self.sync_sent = True, False
-            return
-        if not self.sync_open:
-            self.out.append(SYNC_END)  # an update begun before this shadow knew (after a fault): ended
-            return
-        self._send(self._diff())  # the frame's changes, inside the pair (none: no pair at all)
-        if self.sync_sent:
-            self.out.append(SYNC_END)
-        self.sync_open = self.sync_sent = False
-        self.raw = self._drawing = False
+    _sync = later("kiev_tui.ui.wire_more")
 
     def _alt_screen(self, on: bool, seq: str) -> None:
         self._send(self._diff())
@@ -453,39 +430,8 @@ class ShadowScreen:
                 self.shown_pen[y][:] = plain
             self.tpen = PLAIN
 
-    def _give_up(self, *token: str) -> None:
-        """Pass a token on unchanged, with the terminal brought to where Textual's output expects it."""
-        in_frame = self.sync_open or self._drawing
-        self._send(self._diff())
-        if self.pen is not None and self.tpen is not self.pen:
-            self._send(change(self.tpen, self.pen))
-        if self.x is not None and self.y is not None and (self.tx, self.ty) != (self.x, self.y):
-            self._send(_cup(self.x, self.y))
-        self.forget()
-        self.raw = in_frame
-        self._raw_token(*token)
-
-    def _raw_token(self, text: str, params: str, inter: str, final: str, osc: str, ctrl: str) -> None:
-        """A token of a frame passed on unchanged; Textual's cursor and pen still followed."""
-        if final and params == "?2026" and final in "hl" and not inter:
-            self._sync(final == "h")  # the end of the frame ends the raw pass too
-            return
-        self._send(text or osc or ctrl or f"\x1b[{params}{inter}{final}")
-        try:
-            if text:
-                self.x = None if self.x is None or not _is_single_cell_widths(text) else self.x + len(text)
-            elif final == "m" and not inter:
-                self.pen = self._parse_sgr(self.pen, params)
-            elif final in ("H", "f") and not inter:
-                self._csi(params, "", "H", "")
-            elif ctrl == "\r":
-                self.x = 0
-            elif not osc and not (final and params.startswith("?")):
-                self.x = self.y = None
-        except _Unknown:
-            self.x = self.y = None
-        self.tpen, self.tx, self.ty = self.pen, self.x, self.y
-        self.sure = False
+    _give_up = later("kiev_tui.ui.wire_more")
+    _raw_token = later("kiev_tui.ui.wire_more")
 
     # -- output ------------------------------------------------------------------------------
 
@@ -498,6 +444,7 @@ class ShadowScreen:
         self._dirty = False
         w = self.width
         lo_of, hi_of = self._lo, self._hi
+        want, want_pen, shown, shown_pen = self.want, self.want_pen, self.shown, self.shown_pen
         for y in range(self.height):
             lo = lo_of[y]
             if lo >= w:
@@ -505,6 +452,9 @@ class ShadowScreen:
             hi = hi_of[y]
             lo_of[y], hi_of[y] = w, 0
             self._row(out, y, lo, hi)
+            wc, wp = want[y], want_pen[y]
+            if wc == shown[y] and all(map(is_, wp, shown_pen[y])):  # in step: one list for both
+                shown[y], shown_pen[y] = wc, wp
         self._place_cursor(out)
         return "".join(out)
 
@@ -568,34 +518,7 @@ class ShadowScreen:
         changed = [i for i in range(start, hi) if sc[i] != " " or sp[i] is not PLAIN]
         return changed[0] if len(changed) >= self.EL_MIN else w
 
-    def _erase_to_end(self, out: list[str], x: int, y: int) -> None:
-        """Blank the row from column x to the right edge with one EL.
-
-        The EL may start further left, over cells that are plain blanks already, where the
-        cursor gets to in fewer bytes.
-        """
-        wc, wp, sc, sp = self.want[y], self.want_pen[y], self.shown[y], self.shown_pen[y]
-        start = x
-        while start > 0 and wc[start - 1] == " " and wp[start - 1] is PLAIN \
-                and sc[start - 1] == " " and sp[start - 1] is PLAIN:
-            start -= 1
-        if start < x:
-            tx = self.tx if self.sure and self.tx is not None else -1
-            options = [x, start] + ([tx] if start <= tx <= x else [])
-            x = min(options, key=lambda at: (len(self._move(at, y)) if (self.tx, self.ty) != (at, y) else 0, -at))
-        self._goto(out, x, y)
-        pen = self.tpen
-        if pen is None or not blank_like_erased(pen):
-            # EL fills with the pen's background: keep what is cheap to keep, drop the rest
-            target = PLAIN if pen is None else self._intern((pen[0] & ~_SHOWS_ON_BLANK, pen[1], ""))
-            if len(change(pen, PLAIN)) <= len(change(pen, target)):
-                target = PLAIN
-            out.append(change(pen, target))
-            self.tpen = target
-        out.append("\x1b[K")
-        n = self.width - x
-        self.shown[y][x:] = [" "] * n
-        self.shown_pen[y][x:] = [PLAIN] * n
+    _erase_to_end = later("kiev_tui.ui.wire_more")
 
     def _run(self, out: list[str], y: int, x: int, hi: int, stop: int) -> int:
         """Write the run of changed cells that starts at x (the cursor is there); where it ends.

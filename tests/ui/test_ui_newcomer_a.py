@@ -142,9 +142,9 @@ async def test_goto_ignores_spaces_typed_around_the_hex() -> None:
 # -- 8: names, not ids --------------------------------------------------------------------------
 
 def _log_text(app) -> str:  # type: ignore[no-untyped-def]
-    from textual.widgets import RichLog
+    from kiev_tui.ui.logview import WrapLog
 
-    log = game_screen(app).query_one("#log", RichLog)
+    log = game_screen(app).query_one("#log", WrapLog)
     return "\n".join(strip.text for strip in log.lines)
 
 

@@ -124,6 +124,22 @@ def test_a_changed_cell_is_all_that_is_sent() -> None:
     assert pair.frame("\x1b[2;1H\x1b[1;34msecond\x1b[0m line \x1b[1;1H") == "\x1b[B\x1b[1;34msecond\x1b[H"
 
 
+def test_a_row_in_step_with_the_terminal_is_one_list_and_a_written_one_gets_its_own() -> None:
+    """Issue 33, round 7: the shadow keeps no second copy of a row the terminal shows as drawn."""
+    pair, full = screen_with(["hello world ", "second line "], sync=False)
+    shadow = pair.shadow
+    pair.frame(full)
+    assert all(shadow.shown[y] is shadow.want[y] and shadow.shown_pen[y] is shadow.want_pen[y] for y in range(2))
+    # written again, a row is compared with what the terminal shows, not with itself
+    assert pair.frame("\x1b[2;1HsecOnd line \x1b[1;1H") == "\x1b[2;4HO\x1b[H"
+    assert shadow.shown[1] is shadow.want[1]
+    assert "".join(shadow.want[1]) == "secOnd line "
+    # a write the frame has not sent yet: the row keeps the terminal's copy until it is sent
+    shadow.write("\x1b[1;1HHELLO")
+    assert shadow.shown[0] is not shadow.want[0]
+    assert "".join(shadow.shown[0]) == "hello world " and "".join(shadow.want[0]) == "HELLO world "
+
+
 def test_a_short_gap_is_written_again_and_a_long_one_stepped_over() -> None:
     pair, full = screen_with(["abcdefghijklmnop"], sync=False)
     pair.frame(full)

@@ -13,6 +13,7 @@ from kiev_tui.engine.mapdata import GameMap
 from kiev_tui.engine.units import WRITES, UnitDef
 from kiev_tui.games.spi_kiev.state import KievVars, kiev_vars
 from kiev_tui.games.spi_kiev.untried import UNTRIED
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -142,52 +143,7 @@ class Placement:
         self.occupancy, self.first = occ, first
         self.slot = {uid: i for i, uid in enumerate(self.ids)} if len(set(self.ids)) == len(self.ids) else None
 
-    def _follow(self, last: "Placement", maybe: list[int] | None = None) -> bool:
-        """Work the occupancy out from ``last`` if only a few units differ (False: count afresh)."""
-        if last.slot is None or last.keys != self.keys or last.ids != self.ids:
-            return False
-        if maybe is None:
-            n = len(self.ids)
-            moved = list(compress(range(n), map(or_, map(ne, self.hexes, last.hexes), map(ne, self.statuses, last.statuses))))
-        else:  # the same places, in the same order, as comparing every unit finds
-            moved = [i for i in sorted(maybe) if self.hexes[i] != last.hexes[i] or self.statuses[i] != last.statuses[i]]
-        if len(moved) > FOLLOW_AT_MOST:
-            return False
-        self.slot = slot = last.slot
-        occ = dict(last.occupancy)
-        first = dict(last.first)
-        touched = self.touched
-        movers: list[str] = []
-        for i in moved:
-            was = _hex(last.hexes[i]) if last.statuses[i] == "map" and last.hexes[i] is not None else None
-            now = _hex(self.hexes[i]) if self.statuses[i] == "map" and self.hexes[i] is not None else None
-            if was == now:
-                continue
-            uid = self.ids[i]
-            movers.append(uid)
-            if was is not None:
-                left = [u for u in occ[was] if u != uid]
-                if left:
-                    occ[was] = left
-                else:
-                    del occ[was]
-                touched.add(was)
-            if now is not None:
-                occ[now] = sorted([*occ.get(now, ()), uid])
-                touched.add(now)
-        for h in touched:
-            if h in occ:
-                first[h] = min(map(slot.__getitem__, occ[h]))
-            else:
-                first.pop(h, None)
-        if touched:
-            order = sorted(occ, key=first.__getitem__)  # as a fresh count walks the units
-            self.occupancy = dict(zip(order, map(occ.__getitem__, order)))
-            self.sources = _sources_after(last, touched, movers)
-        else:  # the same stacks: the same zones
-            self.occupancy, self.zocs, self.sources = last.occupancy, last.zocs, last.sources
-        self.first = first
-        return True
+    _follow = later("kiev_tui.games.spi_kiev.common_more")
 
 
 FOLLOW_AT_MOST = 12  # more units changed than this: a fresh count is as quick
@@ -322,9 +278,7 @@ class View:
     def untried(self, uid: str) -> bool:
         return uid in self.catalog.extra[UNTRIED].draw_of and self.state.units[uid].face is None
 
-    def asterisk(self, uid: str) -> bool:
-        face_id = self.state.units[uid].face
-        return face_id is not None and self.catalog.extra[UNTRIED].faces[face_id].asterisk
+    asterisk = later("kiev_tui.games.spi_kiev.common_more")
 
     def hex_of(self, uid: str) -> Hex | None:
         u = self.state.units[uid]
@@ -446,10 +400,7 @@ class View:
             got = zocs["river_guard"] = {side: frozenset(hexes) for side, hexes in out.items()}
         return got
 
-    def river_guarded(self, h: Hex, side: str) -> bool:
-        """10.13: may ``side`` not cross a major river into h?  True when an enemy unit on a
-        major river's bank exerts its zone into h and no friendly unit already holds h."""
-        return h in self.zoc_river_guard[enemy_of(side)] and not self.occupied_by(h, side)
+    river_guarded = later("kiev_tui.games.spi_kiev.common_more")
 
     def enemy_controlled_for_tracing(self, h: Hex, side: str) -> bool:
         """8.25: a friendly unit in the hex cancels the enemy zone for supply, command and retreat."""

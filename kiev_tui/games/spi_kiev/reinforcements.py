@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.hexes import Hex, HexError
@@ -125,47 +125,6 @@ def historical_faces(scenario: "Scenario") -> dict[str, str]:
     return out
 
 
-def check_enter(view: View, units: tuple[str, ...], hex_id: str, rail: bool) -> Illegal | None:
-    st = view.state
-    if st.pending is not None:
-        return Illegal("9.83", "a combat result is waiting to be settled first")
-    if st.phase != MOVEMENT:
-        return Illegal("15.0", "reinforcements enter only in the initial movement phase")
-    if not units or len(set(units)) != len(units):
-        return Illegal("15.0", "name each entering unit once")
-    due = set(due_now(view))
-    for u in units:
-        if u not in st.units:
-            return Illegal("15.0", f"there is no unit '{u}'")
-        if view.side(u) != st.player:
-            return Illegal("15.0", f"{u} is not a reinforcement of the {st.player} player")
-        if u not in due:
-            return Illegal("23.0", f"{u} is not due to arrive now")
-    try:
-        h = Hex.parse(hex_id)
-    except HexError as exc:
-        return Illegal("23.0", str(exc))
-    for u in units:
-        if h not in entry_hexes(view, u):
-            if view.occupied_by(h, enemy_of(st.player)):
-                return Illegal("23.0", f"{h} holds enemy units: reinforcements cannot enter there")
-            edge = f"road{' or rail' if st.player == SOVIET else ''} edge hex of {u}'s entry area"
-            named = schedule(view)[u][2]
-            if named:
-                return Illegal("23.0", f"{h} is neither a {edge} nor one of the hexes the scenario names for it "
-                                       f"({', '.join(map(str, named))})")
-            return Illegal("23.0", f"{h} is not a {edge}")
-    if rail:
-        if st.player != SOVIET:
-            return Illegal("19.3", "only the Soviet player may move units by rail")
-        if not is_rail_hex(view, h):
-            return Illegal("15.0", f"{h} has no railroad to arrive by")
-        used, limit = capacity(view)
-        if used + counted(view, units) > limit:
-            return Illegal("19.3", f"rail capacity is {limit} units a turn; {used} already used")
-    return None
-
-
 def ready_to_enter(view: View) -> list[str]:
     """Due units that have a legal entry hex now: ending the phase must wait for them (23.0)."""
     return [u for u in due_now(view) if entry_hexes(view, u)]
@@ -173,3 +132,17 @@ def ready_to_enter(view: View) -> list[str]:
 
 __all__ = ["due_now", "entry_hexes", "entry_cost", "check_enter", "ready_to_enter", "schedule", "historical_faces",
            "GERMAN"]
+
+
+#: Functions written in reinforcements_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'check_enter'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.games.spi_kiev import reinforcements_more
+
+    value = getattr(reinforcements_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal
@@ -63,42 +64,6 @@ def integrity_partners(view: View, uid: str, integrity_choice: str = "") -> list
             return []
         return gd
     return []
-
-
-def integrity_candidates(view: View, attackers: list[str] | tuple[str, ...]) -> list[str]:
-    """Every mechanized division GD could count with in this attack or overrun (20.2)."""
-    for uid in attackers:
-        d = view.udef(uid)
-        h = view.hex_of(uid)
-        if d.side != GERMAN or h is None or d.leader or d.size != "III" or not _is_gd(d.division, d.designation):
-            continue
-        return sorted({view.udef(u).division for u in view.at(h)
-                       if u != uid and view.side(u) == GERMAN and view.udef(u).size == "III"
-                       and view.udef(u).mechanized and view.udef(u).division and not view.udef(u).leader
-                       and not _is_gd(view.udef(u).division, view.udef(u).designation)})
-    return []
-
-
-def integrity_choices(view: View, attackers: list[str] | tuple[str, ...]) -> list[str]:
-    """The divisions GD could count with, when there is a real choice (20.2).
-
-    GD joins one mechanized division's regiment in its hex; with regiments of two or more such
-    divisions there, the German player names one (the `integrity` of an Attack or Overrun).
-    Empty when GD is not among the attackers or only one division is on offer.
-    """
-    divs = integrity_candidates(view, attackers)
-    return divs if len(divs) > 1 else []
-
-
-def check_integrity(view: View, attackers: list[str] | tuple[str, ...], integrity: str) -> Illegal | None:
-    """A named division must be one GD can join here (20.2); naming none takes the default."""
-    if not integrity:
-        return None
-    divs = integrity_candidates(view, attackers)
-    if integrity not in divs:
-        offer = ", ".join(divs) if divs else "none: GD is not attacking beside a mechanized regiment"
-        return Illegal("20.2", f"GD cannot count with {integrity} here (it can join: {offer})")
-    return None
 
 
 def _is_gd(division: str, designation: str) -> bool:
@@ -299,3 +264,17 @@ def _reader(columns: tuple[str, ...], above: str, below: str) -> CombatTable:
 __all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "has_strength", "odds_column",
            "terrain_multiplier", "combat_values",
            "integrity_partners", "integrity_choices", "integrity_candidates", "check_integrity", "current_strength", "SOVIET", "GERMAN"]
+
+
+#: Functions written in strength_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'integrity_candidates', 'check_integrity', 'integrity_choices'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.games.spi_kiev import strength_more
+
+    value = getattr(strength_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

@@ -10,6 +10,7 @@ from typing import Any
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.tomlio import Reader
+from kiev_tui.later import later
 
 RESULT_RE = re.compile(r"eng|(?:-|E|[1-3])/(?:-|E|[1-3])")  # fullmatch: "$" lets a final newline in
 COLUMNS = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
@@ -31,56 +32,7 @@ class CRT:
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]
 
-    def is_reconstructed(self, column: str, die: int) -> bool:
-        return self.reconstructed[die][self.columns.index(column)]
-
-
-def check_tables(path: str | Path, data: dict[str, Any]) -> CRT:
-    """Check tables.toml's structure; return its CRT.  Raises DataError with file and key."""
-    root = Reader(path, data)
-    root.only(["crt", "tec", "mud", "stalins_directive", "odds", "note"])
-    crt = root.table("crt")
-    crt.only(["columns", "row", "note", "die", "die_sides", "reconstructed", "above_highest", "below_lowest",
-              "round_toward"])
-    columns = crt.strs("columns")
-    if not columns:
-        raise crt.fail("columns", "the CRT needs its odds columns")
-    for i, c in enumerate(columns):
-        if not re.fullmatch(r"[0-9]+-[0-9]+", c):
-            raise crt.fail(f"columns[{i}]", f"'{c}' is not an odds column like 3-1")
-    rows: dict[int, tuple[str, ...]] = {}
-    recon: dict[int, tuple[bool, ...]] = {}
-    for r in crt.tables("row", required=True):
-        r.only(["die", "results", "reconstructed", "note"])
-        die = r.int("die")
-        if not 1 <= die <= 6:
-            raise r.fail("die", f"die roll {die} is not 1-6")
-        if die in rows:
-            raise r.fail("die", f"die roll {die} appears twice")
-        results = r.strs("results")
-        if len(results) != len(columns):
-            raise r.fail("results", f"{len(results)} results for {len(columns)} columns")
-        for i, res in enumerate(results):
-            if not RESULT_RE.fullmatch(res):
-                raise r.fail(f"results[{i}]", f"'{res}' is not a CRT result (like -/1, 1/1, -/E or eng)")
-        flags = r.get("reconstructed", (list, bool), [False] * len(results))
-        if isinstance(flags, bool):
-            flags = [flags] * len(results)
-        if len(flags) != len(results) or not all(isinstance(f, bool) for f in flags):
-            raise r.fail("reconstructed", "one true/false per result")
-        rows[die] = tuple(results)
-        recon[die] = tuple(flags)
-    missing = [d for d in range(1, 7) if d not in rows]
-    if missing:
-        raise DataError(path, "crt.row", f"no row for die roll(s) {', '.join(map(str, missing))}")
-    check_tec(path, data)
-    clamps = {}
-    for key, default in (("above_highest", columns[-1]), ("below_lowest", columns[0])):
-        clamps[key] = crt.str(key, default)
-        if clamps[key] not in columns:
-            raise crt.fail(key, f"'{clamps[key]}' is not one of the CRT's columns")
-    check_combat_values(path, data)
-    return CRT(tuple(columns), rows, recon, clamps["above_highest"], clamps["below_lowest"])
+    is_reconstructed = later("kiev_tui.games.spi_kiev.tables_more")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,3 +118,17 @@ def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
             raise hexes.fail(key, "a defence multiplier is at least 1")
         special[key] = float(val)
     return CombatTables(terrain, hexside, cap, special)
+
+
+#: Functions written in tables_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'check_tables'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.games.spi_kiev import tables_more
+
+    value = getattr(tables_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

@@ -10,10 +10,11 @@ engine reads none of this: it reaches Kiev through the rule system's ``read_unit
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.units import UnitCatalog, UnitDef
+from kiev_tui.later import later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
@@ -64,8 +65,7 @@ class UntriedPool:
     #: Counter id -> its draw pile, for every untried counter a scenario gave an id.
     draw_of: dict[str, str] = field(default_factory=dict)
 
-    def faces_of(self, draw: str) -> list[UntriedFace]:
-        return [f for f in self.faces.values() if f.draw == draw]
+    faces_of = later("kiev_tui.games.spi_kiev.untried_more")
 
 
 def pool(catalog: UnitCatalog) -> UntriedPool:
@@ -76,70 +76,19 @@ def pool(catalog: UnitCatalog) -> UntriedPool:
     return found  # type: ignore[no-any-return]
 
 
-def read_units(root: "Reader", catalog: UnitCatalog) -> None:
-    """Read [untried_types] and [[untried]] of units.toml into the catalog's pool."""
-    from kiev_tui.games.spi_kiev.schema import SCHEMA
-
-    types: dict[str, UntriedType] = {}
-    tt = root.table("untried_types", required=False)
-    for draw in tt.keys():
-        if draw not in DRAW_TYPES:
-            raise tt.fail(draw, f"unknown draw type (expected {', '.join(DRAW_TYPES)})")
-        t = tt.table(draw)
-        t.only(["ma", "size", "mechanized", "note"])
-        types[draw] = UntriedType(draw, t.int("ma"), t.str("size", ""), t.bool("mechanized", False))
-    faces: dict[str, UntriedFace] = {}
-    soviet_types = SCHEMA.unit_types[FACE_SIDE]
-    for f in root.tables("untried"):
-        f.only(["id", "draw", "type", "size", "designation", "attack", "defense", "ma", "asterisk",
-                "reconstructed", "note"])
-        draw = f.str("draw")
-        if draw not in types:
-            raise f.fail("draw", f"draw type '{draw}' has no [untried_types.{draw}] table")
-        ftype = f.str("type")
-        if ftype not in soviet_types:
-            raise f.fail("type", f"'{ftype}' is not a Soviet unit type")
-        fid = f.str("id", f"{draw}-{f.str('designation')}")
-        if fid in faces:
-            raise f.fail("id", f"untried face '{fid}' is listed twice")
-        faces[fid] = UntriedFace(fid, draw, ftype, f.str("size", ""), f.str("designation"),
-                                 f.int("attack"), f.int("defense"), f.int("ma"),
-                                 f.bool("asterisk", False), f.bool("reconstructed", False))
-    catalog.extra[UNTRIED] = UntriedPool(faces, types)
-
-
 def untried_id(side: str, turn: int, draw: str, k: int) -> str:
     return f"{'so' if side == FACE_SIDE else 'ge'}-t{turn:02d}-{draw}-{k}"
 
 
-def add_placeholders(s: "Scenario") -> None:
-    """Give every drawn reinforcement a counter id now; its true face is drawn at reveal (13.1)."""
-    p = pool(s.catalog)
-    for i, r in enumerate(s.reinforcements):
-        for draw, _n in r.draw:
-            if draw not in p.types:
-                raise DataError(s.path, f"reinforcement[{i}].draw.{draw}", f"no untried draw type '{draw}'")
-    for draw in p.types:
-        need = sum(n for r in s.reinforcements for d, n in r.draw if d == draw)
-        have = len(p.faces_of(draw))
-        if need > have:
-            raise DataError(s.path, "reinforcement", f"{need} untried {draw} units are due but the pool holds {have} faces")
-    for i, r in enumerate(s.reinforcements):
-        extra: list[str] = []
-        for draw, n in r.draw:
-            t = p.types[draw]
-            for k in range(1, n + 1):
-                uid = untried_id(r.side, r.turn, draw, k)
-                if uid in s.catalog.units:  # it would silently replace a real counter
-                    raise DataError(s.path, f"reinforcement[{i}].draw.{draw}",
-                                    f"unit id '{uid}' of units.toml is the id this draw gives its untried "
-                                    f"unit {k}; rename the unit")
-                s.catalog.units[uid] = UnitDef(
-                    id=uid, side=r.side, type=DRAW_UNIT_TYPE[draw], size=t.size, designation=f"untried {draw}",
-                    division="", steps=((0, 0),), ma=t.ma, mechanized=t.mechanized,
-                )
-                p.draw_of[uid] = draw
-                extra.append(uid)
-        if extra:
-            # The drawn counters join the listed ones; entry hexes and the game's own keys stay.
-            s.reinforcements[i] = replace(r, units=r.units + tuple(extra), draw=())
+#: Functions written in untried_more.py, imported the first time one is asked for (issue 33, round 7).
+_LATER = frozenset({'read_units', 'add_placeholders'})
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kiev_tui.games.spi_kiev import untried_more
+
+    value = getattr(untried_more, name)
+    globals()[name] = value  # asked once: found in the module from then on
+    return value

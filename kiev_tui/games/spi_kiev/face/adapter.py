@@ -16,6 +16,7 @@ from kiev_tui.games.spi_kiev.face import present, text
 from kiev_tui.games.spi_kiev.face.glyphs import KIEV_SYMBOLS, legend, type_letter
 from kiev_tui.games.spi_kiev.face.help import RULES_BY_PHASE, phase_help
 from kiev_tui.games.spi_kiev.state import kiev_vars
+from kiev_tui.later import later
 from kiev_tui.ui.adapter import DefaultAdapter, Overlay
 from kiev_tui.ui.glyphs import Glyphs, MapSymbols
 from kiev_tui.ui.hexmap import HexLook
@@ -83,8 +84,7 @@ class KievAdapter(DefaultAdapter):
     def phase_help(self, game: "Game") -> str:
         return phase_help(game.state.phase)
 
-    def rules_cases(self, game: "Game") -> list[str]:
-        return list(RULES_BY_PHASE.get(game.state.phase, []))
+    rules_cases = later("kiev_tui.games.spi_kiev.face.adapter_more")
 
     def goto_prompt(self, game: "Game") -> tuple[str, str]:
         return "Go to hex: four digits (e.g. 0319) or a place name", "0319"
@@ -100,25 +100,9 @@ class KievAdapter(DefaultAdapter):
     def move_action(self, game: "Game", units: tuple[str, ...], path: tuple[str, ...]) -> "Action":
         return Move(units, path)
 
-    def end_phase_notes(self, game: "Game") -> list[str]:
-        view = _view(game)
-        st = game.state
-        lines = []
-        left = present.actors(view)
-        if left:
-            what = "could still attack" if st.phase == COMBAT else "could still move"
-            shown = ", ".join(str(h) for h in left[:12]) + (" ..." if len(left) > 12 else "")
-            lines.append(f"- stacks that {what}: {shown}")
-        if st.player == SOVIET and st.phase == MOVEMENT:
-            lines.extend(f"- reinforcement {u} has nowhere to enter" for u in reinforcements.due_now(view)
-                         if not reinforcements.entry_hexes(view, u))
-        return lines
-
-    def score_now(self, game: "Game") -> tuple[str, list[str]]:
-        return "Score as it stands (24.0)", text.score_now_lines(_view(game))
-
-    def final_score(self, game: "Game") -> tuple[str, list[str]]:
-        return "FINAL SCORE (24.0)", text.score_lines(kiev_vars(game.state).final_score or {})
+    end_phase_notes = later("kiev_tui.games.spi_kiev.face.adapter_more")
+    score_now = later("kiev_tui.games.spi_kiev.face.adapter_more")
+    final_score = later("kiev_tui.games.spi_kiev.face.adapter_more")
 
 
 ADAPTER = KievAdapter()
