@@ -1439,9 +1439,8 @@ class Ctx:
         if info is None:
             cmd = self.sup.command.get(h, [])
             front = tuple(n for n in self.reach[h] if self.dist_enemy(n, 4) <= 3)
-            commanded = any(ok for _, ok in cmd) or ai_soviet.commanded_on_entry(self, h)  # 8.25 (ai_soviet)
             info = (self.dist_enemy(h, 9), self.ai.vp_of(self.game, h), self.control.get(str(h)),
-                    self.ai.terrain_mult(self.game, h), commanded, front)
+                    self.ai.terrain_mult(self.game, h), any(ok for _, ok in cmd), front)
             self._hexinfo[h] = info
         return info
 
@@ -1540,7 +1539,7 @@ class Ctx:
         if not commanded:
             s -= W_COMMAND
         if near <= 1:
-            s += ai_soviet.setup(self, uid, h, commanded)  # a counter-attack set up (ai_soviet.py)
+            s += ai_soviet.term(self, uid, h, commanded)  # a counter-attack set up (ai_soviet.py)
         if ai.level.danger and near <= 1:
             combat_friends = [u for u in self._friends_at(uid, h) if not view.is_hq_like(u)]
             _, dfn = ai.strength(view, uid)

@@ -6,13 +6,20 @@ units, and destroyed under two German units a game, while a German unit lost is 
 eight VP to it (24.2) and a Soviet one only one to the German (24.3).  Its movement score had no
 term for ending next to a German stack it could hit well in the combat phase that follows (the
 German's has one, ``W_SETUP``), so its units came together beside a German hex only by chance.
-This part reads no plan and adds one term to the Soviet movement score (``Ctx._soviet``):
+Nor did it see where its units could attack from: a hex in a German zone of control reads as out
+of command while it is empty (lines of communications do not enter it, 11.31), although a Soviet
+unit standing there opens it (8.25), so every move next to a German stack but into a friend's
+hex cost the move the full command penalty (``ai.W_COMMAND``).  This part reads no plan and adds
+one term to the Soviet movement score (``Ctx._soviet``, through ``term``):
 
 - ``setup``: a Soviet combat unit in command of a supplied HQ (only those may attack, 11.33)
   ending next to a German stack gains, for the best such stack, ``W_SETUP`` per VP of what a hit
   there wins (the German units' worth and the town's VP), scaled by how far the Soviet attack
   already beside it plus the unit's own clears 1.5 to 1 (full at 4 to 1).  The defence is the
-  stack's, times its hex's terrain, halved for units out of supply (12.x, 9.x: the preview's rule).
+  stack's, times its hex's terrain, halved for units out of supply (the preview's rule);
+- in a hex read as out of command where the unit would be commanded once there
+  (``commanded_on_entry``), ``setup`` counts as in command and ``W_ENTERED`` of the penalty is
+  given back, only when there is a hit to set up.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ PART = "counter"  # the name of this part in ``Level.parts``
 W_SETUP = 0.15  # per VP a hit on the German stack would win, at full odds
 ODDS_LOW = 1.5  # odds at or below which ending beside the stack gains nothing
 ODDS_FULL = 4.0  # odds from which the term counts in full
+W_ENTERED = 0.75  # VP of the command penalty (ai.W_COMMAND, 3.0) given back there (see ``term``)
 
 
 def applies(ai: "KievAI") -> bool:
@@ -116,3 +124,17 @@ def commanded_on_entry(ctx: "Ctx", h: Hex) -> bool:
     graph = loc_bits(ctx.view.map)
     near = [graph.index[n] for n in loc_links(ctx.view.map)[h] if n in graph.index]
     return any(bits >> i & 1 for bits in _short_reach(ctx) for i in near)
+
+
+def term(ctx: "Ctx", uid: str, h: Hex, commanded: bool) -> float:
+    """The part's term for a Soviet combat unit ending in h next to a German stack; ``commanded``
+    is the movement score's reading of h (a supplied HQ's line reaches it now).  A hex in a German
+    zone of control reads as out of command while it is empty, and costs the move ``W_COMMAND``;
+    where the unit would be commanded once there (``commanded_on_entry``) and sets up a hit, it
+    gains ``setup`` and ``W_ENTERED`` of that penalty back.  Giving the whole penalty back (the
+    rules' reading) swung the strong match by some 90-115 VP a game to the Soviet on tuning
+    seeds, half of it some 55: docs/AI.md."""
+    gain = setup(ctx, uid, h, commanded or commanded_on_entry(ctx, h))
+    if gain > 0 and not commanded:
+        gain += W_ENTERED
+    return gain
