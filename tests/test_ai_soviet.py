@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev import ai_soviet
@@ -133,3 +135,30 @@ def test_an_hq_out_of_reach_commands_nothing_there() -> None:
     game = _game({"so-hq-agsw": "1010"})  # too far from 0804 for its radius
     _, ctx = _ctx(game, WITH)
     assert ai_soviet.commanded_on_entry(ctx, Hex.parse("0804")) is False
+
+
+def test_commanded_on_entry_agrees_with_the_rules_once_the_unit_is_there() -> None:
+    # The front HQ (radius 5) at 0302 is five hexes from 0804, at 0202 six: the rules' own status
+    # of a rifle put at 0804 says the same as the part's reading of the empty hex.
+    for hq, expected in (("0302", True), ("0202", False)):
+        game = _game({"so-hq-agsw": hq})
+        _, ctx = _ctx(game, WITH)
+        assert ai_soviet.commanded_on_entry(ctx, Hex.parse("0804")) is expected
+        there = _game({"so-hq-agsw": hq, "so-rifle-4": "0804"})
+        assert there.rules.position(there).supply.status("so-rifle-4").in_command is expected
+
+
+def test_an_hq_out_of_supply_commands_no_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _game()
+    _, ctx = _ctx(game, WITH)
+    monkeypatch.setattr(ctx.sup.lines["soviet"], "reaches", lambda h: False)  # 11.33: a supplied HQ only
+    assert ai_soviet.commanded_on_entry(ctx, Hex.parse("0804")) is False
+
+
+def test_no_setup_across_an_impassable_hexside(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _game()
+    _, ctx = _ctx(game, WITH)
+    shut = {(Hex.parse("0804"), Hex.parse("0805"))}
+    monkeypatch.setattr(ctx.gmap, "is_impassable_side", lambda a, b: (a, b) in shut or (b, a) in shut)
+    assert ai_soviet.setup(ctx, "so-rifle-4", Hex.parse("0804"), True) == 0.0
+    assert round(ai_soviet.setup(ctx, "so-rifle-4", Hex.parse("0905"), True), 6) == 2.4  # another side
