@@ -100,7 +100,7 @@ def test_a_hit_at_full_odds_is_worth_its_share_of_the_prize() -> None:
 
 
 def test_a_unit_next_to_the_stack_counts_its_attack_once() -> None:
-    # The 1-2 rifle at 0804 and the 2-3 cavalry at 0806 cut the panzer off (12.x): its 2 is halved
+    # The 1-2 rifle at 0804 and the 2-3 cavalry at 0806 cut the panzer off (12.1): its 2 is halved
     # to 1, and (1 + 2) to 1 is 3 to 1, (3 - 1.5) / 2.5 of the whole whether the rifle stays or moves.
     game = _game({"so-rifle-3": "0804", "so-tank-1": "0101", "so-cav-1": "0806"})
     _, ctx = _ctx(game, WITH)
