@@ -32,7 +32,7 @@ from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_b
 from kiev_tui.games.spi_kiev.strength import final, has_strength
 from kiev_tui.games.spi_kiev.supply import supply_sources
 from kiev_tui.games.spi_kiev.untried import pool
-from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_joint, ai_midgame, ai_overrun, ai_plan, ai_pocket
+from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_joint, ai_midgame, ai_overrun, ai_plan, ai_pocket, ai_soviet
 from kiev_tui.games.spi_kiev.ai_plan import Plan
 
 
@@ -49,7 +49,7 @@ class Level:
     nodes: int  # rules questions per phase before it stops searching
     hq_cover: bool  # Soviet HQs weigh the units no other HQ commands above those already commanded
     plan: bool = False  # the operational plan (ai_plan.py) steers the scoring
-    # German parts of the plan this level plays by without the whole plan (names in PLAN_PARTS)
+    # parts this level plays by without the whole plan: German (PLAN_PARTS) and Soviet (SOVIET_PARTS)
     parts: frozenset[str] = frozenset()
 
 
@@ -65,7 +65,12 @@ class Level:
 #: nor "pocket" (ai_pocket.py: Soviet supply lines cut before the German's attacks in its middle turns).
 PLAN_PARTS = frozenset({"garrison", "objectives", "pockets", "exploit", "stuck", "overrun", "leader", "hold",
                         "armour", "endgame", "overrun_hunt", "midgame", "pocket"})
-NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket"})  # "armour": ai_armour.py, the armour kept busy
+NO_PLAN_PARTS = frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket",
+                           "counter"})  # "armour": ai_armour.py, the armour kept busy
+#: The Soviet parts a level may take (``Level.parts``; they read no plan and are in NO_PLAN_PARTS so
+#: that the German never builds a plan for them): "counter" (ai_soviet.py: a Soviet unit ending
+#: next to a German stack it can hit at good odds in the next combat phase).
+SOVIET_PARTS = frozenset({"counter"})
 
 
 LEVELS = {
@@ -76,7 +81,8 @@ LEVELS = {
     # one: docs/AI.md)
     "strong": Level("strong", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
                     encircle=True, nodes=6000, hq_cover=True,
-                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket"})),
+                    parts=frozenset({"leader", "hold", "armour", "endgame", "overrun_hunt", "midgame", "pocket",
+                                     "counter"})),
     # strong steered by the operational plan (ai_plan.py): measured weaker as German than strong
     # on seeds 6000-6019 (docs/AI.md), so it is a level to choose, not the default strong play
     "plan": Level("plan", attack_threshold=0.15, noise=0.0, danger=True, overruns=True,
@@ -1193,6 +1199,9 @@ class Ctx:
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
         self.screened: dict[Hex, int] | None = None  # ai_midgame.screen's towns, worked out once
+        self.soviet_def: dict[Hex, float] = {}  # ai_soviet.defence of each German stack, once
+        self.soviet_prize: dict[Hex, float] = {}  # ai_soviet.prize of each German stack, once
+        self.soviet_reach: list[int] | None = None  # ai_soviet's HQ reaches a step short, once
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
@@ -1534,6 +1543,8 @@ class Ctx:
                 s += ai_plan.W_COUNTER_SETUP  # close on a lone German unit that cuts our supply
         if not commanded:
             s -= W_COMMAND
+        if near <= 1:
+            s += ai_soviet.term(self, uid, h, commanded)  # a counter-attack set up (ai_soviet.py)
         if ai.level.danger and near <= 1:
             combat_friends = [u for u in self._friends_at(uid, h) if not view.is_hq_like(u)]
             _, dfn = ai.strength(view, uid)
