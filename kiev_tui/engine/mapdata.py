@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -73,6 +73,7 @@ class GameMap:
         self._adj: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(on[n] for n in h.neighbours() if n in on) for h in self._hexes
         }
+        self._share_hexes()
         self._by_name = {name.lower(): h for h, name in self.name_of.items()}
         # Both orders of every hexside, so hot loops look features up without building Hexsides.
         self._pair: dict[tuple[Hex, Hex], frozenset[str]] = {}
@@ -88,6 +89,61 @@ class GameMap:
                 self._blocked_sides.add((a, b))
         #: Tables a rule system derives from the map once (cleared whenever the map changes).
         self.derived: dict[str, object] = {}
+
+    def _share_hexes(self) -> None:
+        """Make every table name the map's own hex and hexside objects: read from TOML, each
+        table held its own copies (817 hexes and 171 hexsides more than the map has on the
+        campaign map, about 55 KiB of a ready-built scenario: issue 33, round 7).  The tables
+        keep their keys, values and order; only which equal object stands for a hex changes."""
+        own = self.own_hex
+        sides: dict[Hexside, Hexside] = {}
+
+        def side(s: Hexside) -> Hexside:
+            got = sides.get(s)
+            if got is None:
+                got = sides[s] = Hexside(own(s.a), own(s.b))
+            return got
+
+        for table in (self.terrain_of, self.settlement_of, self.name_of):
+            items = [(own(h), v) for h, v in table.items()]
+            table.clear()  # an equal key written again would keep the old object
+            table.update(items)
+        items_f = [(side(s), f) for s, f in self.features.items()]
+        self.features.clear()
+        self.features.update(items_f)
+        for name, river in self.rivers.items():
+            self.rivers[name] = replace(river, hexsides=tuple(side(s) for s in river.hexsides))
+        for name, area in self.areas.items():
+            self.areas[name] = replace(area, hexes=frozenset(own(h) for h in area.hexes))
+        for name, line in self.lines.items():
+            self.lines[name] = frozenset(side(s) for s in line)
+        self.road_exits = frozenset(own(h) for h in self.road_exits)
+        self.rail_exits = frozenset(own(h) for h in self.rail_exits)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The map as pickled (the ready-built scenario): ``features`` is left out when the
+        two-way table of hexsides holds the same, and made from it again when first read
+        (the first frame reads neither it nor the hexsides it names: 95 KiB less, issue 33)."""
+        state = dict(self.__dict__)
+        pair = state.get("_pair")
+        if isinstance(pair, dict) and list(_features_from(pair).items()) == list(self.features.items()):
+            del state["features"]
+        return state
+
+    def __getattr__(self, name: str) -> object:
+        # Only reached for an attribute not set: ``features`` of a map read from a pickle.
+        pair = self.__dict__.get("_pair")
+        if name != "features" or pair is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        features = self.__dict__["features"] = _features_from(pair)
+        return features
+
+    def own_hex(self, h: Hex) -> Hex:
+        """The map's own object for hex ``h`` (equal to it), or ``h`` itself off the map."""
+        col, row = h
+        if self._c0 <= col <= self._c1 and 1 <= row <= self.rows:
+            return self._hexes[(col - self._c0) * self.rows + row - 1]
+        return h
 
     # -- geometry ---------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
@@ -333,6 +389,17 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         impassable_hexsides=frozenset(schema.impassable_hexsides),
         settlement_kinds=tuple(schema.settlements),
     )
+
+
+def _features_from(pair: dict[tuple[Hex, Hex], frozenset[str]]) -> dict[Hexside, frozenset[str]]:
+    """``GameMap.features`` from its two-way table: each hexside where one of its two orders is
+    first met, in the order the map wrote them, with the same set of features."""
+    out: dict[Hexside, frozenset[str]] = {}
+    for (a, b), feats in pair.items():
+        side = Hexside(a, b)
+        if side not in out:
+            out[side] = feats
+    return out
 
 
 def _shared_sets(features: dict[Hexside, set[str]]) -> dict[Hexside, frozenset[str]]:
