@@ -396,9 +396,7 @@ def _features_from(pair: dict[tuple[Hex, Hex], frozenset[str]]) -> dict[Hexside,
     first met, in the order the map wrote them, with the same set of features."""
     out: dict[Hexside, frozenset[str]] = {}
     for (a, b), feats in pair.items():
-        side = Hexside(a, b)
-        if side not in out:
-            out[side] = feats
+        out[Hexside(a, b)] = feats  # the second order finds the side in place: same value, same place
     return out
 
 
