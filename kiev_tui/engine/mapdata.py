@@ -130,14 +130,6 @@ class GameMap:
             del state["features"]
         return state
 
-    def __getattr__(self, name: str) -> object:
-        # Only reached for an attribute not set: ``features`` of a map read from a pickle.
-        pair = self.__dict__.get("_pair")
-        if name != "features" or pair is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        features = self.__dict__["features"] = _features_from(pair)
-        return features
-
     def own_hex(self, h: Hex) -> Hex:
         """The map's own object for hex ``h`` (equal to it), or ``h`` itself off the map."""
         col, row = h
@@ -389,6 +381,25 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         impassable_hexsides=frozenset(schema.impassable_hexsides),
         settlement_kinds=tuple(schema.settlements),
     )
+
+
+class _FeaturesFromPairs:
+    """``GameMap.features`` of a map read from a pickle, made from its two-way table when first
+    read and then kept in the map's own attributes, which are looked at first.  (Not a
+    ``__getattr__``: a class with one has every attribute read the slow way, the hot ``_adj``
+    and ``_pair`` too.)"""
+
+    def __get__(self, gmap: "GameMap | None", owner: type | None = None) -> object:
+        if gmap is None:
+            return self
+        pair = gmap.__dict__.get("_pair")
+        if pair is None:
+            raise AttributeError("features")
+        features = gmap.__dict__["features"] = _features_from(pair)
+        return features
+
+
+GameMap.features = _FeaturesFromPairs()  # type: ignore[assignment]
 
 
 def _features_from(pair: dict[tuple[Hex, Hex], frozenset[str]]) -> dict[Hexside, frozenset[str]]:
