@@ -36,7 +36,7 @@ def ready_and_plain(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Sc
 def test_the_ready_built_map_answers_as_the_map_built_afresh(ready_and_plain: tuple[Scenario, Scenario]) -> None:
     ready, plain = ready_and_plain
     got, want = ready.map, plain.map
-    assert "features" not in vars(got)  # not read yet: not made
+    assert [k for k in ("features", "rivers", "lines") if k in vars(got)] == []  # not read yet: not made
     assert got.hexes() == want.hexes() and len(got.hexes()) == 1122
     for h in want.hexes():
         assert (got.terrain(h), got.settlement(h), got.name(h), got.is_impassable(h)) == \
@@ -52,6 +52,12 @@ def test_the_ready_built_map_answers_as_the_map_built_afresh(ready_and_plain: tu
     assert got.road_hexes() == want.road_hexes() and got.rail_hexes() == want.rail_hexes()
     assert (got.rivers, got.areas, got.lines, got.road_exits, got.rail_exits) == \
         (want.rivers, want.areas, want.lines, want.road_exits, want.rail_exits)
+    assert list(got.rivers) == list(want.rivers) and len(got.rivers) == 14
+    assert [list(ln) for ln in got.lines.values()] == [list(ln) for ln in want.lines.values()]
+    assert "_chains" not in vars(got)
+    # one object a hexside among the rivers and lines made again
+    made = [s for r in got.rivers.values() for s in r.hexsides] + [s for ln in got.lines.values() for s in ln]
+    assert len({id(s) for s in made}) == len(set(made))
 
 
 def test_every_table_names_the_maps_own_hexes(ready_and_plain: tuple[Scenario, Scenario]) -> None:
@@ -130,3 +136,26 @@ def test_the_catalogue_shares_equal_strings_steps_and_factors(ready_and_plain: t
         assert len({id(u.factors) for u in units}) == 19
         assert len({id(v) for u in units for v in u.factors.values()}) == len(
             {v for u in units for v in u.factors.values()})
+
+
+def test_rivers_off_the_map_stay_in_the_pickle_as_they_are() -> None:
+    from kiev_tui.engine.mapdata import River
+
+    off = Hexside(Hex(2, 2), Hex(3, 2))  # the map has two columns: 0302 is off it
+    gmap = GameMap("g", 2, 2, rivers={"r": River("r", "major", (off,))}, lines={"l": frozenset({off})})
+    state = gmap.__getstate__()
+    assert "_chains" not in state and state["rivers"] == {"r": River("r", "major", (off,))}
+    back = pickle.loads(pickle.dumps(gmap))
+    assert back.rivers == gmap.rivers and back.lines == gmap.lines
+
+
+def test_a_pickled_map_makes_its_rivers_and_lines_again_when_first_read() -> None:
+    gmap = Game.new(MINI, seed=1).scenario.map
+    rivers, lines = dict(gmap.rivers), dict(gmap.lines)
+    assert rivers  # the mini map has rivers
+    back = pickle.loads(pickle.dumps(gmap))
+    assert "rivers" not in vars(back) and "lines" not in vars(back) and "_chains" in vars(back)
+    assert back.lines == lines and back.rivers == rivers
+    assert "_chains" not in vars(back) and back.rivers is back.rivers
+    again = pickle.loads(pickle.dumps(back))  # a map read from a pickle pickles the same way
+    assert again.rivers == rivers and again.lines == lines and again.features == gmap.features

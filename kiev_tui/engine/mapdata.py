@@ -124,10 +124,15 @@ class GameMap:
         """The map as pickled (the ready-built scenario): ``features`` is left out when the
         two-way table of hexsides holds the same, and made from it again when first read
         (the first frame reads neither it nor the hexsides it names: 95 KiB less, issue 33)."""
+        pair = self.__dict__.get("_pair")
+        same = isinstance(pair, dict) and list(_features_from(pair).items()) == list(self.features.items())
+        chains = _pack_chains(self)  # (reading the tables makes those left out by an earlier pickle)
         state = dict(self.__dict__)
-        pair = state.get("_pair")
-        if isinstance(pair, dict) and list(_features_from(pair).items()) == list(self.features.items()):
+        if same:
             del state["features"]
+        if chains is not None:  # the rivers and lines (not read by the first frame either) as text
+            del state["rivers"], state["lines"]
+            state["_chains"] = chains
         return state
 
     def own_hex(self, h: Hex) -> Hex:
@@ -383,23 +388,82 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
     )
 
 
-class _FeaturesFromPairs:
-    """``GameMap.features`` of a map read from a pickle, made from its two-way table when first
-    read and then kept in the map's own attributes, which are looked at first.  (Not a
-    ``__getattr__``: a class with one has every attribute read the slow way, the hot ``_adj``
-    and ``_pair`` too.)"""
+class _Unpickled:
+    """A table of a map read from a pickle that the pickle left out (``features``, ``rivers``,
+    ``lines``): made when first read and then kept in the map's own attributes, which are looked
+    at first.  (Not a ``__getattr__``: a class with one has every attribute read the slow way,
+    the hot ``_adj`` and ``_pair`` too.)"""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def __get__(self, gmap: "GameMap | None", owner: type | None = None) -> object:
         if gmap is None:
             return self
-        pair = gmap.__dict__.get("_pair")
-        if pair is None:
-            raise AttributeError("features")
-        features = gmap.__dict__["features"] = _features_from(pair)
-        return features
+        mine = gmap.__dict__
+        if self.name == "features" and "_pair" in mine:
+            mine["features"] = _features_from(mine["_pair"])
+        elif self.name != "features" and "_chains" in mine:
+            _unpack_chains(gmap, mine.pop("_chains"))
+        if self.name not in mine:
+            raise AttributeError(self.name)
+        return mine[self.name]
 
 
-GameMap.features = _FeaturesFromPairs()  # type: ignore[assignment]
+for _name in ("features", "rivers", "lines"):  # fields made by a factory: the class has no default there
+    setattr(GameMap, _name, _Unpickled(_name))
+
+
+def _pack_chains(gmap: GameMap) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]] | None:
+    """The rivers and lines as text, each hexside two characters (the places of its hexes in the
+    map's list of hexes), or None when one of them is not a plain river or a hexside of the map."""
+    c0, rows, last = gmap._c0, gmap.rows, len(gmap._hexes)
+
+    def text(sides: Iterable[Hexside]) -> str | None:
+        out: list[str] = []
+        for side in sides:
+            if type(side) is not Hexside:
+                return None
+            for h in (side.a, side.b):
+                at = (h.col - c0) * rows + h.row - 1
+                if not (gmap.on_map(h) and 0 <= at < last):
+                    return None
+                out.append(chr(at))
+        return "".join(out)
+
+    rivers: list[tuple[str, str, str]] = []
+    for name, river in gmap.rivers.items():
+        chain = text(river.hexsides)
+        if type(river) is not River or name != river.name or chain is None:
+            return None
+        rivers.append((river.name, river.kind, chain))
+    lines: list[tuple[str, str]] = []
+    for name, line in gmap.lines.items():
+        chain = text(line)
+        if type(line) is not frozenset or chain is None:
+            return None
+        lines.append((name, chain))
+    return tuple(rivers), tuple(lines)
+
+
+def _unpack_chains(gmap: GameMap, chains: tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]) -> None:
+    """``_pack_chains`` undone: the same rivers and lines, one hexside object for each hexside."""
+    hexes = gmap._hexes
+    made: dict[str, Hexside] = {}
+
+    def sides(text: str) -> list[Hexside]:
+        out = []
+        for i in range(0, len(text), 2):
+            pair = text[i:i + 2]
+            side = made.get(pair)
+            if side is None:
+                side = made[pair] = Hexside(hexes[ord(pair[0])], hexes[ord(pair[1])])
+            out.append(side)
+        return out
+
+    rivers, lines = chains
+    gmap.__dict__["rivers"] = {name: River(name, kind, tuple(sides(text))) for name, kind, text in rivers}
+    gmap.__dict__["lines"] = {name: frozenset(sides(text)) for name, text in lines}
 
 
 def _features_from(pair: dict[tuple[Hex, Hex], frozenset[str]]) -> dict[Hexside, frozenset[str]]:
