@@ -9,13 +9,14 @@ are those of a scenario built without the cache, for every hex and hexside of th
 from __future__ import annotations
 
 import pickle
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from kiev_tui.engine.game import Game
 from kiev_tui.engine.hexes import Hex, Hexside
-from kiev_tui.engine.mapdata import GameMap, _features_from
+from kiev_tui.engine.mapdata import GameMap, River, _features_from
 from kiev_tui.engine.registry import default_scenario
 from kiev_tui.engine.scenario import Scenario, load_scenario
 from kiev_tui.games.spi_kiev.untried import pool
@@ -138,15 +139,28 @@ def test_the_catalogue_shares_equal_strings_steps_and_factors(ready_and_plain: t
             {v for u in units for v in u.factors.values()})
 
 
-def test_rivers_off_the_map_stay_in_the_pickle_as_they_are() -> None:
-    from kiev_tui.engine.mapdata import River
+@dataclass(frozen=True, slots=True)
+class Wide(River):
+    """A game's own kind of river."""
 
-    off = Hexside(Hex(2, 2), Hex(3, 2))  # the map has two columns: 0302 is off it
-    gmap = GameMap("g", 2, 2, rivers={"r": River("r", "major", (off,))}, lines={"l": frozenset({off})})
-    state = gmap.__getstate__()
-    assert "_chains" not in state and state["rivers"] == {"r": River("r", "major", (off,))}
-    back = pickle.loads(pickle.dumps(gmap))
-    assert back.rivers == gmap.rivers and back.lines == gmap.lines
+    width: int = 2
+
+
+def test_rivers_and_lines_that_text_cannot_hold_stay_in_the_pickle_as_they_are() -> None:
+    side = Hexside(Hex(1, 1), Hex(1, 2))
+    off_row = Hexside(Hex(1, 2), Hex(1, 3))  # the map has two rows: 0103 is off it
+    off_col = Hexside(Hex(2, 2), Hex(3, 2))  # and two columns: 0302 is off it
+    maps = [GameMap("g", 2, 2, lines={"l": frozenset({off_row})}),
+            GameMap("g", 2, 2, rivers={"r": River("r", "major", (off_col,))}),
+            GameMap("g", 2, 2, rivers={"r": Wide("r", "major", (side,))}),
+            GameMap("g", 2, 2, rivers={"x": River("r", "major", (side,))})]
+    for gmap in maps:
+        state = gmap.__getstate__()
+        assert "_chains" not in state and state["rivers"] is gmap.rivers and state["lines"] is gmap.lines
+        back = pickle.loads(pickle.dumps(gmap))
+        assert back.rivers == gmap.rivers and back.lines == gmap.lines
+    plain = GameMap("g", 2, 2, rivers={"r": River("r", "major", (side,))}, lines={"l": frozenset({side})})
+    assert plain.__getstate__()["_chains"] == ((("r", "major", "\x00\x01"),), (("l", "\x00\x01"),))
 
 
 def test_a_pickled_map_makes_its_rivers_and_lines_again_when_first_read() -> None:

@@ -403,7 +403,7 @@ class _Unpickled:
         mine = gmap.__dict__
         if self.name == "features" and "_pair" in mine:
             mine["features"] = _features_from(mine["_pair"])
-        elif self.name != "features" and "_chains" in mine:
+        elif "_chains" in mine:
             _unpack_chains(gmap, mine.pop("_chains"))
         if self.name not in mine:
             raise AttributeError(self.name)
@@ -416,19 +416,16 @@ for _name in ("features", "rivers", "lines"):  # fields made by a factory: the c
 
 def _pack_chains(gmap: GameMap) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]] | None:
     """The rivers and lines as text, each hexside two characters (the places of its hexes in the
-    map's list of hexes), or None when one of them is not a plain river or a hexside of the map."""
-    c0, rows, last = gmap._c0, gmap.rows, len(gmap._hexes)
+    map's list of hexes), or None when a river is a game's own kind or a hexside is off the map."""
+    c0, rows = gmap._c0, gmap.rows
 
     def text(sides: Iterable[Hexside]) -> str | None:
         out: list[str] = []
-        for side in sides:
-            if type(side) is not Hexside:
-                return None
+        for side in sides:  # Hexsides of the map's own hexes once the map is made (_share_hexes)
             for h in (side.a, side.b):
-                at = (h.col - c0) * rows + h.row - 1
-                if not (gmap.on_map(h) and 0 <= at < last):
+                if not gmap.on_map(h):
                     return None
-                out.append(chr(at))
+                out.append(chr((h.col - c0) * rows + h.row - 1))
         return "".join(out)
 
     rivers: list[tuple[str, str, str]] = []
@@ -440,7 +437,7 @@ def _pack_chains(gmap: GameMap) -> tuple[tuple[tuple[str, str, str], ...], tuple
     lines: list[tuple[str, str]] = []
     for name, line in gmap.lines.items():
         chain = text(line)
-        if type(line) is not frozenset or chain is None:
+        if chain is None:
             return None
         lines.append((name, chain))
     return tuple(rivers), tuple(lines)
