@@ -121,9 +121,9 @@ class GameMap:
         self.rail_exits = frozenset(own(h) for h in self.rail_exits)
 
     def __getstate__(self) -> dict[str, object]:
-        """The map as pickled (the ready-built scenario): ``features`` is left out when the
-        two-way table of hexsides holds the same, and made from it again when first read
-        (the first frame reads neither it nor the hexsides it names: 95 KiB less, issue 33)."""
+        """The map as pickled (the ready-built scenario), without the tables the first frame does
+        not read (issue 33, round 7): ``features`` when the two-way table of hexsides holds the
+        same, the rivers and lines kept as text; each is made again when first read (_Unpickled)."""
         pair = self.__dict__.get("_pair")
         same = isinstance(pair, dict) and list(_features_from(pair).items()) == list(self.features.items())
         chains = _pack_chains(self)  # (reading the tables makes those left out by an earlier pickle)
