@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -73,6 +73,7 @@ class GameMap:
         self._adj: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(on[n] for n in h.neighbours() if n in on) for h in self._hexes
         }
+        self._share_hexes()
         self._by_name = {name.lower(): h for h, name in self.name_of.items()}
         # Both orders of every hexside, so hot loops look features up without building Hexsides.
         self._pair: dict[tuple[Hex, Hex], frozenset[str]] = {}
@@ -88,6 +89,58 @@ class GameMap:
                 self._blocked_sides.add((a, b))
         #: Tables a rule system derives from the map once (cleared whenever the map changes).
         self.derived: dict[str, object] = {}
+
+    def _share_hexes(self) -> None:
+        """Make every table name the map's own hex and hexside objects: read from TOML, each
+        table held its own copies (817 hexes and 171 hexsides more than the map has on the
+        campaign map, about 55 KiB of a ready-built scenario: issue 33, round 7).  The tables
+        keep their keys, values and order; only which equal object stands for a hex changes."""
+        own = self.own_hex
+        sides: dict[Hexside, Hexside] = {}
+
+        def side(s: Hexside) -> Hexside:
+            got = sides.get(s)
+            if got is None:
+                got = sides[s] = Hexside(own(s.a), own(s.b))
+            return got
+
+        for table in (self.terrain_of, self.settlement_of, self.name_of):
+            items = [(own(h), v) for h, v in table.items()]
+            table.clear()  # an equal key written again would keep the old object
+            table.update(items)
+        items_f = [(side(s), f) for s, f in self.features.items()]
+        self.features.clear()
+        self.features.update(items_f)
+        for name, river in self.rivers.items():
+            self.rivers[name] = replace(river, hexsides=tuple(side(s) for s in river.hexsides))
+        for name, area in self.areas.items():
+            self.areas[name] = replace(area, hexes=frozenset(own(h) for h in area.hexes))
+        for name, line in self.lines.items():
+            self.lines[name] = frozenset(side(s) for s in line)
+        self.road_exits = frozenset(own(h) for h in self.road_exits)
+        self.rail_exits = frozenset(own(h) for h in self.rail_exits)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The map as pickled (the ready-built scenario), without the tables the first frame does
+        not read (issue 33, round 7): ``features`` when the two-way table of hexsides holds the
+        same, the rivers and lines kept as text; each is made again when first read (_Unpickled)."""
+        pair = self.__dict__.get("_pair")
+        same = isinstance(pair, dict) and list(_features_from(pair).items()) == list(self.features.items())
+        chains = _pack_chains(self)  # (reading the tables makes those left out by an earlier pickle)
+        state = dict(self.__dict__)
+        if same:
+            del state["features"]
+        if chains is not None:  # the rivers and lines (not read by the first frame either) as text
+            del state["rivers"], state["lines"]
+            state["_chains"] = chains
+        return state
+
+    def own_hex(self, h: Hex) -> Hex:
+        """The map's own object for hex ``h`` (equal to it), or ``h`` itself off the map."""
+        col, row = h
+        if self._c0 <= col <= self._c1 and 1 <= row <= self.rows:
+            return self._hexes[(col - self._c0) * self.rows + row - 1]
+        return h
 
     # -- geometry ---------------------------------------------------------
     def on_map(self, h: Hex) -> bool:
@@ -333,6 +386,90 @@ def load_map(path: str | Path, schema: "Schema | None" = None) -> GameMap:
         impassable_hexsides=frozenset(schema.impassable_hexsides),
         settlement_kinds=tuple(schema.settlements),
     )
+
+
+class _Unpickled:
+    """A table of a map read from a pickle that the pickle left out (``features``, ``rivers``,
+    ``lines``): made when first read and then kept in the map's own attributes, which are looked
+    at first.  (Not a ``__getattr__``: a class with one has every attribute read the slow way,
+    the hot ``_adj`` and ``_pair`` too.)"""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, gmap: "GameMap | None", owner: type | None = None) -> object:
+        if gmap is None:
+            return self
+        mine = gmap.__dict__
+        if self.name == "features" and "_pair" in mine:
+            mine["features"] = _features_from(mine["_pair"])
+        elif "_chains" in mine:
+            _unpack_chains(gmap, mine.pop("_chains"))
+        if self.name not in mine:
+            raise AttributeError(self.name)
+        return mine[self.name]
+
+
+for _name in ("features", "rivers", "lines"):  # fields made by a factory: the class has no default there
+    setattr(GameMap, _name, _Unpickled(_name))
+
+
+def _pack_chains(gmap: GameMap) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]] | None:
+    """The rivers and lines as text, each hexside two characters (the places of its hexes in the
+    map's list of hexes), or None when a river is a game's own kind or a hexside is off the map."""
+    c0, rows = gmap._c0, gmap.rows
+
+    def text(sides: Iterable[Hexside]) -> str | None:
+        out: list[str] = []
+        for side in sides:  # Hexsides of the map's own hexes once the map is made (_share_hexes)
+            for h in (side.a, side.b):
+                if not gmap.on_map(h):
+                    return None
+                out.append(chr((h.col - c0) * rows + h.row - 1))
+        return "".join(out)
+
+    rivers: list[tuple[str, str, str]] = []
+    for name, river in gmap.rivers.items():
+        chain = text(river.hexsides)
+        if type(river) is not River or name != river.name or chain is None:
+            return None
+        rivers.append((river.name, river.kind, chain))
+    lines: list[tuple[str, str]] = []
+    for name, line in gmap.lines.items():
+        chain = text(line)
+        if chain is None:
+            return None
+        lines.append((name, chain))
+    return tuple(rivers), tuple(lines)
+
+
+def _unpack_chains(gmap: GameMap, chains: tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]) -> None:
+    """``_pack_chains`` undone: the same rivers and lines, one hexside object for each hexside."""
+    hexes = gmap._hexes
+    made: dict[str, Hexside] = {}
+
+    def sides(text: str) -> list[Hexside]:
+        out = []
+        for i in range(0, len(text), 2):
+            pair = text[i:i + 2]
+            side = made.get(pair)
+            if side is None:
+                side = made[pair] = Hexside(hexes[ord(pair[0])], hexes[ord(pair[1])])
+            out.append(side)
+        return out
+
+    rivers, lines = chains
+    gmap.__dict__["rivers"] = {name: River(name, kind, tuple(sides(text))) for name, kind, text in rivers}
+    gmap.__dict__["lines"] = {name: frozenset(sides(text)) for name, text in lines}
+
+
+def _features_from(pair: dict[tuple[Hex, Hex], frozenset[str]]) -> dict[Hexside, frozenset[str]]:
+    """``GameMap.features`` from its two-way table: each hexside where one of its two orders is
+    first met, in the order the map wrote them, with the same set of features."""
+    out: dict[Hexside, frozenset[str]] = {}
+    for (a, b), feats in pair.items():
+        out[Hexside(a, b)] = feats  # the second order finds the side in place: same value, same place
+    return out
 
 
 def _shared_sets(features: dict[Hexside, set[str]]) -> dict[Hexside, frozenset[str]]:

@@ -178,7 +178,7 @@ def _build_scenario(path: Path, sid: str) -> Scenario:
             raise reader.fail(key, str(exc)) from None
         if not gmap.on_map(h):
             raise reader.fail(key, f"hex {grid.id(h)} is off the map ({gmap.extent()})")
-        return h
+        return gmap.own_hex(h)  # the map's own object: one a hex in a ready-built scenario (issue 33)
 
     setup: dict[str, Hex] = {}
     holder: dict[Hex, str] = {}  # a unit already set up in each hex
