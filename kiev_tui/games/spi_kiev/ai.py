@@ -30,7 +30,7 @@ from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, saf
 from kiev_tui.games.spi_kiev.advance import advance_options
 from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_battle, special_outcome, strengths
 from kiev_tui.games.spi_kiev.strength import final, has_strength
-from kiev_tui.games.spi_kiev.supply import supply_sources
+from kiev_tui.games.spi_kiev.supply import supply_links, supply_sources, swamp_hexes
 from kiev_tui.games.spi_kiev.untried import pool
 from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_joint, ai_midgame, ai_overrun, ai_plan, ai_pocket
 from kiev_tui.games.spi_kiev.ai_plan import Plan
@@ -97,6 +97,7 @@ W_OOS = 1.0  # per Soviet unit a move would put out of supply (found on a look-a
 ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the units they cut off
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
+GERMAN_OPENS = True  # a German unit ending beside the line in a Soviet zone opens its own hex (8.25)
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
@@ -1193,9 +1194,38 @@ class Ctx:
         self.my_combat = {h: n for h, ids in self.my_hexes.items()
                           if (n := sum(1 for u in ids if not view.is_hq_like(u)))}
         self.screened: dict[Hex, int] | None = None  # ai_midgame.screen's towns, worked out once
+        self._opened: dict[Hex, bool] = {}  # german_line's answers for hexes the flood does not reach
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
+
+    def german_line(self, h: Hex) -> bool:
+        """Whether a German unit ending in h traces a supply line: the flood reaches h, or only a
+        Soviet zone shuts h and a hex beside it is reached, as the unit standing there opens its own
+        hex (8.25; a Soviet stack in h, a lake, a swamp passed through or an unbridged river keep it
+        shut: 10.15, 10.16, 12.11)."""
+        line = self.sup.lines[GERMAN]
+        if line.reaches(h):
+            return True
+        if not GERMAN_OPENS or h in self.enemy_hexes:
+            return False
+        got = self._opened.get(h)
+        if got is None:
+            links = supply_links(self.gmap)
+            swamp = swamp_hexes(self.gmap)
+            got = False
+            for n in self.gmap.neighbours(h):
+                if not line.reaches(n) or (n in swamp and n not in line.sources):
+                    continue  # 12.11: a line ends in a swamp, it does not go on through one
+                for m, city in links[n]:
+                    if m == h and (city is None or self.control.get(city[0]) == GERMAN
+                                   or self.control.get(city[1]) == GERMAN):  # 10.15
+                        got = True
+                        break
+                if got:
+                    break
+            self._opened[h] = got
+        return got
 
     def _enemy_distance(self) -> dict[Hex, int]:
         """Hex steps to the nearest enemy unit (up to 9), by one breadth-first pass."""
@@ -1365,7 +1395,7 @@ class Ctx:
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
                 s -= ai_plan.W_STUCK
-        if not self.sup.lines[GERMAN].reaches(h):
+        if not self.german_line(h):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
             s += W_CUT * self.cuts().get(h, 0.0)
