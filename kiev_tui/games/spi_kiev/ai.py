@@ -98,6 +98,7 @@ ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the un
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
 GERMAN_OPENS = True  # a German unit ending beside the line in a Soviet zone opens its own hex (8.25)
+ARMOUR_SETS_UP = True  # ... armour only where it sets up an attack at 2.5 to 1 (else it stands there held, 8.23)
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
@@ -1380,12 +1381,14 @@ class Ctx:
         if plan is not None:
             if uid in plan.exploit:
                 s += ai_plan.W_EXPLOIT * W_PULL * self.field.get(h, 0.0)  # armour keeps moving on
+        odds = 0.0  # the best odds the unit sets up from h
         for e in adj_enemy:
             start = view.hex_of(uid)
             already = self.my_att_adj.get(e, 0.0)
             if start is not None and e in self.gmap.neighbours(start):
                 already -= att
             ratio = (already + att) / self.e_def[e]
+            odds = max(odds, ratio)
             if ratio >= 2.5:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
@@ -1395,7 +1398,10 @@ class Ctx:
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
                 s -= ai_plan.W_STUCK
-        if not self.german_line(h):
+        if not self.sup.lines[GERMAN].reaches(h) and not (
+                self.german_line(h) and not (ARMOUR_SETS_UP and view.udef(uid).mechanized and odds < 2.5)):
+            # opened by the unit itself (8.25), but armour that stops there stays (8.23): for it
+            # the hex counts as supplied only where it sets up a good attack
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
             s += W_CUT * self.cuts().get(h, 0.0)
