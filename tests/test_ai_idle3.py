@@ -15,9 +15,10 @@ from kiev_tui.games.spi_kiev.supply import supply_links
 from conftest import MINI, position
 
 
-def _ctx(gd: str = "0204") -> Ctx:
-    """A Soviet rifle at 0407, German units west of it; the German line comes from 0105."""
-    game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0205", "ge-2pz-1": "0206", "ge-gd": gd,
+def _ctx(gd: str = "0204", pz2: str = "0206") -> Ctx:
+    """A Soviet rifle (defence 5) at 0407, German units west of it (the panzers attack 6 each, the
+    motorized unit 2); the German line comes from 0105."""
+    game = position(Game.new(MINI, seed=5), {"ge-1pz-1": "0205", "ge-2pz-1": pz2, "ge-gd": gd,
                                             "so-rifle-1": "0407", "ge-inf-1": "0505", "ge-inf-2": "0202",
                                             "ge-inf-3": "0805"},
                     player="german", phase="movement", reinforcements=False)
@@ -46,13 +47,26 @@ def test_a_soviet_stack_beside_the_line_stays_shut() -> None:
     assert ctx.german_line(Hex.parse("0407")) is False
 
 
-def test_a_hex_opened_scores_as_supplied(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hex_opened_scores_as_supplied_for_foot(monkeypatch: pytest.MonkeyPatch) -> None:
     ctx = _ctx()
-    assert round(ctx.score("ge-1pz-1", Hex.parse("0307"), ()), 4) == 0.1428
+    assert round(ctx.score("ge-inf-2", Hex.parse("0307"), ()), 4) == 0.1428
     monkeypatch.setattr(kiev_ai, "GERMAN_OPENS", False)
     ctx = _ctx()
     assert _opened(ctx) == []
-    assert round(ctx.score("ge-1pz-1", Hex.parse("0307"), ()), 4) == round(0.1428 - kiev_ai.W_SUPPLY, 4)
+    assert round(ctx.score("ge-inf-2", Hex.parse("0307"), ()), 4) == round(0.1428 - kiev_ai.W_SUPPLY, 4)
+
+
+def test_for_armour_only_where_it_sets_up_a_good_attack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # alone beside the rifle a panzer gets 6 to 5: it would stand there held (8.23), so no supply
+    assert round(_ctx().score("ge-1pz-1", Hex.parse("0406"), ()), 4) == round(0.1428 - kiev_ai.W_SUPPLY, 4)
+    # with the other panzer and the motorized unit beside the rifle already: 14 to 5
+    ctx = _ctx(gd="0307", pz2="0308")
+    assert round(ctx.score("ge-1pz-1", Hex.parse("0406"), ()), 4) == 1.0028  # supplied, and the setup's worth
+    monkeypatch.setattr(kiev_ai, "ARMOUR_SETS_UP", False)
+    assert round(_ctx().score("ge-1pz-1", Hex.parse("0406"), ()), 4) == 0.1428
+    monkeypatch.setattr(kiev_ai, "GERMAN_OPENS", False)
+    ctx = _ctx(gd="0307", pz2="0308")
+    assert round(ctx.score("ge-1pz-1", Hex.parse("0406"), ()), 4) == round(1.0028 - kiev_ai.W_SUPPLY, 4)
 
 
 def test_a_swamp_beside_it_does_not_pass_the_line_on(monkeypatch: pytest.MonkeyPatch) -> None:
