@@ -47,9 +47,11 @@ def test_a_soviet_stack_beside_the_line_stays_shut() -> None:
     assert ctx.german_line(Hex.parse("0407")) is False
 
 
-def test_a_hex_opened_scores_as_supplied_for_foot(monkeypatch: pytest.MonkeyPatch) -> None:
-    ctx = _ctx()
-    assert round(ctx.score("ge-inf-2", Hex.parse("0307"), ()), 4) == 0.1428
+def test_a_foot_unit_is_scored_by_the_flood_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # FOOT_OPENS off (measured: foot units sent into the line raised the German's margin a lot)
+    assert round(_ctx().score("ge-inf-2", Hex.parse("0307"), ()), 4) == round(0.1428 - kiev_ai.W_SUPPLY, 4)
+    monkeypatch.setattr(kiev_ai, "FOOT_OPENS", True)
+    assert round(_ctx().score("ge-inf-2", Hex.parse("0307"), ()), 4) == 0.1428
     monkeypatch.setattr(kiev_ai, "GERMAN_OPENS", False)
     ctx = _ctx()
     assert _opened(ctx) == []

@@ -99,6 +99,7 @@ W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit w
 MOVE_EPS = 0.05  # a move must gain at least this much
 GERMAN_OPENS = True  # a German unit ending beside the line in a Soviet zone opens its own hex (8.25)
 ARMOUR_SETS_UP = True  # ... armour only where it sets up an attack at 2.5 to 1 (else it stands there held, 8.23)
+FOOT_OPENS = False  # ... foot units too (off: +45 VP a game for the German against the strong Soviet, docs/AI.md)
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
@@ -1398,10 +1399,7 @@ class Ctx:
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
                 s -= ai_plan.W_STUCK
-        if not self.sup.lines[GERMAN].reaches(h) and not (
-                self.german_line(h) and not (ARMOUR_SETS_UP and view.udef(uid).mechanized and odds < 2.5)):
-            # opened by the unit itself (8.25), but armour that stops there stays (8.23): for it
-            # the hex counts as supplied only where it sets up a good attack
+        if not self.sup.lines[GERMAN].reaches(h) and not (self.german_line(h) and self._opens(uid, odds)):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
             s += W_CUT * self.cuts().get(h, 0.0)
@@ -1409,6 +1407,15 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+    def _opens(self, uid: str, odds: float) -> bool:
+        """Whether a hex the unit would open to the line by standing in it (8.25) counts as supplied
+        in its score: for armour only where it sets up an attack at 2.5 to 1 (armour that stops
+        in a Soviet zone stays there, 8.23, idle without an attack); for foot units not at all
+        (``FOOT_OPENS``: measured, it sent them into the line for a much higher German margin)."""
+        if self.view.udef(uid).mechanized:
+            return not ARMOUR_SETS_UP or odds >= 2.5
+        return FOOT_OPENS
 
     def _leader_left(self, uid: str, start: Hex) -> float:
         """What leaving start costs when a German leader stays there with no combat unit near the
