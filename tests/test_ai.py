@@ -307,7 +307,12 @@ def test_a_campaign_between_the_two_levels_finishes_sound_at_every_phase_end() -
     # ("german", 250) with armour sent next to a Soviet stack together (ai_joint.py); over the
     # tuning seeds 8040-8059 it moved the margin against the easy Soviet by +4.0 +- 7.9 VP a game,
     # so the +19 here is one game's spread (the game is still played sound to its end, nothing refused).
-    assert (r.winner, r.margin) == ("german", 250)  # the same seed and levels play the same game
+    # ("soviet", 123) since the German's armour counts a hex it opens to its own line (8.25) as
+    # supplied where it sets up an attack at 2.5 to 1 (Ctx.german_line, Ctx._opens); over the
+    # tuning seeds 8120-8139 that moved the margin against the easy Soviet by -12.6 +- 11.2 VP a
+    # game and the German won all 20, so this game's -127 is mostly its own spread (it is still
+    # played sound to its end, nothing refused).
+    assert (r.winner, r.margin) == ("soviet", 123)  # the same seed and levels play the same game
     assert {turn for turn, _, _ in phases} == set(range(1, 14))  # all thirteen turns were played
 
 

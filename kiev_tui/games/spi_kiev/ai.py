@@ -30,7 +30,7 @@ from kiev_tui.games.spi_kiev.retreat import _retreat_paths, retreat_options, saf
 from kiev_tui.games.spi_kiev.advance import advance_options
 from kiev_tui.games.spi_kiev.preview import check_attack, column, crt, preview_battle, special_outcome, strengths
 from kiev_tui.games.spi_kiev.strength import final, has_strength
-from kiev_tui.games.spi_kiev.supply import supply_sources
+from kiev_tui.games.spi_kiev.supply import supply_links, supply_sources, swamp_hexes
 from kiev_tui.games.spi_kiev.untried import pool
 from kiev_tui.games.spi_kiev import ai_armour, ai_endgame, ai_joint, ai_midgame, ai_overrun, ai_plan, ai_pocket, ai_soviet
 from kiev_tui.games.spi_kiev.ai_plan import Plan
@@ -103,6 +103,9 @@ W_OOS = 1.0  # per Soviet unit a move would put out of supply (found on a look-a
 ENCIRCLE_TRIES = 3  # best moves of a mechanized unit tried on a copy for the units they cut off
 W_CUT = 1.0  # per VP of Soviet units whose HQ's supply line a mechanized unit would sit across
 MOVE_EPS = 0.05  # a move must gain at least this much
+GERMAN_OPENS = True  # a German unit ending beside the line in a Soviet zone opens its own hex (8.25)
+ARMOUR_SETS_UP = True  # ... armour only where it sets up an attack at 2.5 to 1 (else it stands there held, 8.23)
+FOOT_OPENS = False  # ... foot units too (off: +45 VP a game for the German against the strong Soviet, docs/AI.md)
 W_HQ_NEW = 1.0  # per Soviet combat unit an HQ would bring into command that no other HQ commands
 W_HQ_ANY = 0.1  # per Soviet combat unit within an HQ's radius at all
 W_LEADER_LEFT = 1.0  # per VP of a German leader a combat unit would leave alone near the enemy
@@ -1202,9 +1205,38 @@ class Ctx:
         self.soviet_def: dict[Hex, float] = {}  # ai_soviet.defence of each German stack, once
         self.soviet_prize: dict[Hex, float] = {}  # ai_soviet.prize of each German stack, once
         self.soviet_reach: list[int] | None = None  # ai_soviet's HQ reaches a step short, once
+        self._opened: dict[Hex, bool] = {}  # german_line's answers for hexes the flood does not reach
 
     def dist_enemy(self, h: Hex, cap: int = 8) -> int:
         return min(cap, self.edist.get(h, 99))
+
+    def german_line(self, h: Hex) -> bool:
+        """Whether a German unit ending in h traces a supply line: the flood reaches h, or only a
+        Soviet zone shuts h and a hex beside it is reached, as the unit standing there opens its own
+        hex (8.25; a Soviet stack in h, a lake, a swamp passed through or an unbridged river keep it
+        shut: 10.15, 10.16, 12.11)."""
+        line = self.sup.lines[GERMAN]
+        if line.reaches(h):
+            return True
+        if not GERMAN_OPENS or h in self.enemy_hexes:
+            return False
+        got = self._opened.get(h)
+        if got is None:
+            links = supply_links(self.gmap)
+            swamp = swamp_hexes(self.gmap)
+            got = False
+            for n in self.gmap.neighbours(h):
+                if not line.reaches(n) or (n in swamp and n not in line.sources):
+                    continue  # 12.11: a line ends in a swamp, it does not go on through one
+                for m, city in links[n]:
+                    if m == h and (city is None or self.control.get(city[0]) == GERMAN
+                                   or self.control.get(city[1]) == GERMAN):  # 10.15
+                        got = True
+                        break
+                if got:
+                    break
+            self._opened[h] = got
+        return got
 
     def _enemy_distance(self) -> dict[Hex, int]:
         """Hex steps to the nearest enemy unit (up to 9), by one breadth-first pass."""
@@ -1359,12 +1391,14 @@ class Ctx:
         if plan is not None:
             if uid in plan.exploit:
                 s += ai_plan.W_EXPLOIT * W_PULL * self.field.get(h, 0.0)  # armour keeps moving on
+        odds = 0.0  # the best odds the unit sets up from h
         for e in adj_enemy:
             start = view.hex_of(uid)
             already = self.my_att_adj.get(e, 0.0)
             if start is not None and e in self.gmap.neighbours(start):
                 already -= att
             ratio = (already + att) / self.e_def[e]
+            odds = max(odds, ratio)
             if ratio >= 2.5:
                 s += W_SETUP * min(ratio, 6.0) / 6.0 * (1.0 + 0.2 * ai.vp_of(self.game, e))
             elif ratio < 1.5:
@@ -1374,7 +1408,7 @@ class Ctx:
             best = max(((self.my_att_adj.get(e, 0.0) + att) / self.e_def[e] for e in adj_enemy), default=0.0)
             if best < 2.5:
                 s -= ai_plan.W_STUCK
-        if not self.sup.lines[GERMAN].reaches(h):
+        if not self.sup.lines[GERMAN].reaches(h) and not (self.german_line(h) and self._opens(uid, odds)):
             s -= W_SUPPLY
         if view.udef(uid).mechanized:
             s += W_CUT * self.cuts().get(h, 0.0)
@@ -1382,6 +1416,15 @@ class Ctx:
             own = dfn + sum(ai.strength(view, u)[1] for u in combat_friends)
             s -= self._danger(uid, h, own)
         return s
+
+    def _opens(self, uid: str, odds: float) -> bool:
+        """Whether a hex the unit would open to the line by standing in it (8.25) counts as supplied
+        in its score: for armour only where it sets up an attack at 2.5 to 1 (armour that stops
+        in a Soviet zone stays there, 8.23, idle without an attack); for foot units not at all
+        (``FOOT_OPENS``: measured, it sent them into the line for a much higher German margin)."""
+        if self.view.udef(uid).mechanized:
+            return not ARMOUR_SETS_UP or odds >= 2.5
+        return FOOT_OPENS
 
     def _leader_left(self, uid: str, start: Hex) -> float:
         """What leaving start costs when a German leader stays there with no combat unit near the

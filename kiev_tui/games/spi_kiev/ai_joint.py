@@ -2,10 +2,10 @@
 
 Panzers two to four hexes from the Soviet line often stand idle: moving one of them next to a
 Soviet stack alone scores badly, as the usual scoring weighs one unit at a time.  It sees the
-odds that unit sets up alone (poor against most stacks) and marks the hex out of supply (the
-stack's zone closes it to a supply line, 12.1), though the unit standing there opens its own hex
-(8.25), and two or three units side by side would attack the stack well in the combat phase that
-follows.  ``approach`` weighs the group: for each Soviet stack near free German armour it picks
+odds that unit sets up alone (poor against most stacks), while two or three units side by side
+would attack the stack well in the combat phase that follows.  (It also marked such a hex out of
+supply, the stack's zone closing it, 12.1, until ``Ctx.german_line`` read it as the unit standing
+there opens it, 8.25.)  ``approach`` weighs the group: for each Soviet stack near free German armour it picks
 the fewest armoured units (up to three, one if one is enough) that can reach hexes beside it with
 odds of ``JOINT_RATIO`` together, makes their moves on a look-ahead copy and scores each unit
 there with the others beside it; then it ends the movement phase on the copy and values the
