@@ -15,7 +15,9 @@ weighs one to several kilobytes, most of it loaded for nothing at every start.
 from __future__ import annotations
 
 import importlib
+import sys
 import types
+from collections.abc import Callable
 from typing import Any
 
 
@@ -48,3 +50,17 @@ def check(cls: type, module: str) -> list[str]:
     space = vars(getattr(importlib.import_module(module), cls.__name__))
     return [name for name, value in vars(cls).items() if isinstance(value, later) and (
         value.module != module or not isinstance(space.get(name), (types.FunctionType, classmethod, staticmethod)))]
+
+
+def handed_out(module: str, home: str, names: frozenset[str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) for ``module``: each of ``names``, written in ``home``, is
+    imported when first asked for and kept in ``module`` so later look-ups never come here."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(home), name)
+        vars(sys.modules[module])[name] = value
+        return value
+
+    return __getattr__

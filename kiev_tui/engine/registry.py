@@ -22,6 +22,7 @@ import importlib.util
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.rules import GameData, RuleSystem, Schema
@@ -214,11 +215,4 @@ def data_for(reader: "Reader", key: str, name: str) -> "GameData":
 _LATER = frozenset({'get_plain', 'get_ai', 'get_bot'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.engine import registry_more
-
-    value = getattr(registry_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.engine.registry_more", _LATER)

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 from kiev_tui.engine.prompts import frames_from_data, frames_to_data
 from kiev_tui.engine.rules import RuleState
 from kiev_tui.engine.units import WRITES, UnitState
-from kiev_tui.later import later
+from kiev_tui.later import handed_out, later
 
 #: Builds a rule system's bookkeeping back from its plain form (RuleSystem.vars_from_dict).
 VarsFactory = Callable[[Mapping[str, Any]], RuleState]
@@ -188,11 +188,4 @@ _STAND_IN_JSON = '"\\u0000kiev-tui reused table\\u0000"'  # its JSON text (tests
 _LATER = frozenset({'_units_json_compared', '_units_json', '_vars_json', '_unit_text'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.engine import state_more
-
-    value = getattr(state_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.engine.state_more", _LATER)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 from kiev_tui.engine.actions import Action
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.events import Committed, Event, Revealed, SecretNoted
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game, Phase
@@ -110,11 +111,4 @@ class SideView:
 _LATER = frozenset({'view', 'commit', 'check_reveal', 'seal', 'reveal'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.engine import view_more
-
-    value = getattr(view_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.engine.view_more", _LATER)

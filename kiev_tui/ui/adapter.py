@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from kiev_tui.engine.hexes import Hex
 from kiev_tui.engine.prompts import Prompt
-from kiev_tui.later import later
+from kiev_tui.later import handed_out, later
 from kiev_tui.ui import text as ui_text
 from kiev_tui.ui.glyphs import Glyphs, MapSymbols, short_names, symbols_for, symbols_from_schema
 from kiev_tui.ui.hexmap import HexLook, hex_text, parse_hex
@@ -277,11 +277,4 @@ __all__ = ["Adapter", "DefaultAdapter", "Overlay", "adapter_for", "hex_text", "p
 _LATER = frozenset({'map_rows', 'hex_marker_looks', 'marker_lines'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.ui import adapter_more
-
-    value = getattr(adapter_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.ui.adapter_more", _LATER)

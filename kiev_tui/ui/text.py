@@ -8,10 +8,11 @@ Textual, no Rich and none of the Textual face's modules (tests/ui/test_ui_knows_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from kiev_tui.engine.rules import turn_label
 from kiev_tui.ui.names import replace_ids  # regular expressions only
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.actions import Action
@@ -162,11 +163,4 @@ def _on_map(game: "Game", action: "Action") -> bool:
 _LATER = frozenset({'choices', 'score_lines', 'action_text'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.ui import text_more
-
-    value = getattr(text_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.ui.text_more", _LATER)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
@@ -14,6 +14,7 @@ from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MECHANIZED, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.state import KievVars
 from kiev_tui.games.spi_kiev.terrain import cached_step_cost
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -182,11 +183,4 @@ def check_relief(view: View, units: tuple[str, ...], start: Hex, end: Hex, relie
 _LATER = frozenset({'check_move', '_directive_bound', 'ends_hand', 'reachable'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import movement_more
-
-    value = getattr(movement_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.movement_more", _LATER)

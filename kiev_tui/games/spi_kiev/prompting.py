@@ -18,6 +18,7 @@ from kiev_tui.games.spi_kiev import rail, reinforcements, stacking
 from kiev_tui.games.spi_kiev.actions import (Advance, Attack, ChooseIntegrity, ChooseRetreat, DeclineAdvance, Enter,
                                              Move, Overrun, RailMove, RemoveExcess, Retreat, TakeLosses)
 from kiev_tui.games.spi_kiev.common import COMBAT, MECHANIZED, MOVEMENT, View, enemy_of
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.game import Game
@@ -117,11 +118,4 @@ def _retreat_options(game: "Game", p: dict[str, Any], combat: Any) -> Iterator[O
 _LATER = frozenset({'legal', '_groups', '_entries'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import prompting_more
-
-    value = getattr(prompting_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.prompting_more", _LATER)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kiev_tui.engine.errors import Illegal
 from kiev_tui.engine.hexes import Hex, HexError, path_back
 
 from kiev_tui.games.spi_kiev import directive
 from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View
 from kiev_tui.games.spi_kiev.movement import check_relief, common_start, may_relieve, may_start_moving, move_block
+from kiev_tui.later import handed_out
 
 
 def capacity(view: View) -> tuple[int, int]:
@@ -39,11 +38,4 @@ def counted(view: View, units: tuple[str, ...]) -> int:
 _LATER = frozenset({'check_rail', 'destinations', 'reach'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import rail_more
-
-    value = getattr(rail_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.rail_more", _LATER)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from kiev_tui.engine.errors import DataError, Illegal
 from kiev_tui.engine.hexes import Hex, HexError
@@ -11,6 +11,7 @@ from kiev_tui.games.spi_kiev.common import GERMAN, MOVEMENT, SOVIET, View, enemy
 from kiev_tui.games.spi_kiev.rail import capacity, counted, is_rail_hex
 from kiev_tui.games.spi_kiev.terrain import hex_cost, movement_class
 from kiev_tui.games.spi_kiev.untried import pool
+from kiev_tui.later import handed_out
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
@@ -138,11 +139,4 @@ __all__ = ["due_now", "entry_hexes", "entry_cost", "check_enter", "ready_to_ente
 _LATER = frozenset({'check_enter'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import reinforcements_more
-
-    value = getattr(reinforcements_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.reinforcements_more", _LATER)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import Illegal
@@ -14,6 +13,7 @@ from kiev_tui.engine.hexes import Hex
 from kiev_tui.games.spi_kiev.common import GERMAN, SOVIET, View
 from kiev_tui.games.spi_kiev.supply import Supply
 from kiev_tui.games.spi_kiev.tables import CombatTables, check_combat_values
+from kiev_tui.later import handed_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,11 +270,4 @@ __all__ = ["Modifier", "UnitStrength", "attack", "defence", "final", "has_streng
 _LATER = frozenset({'integrity_candidates', 'check_integrity', 'integrity_choices'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import strength_more
-
-    value = getattr(strength_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.strength_more", _LATER)

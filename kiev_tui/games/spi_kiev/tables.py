@@ -10,7 +10,7 @@ from typing import Any
 from kiev_tui.engine.crt import ODDS, CombatTable
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.tomlio import Reader
-from kiev_tui.later import later
+from kiev_tui.later import handed_out, later
 
 RESULT_RE = re.compile(r"eng|(?:-|E|[1-3])/(?:-|E|[1-3])")  # fullmatch: "$" lets a final newline in
 COLUMNS = ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1", "10-1"]
@@ -124,11 +124,4 @@ def check_combat_values(path: str | Path, data: dict[str, Any]) -> CombatTables:
 _LATER = frozenset({'check_tables'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import tables_more
-
-    value = getattr(tables_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.tables_more", _LATER)

@@ -10,11 +10,11 @@ engine reads none of this: it reaches Kiev through the rule system's ``read_unit
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kiev_tui.engine.errors import DataError
 from kiev_tui.engine.units import UnitCatalog, UnitDef
-from kiev_tui.later import later
+from kiev_tui.later import handed_out, later
 
 if TYPE_CHECKING:
     from kiev_tui.engine.scenario import Scenario
@@ -84,11 +84,4 @@ def untried_id(side: str, turn: int, draw: str, k: int) -> str:
 _LATER = frozenset({'read_units', 'add_placeholders'})
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LATER:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from kiev_tui.games.spi_kiev import untried_more
-
-    value = getattr(untried_more, name)
-    globals()[name] = value  # asked once: found in the module from then on
-    return value
+__getattr__ = handed_out(__name__, "kiev_tui.games.spi_kiev.untried_more", _LATER)
