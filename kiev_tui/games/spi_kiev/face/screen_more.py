@@ -107,11 +107,7 @@ class KievGameScreen:
             self.overlay.attackers = toggle(self.overlay.attackers, uid)
             self.refresh_all()
             return
-        chosen = toggle(self.overlay.selected if self.sel_hex == h else (), uid)
-        self.set_selection(tuple(u for u in own if u in chosen), h)
-        if not chosen:
-            self.clear_selection()
-            self.refresh_all()
+        self.pick_unit(own, uid, h)  # the shared controls' selection toggle
 
     def action_rail(self) -> None:
         st = self.game.state
